@@ -1,0 +1,23 @@
+//! Decision engines and the run state machine of the agent server, free of
+//! any HTTP server code: the System 2 scorer (specs/000), the built-in
+//! planner over snapshots, the LLM policy, the careful-mode security gate and
+//! reflections (specs/004).
+
+pub mod llm;
+pub mod page;
+pub mod planner;
+pub mod policy;
+pub mod reflect;
+pub mod run;
+pub mod s2;
+pub mod security;
+pub mod task;
+pub mod text;
+pub mod time;
+pub mod types;
+
+pub use page::Page;
+pub use planner::ScorerPolicy;
+pub use policy::{Decision, Policy, PolicyContext, PolicyError, PolicyInfo};
+pub use run::{Run, RunError};
+pub use types::*;

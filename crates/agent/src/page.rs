@@ -1,0 +1,404 @@
+//! One page model for both snapshot shapes /step accepts: specs/004
+//! `PageSnapshot` (string ids, tag, visibleText) and specs/001 (what
+//! `window.sentience.snapshot()` returns: numeric ids, role, bbox, cues).
+//! Tool parameters echo an element's id in the JSON type it arrived in, so a
+//! 001 element is clicked with `{"id": 42}` and a 004 one with `{"id": "agent-1"}`.
+
+use crate::text::{fnv1a, FNV_OFFSET};
+use crate::types::BBox;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// An element id as it arrived: a specs/001 number or a specs/004 string.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ElementId {
+    Num(u64),
+    Str(String),
+}
+
+impl ElementId {
+    pub fn key(&self) -> String {
+        match self {
+            ElementId::Num(n) => n.to_string(),
+            ElementId::Str(s) => s.clone(),
+        }
+    }
+
+    pub fn to_json(&self) -> Value {
+        match self {
+            ElementId::Num(n) => Value::from(*n),
+            ElementId::Str(s) => Value::from(s.clone()),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum SnapshotShape {
+    /// specs/004 PageSnapshot.
+    Agent,
+    /// specs/001 Snapshot.
+    Sentience,
+}
+
+/// The normalised element both policies work on.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PageElement {
+    pub id: ElementId,
+    pub tag: String,
+    pub role: String,
+    pub text: String,
+    pub aria_label: String,
+    pub placeholder: String,
+    pub input_type: String,
+    pub value: String,
+    pub href: String,
+    pub name: String,
+    pub disabled: bool,
+    pub bbox: Option<BBox>,
+    pub in_viewport: bool,
+    pub is_occluded: bool,
+    pub is_primary: bool,
+    pub importance: f64,
+}
+
+impl PageElement {
+    /// The human-visible label: text, else aria-label, else placeholder, else value.
+    pub fn label(&self) -> &str {
+        [&self.text, &self.aria_label, &self.placeholder, &self.value, &self.name]
+            .into_iter()
+            .map(|s| s.trim())
+            .find(|s| !s.is_empty())
+            .unwrap_or("")
+    }
+
+    /// Every descriptive string, for field-kind matching.
+    pub fn descriptors(&self) -> String {
+        [
+            &self.text,
+            &self.aria_label,
+            &self.placeholder,
+            &self.name,
+            &self.input_type,
+        ]
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+    }
+
+    /// Can text be typed into it?
+    pub fn is_text_entry(&self) -> bool {
+        let t = self.input_type.as_str();
+        match self.tag.as_str() {
+            "textarea" => true,
+            "input" => !matches!(
+                t,
+                "submit" | "button" | "checkbox" | "radio" | "hidden" | "reset" | "image" | "file"
+            ),
+            _ => matches!(self.role.as_str(), "textbox" | "searchbox" | "combobox"),
+        }
+    }
+
+    /// Is it something one clicks (button, link, submit input, clickable cue)?
+    pub fn is_clickable(&self) -> bool {
+        matches!(self.tag.as_str(), "button" | "a" | "summary" | "select")
+            || (self.tag == "input"
+                && matches!(
+                    self.input_type.as_str(),
+                    "submit" | "button" | "checkbox" | "radio" | "reset" | "image"
+                ))
+            || matches!(
+                self.role.as_str(),
+                "button" | "link" | "checkbox" | "radio" | "menuitem" | "tab" | "option"
+            )
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Page {
+    pub shape: SnapshotShape,
+    pub url: String,
+    pub title: String,
+    pub visible_text: String,
+    pub elements: Vec<PageElement>,
+    pub viewport_height: Option<f64>,
+}
+
+impl Page {
+    /// Parse either snapshot shape. Errors name the offending field.
+    pub fn from_json(v: &Value) -> Result<Page, String> {
+        let obj = v.as_object().ok_or("snapshot must be an object or null")?;
+        let elements = obj.get("elements").and_then(Value::as_array);
+        let numeric_ids = elements
+            .map(|els| els.iter().any(|e| e.get("id").is_some_and(Value::is_number)))
+            .unwrap_or(false);
+        let sentience = numeric_ids || obj.contains_key("status") || obj.contains_key("viewport");
+        if sentience {
+            let s: Snapshot001 = serde_json::from_value(v.clone())
+                .map_err(|e| format!("snapshot (specs/001 shape): {e}"))?;
+            Ok(s.into_page())
+        } else {
+            let s: Snapshot004 = serde_json::from_value(v.clone())
+                .map_err(|e| format!("snapshot (specs/004 PageSnapshot): {e}"))?;
+            Ok(s.into_page())
+        }
+    }
+
+    pub fn find(&self, id: &str) -> Option<&PageElement> {
+        self.elements.iter().find(|e| e.id.key() == id)
+    }
+
+    /// Stable fingerprint of what the user sees: URL, text, element labels and
+    /// values. Two snapshots with the same signature mean "nothing changed".
+    pub fn signature(&self) -> String {
+        let mut h = fnv1a(self.url.as_bytes(), FNV_OFFSET);
+        h = fnv1a(self.visible_text.as_bytes(), h);
+        for e in &self.elements {
+            h = fnv1a(e.id.key().as_bytes(), h);
+            h = fnv1a(e.text.as_bytes(), h);
+            h = fnv1a(e.value.as_bytes(), h);
+        }
+        format!("{h:016x}")
+    }
+
+    /// All text the page shows, for success detection (visible text plus labels).
+    pub fn all_text(&self) -> String {
+        let mut s = self.visible_text.clone();
+        for e in &self.elements {
+            s.push(' ');
+            s.push_str(&e.text);
+        }
+        s
+    }
+}
+
+/// specs/004 "PageSnapshot". `url` and `elements` are required; the rest
+/// defaults, since the extension may trim them.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Snapshot004 {
+    url: String,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    visible_text: Option<String>,
+    elements: Vec<Element004>,
+}
+
+/// specs/004 "ElementInfo": `id` and `tag` required.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Element004 {
+    id: String,
+    tag: String,
+    role: Option<String>,
+    text: Option<String>,
+    aria_label: Option<String>,
+    placeholder: Option<String>,
+    #[serde(rename = "type")]
+    input_type: Option<String>,
+    value: Option<String>,
+    href: Option<String>,
+    disabled: Option<bool>,
+    name: Option<String>,
+    bbox: Option<BBox>,
+}
+
+impl Snapshot004 {
+    fn into_page(self) -> Page {
+        let elements = self
+            .elements
+            .into_iter()
+            .map(|e| {
+                let tag = e.tag.to_lowercase();
+                let input_type = e.input_type.unwrap_or_default().to_lowercase();
+                let role = e.role.unwrap_or_else(|| implicit_role(&tag, &input_type));
+                PageElement {
+                    id: ElementId::Str(e.id),
+                    tag,
+                    role,
+                    text: e.text.unwrap_or_default(),
+                    aria_label: e.aria_label.unwrap_or_default(),
+                    placeholder: e.placeholder.unwrap_or_default(),
+                    input_type,
+                    value: e.value.unwrap_or_default(),
+                    href: e.href.unwrap_or_default(),
+                    name: e.name.unwrap_or_default(),
+                    disabled: e.disabled.unwrap_or(false),
+                    bbox: e.bbox,
+                    in_viewport: true,
+                    is_occluded: false,
+                    is_primary: false,
+                    importance: 0.0,
+                }
+            })
+            .collect();
+        Page {
+            shape: SnapshotShape::Agent,
+            url: self.url,
+            title: self.title.unwrap_or_default(),
+            visible_text: self.visible_text.unwrap_or_default(),
+            elements,
+            viewport_height: None,
+        }
+    }
+}
+
+/// HTML-AAM implicit roles for the tags the planner cares about.
+fn implicit_role(tag: &str, input_type: &str) -> String {
+    match (tag, input_type) {
+        ("a", _) => "link",
+        ("button", _) => "button",
+        ("textarea", _) => "textbox",
+        ("select", _) => "combobox",
+        ("input", "submit" | "button" | "reset" | "image") => "button",
+        ("input", "checkbox") => "checkbox",
+        ("input", "radio") => "radio",
+        ("input", "search") => "searchbox",
+        ("input", _) => "textbox",
+        _ => "generic",
+    }
+    .to_string()
+}
+
+/// specs/001 "Top-Level Object", lenient: only `url` and `elements` required.
+#[derive(Deserialize)]
+struct Snapshot001 {
+    url: String,
+    #[serde(default)]
+    viewport: Option<Viewport001>,
+    elements: Vec<Element001>,
+}
+
+#[derive(Deserialize)]
+struct Viewport001 {
+    #[allow(dead_code)]
+    width: f64,
+    height: f64,
+}
+
+#[derive(Deserialize, Default)]
+struct Cues001 {
+    #[serde(default)]
+    is_primary: bool,
+}
+
+/// specs/001 "Element Object": `id` (number) and `role` required; the
+/// optional fields take the contract's documented defaults.
+#[derive(Deserialize)]
+struct Element001 {
+    id: u64,
+    role: String,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    importance: f64,
+    #[serde(default)]
+    bbox: Option<BBox>,
+    #[serde(default)]
+    visual_cues: Option<Cues001>,
+    #[serde(default = "yes")]
+    in_viewport: bool,
+    #[serde(default)]
+    is_occluded: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Snapshot001 {
+    fn into_page(self) -> Page {
+        let elements: Vec<PageElement> = self
+            .elements
+            .into_iter()
+            .map(|e| {
+                // 001 has no tag: derive one from the role so the shared
+                // text-entry / clickable rules apply.
+                let tag = match e.role.as_str() {
+                    "textbox" | "searchbox" => "input",
+                    "button" => "button",
+                    "link" => "a",
+                    "combobox" => "select",
+                    "checkbox" | "radio" => "input",
+                    "image" => "img",
+                    _ => "div",
+                };
+                let input_type = match e.role.as_str() {
+                    "searchbox" => "search",
+                    "checkbox" => "checkbox",
+                    "radio" => "radio",
+                    _ => "",
+                };
+                let text = e.text.unwrap_or_default();
+                // specs/001: an input's text is its value or placeholder; we
+                // treat it as the placeholder/label so field matching works.
+                let placeholder = if tag == "input" && input_type.is_empty() {
+                    text.clone()
+                } else {
+                    String::new()
+                };
+                PageElement {
+                    id: ElementId::Num(e.id),
+                    tag: tag.to_string(),
+                    role: e.role,
+                    text,
+                    aria_label: String::new(),
+                    placeholder,
+                    input_type: input_type.to_string(),
+                    value: String::new(),
+                    href: String::new(),
+                    name: String::new(),
+                    disabled: false,
+                    bbox: e.bbox,
+                    in_viewport: e.in_viewport,
+                    is_occluded: e.is_occluded,
+                    is_primary: e.visual_cues.map(|c| c.is_primary).unwrap_or(false),
+                    importance: e.importance,
+                }
+            })
+            .collect();
+        let visible_text = elements
+            .iter()
+            .filter(|e| !e.text.is_empty())
+            .map(|e| e.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        Page {
+            shape: SnapshotShape::Sentience,
+            url: self.url,
+            title: String::new(),
+            visible_text,
+            elements,
+            viewport_height: self.viewport.map(|v| v.height),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn parses_both_shapes() {
+        let a = Page::from_json(&json!({"url":"u","title":"t","visibleText":"x",
+            "elements":[{"id":"agent-1","tag":"INPUT","type":"password"}],"timestamp":1}))
+        .expect("004");
+        assert_eq!(a.shape, SnapshotShape::Agent);
+        assert_eq!(a.elements[0].role, "textbox");
+        let b = Page::from_json(&json!({"status":"success","url":"u","elements":[{"id":42,
+            "role":"button","text":"Sign In","importance":850,"bbox":{"x":1,"y":2,"width":3,"height":4},
+            "visual_cues":{"is_primary":true,"background_color_name":null,"is_clickable":true}}]}))
+        .expect("001");
+        assert_eq!(b.elements[0].id, ElementId::Num(42));
+        assert!(b.elements[0].is_primary);
+    }
+
+    #[test]
+    fn rejects_wrong_types() {
+        let err = Page::from_json(&json!({"url": 5, "elements": []})).unwrap_err();
+        assert!(err.contains("url") || err.contains("string"), "{err}");
+    }
+}

@@ -1,0 +1,140 @@
+//! "Is the task's goal visibly met?" — success text that was not on the
+//! first page, the searched term in results after a search was submitted,
+//! the named URL reached, or the asked-for information on screen.
+
+use crate::page::Page;
+use crate::policy::PolicyContext;
+use crate::task::{FieldKind, Goal, TaskPlan};
+use crate::text::{concepts, contains_words, normalize, success_markers, truncate};
+
+const INTERACTIONS: &[&str] = &["click", "type", "press", "navigate"];
+
+/// The first line of page text that contains a phrase.
+fn line_with(page: &Page, phrase: &str) -> String {
+    let text = page.all_text();
+    text.split(['\n', '.', '!'])
+        .find(|l| contains_words(l, phrase))
+        .map(|l| truncate(l.trim(), 200))
+        .unwrap_or_else(|| phrase.to_string())
+}
+
+pub fn same_url(a: &str, b: &str) -> bool {
+    let clean = |u: &str| {
+        let u = u.split('#').next().unwrap_or(u);
+        u.trim_end_matches('/').to_lowercase()
+    };
+    clean(a) == clean(b)
+}
+
+fn url_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                match u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
+                    Ok(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    Err(_) => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Some(result) when the goal is visibly reached.
+pub fn goal_met(ctx: &PolicyContext<'_>, plan: &TaskPlan) -> Option<String> {
+    let page = ctx.page;
+    let interacted = ctx
+        .history
+        .iter()
+        .any(|h| INTERACTIONS.contains(&h.action.as_str()) && h.success != Some(false));
+    if plan.goal == Goal::Generic && plan.values.is_empty() && plan.targets.is_empty() {
+        if let Some(url) = &plan.url {
+            let only_go = concepts(ctx.task).iter().all(|c| {
+                matches!(c.as_str(), "open" | "visit" | "navigate" | "load" | "http" | "https")
+                    || normalize(url).contains(c.as_str())
+            });
+            if only_go && same_url(&page.url, url) {
+                return Some(format!("Opened {url}"));
+            }
+        }
+    }
+    if !interacted {
+        return find_info(ctx, plan);
+    }
+    let fresh: Vec<String> = success_markers(&page.all_text())
+        .into_iter()
+        .filter(|m| !ctx.baseline.markers.contains(m) || !same_url(&page.url, &ctx.baseline.url))
+        .collect();
+    if let Some(m) = fresh.first() {
+        return Some(format!("Done: the page shows \"{}\"", line_with(page, m)));
+    }
+    if let Some(term) = plan.values.iter().find(|v| v.kind == FieldKind::Search) {
+        let typed_at = ctx.history.iter().rposition(|h| {
+            h.action == "type" && h.param_str("text") == Some(term.value.as_str())
+        });
+        let submitted = typed_at.is_some_and(|i| {
+            ctx.history[i + 1..]
+                .iter()
+                .any(|h| matches!(h.action.as_str(), "click" | "press"))
+        });
+        if submitted {
+            let in_url = contains_words(&url_decode(&page.url), &term.value);
+            let in_results = contains_words(&page.visible_text, &term.value)
+                || page
+                    .elements
+                    .iter()
+                    .any(|e| !e.is_text_entry() && contains_words(&e.text, &term.value));
+            if in_url || in_results {
+                return Some(format!(
+                    "Search results for \"{}\" are shown ({})",
+                    term.value, page.url
+                ));
+            }
+        }
+    }
+    find_info(ctx, plan)
+}
+
+/// Information tasks ("Find contact information"): lines of page text that
+/// carry the task's content words and are not just a link or button label.
+fn find_info(ctx: &PolicyContext<'_>, plan: &TaskPlan) -> Option<String> {
+    if plan.goal != Goal::Generic && !(plan.goal == Goal::Search && plan.values.is_empty()) {
+        return None;
+    }
+    let c = concepts(ctx.task);
+    let info_task = c.iter().any(|w| w == "search" || w == "about" || w == "show");
+    if !info_task {
+        return None;
+    }
+    let content: Vec<&String> = c
+        .iter()
+        .filter(|w| !matches!(w.as_str(), "search" | "about" | "show" | "information"))
+        .collect();
+    if content.is_empty() {
+        return None;
+    }
+    let labels: Vec<String> = ctx.page.elements.iter().map(|e| normalize(e.label())).collect();
+    let lines: Vec<String> = ctx
+        .page
+        .visible_text
+        .split('\n')
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !labels.contains(&normalize(l)))
+        .filter(|l| {
+            let lc = concepts(l);
+            content.iter().any(|w| lc.contains(w))
+        })
+        .map(|l| truncate(l, 200))
+        .take(3)
+        .collect();
+    (!lines.is_empty()).then(|| lines.join(" | "))
+}

@@ -1,0 +1,82 @@
+//! Which element to click for the task's goal: relevance to the task
+//! (specs/000 semantic relevance) plus a bonus for the goal's own verbs,
+//! minus elements that already did nothing.
+
+use super::fields::candidate;
+use crate::page::{Page, PageElement};
+use crate::policy::PolicyContext;
+use crate::s2::score::relevance;
+use crate::task::{Goal, TaskPlan};
+use crate::text::concepts;
+
+fn goal_bonus(goal: Goal, label_concepts: &[String]) -> f64 {
+    let has = |c: &str| label_concepts.iter().any(|x| x == c);
+    let (main, second) = match goal {
+        Goal::Login => ("login", "continue"),
+        Goal::Search => ("search", "submit"),
+        Goal::Submit => ("submit", "continue"),
+        Goal::Pay => ("buy", "submit"),
+        Goal::Generic => return 0.0,
+    };
+    if has(main) {
+        0.6
+    } else if has(second) || (goal != Goal::Search && has("submit")) {
+        0.35
+    } else {
+        0.0
+    }
+}
+
+/// Clicks on this element (on this page) that changed nothing.
+fn dead_clicks(ctx: &PolicyContext<'_>, e: &PageElement) -> usize {
+    let id = e.id.key();
+    ctx.history
+        .iter()
+        .filter(|h| {
+            h.action == "click"
+                && h.element_id().as_deref() == Some(id.as_str())
+                && h.url.as_deref() == Some(ctx.page.url.as_str())
+                && h.no_page_change()
+        })
+        .count()
+}
+
+/// The best element to click, with its score; None if nothing is relevant.
+pub fn best_click<'p>(ctx: &PolicyContext<'p>, plan: &TaskPlan, page: &'p Page) -> Option<&'p PageElement> {
+    let task_concepts = concepts(ctx.task);
+    let mut best: Option<(f64, &PageElement)> = None;
+    for e in &page.elements {
+        if !e.is_clickable() || e.is_text_entry() || e.disabled || ctx.avoid.contains(&e.id.key()) {
+            continue;
+        }
+        let c = candidate(e);
+        let label_c = concepts(&c.text);
+        // Destructive or exit controls only when the task asks for them.
+        if label_c
+            .iter()
+            .any(|w| matches!(w.as_str(), "logout" | "delete" | "close") && !task_concepts.contains(w))
+        {
+            continue;
+        }
+        let mut s = relevance(&c, ctx.task, plan, &[]).value + goal_bonus(plan.goal, &label_c);
+        if e.is_primary {
+            s += 0.05;
+        }
+        s -= 0.4 * dead_clicks(ctx, e) as f64;
+        if s >= 0.35 && best.is_none_or(|(b, _)| s > b) {
+            best = Some((s, e));
+        }
+    }
+    best.map(|(_, e)| e)
+}
+
+/// Likely off-screen: flagged by specs/001, or below the viewport height.
+pub fn off_screen(e: &PageElement, page: &Page) -> bool {
+    if !e.in_viewport {
+        return true;
+    }
+    match (e.bbox, page.viewport_height) {
+        (Some(b), Some(h)) => b.y > h || b.y + b.height < 0.0,
+        _ => false,
+    }
+}

@@ -1,0 +1,235 @@
+//! The careful-mode security gate (specs/004 RunMode "careful": "Security
+//! gate enabled"). Before a click / type / press that pays, buys, transfers,
+//! deletes, sends, submits an order, changes credentials or enters card or
+//! password data, the run asks the user. Judged from the element's text,
+//! role and input type, the rest of the form (card / password fields on the
+//! page) and the URL.
+
+use crate::page::{Page, PageElement};
+use crate::text::{stem, words};
+use crate::types::{Tool, ToolName};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct GateHit {
+    /// specs/004 ask_user `question`, e.g. "⚠️ Security check: Attempting to click 'Pay Now'. Proceed?"
+    pub question: String,
+    pub reason: String,
+}
+
+/// Words (stemmed) whose click commits money, data loss or a message.
+const RISKY_CLICK: &[(&str, &str)] = &[
+    ("pay", "pays"),
+    ("payment", "pays"),
+    ("paynow", "pays"),
+    ("buy", "buys"),
+    ("purchase", "buys"),
+    ("checkout", "buys"),
+    ("placeorder", "submits an order"),
+    ("donate", "pays"),
+    ("subscribe", "pays"),
+    ("transfer", "transfers money"),
+    ("wire", "transfers money"),
+    ("withdraw", "transfers money"),
+    ("delete", "deletes"),
+    ("remove", "deletes"),
+    ("erase", "deletes"),
+    ("destroy", "deletes"),
+    ("deactivate", "deletes"),
+    ("terminate", "deletes"),
+    ("send", "sends"),
+];
+
+/// Labels that submit whatever form they sit in.
+const SUBMIT_WORDS: &[&str] = &[
+    "submit", "confirm", "continue", "complete", "proceed", "ok", "yes", "save", "update",
+    "apply", "finish", "done", "next",
+];
+
+const PAYMENT_URL_WORDS: &[&str] = &[
+    "checkout", "payment", "pay", "billing", "order", "purchase", "transfer", "cart",
+];
+
+fn stems(s: &str) -> Vec<String> {
+    words(s).iter().map(|w| stem(w)).collect()
+}
+
+fn is_card_field(e: &PageElement) -> bool {
+    let d = stems(&e.descriptors()).join(" ");
+    ["card", "cvv", "cvc", "csc", "expiry", "expiration", "iban", "cc number", "cc num"]
+        .iter()
+        .any(|k| d.contains(k))
+        || e.name.starts_with("cc-")
+}
+
+fn is_password_field(e: &PageElement) -> bool {
+    e.input_type == "password" || stems(&e.descriptors()).iter().any(|w| w == "password")
+}
+
+fn page_has(page: &Page, pred: fn(&PageElement) -> bool) -> bool {
+    page.elements.iter().any(|e| e.is_text_entry() && pred(e))
+}
+
+/// A page that changes credentials: a "new password" field, or two password
+/// fields (new + confirm), or a URL about passwords / security settings.
+fn changes_credentials(page: &Page) -> bool {
+    let pw = page
+        .elements
+        .iter()
+        .filter(|e| e.is_text_entry() && is_password_field(e))
+        .collect::<Vec<_>>();
+    pw.len() >= 2
+        || pw.iter().any(|e| stems(&e.descriptors()).iter().any(|w| w == "new"))
+        || ["change-password", "reset-password", "change_password", "credentials"]
+            .iter()
+            .any(|k| page.url.to_lowercase().contains(k))
+}
+
+fn payment_url(page: &Page) -> bool {
+    let url_words = stems(&page.url);
+    url_words.iter().any(|w| PAYMENT_URL_WORDS.contains(&w.as_str()))
+}
+
+fn display(e: &PageElement) -> String {
+    let l = e.label();
+    let l = if l.is_empty() { e.id.key() } else { l.to_string() };
+    crate::text::truncate(&l, 60)
+}
+
+/// Why submitting this element's form is risky, if it is.
+fn risky_submit(e: &PageElement, page: &Page) -> Option<&'static str> {
+    let label = stems(&format!("{} {} {}", e.label(), e.aria_label, e.value));
+    let folded = crate::text::fold_phrases(&label.join(" "));
+    for w in folded.split(' ') {
+        if let Some((_, why)) = RISKY_CLICK.iter().find(|(k, _)| *k == w) {
+            return Some(why);
+        }
+    }
+    if ["change password", "reset password", "update password", "change email"]
+        .iter()
+        .any(|p| folded.contains(p))
+    {
+        return Some("changes credentials");
+    }
+    if ["submit order", "confirm order", "complete order", "submit payment"]
+        .iter()
+        .any(|p| folded.contains(p))
+    {
+        return Some("submits an order");
+    }
+    let submits = e.input_type == "submit" || label.iter().any(|w| SUBMIT_WORDS.contains(&w.as_str()));
+    if submits {
+        if page_has(page, is_card_field) {
+            return Some("submits card data");
+        }
+        if changes_credentials(page) {
+            return Some("changes credentials");
+        }
+        if payment_url(page) {
+            return Some("submits an order");
+        }
+    }
+    None
+}
+
+/// The gate: Some(question) when this tool needs the user's approval.
+pub fn check(tool: &Tool, page: &Page) -> Option<GateHit> {
+    let id = tool.element_id();
+    let el = id.as_deref().and_then(|id| page.find(id));
+    match tool.name {
+        ToolName::Click => {
+            let e = el?;
+            let why = risky_submit(e, page)?;
+            Some(GateHit {
+                question: format!(
+                    "⚠️ Security check: Attempting to click '{}'. Proceed?",
+                    display(e)
+                ),
+                reason: why.to_string(),
+            })
+        }
+        ToolName::Type => {
+            let e = el?;
+            let what = if is_card_field(e) {
+                "card data"
+            } else if is_password_field(e) {
+                "a password"
+            } else {
+                return None;
+            };
+            Some(GateHit {
+                question: format!(
+                    "⚠️ Security check: Attempting to type {what} into '{}'. Proceed?",
+                    display(e)
+                ),
+                reason: format!("enters {what}"),
+            })
+        }
+        ToolName::Press => {
+            let key = tool.str_param("key").unwrap_or("").to_lowercase();
+            if key != "enter" {
+                return None;
+            }
+            let risky = page_has(page, is_card_field)
+                || changes_credentials(page)
+                || (payment_url(page) && el.is_some_and(|e| !e.is_text_entry() || is_card_field(e)));
+            if !risky {
+                return None;
+            }
+            let target = el.map(display).unwrap_or_else(|| "the form".into());
+            Some(GateHit {
+                question: format!(
+                    "⚠️ Security check: Attempting to press Enter to submit '{target}'. Proceed?"
+                ),
+                reason: "submits a payment or credential form".into(),
+            })
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn page(url: &str, els: serde_json::Value) -> Page {
+        Page::from_json(&json!({"url": url, "title": "", "visibleText": "", "elements": els}))
+            .expect("page")
+    }
+
+    #[test]
+    fn pay_now_and_delete_account_are_gated() {
+        let p = page(
+            "http://x/shop",
+            json!([{"id":"a","tag":"button","text":"Pay Now"},
+                   {"id":"b","tag":"button","text":"Delete account"},
+                   {"id":"c","tag":"a","text":"Pricing"}]),
+        );
+        let click = |id: &str| Tool::new(ToolName::Click, json!({"id": id}));
+        let hit = check(&click("a"), &p).expect("pay gated");
+        assert_eq!(hit.question, "⚠️ Security check: Attempting to click 'Pay Now'. Proceed?");
+        assert!(check(&click("b"), &p).is_some());
+        assert!(check(&click("c"), &p).is_none());
+    }
+
+    #[test]
+    fn card_and_password_typing_is_gated_but_login_click_is_not() {
+        let p = page(
+            "http://x/login",
+            json!([{"id":"u","tag":"input","placeholder":"Username"},
+                   {"id":"p","tag":"input","type":"password","placeholder":"Password"},
+                   {"id":"s","tag":"button","text":"Log in"}]),
+        );
+        let t = |id: &str| Tool::new(ToolName::Type, json!({"id": id, "text": "x"}));
+        assert!(check(&t("u"), &p).is_none());
+        assert!(check(&t("p"), &p).is_some());
+        assert!(check(&Tool::new(ToolName::Click, json!({"id":"s"})), &p).is_none());
+        let c = page(
+            "http://x/checkout.html",
+            json!([{"id":"n","tag":"input","name":"cc-number","placeholder":"Card number"},
+                   {"id":"go","tag":"button","text":"Continue"}]),
+        );
+        assert!(check(&t("n"), &c).is_some());
+        assert!(check(&Tool::new(ToolName::Click, json!({"id":"go"})), &c).is_some());
+    }
+}

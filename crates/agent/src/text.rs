@@ -1,0 +1,279 @@
+//! Text normalisation shared by the scorer, the planner, the security gate and
+//! the task parser. Everything here is deterministic and offline (specs/000
+//! asks for semantic relevance without a network round trip).
+
+/// Multi-word UI phrases folded into one token before tokenising, so that
+/// "Log in", "Sign in" and "signin" all mean the same concept.
+const PHRASES: &[(&str, &str)] = &[
+    ("log in", "login"),
+    ("sign in", "login"),
+    ("signin", "login"),
+    ("logon", "login"),
+    ("log on", "login"),
+    ("sign up", "register"),
+    ("signup", "register"),
+    ("create account", "register"),
+    ("create an account", "register"),
+    ("log out", "logout"),
+    ("sign out", "logout"),
+    ("signout", "logout"),
+    ("check out", "checkout"),
+    ("e mail", "email"),
+    ("look up", "search"),
+    ("place order", "placeorder"),
+    ("place your order", "placeorder"),
+    ("add to cart", "addtocart"),
+    ("add to basket", "addtocart"),
+    ("user name", "username"),
+    ("pass word", "password"),
+];
+
+/// Synonym groups: every word maps to the first word of its group.
+const SYNONYMS: &[&[&str]] = &[
+    &["login", "logon", "authenticate"],
+    &["register", "enroll", "join"],
+    &["submit", "send", "confirm", "done", "apply", "save"],
+    &["continue", "next", "proceed", "forward"],
+    &["search", "find", "lookup", "query", "seek"],
+    &["buy", "purchase", "pay", "checkout", "placeorder", "order"],
+    &["cart", "basket", "bag", "trolley"],
+    &["contact", "support", "help", "reach"],
+    &["delete", "remove", "erase", "destroy", "discard"],
+    &["settings", "preferences", "options", "configuration", "config"],
+    &["logout", "exit"],
+    &["price", "pricing", "plans", "cost", "fee", "fees", "rates"],
+    &["home", "homepage", "start"],
+    &["account", "profile"],
+    &["menu", "navigation", "nav", "hamburger"],
+    &["close", "dismiss", "cancel"],
+    &["email", "mail"],
+    &["phone", "telephone", "tel", "mobile"],
+    &["message", "comment", "comments", "inquiry", "enquiry", "note"],
+    &["username", "user", "userid", "login_id"],
+    &["password", "passcode", "pwd", "passphrase"],
+    &["download", "get"],
+    &["about", "info", "information"],
+];
+
+/// Words that carry no meaning for matching a task against a label.
+const STOPWORDS: &[&str] = &[
+    "a", "an", "the", "to", "of", "and", "or", "on", "in", "at", "for", "with", "by", "it",
+    "this", "that", "is", "be", "as", "my", "me", "your", "you", "i", "please", "then", "go",
+    "page", "click", "button", "link", "into", "from", "its", "them", "all", "some", "now",
+];
+
+/// Lowercase, punctuation to spaces, whitespace collapsed.
+pub fn normalize(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut space = true;
+    for c in s.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() || c == '@' {
+            out.push(c);
+            space = false;
+        } else if !space {
+            out.push(' ');
+            space = true;
+        }
+    }
+    if out.ends_with(' ') {
+        out.pop();
+    }
+    out
+}
+
+/// Normalised text with multi-word phrases folded (see `PHRASES`).
+pub fn fold_phrases(s: &str) -> String {
+    let mut text = format!(" {} ", normalize(s));
+    for (from, to) in PHRASES {
+        let pat = format!(" {from} ");
+        while let Some(pos) = text.find(&pat) {
+            text.replace_range(pos..pos + pat.len(), &format!(" {to} "));
+        }
+    }
+    text.trim().to_string()
+}
+
+/// A light suffix stemmer: enough to match "searching"/"searches"/"search".
+pub fn stem(word: &str) -> String {
+    for suffix in ["ing", "ed", "es", "s"] {
+        if word.len() > suffix.len() + 3 && word.ends_with(suffix) {
+            return word[..word.len() - suffix.len()].to_string();
+        }
+    }
+    word.to_string()
+}
+
+/// The concept a word stands for (its synonym group head), else its stem.
+pub fn concept(word: &str) -> String {
+    for group in SYNONYMS {
+        if group.contains(&word) {
+            return group[0].to_string();
+        }
+    }
+    let s = stem(word);
+    for group in SYNONYMS {
+        if group.contains(&s.as_str()) {
+            return group[0].to_string();
+        }
+    }
+    s
+}
+
+/// Content concepts of a text: phrases folded, stopwords dropped, synonyms
+/// merged; order kept, duplicates removed.
+pub fn concepts(s: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in fold_phrases(s).split(' ') {
+        if w.is_empty() || STOPWORDS.contains(&w) {
+            continue;
+        }
+        let c = concept(w);
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Raw lowercase words (no concept folding), for field-label matching.
+pub fn words(s: &str) -> Vec<String> {
+    fold_phrases(s)
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The quoted strings of a task: "x", 'x' (only when the quote opens a word,
+/// so apostrophes in "don't" are not quotes) and “x”.
+/// Returns (start of the opening quote, end after the closing quote, text).
+pub fn quoted(s: &str) -> Vec<(usize, usize, String)> {
+    let chars: Vec<(usize, char)> = s.char_indices().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let (pos, c) = chars[i];
+        let close = match c {
+            '"' => Some('"'),
+            '“' => Some('”'),
+            '\'' if i == 0 || !chars[i - 1].1.is_alphanumeric() => Some('\''),
+            _ => None,
+        };
+        if let Some(close) = close {
+            if let Some(j) = (i + 1..chars.len()).find(|&j| chars[j].1 == close) {
+                let start = chars[i + 1..].first().map(|c| c.0).unwrap_or(s.len());
+                let text = &s[start.min(chars[j].0)..chars[j].0];
+                if !text.is_empty() {
+                    let end = chars[j].0 + close.len_utf8();
+                    out.push((pos, end, text.to_string()));
+                }
+                i = j + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// http(s) URLs named in a text, trailing punctuation trimmed.
+pub fn urls(s: &str) -> Vec<String> {
+    s.split(|c: char| c.is_whitespace() || c == '"' || c == '\'' || c == '<' || c == '>')
+        .filter(|w| w.starts_with("http://") || w.starts_with("https://"))
+        .map(|w| w.trim_end_matches(['.', ',', ';', ':', ')', '!', '?']).to_string())
+        .collect()
+}
+
+/// Phrases that show a task's goal was reached (login, order, form, payment).
+pub const SUCCESS_PHRASES: &[&str] = &[
+    "welcome",
+    "logged in",
+    "signed in",
+    "you are in",
+    "thank you",
+    "thanks for",
+    "order confirmed",
+    "order placed",
+    "order complete",
+    "payment successful",
+    "payment complete",
+    "payment received",
+    "purchase complete",
+    "message sent",
+    "has been sent",
+    "successfully",
+    "success",
+    "submitted",
+    "confirmation number",
+];
+
+/// Success phrases present in a text (normalised, on word boundaries).
+pub fn success_markers(text: &str) -> Vec<String> {
+    let hay = format!(" {} ", normalize(text));
+    SUCCESS_PHRASES
+        .iter()
+        .filter(|p| hay.contains(&format!(" {p} ")))
+        .map(|p| p.to_string())
+        .collect()
+}
+
+/// Does `hay` contain `needle` as whole words (both normalised)?
+pub fn contains_words(hay: &str, needle: &str) -> bool {
+    let n = normalize(needle);
+    !n.is_empty() && format!(" {} ", normalize(hay)).contains(&format!(" {n} "))
+}
+
+/// Truncate to at most `max` chars on a char boundary.
+pub fn truncate(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// FNV-1a: a hash that is stable across processes and Rust versions, used for
+/// page signatures persisted in the run history.
+pub fn fnv1a(bytes: &[u8], mut h: u64) -> u64 {
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_login_synonyms() {
+        assert_eq!(concepts("Sign In"), vec!["login"]);
+        assert_eq!(concepts("Log in now"), vec!["login"]);
+        assert_eq!(concepts("Searching"), vec!["search"]);
+    }
+
+    #[test]
+    fn quoted_strings_skip_apostrophes() {
+        let q: Vec<String> = quoted(r#"Don't log in as "alice" with 'x y'"#)
+            .into_iter()
+            .map(|q| q.2)
+            .collect();
+        assert_eq!(q, vec!["alice", "x y"]);
+    }
+
+    #[test]
+    fn urls_trim_punctuation() {
+        assert_eq!(
+            urls("Go to http://127.0.0.1:5/checkout.html and pay."),
+            vec!["http://127.0.0.1:5/checkout.html"]
+        );
+    }
+
+    #[test]
+    fn success_markers_on_word_boundaries() {
+        assert_eq!(success_markers("Welcome, alice!"), vec!["welcome"]);
+        assert!(success_markers("unsuccessfully").is_empty());
+    }
+}

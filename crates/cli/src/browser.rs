@@ -1,0 +1,156 @@
+//! Headless (or headed) Chromium with the built extension loaded, driven over
+//! CDP with chromiumoxide. Shared by `sentience snapshot` and `sentience run`.
+
+use anyhow::{bail, Context, Result};
+use chromiumoxide::browser::{Browser, BrowserConfig, HeadlessMode};
+use chromiumoxide::Page;
+use futures::StreamExt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+pub struct BrowserOptions {
+    pub extension_dir: PathBuf,
+    pub chromium: PathBuf,
+    pub headed: bool,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The directory that loads as the unpacked extension: the repo root, once
+/// `pkg-scripts/build.sh` has produced pkg/. Looked up from `--extension`,
+/// `SENTIENCE_EXTENSION`, the current directory and the binary's location.
+pub fn find_extension_dir(explicit: Option<&Path>) -> Result<PathBuf> {
+    let mut candidates: Vec<PathBuf> = Vec::new();
+    if let Some(p) = explicit {
+        candidates.push(p.to_path_buf());
+    } else {
+        if let Ok(p) = std::env::var("SENTIENCE_EXTENSION") {
+            candidates.push(PathBuf::from(p));
+        }
+        if let Ok(cwd) = std::env::current_dir() {
+            candidates.extend(cwd.ancestors().map(Path::to_path_buf));
+        }
+        if let Ok(exe) = std::env::current_exe() {
+            candidates.extend(exe.ancestors().skip(1).map(Path::to_path_buf));
+        }
+    }
+    for dir in &candidates {
+        if dir.join("manifest.json").is_file() && dir.join("extension").is_dir() {
+            if !dir.join("pkg/sentience_wasm_bg.wasm").is_file() {
+                bail!(
+                    "the extension at {} is not built yet: run pkg-scripts/build.sh",
+                    dir.display()
+                );
+            }
+            return Ok(dir.clone());
+        }
+    }
+    bail!("cannot find the Sentience extension (a directory with manifest.json and extension/); pass --extension DIR or set SENTIENCE_EXTENSION")
+}
+
+pub struct ExtensionBrowser {
+    browser: Browser,
+    handler: tokio::task::JoinHandle<()>,
+    _profile: tempfile::TempDir,
+}
+
+impl ExtensionBrowser {
+    pub async fn launch(opts: &BrowserOptions) -> Result<Self> {
+        if !opts.chromium.exists() {
+            bail!(
+                "Chromium not found at {} (install it with pkg-scripts/setup.sh or pass --chromium)",
+                opts.chromium.display()
+            );
+        }
+        let profile = tempfile::tempdir().context("creating a browser profile directory")?;
+        let ext = opts.extension_dir.display().to_string();
+        let mut config = BrowserConfig::builder()
+            .chrome_executable(&opts.chromium)
+            .user_data_dir(profile.path())
+            .disable_default_args()
+            .no_sandbox()
+            .window_size(opts.width, opts.height)
+            .viewport(None)
+            .launch_timeout(Duration::from_secs(30))
+            .request_timeout(Duration::from_secs(60))
+            .extension(ext.clone())
+            .arg(("disable-extensions-except", ext.as_str()))
+            .args([
+                "disable-gpu",
+                "disable-quic",
+                "disable-background-networking",
+                "disable-component-update",
+                "disable-sync",
+                "no-first-run",
+                "disable-dev-shm-usage",
+            ]);
+        config = if opts.headed {
+            config.with_head()
+        } else {
+            config.headless_mode(HeadlessMode::New)
+        };
+        let config = config.build().map_err(anyhow::Error::msg)?;
+        let (browser, mut handler) = Browser::launch(config)
+            .await
+            .context("launching Chromium")?;
+        let handler = tokio::spawn(async move {
+            while let Some(event) = handler.next().await {
+                if event.is_err() {
+                    // Unknown CDP events from a newer Chromium are not fatal.
+                    continue;
+                }
+            }
+        });
+        Ok(ExtensionBrowser {
+            browser,
+            handler,
+            _profile: profile,
+        })
+    }
+
+    /// Opens `url` and waits until the extension's `window.sentience` exists
+    /// (content scripts of a freshly loaded extension can miss the very first
+    /// navigation, so it reloads once if needed).
+    pub async fn open(&self, url: &str) -> Result<Page> {
+        let page = self
+            .browser
+            .new_page(url)
+            .await
+            .with_context(|| format!("opening {url}"))?;
+        page.wait_for_navigation().await.ok();
+        for attempt in 0..2 {
+            for _ in 0..50 {
+                let ready: bool = page
+                    .evaluate("typeof window.sentience === 'object'")
+                    .await
+                    .ok()
+                    .and_then(|r| r.into_value().ok())
+                    .unwrap_or(false);
+                if ready {
+                    return Ok(page);
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            if attempt == 0 {
+                page.reload().await.ok();
+                page.wait_for_navigation().await.ok();
+            }
+        }
+        bail!("the extension did not load into {url} (window.sentience is missing)")
+    }
+
+    /// Evaluates `expr` (awaiting promises) and returns its JSON value.
+    pub async fn eval(page: &Page, expr: &str) -> Result<serde_json::Value> {
+        let result = page
+            .evaluate(expr)
+            .await
+            .with_context(|| format!("evaluating {expr}"))?;
+        Ok(result.into_value().unwrap_or(serde_json::Value::Null))
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.browser.close().await;
+        let _ = self.browser.wait().await;
+        self.handler.abort();
+    }
+}

@@ -1,0 +1,142 @@
+//! The output types of the Snapshot API contract v1 (specs/001), field names
+//! exactly as the contract spells them. Fields the contract marks optional on
+//! `Element` (`in_viewport`, `is_occluded`, `z_index`) are always serialised
+//! so SDKs never fall back to defaults.
+
+use serde::{Deserialize, Serialize};
+
+/// specs/001 "Role": the only values the contract allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Button,
+    Link,
+    Textbox,
+    Searchbox,
+    Checkbox,
+    Radio,
+    Combobox,
+    Image,
+    Generic,
+}
+
+impl Role {
+    pub const ALL: [Role; 9] = [
+        Role::Button,
+        Role::Link,
+        Role::Textbox,
+        Role::Searchbox,
+        Role::Checkbox,
+        Role::Radio,
+        Role::Combobox,
+        Role::Image,
+        Role::Generic,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Button => "button",
+            Role::Link => "link",
+            Role::Textbox => "textbox",
+            Role::Searchbox => "searchbox",
+            Role::Checkbox => "checkbox",
+            Role::Radio => "radio",
+            Role::Combobox => "combobox",
+            Role::Image => "image",
+            Role::Generic => "generic",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+}
+
+/// specs/001 "BBox": viewport coordinates, CSS pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct BBox {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+/// specs/001 "VisualCues".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VisualCues {
+    pub is_primary: bool,
+    pub background_color_name: Option<String>,
+    pub is_clickable: bool,
+}
+
+/// specs/001 "Element Object".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Element {
+    pub id: u32,
+    pub role: Role,
+    pub text: Option<String>,
+    pub importance: i32,
+    pub bbox: BBox,
+    pub visual_cues: VisualCues,
+    pub in_viewport: bool,
+    pub is_occluded: bool,
+    pub z_index: i32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Viewport {
+    pub width: f64,
+    pub height: f64,
+}
+
+/// What the engine says about its own run, so nothing is ever dropped
+/// silently (an addition to specs/001; extra top-level keys are allowed).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct SnapshotMeta {
+    /// Elements the walker looked at (the whole document, hidden subtrees excluded).
+    pub elements_scanned: u32,
+    /// Actionable elements found before `filter` and `limit`.
+    pub candidates: u32,
+    /// Candidates removed by `filter`.
+    pub filtered_out: u32,
+    /// Candidates removed by `limit` (the lowest ranked).
+    pub truncated_by_limit: u32,
+    /// Where the WebAssembly ran: "content_script" or "service_worker".
+    pub engine_path: String,
+    /// Engine version (crate version).
+    pub engine_version: String,
+}
+
+/// specs/001 "Top-Level Object" for a successful snapshot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub status: String,
+    pub timestamp: String,
+    pub url: String,
+    pub viewport: Viewport,
+    pub elements: Vec<Element>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub screenshot: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub screenshot_format: Option<String>,
+    pub meta: SnapshotMeta,
+}
+
+/// specs/001 "Error Response".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SnapshotError {
+    pub status: String,
+    pub error: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requires_license: Option<bool>,
+}
+
+impl SnapshotError {
+    pub fn new(error: impl Into<String>) -> Self {
+        SnapshotError {
+            status: "error".into(),
+            error: error.into(),
+            requires_license: None,
+        }
+    }
+}

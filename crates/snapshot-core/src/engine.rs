@@ -1,0 +1,165 @@
+//! The snapshot pipeline: raw page → contract snapshot (specs/001).
+//!
+//! select candidates → score (viewport, occlusion, primary, importance) →
+//! filter → sort → limit → only then build the output elements (text and
+//! colour names), so the expensive, allocating part runs only for what is
+//! returned.
+
+use crate::color::ColorCache;
+use crate::contract::{Element, Role, Snapshot, SnapshotError, SnapshotMeta, VisualCues};
+use crate::cues::{is_clickable, primary_flags};
+use crate::importance::{importance, Factors};
+use crate::occlusion::{in_viewport, visible_rect, OcclusionIndex};
+use crate::options::{Filter, SnapshotOptions};
+use crate::raw::{decode, RawNode, RawPage};
+use crate::select::select_candidates;
+use crate::text::text_of;
+use std::cmp::Ordering;
+
+/// A candidate with everything ranking needs, and nothing allocated.
+struct Scored<'a> {
+    index: usize,
+    node: &'a RawNode,
+    role: Role,
+    importance: i32,
+    is_primary: bool,
+    in_viewport: bool,
+    is_occluded: bool,
+}
+
+/// Runs the engine on a decoded page.
+pub fn snapshot(page: &RawPage, opts: &SnapshotOptions, engine_path: &str) -> Snapshot {
+    let candidates = select_candidates(page);
+    let primary = primary_flags(page, &candidates);
+    let occlusion = OcclusionIndex::build(page);
+    let mut scored: Vec<Scored> = candidates
+        .iter()
+        .zip(primary.iter().copied().chain(std::iter::repeat(false)))
+        .filter_map(|(c, is_primary)| {
+            let index = c.index as usize;
+            let node = page.nodes.get(index)?;
+            let in_viewport = in_viewport(node, page.viewport);
+            // specs/001 "covered by overlay": only asked of what is on screen.
+            let is_occluded = in_viewport && occlusion.is_occluded(page, index);
+            let importance = importance(Factors {
+                role: c.role,
+                visible_area: visible_rect(node).area(),
+                is_primary,
+                in_viewport,
+                is_occluded,
+            });
+            Some(Scored {
+                index,
+                node,
+                role: c.role,
+                importance,
+                is_primary,
+                in_viewport,
+                is_occluded,
+            })
+        })
+        .collect();
+    let found = scored.len();
+    if let Some(filter) = &opts.filter {
+        scored.retain(|s| passes(filter, s));
+    }
+    let filtered_out = found - scored.len();
+    scored.sort_unstable_by(ranking);
+    let limit = opts.limit.map_or(usize::MAX, |l| l as usize);
+    let truncated = scored.len().saturating_sub(limit);
+    scored.truncate(limit);
+
+    Snapshot {
+        status: "success".into(),
+        timestamp: page.timestamp.clone(),
+        url: page.url.clone(),
+        viewport: page.viewport,
+        elements: {
+            let mut colors = ColorCache::new();
+            scored.iter().map(|s| element(s, &mut colors)).collect()
+        },
+        screenshot: None,
+        screenshot_format: None,
+        meta: SnapshotMeta {
+            elements_scanned: page.elements_scanned,
+            candidates: count(found),
+            filtered_out: count(filtered_out),
+            truncated_by_limit: count(truncated),
+            engine_path: engine_path.into(),
+            engine_version: crate::ENGINE_VERSION.into(),
+        },
+    }
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// The page's `filter` option; every given criterion must hold.
+fn passes(f: &Filter, s: &Scored) -> bool {
+    let area = s.node.rect.width * s.node.rect.height;
+    f.min_area.is_none_or(|min| area >= min)
+        && f.allowed_roles
+            .as_ref()
+            .is_none_or(|roles| roles.contains(&s.role))
+        && f.min_z_index.is_none_or(|min| s.node.z_index >= min)
+        && (f.in_viewport_only != Some(true) || s.in_viewport)
+}
+
+/// specs/001 "Element Sorting": importance descending, then `bbox.y`
+/// ascending (reading order). Then `bbox.x` and the id, and finally the
+/// node index, so equal elements never swap between runs: a total order.
+fn ranking(a: &Scored, b: &Scored) -> Ordering {
+    b.importance
+        .cmp(&a.importance)
+        .then_with(|| a.node.rect.y.total_cmp(&b.node.rect.y))
+        .then_with(|| a.node.rect.x.total_cmp(&b.node.rect.x))
+        .then_with(|| a.node.stable_id.cmp(&b.node.stable_id))
+        .then_with(|| a.index.cmp(&b.index))
+}
+
+fn element(s: &Scored, colors: &mut ColorCache) -> Element {
+    Element {
+        id: s.node.stable_id,
+        role: s.role,
+        text: text_of(s.node, s.role),
+        importance: s.importance,
+        bbox: s.node.rect,
+        visual_cues: VisualCues {
+            is_primary: s.is_primary,
+            background_color_name: colors.background_name(s.node).map(str::to_string),
+            is_clickable: is_clickable(s.node, s.role),
+        },
+        in_viewport: s.in_viewport,
+        is_occluded: s.is_occluded,
+        z_index: s.node.z_index,
+    }
+}
+
+/// The whole boundary in one call: wire form + options JSON in, contract
+/// JSON out. Every failure becomes specs/001's error response
+/// (`{"status":"error","error":…}`); nothing here panics on page input.
+pub fn snapshot_json(
+    meta: &[f64],
+    nums: &[f64],
+    strs: &str,
+    options_json: &str,
+    engine_path: &str,
+) -> String {
+    let result = SnapshotOptions::parse(options_json).and_then(|opts| {
+        let page = decode(meta, nums, strs).map_err(|e| e.to_string())?;
+        let snap = snapshot(&page, &opts, engine_path);
+        serde_json::to_string(&snap).map_err(|e| format!("cannot serialise snapshot: {e}"))
+    });
+    result.unwrap_or_else(|e| error_json(&e))
+}
+
+/// specs/001 "Error Response" as JSON text.
+pub fn error_json(message: &str) -> String {
+    serde_json::to_string(&SnapshotError::new(message))
+        .unwrap_or_else(|_| r#"{"status":"error","error":"internal error"}"#.to_string())
+}
+
+#[cfg(test)]
+#[path = "engine_tests.rs"]
+mod tests;

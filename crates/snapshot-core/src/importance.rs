@@ -1,0 +1,119 @@
+//! `importance` (specs/001): an integer ranking score.
+//!
+//! specs/001 formula: role priority ("inputs: 1000, buttons: 500, links:
+//! 100") + area score (capped at 200) + 200 for primary actions − 500
+//! off-screen − 800 occluded; "Range: -300 to ~1800".
+
+use crate::contract::Role;
+
+/// specs/001 "Range: -300 to ~1800". Clamped so every score validates;
+/// elements that hit a bound then fall back to reading order when sorted.
+pub const MIN_IMPORTANCE: i32 = -300;
+pub const MAX_IMPORTANCE: i32 = 1800;
+
+/// Role priority. specs/001 fixes inputs (1000), buttons (500) and links
+/// (100). Ours where it is silent: comboboxes are inputs (1000);
+/// checkboxes and radios (700) are inputs that rank below text fields, as
+/// they are answered after them; images and generic clickables (50) rank
+/// below links, being the least certain click targets.
+pub fn role_priority(role: Role) -> i32 {
+    match role {
+        Role::Textbox | Role::Searchbox | Role::Combobox => 1000,
+        Role::Checkbox | Role::Radio => 700,
+        Role::Button => 500,
+        Role::Link => 100,
+        Role::Image | Role::Generic => 50,
+    }
+}
+
+/// specs/001 "Area score (larger elements score higher, capped at 200)":
+/// one point per 100 px² of the visible (unclipped) area. The viewport is
+/// left out on purpose: being off-screen is the −500 penalty's job, and
+/// counting it twice would rank a half-scrolled field below a tiny one.
+pub fn area_score(visible_area: f64) -> i32 {
+    if visible_area.is_nan() || visible_area <= 0.0 {
+        return 0;
+    }
+    (visible_area / 100.0).floor().min(200.0) as i32
+}
+
+/// specs/001 visual prominence bonus.
+pub const PRIMARY_BONUS: i32 = 200;
+/// specs/001 viewport / occlusion penalties.
+pub const OFF_SCREEN_PENALTY: i32 = 500;
+pub const OCCLUDED_PENALTY: i32 = 800;
+
+/// What the score depends on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Factors {
+    pub role: Role,
+    pub visible_area: f64,
+    pub is_primary: bool,
+    pub in_viewport: bool,
+    pub is_occluded: bool,
+}
+
+pub fn importance(f: Factors) -> i32 {
+    let mut score = role_priority(f.role) + area_score(f.visible_area);
+    if f.is_primary {
+        score += PRIMARY_BONUS;
+    }
+    if !f.in_viewport {
+        score -= OFF_SCREEN_PENALTY;
+    }
+    if f.is_occluded {
+        score -= OCCLUDED_PENALTY;
+    }
+    score.clamp(MIN_IMPORTANCE, MAX_IMPORTANCE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(role: Role, area: f64) -> Factors {
+        Factors {
+            role,
+            visible_area: area,
+            is_primary: false,
+            in_viewport: true,
+            is_occluded: false,
+        }
+    }
+
+    #[test]
+    fn formula() {
+        // 120×40 primary button in view: 500 + 48 + 200.
+        let b = Factors {
+            is_primary: true,
+            ..f(Role::Button, 4800.0)
+        };
+        assert_eq!(importance(b), 748);
+        assert_eq!(importance(f(Role::Textbox, 1e6)), 1200);
+        assert_eq!(importance(f(Role::Link, 99.0)), 100);
+        assert_eq!(importance(f(Role::Checkbox, 256.0)), 702);
+        let off = Factors {
+            in_viewport: false,
+            ..f(Role::Button, 0.0)
+        };
+        assert_eq!(importance(off), 0);
+        let occluded = Factors {
+            is_occluded: true,
+            ..f(Role::Textbox, 2000.0)
+        };
+        assert_eq!(importance(occluded), 220);
+    }
+
+    #[test]
+    fn clamped_to_contract_range() {
+        let worst = Factors {
+            in_viewport: false,
+            is_occluded: true,
+            ..f(Role::Generic, 0.0)
+        };
+        assert_eq!(importance(worst), MIN_IMPORTANCE);
+        assert_eq!(area_score(f64::NAN), 0);
+        assert_eq!(area_score(f64::INFINITY), 200);
+        assert_eq!(area_score(-5.0), 0);
+    }
+}

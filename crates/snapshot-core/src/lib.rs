@@ -1,0 +1,25 @@
+//! Platform-free snapshot engine for the Snapshot API contract v1 (specs/001).
+//!
+//! Input: a [`raw::RawPage`] (the facts the in-page walker collected).
+//! Output: the contract's [`contract::Snapshot`] JSON. Nothing here touches a
+//! browser API, so every rule is tested natively (see [`test_dom`]).
+
+pub mod color;
+pub mod contract;
+pub mod cues;
+pub mod engine;
+pub mod importance;
+pub mod occlusion;
+pub mod options;
+pub mod raw;
+pub mod roles;
+pub mod select;
+pub mod test_dom;
+pub mod text;
+
+pub use contract::{Element, Role, Snapshot, SnapshotError};
+pub use engine::{snapshot, snapshot_json};
+pub use options::SnapshotOptions;
+pub use raw::{RawNode, RawPage};
+
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,153 @@
+//! `snapshot(options)` as the page passes it (specs/001 plus the options of
+//! issue 2). Parsed strictly: an unknown key or a wrong type is an error the
+//! page sees as `{status: "error", error}`, never a silent default.
+
+use crate::contract::Role;
+use serde::Deserialize;
+
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SnapshotOptions {
+    /// Keep only the N most important elements.
+    pub limit: Option<u32>,
+    pub filter: Option<Filter>,
+    /// Captured by the service worker; the engine only validates it.
+    pub screenshot: Option<ScreenshotOption>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Filter {
+    /// Minimum `bbox.width * bbox.height`, CSS px².
+    pub min_area: Option<f64>,
+    pub allowed_roles: Option<Vec<Role>>,
+    pub min_z_index: Option<i32>,
+    pub in_viewport_only: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum ScreenshotOption {
+    Enabled(bool),
+    Format(ScreenshotSpec),
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScreenshotSpec {
+    #[serde(default)]
+    pub format: ImageFormat,
+    /// JPEG quality 0..=100 (ignored for PNG).
+    pub quality: Option<u8>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ImageFormat {
+    #[default]
+    Png,
+    Jpeg,
+}
+
+impl SnapshotOptions {
+    /// Parses the JSON text of the page's options (`undefined`/`null` → defaults).
+    pub fn parse(json: &str) -> Result<SnapshotOptions, String> {
+        let json = json.trim();
+        if json.is_empty() || json == "null" {
+            return Ok(SnapshotOptions::default());
+        }
+        let opts: SnapshotOptions =
+            serde_json::from_str(json).map_err(|e| format!("invalid snapshot options: {e}"))?;
+        opts.validate()?;
+        Ok(opts)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        if let Some(f) = &self.filter {
+            if let Some(a) = f.min_area {
+                if !a.is_finite() || a < 0.0 {
+                    return Err(
+                        "invalid snapshot options: filter.min_area must be a finite number >= 0"
+                            .into(),
+                    );
+                }
+            }
+        }
+        if let Some(ScreenshotOption::Format(s)) = &self.screenshot {
+            if s.quality.is_some_and(|q| q > 100) {
+                return Err("invalid snapshot options: screenshot.quality must be 0..100".into());
+            }
+        }
+        Ok(())
+    }
+
+    /// The screenshot the service worker should capture, if any.
+    pub fn screenshot_spec(&self) -> Option<ScreenshotSpec> {
+        match &self.screenshot {
+            None | Some(ScreenshotOption::Enabled(false)) => None,
+            Some(ScreenshotOption::Enabled(true)) => Some(ScreenshotSpec {
+                format: ImageFormat::Png,
+                quality: None,
+            }),
+            Some(ScreenshotOption::Format(s)) => Some(s.clone()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_and_null_are_defaults() {
+        assert_eq!(
+            SnapshotOptions::parse("").unwrap(),
+            SnapshotOptions::default()
+        );
+        assert_eq!(
+            SnapshotOptions::parse("null").unwrap(),
+            SnapshotOptions::default()
+        );
+        assert_eq!(
+            SnapshotOptions::parse("{}").unwrap(),
+            SnapshotOptions::default()
+        );
+    }
+
+    #[test]
+    fn full_options_parse() {
+        let o = SnapshotOptions::parse(
+            r#"{"limit":5,"filter":{"min_area":10,"allowed_roles":["button","link"],"min_z_index":1,"in_viewport_only":true},"screenshot":{"format":"jpeg","quality":80}}"#,
+        )
+        .unwrap();
+        assert_eq!(o.limit, Some(5));
+        let f = o.filter.clone().unwrap();
+        assert_eq!(f.allowed_roles, Some(vec![Role::Button, Role::Link]));
+        assert_eq!(o.screenshot_spec().unwrap().format, ImageFormat::Jpeg);
+    }
+
+    #[test]
+    fn bad_options_are_errors() {
+        for bad in [
+            r#"{"limt":5}"#,
+            r#"{"limit":-1}"#,
+            r#"{"limit":"5"}"#,
+            r#"{"filter":{"allowed_roles":["heading"]}}"#,
+            r#"{"filter":{"min_area":-3}}"#,
+            r#"{"screenshot":{"format":"gif"}}"#,
+            r#"{"screenshot":{"quality":101}}"#,
+            r#"[1,2]"#,
+        ] {
+            let err = SnapshotOptions::parse(bad).unwrap_err();
+            assert!(err.starts_with("invalid snapshot options"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn screenshot_true_is_png() {
+        let o = SnapshotOptions::parse(r#"{"screenshot":true}"#).unwrap();
+        assert_eq!(o.screenshot_spec().unwrap().format, ImageFormat::Png);
+        let o = SnapshotOptions::parse(r#"{"screenshot":false}"#).unwrap();
+        assert!(o.screenshot_spec().is_none());
+    }
+}

@@ -1,0 +1,164 @@
+//! Candidate selection: which recorded elements become contract elements.
+//!
+//! specs/001 lists "all interactive elements"; one click target must show up
+//! once. So a candidate needs a role ([`crate::roles::role_of`]), must be
+//! rendered, and must not be a nested duplicate of an actionable ancestor.
+//! `display: none`, `aria-hidden` and `inert` subtrees never get here: the
+//! walker skips them.
+
+use crate::contract::Role;
+use crate::raw::{Flags, RawNode, RawPage};
+use crate::roles::role_of;
+
+/// A node chosen as a contract element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Candidate {
+    /// Index in [`RawPage::nodes`].
+    pub index: u32,
+    pub role: Role,
+}
+
+/// Bits of "some strict ancestor is a (rendered) candidate of this kind".
+const ANC_LINK_OR_BUTTON: u8 = 1;
+const ANC_GENERIC: u8 = 2;
+
+/// All candidates in document order. O(n): one forward pass, since parents
+/// precede children the ancestor facts of a node's parent are already known.
+pub fn select_candidates(page: &RawPage) -> Vec<Candidate> {
+    let n = page.nodes.len();
+    // For each node: the ANC_* bits of itself-or-ancestors (what its
+    // children inherit).
+    let mut self_or_above = vec![0u8; n];
+    let mut out = Vec::new();
+    for (i, node) in page.nodes.iter().enumerate() {
+        let above = node
+            .parent
+            .filter(|&p| (p as usize) < i)
+            .and_then(|p| self_or_above.get(p as usize).copied())
+            .unwrap_or(0);
+        let role = role_of(page, node).filter(|&r| !is_hidden(node, r));
+        let mut mine = above;
+        if let Some(role) = role {
+            mine |= match role {
+                Role::Link | Role::Button => ANC_LINK_OR_BUTTON,
+                Role::Generic => ANC_GENERIC,
+                _ => 0,
+            };
+            if !is_nested_duplicate(role, above) {
+                out.push(Candidate {
+                    index: i as u32,
+                    role,
+                });
+            }
+        }
+        if let Some(slot) = self_or_above.get_mut(i) {
+            *slot = mine;
+        }
+    }
+    out
+}
+
+/// Not rendered, or rendered as nothing (specs/001: elements are what an
+/// agent can see and use). CSS `visibility` (`VISIBLE`), the `hidden`
+/// attribute (HTML §6.1; the walker passes it only if CSS overrode
+/// `display`, so we still honour the author's intent), an empty box.
+/// `opacity: 0` hides only things that are nothing but their looks
+/// (Generic, Image); a transparent native checkbox or input is the usual
+/// custom-control trick and stays usable through its label.
+/// Disabled elements are kept: an agent needs to see a greyed-out "Pay".
+pub fn is_hidden(node: &RawNode, role: Role) -> bool {
+    !node.has(Flags::VISIBLE)
+        || node.has(Flags::HIDDEN_ATTR)
+        || node.rect.width.is_nan()
+        || node.rect.height.is_nan()
+        || node.rect.width <= 0.0
+        || node.rect.height <= 0.0
+        || (matches!(role, Role::Generic | Role::Image) && node.has(Flags::TRANSPARENT))
+}
+
+/// One click target, one element: an icon or span inside a link or button
+/// (HTML §4.5.1: interactive content must not nest), or a clickable child
+/// of a clickable generic, is the same target as its ancestor. Form
+/// controls always stay: an input inside a clickable card is its own target.
+fn is_nested_duplicate(role: Role, above: u8) -> bool {
+    match role {
+        Role::Textbox | Role::Searchbox | Role::Checkbox | Role::Radio | Role::Combobox => false,
+        Role::Generic | Role::Image => above & (ANC_LINK_OR_BUTTON | ANC_GENERIC) != 0,
+        Role::Link | Role::Button => above & ANC_LINK_OR_BUTTON != 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_dom::{el, PageBuilder};
+
+    fn picked(page: &RawPage) -> Vec<(u32, Role)> {
+        select_candidates(page)
+            .into_iter()
+            .map(|c| (c.index, c.role))
+            .collect()
+    }
+
+    #[test]
+    fn hidden_elements_are_not_candidates() {
+        let page = PageBuilder::new(800.0, 600.0)
+            .node(el("button").invisible())
+            .node(el("button").hidden_attr())
+            .node(el("button").rect(0, 0, 0, 10))
+            .node(el("button").rect(0, 0, 10, 0))
+            .node(el("div").onclick().transparent())
+            .node(el("img").replaced().alt("x").transparent())
+            .node(el("input").typ("checkbox").transparent())
+            .node(el("button").disabled())
+            .build();
+        assert_eq!(picked(&page), vec![(6, Role::Checkbox), (7, Role::Button)]);
+    }
+
+    #[test]
+    fn nested_duplicates_collapse() {
+        let page = PageBuilder::new(800.0, 600.0)
+            // 0 link > 1 span onclick, 2 img
+            .node(
+                el("a")
+                    .href()
+                    .child(el("span").onclick())
+                    .child(el("img").replaced().alt("Home")),
+            )
+            // 3 clickable div > 4 input, 5 div onclick, 6 link
+            .node(
+                el("div")
+                    .onclick()
+                    .child(el("input").typ("text"))
+                    .child(el("div").onclick())
+                    .child(el("a").href()),
+            )
+            // 7 button > 8 span > 9 button (nested interactive)
+            .node(el("button").child(el("span").child(el("button"))))
+            // 10 label > 11 checkbox
+            .node(el("label").pointer().child(el("input").typ("checkbox")))
+            .build();
+        assert_eq!(
+            picked(&page),
+            vec![
+                (0, Role::Link),
+                (3, Role::Generic),
+                (4, Role::Textbox),
+                (6, Role::Link),
+                (7, Role::Button),
+                (10, Role::Generic),
+                (11, Role::Checkbox),
+            ]
+        );
+    }
+
+    #[test]
+    fn hidden_ancestor_does_not_swallow_children() {
+        // An invisible link is no candidate, so its visible child (CSS
+        // `visibility` can be overridden below) is not a duplicate of it.
+        let page = PageBuilder::new(800.0, 600.0)
+            .node(el("a").href().invisible().child(el("button").visible()))
+            .build();
+        assert_eq!(picked(&page), vec![(1, Role::Button)]);
+    }
+}

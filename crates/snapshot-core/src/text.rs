@@ -1,0 +1,218 @@
+//! The element's `text` (specs/001 "text"): what a person would call it.
+//!
+//! specs/001 gives the sources ("aria-label if present; value or
+//! placeholder for inputs; alt for images; innerText for other elements,
+//! truncated to 100 chars"); accname 1.2 §4.3 gives the precedence among
+//! author labels, which come first because the author meant them as names.
+
+use crate::contract::Role;
+use crate::raw::RawNode;
+
+/// specs/001: "truncated to 100 chars" (characters, not bytes).
+pub const MAX_TEXT_CHARS: usize = 100;
+
+/// The element's text, or `None` when every source is empty.
+pub fn text_of(node: &RawNode, role: Role) -> Option<String> {
+    // accname 1.2 step 2B (aria-labelledby), then 2C (aria-label).
+    first_non_empty([node.labelledby_text.as_str(), node.aria_label.as_str()])
+        .or_else(|| native_text(node, role))
+}
+
+fn native_text(node: &RawNode, role: Role) -> Option<String> {
+    let tag = node.tag.as_str();
+    let typ = node.input_type.as_str();
+    match (tag, role) {
+        ("input", Role::Checkbox | Role::Radio) => {
+            // HTML-AAM §4.1.1 (input checkbox/radio): the `<label>`. The
+            // value is a form-submission token; "on" is the HTML default
+            // (HTML §4.10.5.1.15) and names nothing.
+            let value = if node.value == "on" {
+                ""
+            } else {
+                node.value.as_str()
+            };
+            first_non_empty([node.labels_text.as_str(), value, node.title.as_str()])
+        }
+        ("input", _) if matches!(typ, "submit" | "reset" | "button" | "image") => {
+            // HTML-AAM §4.1.1.3 (input button types): value, then for
+            // image buttons alt; then the HTML default labels
+            // (HTML §4.10.5.1.18/19: "Submit", "Reset"; Chromium says "Submit" for image).
+            let alt = if typ == "image" {
+                node.alt.as_str()
+            } else {
+                ""
+            };
+            first_non_empty([node.value.as_str(), alt, node.title.as_str()]).or(match typ {
+                "submit" | "image" => Some("Submit".to_string()),
+                "reset" => Some("Reset".to_string()),
+                _ => None,
+            })
+        }
+        ("input" | "textarea" | "select", _) => {
+            // specs/001: "value or placeholder for inputs". Deviation from
+            // accname 2D/2E, where the `<label>` comes before the value: the
+            // contract names what the field holds first. The walker never
+            // sends a password's value; it is ignored here again in case one
+            // slips through (a typed password must never reach an LLM).
+            let value = if typ == "password" {
+                ""
+            } else {
+                node.value.as_str()
+            };
+            first_non_empty([
+                value,
+                node.placeholder.as_str(),
+                node.labels_text.as_str(),
+                node.title.as_str(),
+            ])
+        }
+        // specs/001 "alt for images"; HTML-AAM §4.1.1 (img): alt, then title.
+        (_, Role::Image) => first_non_empty([node.alt.as_str(), node.title.as_str()]),
+        // specs/001 "innerText for other elements"; an icon-only link or
+        // button is named by its image's alt (accname 2F, name from
+        // content), then by its tooltip (accname 2I).
+        _ => first_non_empty([node.text.as_str(), node.alt.as_str(), node.title.as_str()]),
+    }
+}
+
+fn first_non_empty<'a>(sources: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    sources.into_iter().find_map(normalize)
+}
+
+/// Collapses whitespace runs to one space, trims, and keeps at most
+/// [`MAX_TEXT_CHARS`] characters (no ellipsis: a prefix still matches
+/// queries). `None` when nothing is left: accname 1.2 skips empty labels.
+pub fn normalize(s: &str) -> Option<String> {
+    let mut out = String::with_capacity(s.len().min(MAX_TEXT_CHARS * 4));
+    let mut chars = 0;
+    let mut pending_space = false;
+    for c in s.chars() {
+        if c.is_whitespace() {
+            pending_space = chars > 0;
+            continue;
+        }
+        if pending_space {
+            if chars + 1 >= MAX_TEXT_CHARS {
+                break;
+            }
+            out.push(' ');
+            chars += 1;
+            pending_space = false;
+        }
+        if chars >= MAX_TEXT_CHARS {
+            break;
+        }
+        out.push(c);
+        chars += 1;
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_dom::el;
+    use crate::test_dom::El;
+
+    fn text(e: El, role: Role) -> Option<String> {
+        let page = crate::test_dom::PageBuilder::new(100.0, 100.0)
+            .node(e)
+            .build();
+        text_of(&page.nodes[0], role)
+    }
+
+    #[test]
+    fn labelledby_then_aria_label_then_native() {
+        let b = el("button")
+            .text("X")
+            .aria_label("Close")
+            .labelledby("Close dialog");
+        assert_eq!(text(b, Role::Button).as_deref(), Some("Close dialog"));
+        let b = el("button").text("X").aria_label("Close");
+        assert_eq!(text(b, Role::Button).as_deref(), Some("Close"));
+        let b = el("button").text("X").aria_label("   ");
+        assert_eq!(text(b, Role::Button).as_deref(), Some("X"));
+    }
+
+    #[test]
+    fn inputs_value_placeholder_label_title() {
+        let i = el("input")
+            .typ("text")
+            .value("bob")
+            .placeholder("Name")
+            .labels("Your name");
+        assert_eq!(text(i, Role::Textbox).as_deref(), Some("bob"));
+        let i = el("input")
+            .typ("text")
+            .placeholder("Name")
+            .labels("Your name");
+        assert_eq!(text(i, Role::Textbox).as_deref(), Some("Name"));
+        let i = el("input").labels("Your name").title("tip");
+        assert_eq!(text(i, Role::Textbox).as_deref(), Some("Your name"));
+        let i = el("textarea").title("tip");
+        assert_eq!(text(i, Role::Textbox).as_deref(), Some("tip"));
+        let s = el("select").value("France").labels("Country");
+        assert_eq!(text(s, Role::Combobox).as_deref(), Some("France"));
+    }
+
+    #[test]
+    fn password_value_never_leaks() {
+        let i = el("input")
+            .typ("password")
+            .value("hunter2")
+            .labels("Password");
+        assert_eq!(text(i, Role::Textbox).as_deref(), Some("Password"));
+        let i = el("input").typ("password").value("hunter2");
+        assert_eq!(text(i, Role::Textbox), None);
+    }
+
+    #[test]
+    fn checkboxes_and_input_buttons() {
+        let c = el("input")
+            .typ("checkbox")
+            .value("on")
+            .labels("Remember me");
+        assert_eq!(text(c, Role::Checkbox).as_deref(), Some("Remember me"));
+        let c = el("input").typ("checkbox").value("on");
+        assert_eq!(text(c, Role::Checkbox), None);
+        let c = el("input").typ("radio").value("express");
+        assert_eq!(text(c, Role::Radio).as_deref(), Some("express"));
+        assert_eq!(
+            text(el("input").typ("submit"), Role::Button).as_deref(),
+            Some("Submit")
+        );
+        assert_eq!(
+            text(el("input").typ("reset"), Role::Button).as_deref(),
+            Some("Reset")
+        );
+        assert_eq!(text(el("input").typ("button"), Role::Button), None);
+        let s = el("input").typ("submit").value("Go");
+        assert_eq!(text(s, Role::Button).as_deref(), Some("Go"));
+    }
+
+    #[test]
+    fn images_and_icon_links() {
+        let i = el("img").alt("Logo").title("Home");
+        assert_eq!(text(i, Role::Image).as_deref(), Some("Logo"));
+        let i = el("img").title("Home");
+        assert_eq!(text(i, Role::Image).as_deref(), Some("Home"));
+        let a = el("a").alt("Cart").title("Open cart");
+        assert_eq!(text(a, Role::Link).as_deref(), Some("Cart"));
+        let a = el("a").text("Cart (2)").alt("Cart");
+        assert_eq!(text(a, Role::Link).as_deref(), Some("Cart (2)"));
+    }
+
+    #[test]
+    fn whitespace_and_truncation() {
+        assert_eq!(normalize("  a \n\t b  ").as_deref(), Some("a b"));
+        assert_eq!(normalize(" \n "), None);
+        let long = "é".repeat(150);
+        let t = normalize(&long).unwrap();
+        assert_eq!(t.chars().count(), 100);
+        // A space at the cut is not kept as a trailing space.
+        let s = format!("{} b", "a".repeat(99));
+        assert_eq!(normalize(&s).unwrap(), "a".repeat(99));
+        let s = format!("{} bc", "a".repeat(98));
+        assert_eq!(normalize(&s).unwrap(), format!("{} b", "a".repeat(98)));
+    }
+}

@@ -1,0 +1,256 @@
+// Actions on snapshot ids: click, type, press, scroll. Each dispatches the
+// event sequence a real user produces (pointer, mouse, focus, keyboard,
+// beforeinput/input/change), then reports what happened:
+// `{success, error?, outcome}` with outcome "navigated" (the page began to
+// unload or its URL changed), "dom_changed" (a mutation was observed) or
+// "none".
+//
+// Synthetic events are untrusted (isTrusted=false); the default actions the
+// platform still runs for them (link activation and form submission on
+// click, checkbox toggling) happen, and the ones it does not (implicit form
+// submission on Enter, focus moves on Tab, text deletion on Backspace) are
+// performed here explicitly.
+'use strict';
+
+globalThis.SentienceActions = (() => {
+  const SETTLE_QUIET_MS = 120;
+  const SETTLE_MAX_MS = 1500;
+
+  const nativeValue = {
+    input: Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set,
+    textarea: Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set,
+  };
+
+  function fail(error) {
+    return { success: false, error, outcome: 'none' };
+  }
+
+  // Watches the page while an action runs: resolves the outcome once the DOM
+  // has been quiet for SETTLE_QUIET_MS (or at SETTLE_MAX_MS), or at once
+  // when the page starts to unload.
+  async function withOutcome(act) {
+    const startUrl = location.href;
+    let mutated = false;
+    let lastChange = performance.now();
+    let unloading = false;
+    let wake = null;
+    const observer = new MutationObserver(() => {
+      mutated = true;
+      lastChange = performance.now();
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const onUnload = () => {
+      unloading = true;
+      if (wake) wake();
+    };
+    window.addEventListener('beforeunload', onUnload, true);
+    window.addEventListener('pagehide', onUnload, true);
+    try {
+      const result = await act();
+      if (result && result.success === false) return result;
+      const started = performance.now();
+      while (!unloading) {
+        await new Promise((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 40);
+        });
+        const now = performance.now();
+        if (now - started >= SETTLE_MAX_MS) break;
+        if (now - lastChange >= SETTLE_QUIET_MS && now - started >= 60) break;
+      }
+      const outcome = unloading || location.href !== startUrl ? 'navigated' : mutated ? 'dom_changed' : 'none';
+      return { success: true, outcome, ...(result || {}) };
+    } catch (e) {
+      return fail(`action failed: ${e && e.message ? e.message : e}`);
+    } finally {
+      observer.disconnect();
+      window.removeEventListener('beforeunload', onUnload, true);
+      window.removeEventListener('pagehide', onUnload, true);
+    }
+  }
+
+  function centre(el) {
+    const r = el.getBoundingClientRect();
+    if (r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth) {
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      return centre.after(el);
+    }
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }
+  centre.after = (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  };
+
+  function mouse(el, type, point, extra) {
+    const init = {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      view: window,
+      clientX: point.x,
+      clientY: point.y,
+      screenX: point.x + (window.screenX || 0),
+      screenY: point.y + (window.screenY || 0),
+      button: 0,
+      buttons: type.endsWith('down') ? 1 : 0,
+      detail: type === 'click' || type.startsWith('mouse') ? 1 : 0,
+      ...extra,
+    };
+    const Ctor = type.startsWith('pointer') ? PointerEvent : MouseEvent;
+    if (Ctor === PointerEvent) Object.assign(init, { pointerId: 1, pointerType: 'mouse', isPrimary: true });
+    return el.dispatchEvent(new Ctor(type, init));
+  }
+
+  function isDisabled(el) {
+    return el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true';
+  }
+
+  function click(el) {
+    return withOutcome(() => {
+      if (isDisabled(el)) return fail('element is disabled');
+      const p = centre(el);
+      mouse(el, 'pointerover', p);
+      mouse(el, 'pointerenter', p, { bubbles: false });
+      mouse(el, 'mouseover', p);
+      mouse(el, 'mouseenter', p, { bubbles: false });
+      mouse(el, 'pointermove', p);
+      mouse(el, 'mousemove', p);
+      const downOk = mouse(el, 'pointerdown', p) & mouse(el, 'mousedown', p);
+      if (downOk && typeof el.focus === 'function') el.focus({ preventScroll: true });
+      mouse(el, 'pointerup', p);
+      mouse(el, 'mouseup', p);
+      mouse(el, 'click', p);
+      return null;
+    });
+  }
+
+  function key(el, type, k, extra) {
+    const code = k.length === 1 ? (/[a-z]/i.test(k) ? `Key${k.toUpperCase()}` : /[0-9]/.test(k) ? `Digit${k}` : '') : k;
+    return el.dispatchEvent(
+      new KeyboardEvent(type, { key: k, code, bubbles: true, cancelable: true, composed: true, view: window, ...extra }),
+    );
+  }
+
+  function setNativeValue(el, value) {
+    const setter = el.localName === 'textarea' ? nativeValue.textarea : nativeValue.input;
+    // The prototype's setter, not the instance's: frameworks (React) track
+    // values through an own-property override that would swallow the change.
+    setter.call(el, value);
+  }
+
+  function insertChar(el, ch) {
+    if (!key(el, 'keydown', ch)) return;
+    key(el, 'keypress', ch, { charCode: ch.charCodeAt(0) });
+    const before = new InputEvent('beforeinput', { inputType: 'insertText', data: ch, bubbles: true, cancelable: true, composed: true });
+    if (el.dispatchEvent(before)) {
+      if (el.isContentEditable) {
+        document.execCommand('insertText', false, ch);
+      } else {
+        setNativeValue(el, el.value + ch);
+        el.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data: ch, bubbles: true, composed: true }));
+      }
+    }
+    key(el, 'keyup', ch);
+  }
+
+  function type(el, text) {
+    return withOutcome(() => {
+      if (typeof text !== 'string') return fail('type(id, text): text must be a string');
+      if (isDisabled(el)) return fail('element is disabled');
+      if (el.readOnly) return fail('element is read-only');
+      if (el.localName === 'select') return chooseOption(el, text);
+      const editable = el.isContentEditable;
+      const textLike = el.localName === 'textarea' || (el.localName === 'input' && !/^(checkbox|radio|button|submit|reset|image|file|range|color|hidden)$/.test(el.type));
+      if (!editable && !textLike) return fail(`element <${el.localName}> does not accept text`);
+      const p = centre(el);
+      mouse(el, 'mousedown', p);
+      el.focus({ preventScroll: true });
+      mouse(el, 'mouseup', p);
+      mouse(el, 'click', p);
+      // type() replaces the current value, like a user selecting all first.
+      if (editable) {
+        document.getSelection().selectAllChildren(el);
+        document.execCommand('delete', false);
+      } else if (el.value !== '') {
+        setNativeValue(el, '');
+        el.dispatchEvent(new InputEvent('input', { inputType: 'deleteContentBackward', bubbles: true, composed: true }));
+      }
+      for (const ch of text) insertChar(el, ch);
+      if (!editable) el.dispatchEvent(new Event('change', { bubbles: true }));
+      return null;
+    });
+  }
+
+  function chooseOption(select, text) {
+    const wanted = text.trim().toLowerCase();
+    const options = Array.from(select.options);
+    const option =
+      options.find((o) => o.value === text || o.text.trim().toLowerCase() === wanted) ||
+      options.find((o) => o.text.trim().toLowerCase().includes(wanted));
+    if (!option) return fail(`no option matching "${text}" in <select>`);
+    if (option.disabled) return fail(`option "${option.text.trim()}" is disabled`);
+    select.focus({ preventScroll: true });
+    select.value = option.value;
+    option.selected = true;
+    select.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    return null;
+  }
+
+  const FOCUSABLE =
+    'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable=""], [contenteditable=true]';
+
+  function press(k) {
+    return withOutcome(() => {
+      if (typeof k !== 'string' || k.length === 0) return fail('press(key): key must be a non-empty string such as "Enter"');
+      const el = document.activeElement || document.body;
+      const proceed = key(el, 'keydown', k);
+      if (proceed && k.length === 1) return insertChar.afterKeydown(el, k);
+      if (proceed) {
+        if (k === 'Enter') {
+          const form = el.form;
+          if (form && el.localName === 'input') form.requestSubmit();
+          else if (el.localName === 'a' || el.localName === 'button') el.click();
+        } else if (k === 'Tab') {
+          const all = Array.from(document.querySelectorAll(FOCUSABLE)).filter((e) => e.getClientRects().length > 0);
+          const next = all[(all.indexOf(el) + 1) % Math.max(all.length, 1)];
+          if (next) next.focus();
+        } else if (k === 'Backspace' && 'value' in el && typeof el.value === 'string' && !el.readOnly) {
+          setNativeValue(el, el.value.slice(0, -1));
+          el.dispatchEvent(new InputEvent('input', { inputType: 'deleteContentBackward', bubbles: true, composed: true }));
+        }
+      }
+      key(el, 'keyup', k);
+      return null;
+    });
+  }
+  // A printable key pressed on its own types that character.
+  insertChar.afterKeydown = (el, ch) => {
+    key(el, 'keypress', ch, { charCode: ch.charCodeAt(0) });
+    if ('value' in el && typeof el.value === 'string' && !el.readOnly) {
+      setNativeValue(el, el.value + ch);
+      el.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data: ch, bubbles: true, composed: true }));
+    } else if (el.isContentEditable) {
+      document.execCommand('insertText', false, ch);
+    }
+    key(el, 'keyup', ch);
+    return null;
+  };
+
+  function scroll(target, el) {
+    return withOutcome(() => {
+      if (el) {
+        el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+        return null;
+      }
+      const dx = Number(target.dx) || 0;
+      const dy = Number(target.dy) || 0;
+      if (!Number.isFinite(dx) || !Number.isFinite(dy)) return fail('scroll({dx, dy}): numbers expected');
+      window.scrollBy({ left: dx, top: dy, behavior: 'instant' });
+      return null;
+    });
+  }
+
+  return { click, type, press, scroll };
+})();

@@ -1,0 +1,184 @@
+// The isolated-world bridge: receives the MAIN-world facade's private port,
+// runs snapshots (walker → WebAssembly engine) and actions, keeps the
+// registry of element references, and talks to the service worker.
+//
+// Two engine paths, chosen per page:
+// - fast: the WebAssembly engine runs here, in the content script;
+// - CSP-immune: when the page's Content-Security-Policy forbids WebAssembly
+//   in this world (no 'wasm-unsafe-eval'), the walker's compact columnar
+//   data goes to the service worker, whose extension CSP allows it, in
+//   chunks over a runtime port.
+'use strict';
+
+(() => {
+  const PROTOCOL = 'sentience/1';
+  const CHUNK = 8 * 1024 * 1024; // characters / numbers per runtime message
+
+  // ---------------------------------------------------------------- engine
+  let engine = null; // Promise<{snapshot, check_options, engine_version} | null>
+
+  function loadEngine() {
+    if (!engine) {
+      engine = (async () => {
+        try {
+          const url = chrome.runtime.getURL('pkg/sentience_wasm_bg.wasm');
+          await wasm_bindgen({ module_or_path: url });
+          return wasm_bindgen;
+        } catch (e) {
+          // CompileError under a strict page CSP: use the service worker.
+          return null;
+        }
+      })();
+    }
+    return engine;
+  }
+
+  function viaServiceWorker(raw, optionsJson) {
+    return new Promise((resolve) => {
+      let port;
+      try {
+        port = chrome.runtime.connect({ name: 'sentience-compute' });
+      } catch (e) {
+        resolve(errorJson(`extension unavailable: ${e.message}`));
+        return;
+      }
+      const parts = [];
+      port.onMessage.addListener((msg) => {
+        if (msg.type === 'chunk') parts.push(msg.data);
+        else if (msg.type === 'done') {
+          resolve(parts.join(''));
+          port.disconnect();
+        }
+      });
+      port.onDisconnect.addListener(() => resolve(errorJson('the service worker closed the connection before answering')));
+      port.postMessage({ type: 'begin', meta: Array.from(raw.meta), options: optionsJson });
+      for (let i = 0; i < raw.nums.length; i += CHUNK) port.postMessage({ type: 'nums', data: Array.from(raw.nums.subarray(i, i + CHUNK)) });
+      for (let i = 0; i < raw.strs.length; i += CHUNK) port.postMessage({ type: 'strs', data: raw.strs.slice(i, i + CHUNK) });
+      port.postMessage({ type: 'end' });
+    });
+  }
+
+  function errorJson(error) {
+    return JSON.stringify({ status: 'error', error });
+  }
+
+  // --------------------------------------------------------------- registry
+  // id → element of the last snapshot (every recorded element, a superset of
+  // the ids returned).
+  let registry = new Map();
+
+  function elementFor(id) {
+    const el = registry.get(id);
+    if (!el) return { error: `no element with id ${id} in the last snapshot (take a new snapshot)` };
+    if (!el.isConnected) return { error: `element ${id} is no longer in the document (take a new snapshot)` };
+    return { el };
+  }
+
+  // ---------------------------------------------------------------- snapshot
+  async function snapshot(options, { path } = {}) {
+    let optionsJson;
+    try {
+      optionsJson = options === null || options === undefined ? 'null' : JSON.stringify(options);
+    } catch (e) {
+      return errorJson(`invalid snapshot options: ${e.message}`);
+    }
+    const wasm = path === 'service_worker' ? null : await loadEngine();
+    if (wasm) {
+      const invalid = wasm.check_options(optionsJson);
+      if (invalid) return errorJson(invalid);
+    }
+    const raw = SentienceWalker.collect();
+    let json;
+    if (wasm) {
+      json = wasm.snapshot(raw.meta, raw.nums, raw.strs, optionsJson, 'content_script');
+    } else {
+      json = await viaServiceWorker(raw, optionsJson);
+    }
+    const next = new Map();
+    for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
+    registry = next;
+    const shot = options && options.screenshot;
+    if (shot && json.startsWith('{"status":"success"')) {
+      const spec = shot === true ? { format: 'png' } : { format: shot.format || 'png', quality: shot.quality };
+      const res = await chrome.runtime.sendMessage({ type: 'screenshot', format: spec.format, quality: spec.quality });
+      if (!res || res.error) return errorJson(`screenshot failed: ${res ? res.error : 'no answer from the service worker'}`);
+      // Splice into the JSON text rather than parse + re-serialise 1000s of elements.
+      json = `${json.slice(0, -1)},"screenshot":${JSON.stringify(res.dataUrl)},"screenshot_format":${JSON.stringify(spec.format)}}`;
+    }
+    return json;
+  }
+
+  // ----------------------------------------------------------------- actions
+  async function act(op, args) {
+    args = args || {};
+    if (op === 'press') return SentienceActions.press(args.key);
+    if (op === 'scroll' && args.id === undefined) return SentienceActions.scroll(args, null);
+    const id = Number(args.id);
+    if (!Number.isInteger(id)) return { success: false, error: `${op}: id must be an integer element id`, outcome: 'none' };
+    const { el, error } = elementFor(id);
+    if (error) return { success: false, error, outcome: 'none' };
+    if (op === 'click') return SentienceActions.click(el);
+    if (op === 'type') return SentienceActions.type(el, args.text);
+    if (op === 'scroll') return SentienceActions.scroll(args, el);
+    return { success: false, error: `unknown action ${op}`, outcome: 'none' };
+  }
+
+  async function handle(op, args, via) {
+    if (op === 'snapshot') return { json: await snapshot(args, via) };
+    if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll') return { value: await act(op, args) };
+    return { value: { success: false, error: `unknown operation ${op}`, outcome: 'none' } };
+  }
+
+  // --------------------------------------------- the MAIN-world facade's port
+  // Registered at document_start, capturing, before any page listener: the
+  // first init message is ours (the facade posts it at document_start too)
+  // and no page script ever sees it. Later init messages are forgeries.
+  let facadePort = null;
+  window.addEventListener(
+    'message',
+    (event) => {
+      const data = event.data;
+      if (event.source !== window || !data || data.__sentience !== PROTOCOL || data.type !== 'init') return;
+      event.stopImmediatePropagation();
+      if (facadePort || event.ports.length !== 1) return;
+      facadePort = event.ports[0];
+      const names = {
+        request: `sentience-${crypto.randomUUID()}`,
+        response: `sentience-${crypto.randomUUID()}`,
+      };
+      // Registry resolution: answered synchronously by dispatching the
+      // secret response event on the element itself.
+      document.addEventListener(
+        names.request,
+        (e) => {
+          e.stopImmediatePropagation();
+          const el = registry.get(Number(e.detail));
+          if (el && el.isConnected) el.dispatchEvent(new CustomEvent(names.response, { bubbles: false, composed: true }));
+        },
+        true,
+      );
+      facadePort.onmessage = async (e) => {
+        const msg = e.data;
+        if (!msg || typeof msg.call !== 'number') return;
+        let reply;
+        try {
+          reply = await handle(msg.op, msg.args);
+        } catch (err) {
+          reply = msg.op === 'snapshot' ? { json: errorJson(`snapshot failed: ${err && err.message}`) } : { value: { success: false, error: String(err && err.message), outcome: 'none' } };
+        }
+        facadePort.postMessage({ call: msg.call, ...reply });
+      };
+      facadePort.postMessage({ type: 'hello', ...names });
+    },
+    true,
+  );
+
+  // ------------------------------------------ the extension's own callers
+  // The service worker (agent runs, tests through the extension) calls the
+  // same operations; only the extension can send these messages.
+  chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !msg || msg.type !== 'sentience-call') return false;
+    handle(msg.op, msg.args, msg.via).then(sendResponse, (err) => sendResponse({ value: { success: false, error: String(err), outcome: 'none' } }));
+    return true;
+  });
+})();

@@ -1,0 +1,180 @@
+// MAIN-world facade: defines window.sentience and window.sentience_registry
+// for page scripts (and Playwright/Puppeteer/CDP `evaluate`).
+//
+// It holds no logic: every call is forwarded to the isolated content script
+// (bridge.js) over a private MessageChannel whose port is handed over at
+// document_start, before any page script runs (see the handshake below). The
+// page can call the API (that is its purpose) but can neither forge the
+// bridge's answers nor read the answers to anyone else's requests: they
+// travel on a port only this closure holds.
+//
+// Everything this file uses from the page's realm is captured now, at
+// document_start, so a page that later patches Array.prototype.map,
+// window.postMessage, JSON.parse or EventTarget.prototype.dispatchEvent
+// cannot break or mislead it.
+(() => {
+  'use strict';
+  if (window.sentience && window.sentience.__sentience) return;
+
+  const apply = Reflect.apply;
+  const defineProperty = Object.defineProperty;
+  const freeze = Object.freeze;
+  const create = Object.create;
+  const jsonParse = JSON.parse;
+  const PromiseCtor = Promise;
+  const ProxyCtor = Proxy;
+  const CustomEventCtor = CustomEvent;
+  const setTimeoutFn = setTimeout;
+  const clearTimeoutFn = clearTimeout;
+  const windowPost = window.postMessage;
+  const portPost = MessagePort.prototype.postMessage;
+  const addListener = EventTarget.prototype.addEventListener;
+  const dispatch = EventTarget.prototype.dispatchEvent;
+  const stopImmediate = Event.prototype.stopImmediatePropagation;
+  const eventTarget = Object.getOwnPropertyDescriptor(Event.prototype, 'target').get;
+  const isInteger = Number.isInteger;
+  const stringOf = String;
+  const doc = document;
+
+  // Must match bridge.js.
+  const PROTOCOL = 'sentience/1';
+  const CALL_TIMEOUT_MS = 60000;
+
+  const channel = new MessageChannel();
+  const port = channel.port1;
+  const pending = create(null);
+  let nextCall = 1;
+  let resolveEvents = null; // {request, response}: random event names from the bridge
+  let lastIds = [];
+
+  port.onmessage = (event) => {
+    const msg = event.data;
+    if (!msg || typeof msg !== 'object') return;
+    if (msg.type === 'hello' && resolveEvents === null) {
+      resolveEvents = { request: stringOf(msg.request), response: stringOf(msg.response) };
+      apply(addListener, doc, [resolveEvents.response, onResolved, true]);
+      return;
+    }
+    const call = pending[msg.call];
+    if (!call) return;
+    delete pending[msg.call];
+    clearTimeoutFn(call.timer);
+    let value;
+    try {
+      value = typeof msg.json === 'string' ? jsonParse(msg.json) : msg.value;
+    } catch (e) {
+      value = { status: 'error', error: 'sentience: unreadable answer from the extension' };
+    }
+    if (call.op === 'snapshot' && value && value.status === 'success' && value.elements) {
+      const ids = [];
+      for (let i = 0; i < value.elements.length; i++) ids[i] = value.elements[i].id;
+      lastIds = ids;
+    }
+    call.resolve(value);
+  };
+
+  // The handshake: the bridge's capturing 'message' listener was registered at
+  // document_start, before any page listener, and stops this event's
+  // propagation, so no page script ever sees the port.
+  apply(windowPost, window, [{ __sentience: PROTOCOL, type: 'init' }, '*', [channel.port2]]);
+
+  function failure(op, error) {
+    return op === 'snapshot' ? { status: 'error', error } : { success: false, error, outcome: 'none' };
+  }
+
+  // Every API call resolves (never rejects): errors come back as values, as
+  // specs/001 prescribes for snapshot().
+  function call(op, args) {
+    return new PromiseCtor((resolve) => {
+      const id = nextCall++;
+      const timer = setTimeoutFn(() => {
+        delete pending[id];
+        resolve(failure(op, `sentience: no answer from the extension after ${CALL_TIMEOUT_MS} ms`));
+      }, CALL_TIMEOUT_MS);
+      pending[id] = { resolve, timer, op };
+      try {
+        apply(portPost, port, [{ call: id, op, args }]);
+      } catch (e) {
+        delete pending[id];
+        clearTimeoutFn(timer);
+        // A DataCloneError: the page passed functions, DOM nodes or the like.
+        resolve(failure(op, `invalid ${op} arguments: ${e && e.message ? e.message : e}`));
+      }
+    });
+  }
+
+  // window.sentience_registry[id] resolves synchronously: a CustomEvent with a
+  // secret name goes to the bridge, which answers by dispatching another
+  // secret event on the element itself; our capturing listener reads its
+  // target. Only the isolated world holds element references.
+  let resolved;
+  function onResolved(event) {
+    resolved = apply(eventTarget, event, []);
+    apply(stopImmediate, event, []);
+  }
+  function resolveElement(id) {
+    if (resolveEvents === null) return undefined;
+    resolved = undefined;
+    apply(dispatch, doc, [new CustomEventCtor(resolveEvents.request, { detail: id })]);
+    const el = resolved;
+    resolved = undefined;
+    return el;
+  }
+  function asId(key) {
+    if (typeof key !== 'string') return null;
+    const n = +key;
+    return isInteger(n) && n >= 0 && stringOf(n) === key ? n : null;
+  }
+  const registry = new ProxyCtor(create(null), {
+    get(_target, key) {
+      if (key === 'length') {
+        let max = -1;
+        for (let i = 0; i < lastIds.length; i++) if (lastIds[i] > max) max = lastIds[i];
+        return max + 1;
+      }
+      const id = asId(key);
+      return id === null ? undefined : resolveElement(id);
+    },
+    has(_target, key) {
+      const id = asId(key);
+      return id !== null && resolveElement(id) !== undefined;
+    },
+    ownKeys() {
+      const keys = [];
+      for (let i = 0; i < lastIds.length; i++) keys[i] = stringOf(lastIds[i]);
+      return keys;
+    },
+    getOwnPropertyDescriptor(_target, key) {
+      const id = asId(key);
+      const el = id === null ? undefined : resolveElement(id);
+      return el === undefined ? undefined : { value: el, enumerable: true, configurable: true, writable: false };
+    },
+    set() {
+      return false;
+    },
+    deleteProperty() {
+      return false;
+    },
+    defineProperty() {
+      return false;
+    },
+  });
+
+  const api = freeze({
+    __sentience: true,
+    /** specs/001: resolves to the contract's snapshot object, or {status:"error", error}. */
+    snapshot: (options) => call('snapshot', options === undefined ? null : options),
+    /** Clicks element `id` of the last snapshot with real pointer/mouse events. */
+    click: (id) => call('click', { id }),
+    /** Replaces the value of element `id` by `text`, key by key (or picks the option of a <select>). */
+    type: (id, text) => call('type', { id, text }),
+    /** Presses `key` (KeyboardEvent.key, e.g. "Enter", "Tab", "a") on the focused element. */
+    press: (key) => call('press', { key }),
+    /** Scrolls element `id` into view, or the page by `{dx, dy}` pixels. */
+    scroll: (target) => call('scroll', typeof target === 'object' && target !== null ? { dx: target.dx, dy: target.dy } : { id: target }),
+    version: '0.1.0',
+  });
+
+  defineProperty(window, 'sentience', { value: api, writable: false, configurable: false, enumerable: false });
+  defineProperty(window, 'sentience_registry', { value: registry, writable: false, configurable: false, enumerable: false });
+})();

@@ -1,0 +1,91 @@
+// The service worker: the CSP-immune home of the WebAssembly engine (the
+// extension's own CSP allows 'wasm-unsafe-eval' whatever the page's), and
+// the only place that may capture screenshots.
+//
+// Classic (non-module) worker so importScripts can load the no-modules
+// wasm-bindgen glue at startup, as service workers require.
+'use strict';
+
+importScripts('../pkg/sentience_wasm.js');
+
+let engine = null;
+function loadEngine() {
+  if (!engine) engine = wasm_bindgen({ module_or_path: chrome.runtime.getURL('pkg/sentience_wasm_bg.wasm') }).then(() => wasm_bindgen);
+  return engine;
+}
+
+const CHUNK = 8 * 1024 * 1024;
+
+// Raw page data arrives in chunks (a 50k-element page exceeds what one
+// runtime message may carry); the answer goes back the same way.
+chrome.runtime.onConnect.addListener((port) => {
+  if (port.name !== 'sentience-compute' || !port.sender || port.sender.id !== chrome.runtime.id) {
+    port.disconnect();
+    return;
+  }
+  let meta = null;
+  let options = 'null';
+  const nums = [];
+  const strs = [];
+  port.onMessage.addListener(async (msg) => {
+    if (msg.type === 'begin') {
+      meta = msg.meta;
+      options = msg.options;
+    } else if (msg.type === 'nums') {
+      nums.push(msg.data);
+    } else if (msg.type === 'strs') {
+      strs.push(msg.data);
+    } else if (msg.type === 'end') {
+      let json;
+      try {
+        const wasm = await loadEngine();
+        const flat = new Float64Array(nums.reduce((n, part) => n + part.length, 0));
+        let at = 0;
+        for (const part of nums) {
+          flat.set(part, at);
+          at += part.length;
+        }
+        json = wasm.snapshot(new Float64Array(meta), flat, strs.join(''), options, 'service_worker');
+      } catch (e) {
+        json = JSON.stringify({ status: 'error', error: `engine failed in the service worker: ${e && e.message}` });
+      }
+      for (let i = 0; i < json.length; i += CHUNK) port.postMessage({ type: 'chunk', data: json.slice(i, i + CHUNK) });
+      port.postMessage({ type: 'done' });
+    }
+  });
+});
+
+// Screenshots: only for the top frame of the tab that is visible in its
+// window, so a background tab can never capture whatever tab is in front.
+async function screenshot(msg, sender) {
+  const tab = sender.tab;
+  if (!tab || sender.frameId !== 0) return { error: 'screenshots are only available to the top frame of a tab' };
+  const current = await chrome.tabs.get(tab.id);
+  if (!current.active) return { error: 'the tab is not the visible tab of its window' };
+  const format = msg.format === 'jpeg' ? 'jpeg' : 'png';
+  const opts = { format };
+  if (format === 'jpeg' && Number.isInteger(msg.quality)) opts.quality = msg.quality;
+  try {
+    return { dataUrl: await chrome.tabs.captureVisibleTab(current.windowId, opts) };
+  } catch (e) {
+    return { error: e.message };
+  }
+}
+
+chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
+  if (sender.id !== chrome.runtime.id || !msg) return false;
+  if (msg.type === 'screenshot') {
+    screenshot(msg, sender).then(sendResponse);
+    return true;
+  }
+  return false;
+});
+
+// For the extension's own callers (agent runs, tests): run an operation of
+// the window.sentience API in a tab, e.g.
+// sentienceCall(tabId, 'snapshot', {limit: 5}, {path: 'service_worker'}).
+async function sentienceCall(tabId, op, args, via) {
+  const reply = await chrome.tabs.sendMessage(tabId, { type: 'sentience-call', op, args, via }, { frameId: 0 });
+  return reply.json !== undefined ? JSON.parse(reply.json) : reply.value;
+}
+globalThis.sentienceCall = sentienceCall;

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Builds the extension: cargo (wasm32) → wasm-bindgen → wasm-opt into pkg/,
+# so the repo root loads unpacked in Chrome, plus dist/sentience-extension.zip,
+# and the host `sentience` CLI.
+#   pkg-scripts/build.sh          everything
+#   pkg-scripts/build.sh wasm     only the extension
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+
+log "building the WebAssembly engine"
+# MVP code generation: Debian's binaryen (wasm-opt 108) mangles the
+# reference-types externref table that newer rustc/wasm-bindgen emit.
+export RUSTFLAGS="${RUSTFLAGS:-} -C target-cpu=mvp"
+if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
+  # A normal developer machine: rustup ships the wasm32 standard library.
+  CARGO_TARGET_DIR="$WASM_TARGET_DIR" cargo build -q --lib --target wasm32-unknown-unknown --profile wasm-release -p sentience-wasm
+else
+  # These machines: Debian's rustc-web builds std for wasm32 from source.
+  RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$WASM_TARGET_DIR" \
+    cargo build -q --lib --target wasm32-unknown-unknown --profile wasm-release -p sentience-wasm \
+    -Zbuild-std=std,panic_abort
+fi
+wasm="$WASM_TARGET_DIR/wasm32-unknown-unknown/wasm-release/sentience_wasm.wasm"
+rm -rf pkg && mkdir -p pkg
+wasm-bindgen --target no-modules --no-typescript --out-dir pkg "$wasm"
+wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
+  --strip-debug --strip-producers pkg/sentience_wasm_bg.wasm -o pkg/sentience_wasm_bg.opt.wasm
+mv pkg/sentience_wasm_bg.opt.wasm pkg/sentience_wasm_bg.wasm
+log "pkg/sentience_wasm_bg.wasm: $(stat -c %s pkg/sentience_wasm_bg.wasm) bytes"
+
+log "packaging dist/sentience-extension.zip"
+mkdir -p dist
+python3 - <<'PY'
+import os, zipfile
+root = os.environ["ROOT"]
+out = os.path.join(root, "dist", "sentience-extension.zip")
+with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+    z.write(os.path.join(root, "manifest.json"), "manifest.json")
+    for top in ("extension", "pkg"):
+        for d, _, files in os.walk(os.path.join(root, top)):
+            for f in sorted(files):
+                p = os.path.join(d, f)
+                z.write(p, os.path.relpath(p, root))
+PY
+
+if [ "${1:-all}" != wasm ]; then
+  log "building the sentience CLI"
+  cargo build -q --release -p sentience-cli
+fi
+log "build done: load $ROOT unpacked in chrome://extensions"

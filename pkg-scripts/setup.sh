@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need on a fresh Debian machine
+# (see ../shared/TOOLCHAIN.md). Idempotent: a second run only checks.
+source "$(dirname "$0")/env.sh"
+
+need_apt=()
+have() { command -v "$1" >/dev/null 2>&1; }
+have "$CHROMIUM" || need_apt+=(chromium chromium-driver)
+have wasm-opt || need_apt+=(binaryen)
+have node || need_apt+=(nodejs)
+have npm || need_apt+=(npm)
+have python3 || need_apt+=(python3)
+have cc || need_apt+=(gcc libc6-dev)
+# No rustup wasm32 target (the case on these machines): Debian's rustc-web
+# with the std sources builds it with -Zbuild-std; rust-lld comes from lld-22.
+if ! (have rustup && rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'); then
+  [ -x /usr/bin/rustc ] && [ -d /usr/lib/rustlib/src/rust/library ] || need_apt+=(rustc-web rust-web-src)
+  [ -e /usr/bin/rust-lld ] && /usr/bin/rust-lld -flavor wasm --version >/dev/null 2>&1 || need_apt+=(lld-22)
+fi
+if [ ${#need_apt[@]} -gt 0 ]; then
+  log "apt-get install ${need_apt[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+have cargo || { echo "cargo not found: install Rust with rustup first (https://rustup.rs)" >&2; exit 1; }
+
+want="$(wasm_bindgen_version)"
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
+  log "cargo install wasm-bindgen-cli $want (a few minutes, once)"
+  cargo install -q wasm-bindgen-cli --version "$want"
+fi
+
+if [ ! -d "$ROOT/tests/node_modules/playwright-core" ] || [ "$ROOT/tests/package-lock.json" -nt "$ROOT/tests/node_modules/.package-lock.json" ]; then
+  log "npm ci (tests: playwright-core driving /usr/bin/chromium, ajv)"
+  (cd "$ROOT/tests" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+fi
+log "setup done"

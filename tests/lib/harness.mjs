@@ -1,0 +1,111 @@
+// Test harness: static servers on 127.0.0.1 port 0 and a real Chromium with
+// the built extension (the repo root) loaded unpacked.
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PAGES = path.join(ROOT, 'tests/pages');
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.png': 'image/png' };
+// The strict policy real sites send: no 'wasm-unsafe-eval', so WebAssembly
+// cannot run in the page or in content scripts.
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'";
+
+/**
+ * Serves `dir` on 127.0.0.1:0. Files named `*.csp.html` get STRICT_CSP.
+ * `routes` maps a path to a handler (req, res) for generated pages.
+ */
+export function startServer(dir = PAGES, routes = {}) {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (routes[url.pathname]) return routes[url.pathname](req, res, url);
+    const file = path.join(dir, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    const headers = { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' };
+    if (file.endsWith('.csp.html')) headers['content-security-policy'] = STRICT_CSP;
+    res.writeHead(200, headers);
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}`, port, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+/** Launches headless Chromium with the extension; resolves once its service worker runs. */
+export async function launch({ headless = true, viewport = { width: 1280, height: 800 } } = {}) {
+  if (!fs.existsSync(path.join(ROOT, 'pkg/sentience_wasm_bg.wasm'))) {
+    throw new Error('pkg/ is missing: run pkg-scripts/build.sh first');
+  }
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentience-test-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless,
+    viewport,
+    args: [
+      `--disable-extensions-except=${ROOT}`,
+      `--load-extension=${ROOT}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  let worker = context.serviceWorkers()[0];
+  if (!worker) worker = await context.waitForEvent('serviceworker', { timeout: 20000 });
+  const close = async () => {
+    await context.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  };
+  return { context, worker, close };
+}
+
+/** Opens `url` in a fresh tab and waits until window.sentience exists. */
+export async function open(context, url) {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => typeof window.sentience === 'object', null, { timeout: 10000 });
+  return page;
+}
+
+/**
+ * Evaluates `expression` in the page's main world through CDP and returns
+ * its value, serialised by V8 itself: pages that break built-ins (the
+ * tampering fixture) cannot break the harness's own serialisation.
+ */
+export async function evaluate(page, expression) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+    if (exceptionDetails) throw new Error(`page threw: ${exceptionDetails.exception?.description || exceptionDetails.text}`);
+    return result.value;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+export const snapshot = (page, options) => evaluate(page, `window.sentience.snapshot(${options === undefined ? '' : JSON.stringify(options)})`);
+
+/** Calls a window.sentience operation through the service worker (the extension's own path). */
+export async function viaWorker(worker, page, op, args, via) {
+  return worker.evaluate(
+    async ({ url, op, args, via }) => {
+      const [tab] = await chrome.tabs.query({ url });
+      return globalThis.sentienceCall(tab.id, op, args, via);
+    },
+    { url: page.url(), op, args, via },
+  );
+}
