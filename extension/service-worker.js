@@ -6,7 +6,7 @@
 // wasm-bindgen glue at startup, as service workers require.
 'use strict';
 
-importScripts('../pkg/sentience_wasm.js');
+importScripts('../pkg/sentience_wasm.js', 'messages.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
 
 let engine = null;
 function loadEngine() {
@@ -84,8 +84,55 @@ chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
 // For the extension's own callers (agent runs, tests): run an operation of
 // the window.sentience API in a tab, e.g.
 // sentienceCall(tabId, 'snapshot', {limit: 5}, {path: 'service_worker'}).
-async function sentienceCall(tabId, op, args, via) {
-  const reply = await chrome.tabs.sendMessage(tabId, { type: 'sentience-call', op, args, via }, { frameId: 0 });
-  return reply.json !== undefined ? JSON.parse(reply.json) : reply.value;
+globalThis.sentienceCall = SentienceTools.call;
+
+// ------------------------------------------------------------------ runs
+// Only the extension's own pages (popup, side panel, options, and the CLI
+// through an extension page) may start, answer or cancel runs: content
+// scripts share the page's renderer and pages cannot reach this worker.
+function fromExtensionPage(sender) {
+  return sender.id === chrome.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(chrome.runtime.getURL(''));
 }
-globalThis.sentienceCall = sentienceCall;
+
+async function handleUi(msg) {
+  switch (msg.type) {
+    case 'run-start':
+      return { runId: await SentienceRuns.start(msg) };
+    case 'run-cancel':
+      await SentienceRuns.cancel(msg.runId);
+      return {};
+    case 'run-answer':
+      await SentienceRuns.answer(msg.runId, msg.approved, msg.answer);
+      return {};
+    case 'runs-clear':
+      await SentienceRuns.clearFinished();
+      return {};
+    case 'test-connection':
+      return { health: await SentienceApi.health({ serverUrl: msg.serverUrl, apiKey: msg.apiKey || '' }) };
+    default:
+      throw new Error(`unhandled ${msg.type}`);
+  }
+}
+
+chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
+  if (!msg || msg.type === 'screenshot' || msg.type === 'sentience-call') return false;
+  if (!fromExtensionPage(sender)) return false;
+  const invalid = SentienceMessages.validate(msg);
+  if (invalid) {
+    sendResponse({ error: invalid });
+    return false;
+  }
+  handleUi(msg).then(sendResponse, (e) => sendResponse({ error: e.message || String(e) }));
+  return true;
+});
+
+chrome.tabs.onRemoved.addListener((tabId) => {
+  SentienceRuns.onTabRemoved(tabId);
+});
+
+chrome.notifications.onButtonClicked.addListener((id, button) => {
+  if (id.startsWith('ask:')) SentienceRuns.answer(id.slice(4), button === 0).catch(() => {});
+});
+
+// A worker that was stopped (idle, update, crash) resumes unfinished runs.
+SentienceRuns.resumeAll();

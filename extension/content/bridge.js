@@ -123,8 +123,43 @@
     return { success: false, error: `unknown action ${op}`, outcome: 'none' };
   }
 
+  // ------------------------------------------------- for the agent loop
+  function pageInfo() {
+    const text = document.body ? document.body.innerText : '';
+    return { title: document.title, visibleText: text.replace(/\s+/g, ' ').trim().slice(0, 6000) };
+  }
+
+  // Shows people what the agent is about to act on: a box with the id, in a
+  // closed shadow root the page cannot style or remove by accident.
+  let overlayHost = null;
+  let overlayRoot = null;
+  function highlight({ id, label }) {
+    const { el, error } = elementFor(Number(id));
+    if (error) return { success: false, error };
+    if (!overlayHost || !overlayHost.isConnected) {
+      overlayHost = document.createElement('sentience-overlay');
+      overlayRoot = overlayHost.attachShadow({ mode: 'closed' });
+      overlayHost.style.cssText = 'all: initial; position: fixed; inset: 0; pointer-events: none; z-index: 2147483647;';
+    }
+    const root = overlayRoot;
+    document.documentElement.appendChild(overlayHost);
+    const r = el.getBoundingClientRect();
+    const box = document.createElement('div');
+    box.style.cssText = `position: fixed; left: ${r.x - 3}px; top: ${r.y - 3}px; width: ${r.width + 2}px; height: ${r.height + 2}px; border: 3px solid #f97316; border-radius: 4px; background: rgba(249,115,22,.12);`;
+    const tag = document.createElement('div');
+    tag.textContent = `${label || 'act'} #${id}`;
+    tag.style.cssText = 'position: absolute; top: -22px; left: -3px; font: 12px/18px system-ui, sans-serif; color: #fff; background: #f97316; padding: 0 6px; border-radius: 3px; white-space: nowrap;';
+    box.appendChild(tag);
+    root.replaceChildren(box);
+    setTimeout(() => box.remove(), 1500);
+    return { success: true, outcome: 'none' };
+  }
+
   async function handle(op, args, via) {
     if (op === 'snapshot') return { json: await snapshot(args, via) };
+    if (op === 'ping') return { value: { ready: true } };
+    if (op === 'page_info') return { value: pageInfo() };
+    if (op === 'highlight') return { value: highlight(args || {}) };
     if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll') return { value: await act(op, args) };
     return { value: { success: false, error: `unknown operation ${op}`, outcome: 'none' } };
   }

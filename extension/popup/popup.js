@@ -1,0 +1,98 @@
+// The popup and side panel: start a run on the active tab, watch its steps,
+// answer the agent's questions, cancel. All state lives in chrome.storage
+// (written by the service worker), so closing the popup loses nothing.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+let shownRunId = null;
+
+function send(msg) {
+  return chrome.runtime.sendMessage(msg).then((res) => {
+    if (res && res.error) throw new Error(res.error);
+    return res;
+  });
+}
+
+function describe(entry) {
+  switch (entry.kind) {
+    case 'tool': {
+      const p = entry.params || {};
+      const what = entry.target ? ` "${entry.target}"` : p.url ? ` ${p.url}` : p.key ? ` ${p.key}` : '';
+      const typed = entry.tool === 'type' && p.text !== undefined ? ` ← "${p.text}"` : '';
+      const res = entry.result ? (entry.result.success ? ' ✓' : ` ✗ ${entry.result.error || ''}`) : ' …';
+      return `${entry.tool}${what}${typed}${res}`;
+    }
+    case 'ask': return `asked: ${entry.text}`;
+    case 'answer': return `you ${entry.text}`;
+    case 'finish': return `finished: ${entry.text}`;
+    default: return `${entry.kind}: ${entry.text || ''}`;
+  }
+}
+
+async function render() {
+  const everything = await chrome.storage.local.get(null);
+  const runs = Object.keys(everything).filter((k) => k.startsWith('run:')).map((k) => everything[k]).sort((a, b) => b.createdAt - a.createdAt);
+  const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+  const run = runs.find((r) => r.runId === shownRunId) || runs.find((r) => tab && r.tabId === tab.id) || runs[0];
+  $('run').hidden = !run;
+  if (!run) return;
+  shownRunId = run.runId;
+  const live = !['completed', 'error', 'cancelled'].includes(run.status);
+  $('status').textContent = run.status.replace('_', ' ');
+  $('status').className = `status ${run.status}`;
+  $('progress').textContent = `step ${run.currentStep} of ${run.maxSteps} — ${run.task}`;
+  $('cancel').hidden = !live;
+  $('ask').hidden = run.status !== 'waiting_user';
+  $('question').textContent = run.question || '';
+  $('result').hidden = !run.result;
+  $('result').textContent = run.result ? `Result: ${run.result}` : '';
+  $('run-error').hidden = !run.error;
+  $('run-error').textContent = run.error ? `Error: ${run.error}` : '';
+  $('log').replaceChildren(
+    ...run.log.map((e) => {
+      const li = document.createElement('li');
+      li.textContent = describe(e);
+      if (e.result && !e.result.success) li.className = 'fail';
+      return li;
+    }),
+  );
+  $('reflections').replaceChildren(
+    ...(run.reflections || []).slice(-3).map((r) => {
+      const p = document.createElement('p');
+      p.className = 'reflection';
+      p.textContent = `reflection at step ${r.stepNumber}: efficiency ${r.efficiency}${r.issues && r.issues.length ? `; ${r.issues.join('; ')}` : ''}${r.suggestions && r.suggestions.length ? ` → ${r.suggestions.join('; ')}` : ''}`;
+      return p;
+    }),
+  );
+}
+
+$('start').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  $('start-error').hidden = true;
+  const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+  const mode = document.querySelector('input[name=mode]:checked').value;
+  try {
+    const { runId } = await send({ type: 'run-start', task: $('task').value, mode, tabId: tab.id });
+    shownRunId = runId;
+    render();
+  } catch (err) {
+    $('start-error').textContent = err.message;
+    $('start-error').hidden = false;
+  }
+});
+$('cancel').addEventListener('click', () => send({ type: 'run-cancel', runId: shownRunId }).catch(() => {}));
+$('approve').addEventListener('click', () => send({ type: 'run-answer', runId: shownRunId, approved: true, answer: $('answer-text').value || undefined }).catch((e) => alert(e.message)));
+$('refuse').addEventListener('click', () => send({ type: 'run-answer', runId: shownRunId, approved: false }).catch((e) => alert(e.message)));
+$('clear').addEventListener('click', () => send({ type: 'runs-clear' }).then(render));
+$('options').addEventListener('click', (e) => {
+  e.preventDefault();
+  chrome.runtime.openOptionsPage();
+});
+
+chrome.storage.local.get('settings').then(({ settings }) => {
+  const mode = (settings && settings.defaultMode) || 'autonomous';
+  const radio = document.querySelector(`input[name=mode][value=${mode}]`);
+  if (radio) radio.checked = true;
+});
+chrome.storage.onChanged.addListener(render);
+render();

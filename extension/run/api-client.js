@@ -1,0 +1,79 @@
+// Client of the agent server's run API (specs/004): timeouts, retries with
+// exponential backoff on network errors, 429 and 5xx, and errors that say
+// what went wrong. `/step` and `/answer` carry an Idempotency-Key so a retry
+// after a lost response (or a service-worker restart) never advances a run
+// twice.
+'use strict';
+
+globalThis.SentienceApi = (() => {
+  const TIMEOUT_MS = 120000; // an LLM step can be slow
+  const RETRIES = 4;
+  const BACKOFF_MS = 500;
+
+  class ApiError extends Error {
+    constructor(message, { status = 0, retryable = false } = {}) {
+      super(message);
+      this.status = status;
+      this.retryable = retryable;
+    }
+  }
+
+  async function once(settings, method, path, body, headers) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+    let res;
+    try {
+      res = await fetch(settings.serverUrl.replace(/\/+$/, '') + path, {
+        method,
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
+          ...headers,
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+        signal: controller.signal,
+      });
+    } catch (e) {
+      const why = e.name === 'AbortError' ? `no answer within ${TIMEOUT_MS / 1000} s` : 'server unreachable';
+      throw new ApiError(`${why} (${settings.serverUrl})`, { retryable: true });
+    } finally {
+      clearTimeout(timer);
+    }
+    let data = null;
+    try {
+      data = await res.json();
+    } catch (e) {
+      data = null;
+    }
+    if (!res.ok) {
+      const detail = data && (data.message || data.error) ? `${data.error || ''}: ${data.message || ''}` : res.statusText;
+      throw new ApiError(`server answered ${res.status} ${detail}`.trim(), { status: res.status, retryable: res.status === 429 || res.status >= 500 });
+    }
+    if (data === null) throw new ApiError('server answered with invalid JSON', { status: res.status, retryable: true });
+    return data;
+  }
+
+  async function request(settings, method, path, body, headers = {}) {
+    let attempt = 0;
+    for (;;) {
+      try {
+        return await once(settings, method, path, body, headers);
+      } catch (e) {
+        if (!e.retryable || attempt >= RETRIES) throw e;
+        await new Promise((r) => setTimeout(r, BACKOFF_MS * 2 ** attempt));
+        attempt++;
+      }
+    }
+  }
+
+  const enc = encodeURIComponent;
+  return {
+    ApiError,
+    health: (s) => request(s, 'GET', '/health'),
+    start: (s, task, mode) => request(s, 'POST', '/agent/run/start', { task, mode }),
+    step: (s, runId, body, key) => request(s, 'POST', `/agent/run/${enc(runId)}/step`, body, { 'idempotency-key': key }),
+    answer: (s, runId, body, key) => request(s, 'POST', `/agent/run/${enc(runId)}/answer`, body, { 'idempotency-key': key }),
+    cancel: (s, runId) => request(s, 'POST', `/agent/run/${enc(runId)}/cancel`),
+    get: (s, runId) => request(s, 'GET', `/agent/run/${enc(runId)}`),
+  };
+})();

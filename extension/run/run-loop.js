@@ -1,0 +1,313 @@
+// The agent run loop (issue 4), driven by the service worker against the
+// agent server's specs/004 API:
+//   start → loop { snapshot of the run's tab → /step {snapshot, lastActionResult}
+//                  → execute the tool in the tab } until finish / error / cancelled.
+//
+// Manifest V3 stops service workers at any time, so the loop keeps no state
+// in memory: every transition is written to chrome.storage.local first, and
+// a restarted worker resumes each unfinished run from its record:
+// - phase "step": the /step request may or may not have reached the server;
+//   it is re-sent with the same Idempotency-Key, and the server replays its
+//   stored answer instead of advancing twice;
+// - phase "execute" with `executing` set: the worker died during the action;
+//   it is not repeated (it may have happened), and the server is told the
+//   outcome is unknown, so the policy looks again before acting.
+'use strict';
+
+globalThis.SentienceRuns = (() => {
+  const KEY = (runId) => `run:${runId}`;
+  const TERMINAL = new Set(['completed', 'error', 'cancelled']);
+  const MAX_LOG = 200;
+  const drivers = new Map(); // runId → Promise (one driver per run per worker life)
+
+  async function settings() {
+    const { settings: s } = await chrome.storage.local.get('settings');
+    return { ...SentienceMessages.DEFAULT_SETTINGS, ...(s || {}) };
+  }
+
+  async function load(runId) {
+    const got = await chrome.storage.local.get(KEY(runId));
+    return got[KEY(runId)] || null;
+  }
+
+  async function save(run) {
+    run.updatedAt = Date.now();
+    if (run.log.length > MAX_LOG) run.log = run.log.slice(-MAX_LOG);
+    await chrome.storage.local.set({ [KEY(run.runId)]: run });
+    await badge();
+  }
+
+  async function allRuns() {
+    const everything = await chrome.storage.local.get(null);
+    return Object.keys(everything)
+      .filter((k) => k.startsWith('run:'))
+      .map((k) => everything[k])
+      .sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  // The icon's badge: "?" while a run waits for the user, "…" while one runs.
+  async function badge() {
+    const runs = await allRuns();
+    const waiting = runs.some((r) => r.status === 'waiting_user');
+    const running = runs.some((r) => !TERMINAL.has(r.status));
+    await chrome.action.setBadgeText({ text: waiting ? '?' : running ? '…' : '' });
+    await chrome.action.setBadgeBackgroundColor({ color: waiting ? '#dc2626' : '#2563eb' });
+  }
+
+  function logLine(run, entry) {
+    run.log.push({ at: Date.now(), step: run.currentStep, ...entry });
+  }
+
+  function applyState(run, state) {
+    if (!state) return;
+    if (typeof state.currentStep === 'number') run.currentStep = state.currentStep;
+    if (typeof state.maxSteps === 'number') run.maxSteps = state.maxSteps;
+    if (typeof state.status === 'string') run.status = state.status;
+  }
+
+  function targetText(run, tool) {
+    const id = tool.parameters && tool.parameters.id;
+    if (id === undefined || !run.lastSnapshotTexts) return null;
+    const key = String(id).replace(/^agent-/, '');
+    return run.lastSnapshotTexts[key] ?? null;
+  }
+
+  // Applies one server answer (from /step or /answer) to the run record.
+  function applyAnswer(run, res) {
+    applyState(run, res.state);
+    if (Array.isArray(res.reflections)) run.reflections = res.reflections;
+    switch (res.action) {
+      case 'execute_tool': {
+        const tool = res.tool || { name: 'observe', parameters: {} };
+        if (tool.name === 'finish') {
+          run.status = 'completed';
+          run.result = String((tool.parameters && (tool.parameters.result ?? tool.parameters.answer)) ?? '');
+          run.phase = 'done';
+          logLine(run, { kind: 'finish', text: run.result });
+        } else if (tool.name === 'ask_user') {
+          run.status = 'waiting_user';
+          run.question = String((tool.parameters && (tool.parameters.question ?? tool.parameters.text)) ?? 'The agent has a question.');
+          run.phase = 'ask';
+          logLine(run, { kind: 'ask', text: run.question });
+        } else {
+          run.phase = 'execute';
+          run.pendingTool = tool;
+          run.executing = false;
+          logLine(run, { kind: 'tool', tool: tool.name, params: tool.parameters || {}, target: targetText(run, tool) });
+        }
+        break;
+      }
+      case 'ask_user':
+        run.status = 'waiting_user';
+        run.question = res.question;
+        run.phase = 'ask';
+        logLine(run, { kind: 'ask', text: res.question });
+        break;
+      case 'finish':
+        run.status = 'completed';
+        run.result = res.result;
+        run.phase = 'done';
+        logLine(run, { kind: 'finish', text: res.result });
+        break;
+      case 'error':
+        run.status = 'error';
+        run.error = res.error;
+        run.phase = 'done';
+        logLine(run, { kind: 'error', text: res.error });
+        break;
+      default:
+        run.status = 'error';
+        run.error = `unexpected answer from the server: ${JSON.stringify(res).slice(0, 200)}`;
+        run.phase = 'done';
+    }
+  }
+
+  function fail(run, message) {
+    run.status = 'error';
+    run.error = message;
+    run.phase = 'done';
+    logLine(run, { kind: 'error', text: message });
+  }
+
+  async function notifyQuestion(run) {
+    try {
+      await chrome.notifications.create(`ask:${run.runId}`, {
+        type: 'basic',
+        iconUrl: chrome.runtime.getURL('extension/icons/icon-128.png'),
+        title: 'Sentience needs your answer',
+        message: run.question || '',
+        buttons: [{ title: 'Approve' }, { title: 'Refuse' }],
+        requireInteraction: true,
+        priority: 2,
+      });
+    } catch (e) {
+      // Notifications may be disabled; the badge and the popup still show it.
+    }
+  }
+
+  // One iteration of the state machine; returns false when the driver should stop.
+  async function advance(run, s) {
+    if (TERMINAL.has(run.status) || run.phase === 'done') return false;
+    if (run.phase === 'ask') return false; // waits for answer()
+
+    if (run.phase === 'execute') {
+      let outcome;
+      if (run.executing) {
+        outcome = { success: true, message: 'The extension restarted while this action ran; its outcome is unknown. Observe the page before repeating it.' };
+        logLine(run, { kind: 'resume', text: 'resumed after a restart; the interrupted action was not repeated' });
+      } else {
+        run.executing = true;
+        await save(run);
+        outcome = await SentienceTools.execute(run.tabId, run.pendingTool);
+      }
+      run.lastActionResult = outcome;
+      run.executing = false;
+      run.pendingTool = null;
+      run.phase = 'step';
+      run.seq++;
+      if (run.log.length) run.log[run.log.length - 1].result = outcome;
+      await save(run);
+      return true;
+    }
+
+    // phase "step"
+    let snapshot = null;
+    try {
+      snapshot = await SentienceTools.observe(run.tabId);
+      run.lastSnapshotTexts = Object.fromEntries(snapshot.elements.map((e) => [String(e.id), e.text]));
+    } catch (e) {
+      // A page the content script cannot enter (chrome://, the web store, a
+      // PDF): the server still gets a call and can navigate away.
+      snapshot = null;
+      run.lastActionResult = run.lastActionResult || { success: false, error: `cannot read the page: ${e.message}` };
+    }
+    const res = await SentienceApi.step(s, run.runId, { snapshot, lastActionResult: run.lastActionResult ?? null }, `${run.runId}:step:${run.seq}`);
+    const cur = await load(run.runId); // cancelled meanwhile?
+    if (cur && TERMINAL.has(cur.status)) return false;
+    applyAnswer(run, res);
+    await save(run);
+    if (run.phase === 'ask') await notifyQuestion(run);
+    return !TERMINAL.has(run.status) && run.phase !== 'ask';
+  }
+
+  function drive(runId) {
+    if (drivers.has(runId)) return drivers.get(runId);
+    const p = (async () => {
+      const s = await settings();
+      for (;;) {
+        const run = await load(runId);
+        if (!run) return;
+        let more;
+        try {
+          more = await advance(run, s);
+        } catch (e) {
+          const latest = (await load(runId)) || run;
+          if (!TERMINAL.has(latest.status)) {
+            fail(latest, e instanceof SentienceApi.ApiError ? `agent server: ${e.message}` : `run failed: ${e.message}`);
+            await save(latest);
+          }
+          return;
+        }
+        if (!more) return;
+      }
+    })().finally(() => drivers.delete(runId));
+    drivers.set(runId, p);
+    return p;
+  }
+
+  async function start({ task, mode, tabId, url }) {
+    const s = await settings();
+    if (url) await chrome.tabs.update(tabId, { url });
+    const res = await SentienceApi.start(s, task, mode);
+    if (!res || !res.success || typeof res.runId !== 'string') throw new Error('the server did not start the run');
+    const run = {
+      runId: res.runId,
+      tabId,
+      task,
+      mode,
+      status: res.state ? res.state.status : 'created',
+      currentStep: 0,
+      maxSteps: res.state ? res.state.maxSteps : 150,
+      phase: 'step',
+      seq: 0,
+      executing: false,
+      pendingTool: null,
+      lastActionResult: null,
+      question: null,
+      result: null,
+      error: null,
+      reflections: [],
+      log: [],
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    };
+    if (url) await SentienceTools.waitReady(tabId, 30000);
+    await save(run);
+    drive(run.runId);
+    return run.runId;
+  }
+
+  async function answer(runId, approved, text) {
+    const run = await load(runId);
+    if (!run) throw new Error(`no run ${runId}`);
+    if (run.status !== 'waiting_user') throw new Error(`run ${runId} is not waiting for an answer (status ${run.status})`);
+    const s = await settings();
+    chrome.notifications.clear(`ask:${runId}`).catch(() => {});
+    logLine(run, { kind: 'answer', text: approved ? `approved${text ? `: ${text}` : ''}` : 'refused' });
+    const res = await SentienceApi.answer(s, runId, { approved, ...(text ? { answer: text } : {}) }, `${runId}:answer:${run.seq}`);
+    run.question = null;
+    if (!approved) {
+      applyState(run, res.state);
+      run.status = 'cancelled';
+      run.phase = 'done';
+      logLine(run, { kind: 'cancelled', text: 'refused by the user' });
+    } else {
+      run.status = 'running';
+      run.phase = 'step';
+      applyAnswer(run, res);
+      if (run.phase === 'step') {
+        // The answer said to go on without a tool: the user's reply is the last result.
+        run.lastActionResult = { success: true, message: text ? `User answered: ${text}` : 'User approved' };
+        run.seq++;
+      }
+    }
+    await save(run);
+    drive(runId);
+  }
+
+  async function cancel(runId, why = 'cancelled by the user') {
+    const run = await load(runId);
+    if (!run || TERMINAL.has(run.status)) return;
+    run.status = 'cancelled';
+    run.phase = 'done';
+    logLine(run, { kind: 'cancelled', text: why });
+    await save(run);
+    chrome.notifications.clear(`ask:${runId}`).catch(() => {});
+    try {
+      await SentienceApi.cancel(await settings(), runId);
+    } catch (e) {
+      // The run is cancelled here whatever the server says (it may be down).
+    }
+  }
+
+  // A restarted worker picks up every unfinished run.
+  async function resumeAll() {
+    for (const run of await allRuns()) {
+      if (!TERMINAL.has(run.status) && run.phase !== 'ask') drive(run.runId);
+    }
+    await badge();
+  }
+
+  async function onTabRemoved(tabId) {
+    for (const run of await allRuns()) {
+      if (run.tabId === tabId && !TERMINAL.has(run.status)) await cancel(run.runId, 'the run\'s tab was closed');
+    }
+  }
+
+  async function clearFinished() {
+    const done = (await allRuns()).filter((r) => TERMINAL.has(r.status)).map((r) => KEY(r.runId));
+    await chrome.storage.local.remove(done);
+  }
+
+  return { start, answer, cancel, resumeAll, onTabRemoved, clearFinished, settings, allRuns, load };
+})();

@@ -1,0 +1,105 @@
+// Executes the server's tools (specs/004 ToolName) in the run's tab and
+// returns a specs/004 ToolResult. Element ids map to the last snapshot's
+// elements through the content script's registry: a stale id fails
+// cleanly, it never acts on another element.
+'use strict';
+
+globalThis.SentienceTools = (() => {
+  const NAV_TIMEOUT_MS = 30000;
+  const READY_TIMEOUT_MS = 10000;
+
+  function call(tabId, op, args, via) {
+    return chrome.tabs.sendMessage(tabId, { type: 'sentience-call', op, args, via }, { frameId: 0 }).then((reply) =>
+      reply && reply.json !== undefined ? JSON.parse(reply.json) : reply && reply.value,
+    );
+  }
+
+  // The content script answers once the new document has loaded it.
+  async function waitReady(tabId, timeoutMs = READY_TIMEOUT_MS) {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      try {
+        const tab = await chrome.tabs.get(tabId);
+        if (tab.status === 'complete') {
+          const pong = await call(tabId, 'ping', {});
+          if (pong && pong.ready) return true;
+        }
+      } catch (e) {
+        // No receiver yet (the page is loading): try again.
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return false;
+  }
+
+  /** Snapshot for the server: the specs/001 object plus title and visible text. */
+  async function observe(tabId) {
+    await waitReady(tabId);
+    const snap = await call(tabId, 'snapshot', { limit: 100 });
+    if (!snap || snap.status !== 'success') throw new Error(`snapshot failed: ${snap ? snap.error : 'no answer from the page'}`);
+    const info = await call(tabId, 'page_info', {});
+    return { ...snap, title: info.title, visibleText: info.visibleText };
+  }
+
+  function elementId(params) {
+    const raw = params && params.id;
+    const n = typeof raw === 'number' ? raw : Number(String(raw ?? '').replace(/^agent-/, ''));
+    return Number.isInteger(n) && n >= 0 ? n : null;
+  }
+
+  function result(r, verb) {
+    if (!r) return { success: false, error: `${verb}: no answer from the page` };
+    if (!r.success) return { success: false, error: r.error };
+    return { success: true, message: `${verb} (${r.outcome === 'navigated' ? 'page navigated' : r.outcome === 'dom_changed' ? 'page changed' : 'no visible change'})`, data: { outcome: r.outcome } };
+  }
+
+  async function navigate(tabId, url) {
+    if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return { success: false, error: `navigate: not an http(s) URL: ${url}` };
+    await chrome.tabs.update(tabId, { url });
+    const until = Date.now() + NAV_TIMEOUT_MS;
+    await new Promise((r) => setTimeout(r, 200));
+    while (Date.now() < until) {
+      const tab = await chrome.tabs.get(tabId);
+      if (tab.status === 'complete') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const ready = await waitReady(tabId);
+    return ready ? { success: true, message: `Navigated to ${url}` } : { success: false, error: `navigate: ${url} did not finish loading within ${NAV_TIMEOUT_MS / 1000} s` };
+  }
+
+  /** Runs one tool; never throws (failures are ToolResults). */
+  async function execute(tabId, tool) {
+    const p = tool.parameters || {};
+    try {
+      switch (tool.name) {
+        case 'observe':
+          return { success: true, message: 'Observed' };
+        case 'navigate':
+          return await navigate(tabId, p.url);
+        case 'click':
+        case 'type':
+        case 'scroll': {
+          const id = elementId(p);
+          if (tool.name === 'scroll' && id === null) return result(await call(tabId, 'scroll', { dx: Number(p.dx) || 0, dy: Number(p.dy ?? (p.direction === 'up' ? -600 : 600)) || 0 }), 'Scrolled');
+          if (id === null) return { success: false, error: `${tool.name}: missing or invalid element id ${JSON.stringify(p.id)}` };
+          await call(tabId, 'highlight', { id, label: tool.name });
+          const args = tool.name === 'type' ? { id, text: String(p.text ?? p.value ?? '') } : { id };
+          const r = await call(tabId, tool.name, args);
+          if (r && r.outcome === 'navigated') await waitReady(tabId);
+          return result(r, tool.name === 'click' ? 'Clicked' : tool.name === 'type' ? 'Typed' : 'Scrolled');
+        }
+        case 'press': {
+          const r = await call(tabId, 'press', { key: String(p.key ?? 'Enter') });
+          if (r && r.outcome === 'navigated') await waitReady(tabId);
+          return result(r, `Pressed ${p.key ?? 'Enter'}`);
+        }
+        default:
+          return { success: false, error: `unknown tool ${tool.name}` };
+      }
+    } catch (e) {
+      return { success: false, error: `${tool.name} failed: ${e && e.message ? e.message : e}` };
+    }
+  }
+
+  return { execute, observe, waitReady, call };
+})();
