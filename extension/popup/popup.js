@@ -6,6 +6,15 @@
 const $ = (id) => document.getElementById(id);
 let shownRunId = null;
 
+// The tab a run acts on: the active tab, or ?tab=ID when this page is opened
+// as a tab of its own (tests, the `sentience run` CLI).
+async function targetTab() {
+  const fixed = Number(new URLSearchParams(location.search).get('tab'));
+  if (Number.isInteger(fixed) && fixed > 0) return chrome.tabs.get(fixed);
+  const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+  return tab;
+}
+
 function send(msg) {
   return chrome.runtime.sendMessage(msg).then((res) => {
     if (res && res.error) throw new Error(res.error);
@@ -32,7 +41,7 @@ function describe(entry) {
 async function render() {
   const everything = await chrome.storage.local.get(null);
   const runs = Object.keys(everything).filter((k) => k.startsWith('run:')).map((k) => everything[k]).sort((a, b) => b.createdAt - a.createdAt);
-  const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+  const tab = await targetTab().catch(() => null);
   const run = runs.find((r) => r.runId === shownRunId) || runs.find((r) => tab && r.tabId === tab.id) || runs[0];
   $('run').hidden = !run;
   if (!run) return;
@@ -69,7 +78,7 @@ async function render() {
 $('start').addEventListener('submit', async (e) => {
   e.preventDefault();
   $('start-error').hidden = true;
-  const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+  const tab = await targetTab();
   const mode = document.querySelector('input[name=mode]:checked').value;
   try {
     const { runId } = await send({ type: 'run-start', task: $('task').value, mode, tabId: tab.id });

@@ -10,6 +10,8 @@ import { chromium } from 'playwright-core';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PAGES = path.join(ROOT, 'tests/pages');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+// Fixed by the manifest's "key": chrome-extension://EXTENSION_ID/…
+export const EXTENSION_ID = 'hogbpejkhkeecefhknbglfhofifoajbn';
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.png': 'image/png' };
 // The strict policy real sites send: no 'wasm-unsafe-eval', so WebAssembly
