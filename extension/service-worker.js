@@ -134,5 +134,9 @@ chrome.notifications.onButtonClicked.addListener((id, button) => {
   if (id.startsWith('ask:')) SentienceRuns.answer(id.slice(4), button === 0).catch(() => {});
 });
 
+chrome.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name === 'sentience-runs') SentienceRuns.resumeAll();
+});
+
 // A worker that was stopped (idle, update, crash) resumes unfinished runs.
 SentienceRuns.resumeAll();

@@ -31,7 +31,7 @@
   const addListener = EventTarget.prototype.addEventListener;
   const dispatch = EventTarget.prototype.dispatchEvent;
   const stopImmediate = Event.prototype.stopImmediatePropagation;
-  const eventTarget = Object.getOwnPropertyDescriptor(Event.prototype, 'target').get;
+  const composedPath = Event.prototype.composedPath;
   const isInteger = Number.isInteger;
   const stringOf = String;
   const doc = document;
@@ -106,10 +106,12 @@
   // window.sentience_registry[id] resolves synchronously: a CustomEvent with a
   // secret name goes to the bridge, which answers by dispatching another
   // secret event on the element itself; our capturing listener reads its
-  // target. Only the isolated world holds element references.
+  // target. Only the isolated world holds element references. composedPath()
+  // rather than target: it reaches into open shadow roots (the page may see
+  // those) but stops at a closed root's host (the page may not).
   let resolved;
   function onResolved(event) {
-    resolved = apply(eventTarget, event, []);
+    resolved = apply(composedPath, event, [])[0];
     apply(stopImmediate, event, []);
   }
   function resolveElement(id) {

@@ -18,6 +18,7 @@
 globalThis.SentienceWalker = (() => {
   const WIRE_VERSION = 1;
   const NUM_STRIDE = 16;
+  const STR_FIELDS = 12;
   const SEP = '\u001f';
   const SEP_RE = /\u001f/g;
   const WS_RE = /\s+/g;
@@ -58,6 +59,10 @@ globalThis.SentienceWalker = (() => {
   // (or not rendered at all).
   const LEAF_TAGS = new Set(['svg', 'select', 'script', 'style', 'template', 'noscript', 'head', 'iframe', 'object', 'video', 'audio', 'canvas', 'textarea']);
   const NATIVE_FOCUS = new Set(['button', 'input', 'select', 'textarea', 'summary']);
+  // Elements that can match :disabled (HTML "actually disabled").
+  const DISABLEABLE = new Set(['button', 'input', 'select', 'textarea', 'fieldset', 'optgroup', 'option']);
+  // Attributes that never change what the walker records.
+  const BORING_ATTRS = new Set(['class', 'id', 'style', 'lang', 'dir', 'data-testid', 'width', 'height', 'src', 'srcset', 'loading', 'decoding']);
 
   // Stable ids: an element keeps its id for as long as this content script
   // lives (the page's life); ids are never reused.
@@ -116,14 +121,6 @@ globalThis.SentienceWalker = (() => {
     return clean(out, MAX_TEXT);
   }
 
-  function labelsText(el) {
-    const labels = el.labels;
-    if (!labels || labels.length === 0) return '';
-    let out = '';
-    for (const label of labels) out += (out ? ' ' : '') + label.textContent;
-    return clean(out, MAX_TEXT);
-  }
-
   function valueOf(el, tag, type) {
     if (tag === 'select') {
       const opt = el.selectedOptions && el.selectedOptions[0];
@@ -142,14 +139,38 @@ globalThis.SentienceWalker = (() => {
     return v !== null && v !== 'false' && v !== 'undefined';
   }
 
+  // Closed shadow roots are reachable from content scripts only; asking
+  // chrome.dom for every element is costly, so only custom elements (the
+  // ones that create closed roots in practice) are asked.
+  const openOrClosed = globalThis.chrome && chrome.dom && chrome.dom.openOrClosedShadowRoot;
+  function shadowOf(el, tag) {
+    const open = el.shadowRoot;
+    if (open) return open;
+    return openOrClosed && tag.indexOf('-') > 0 ? openOrClosed(el) : null;
+  }
+
+  function labelText(label, control) {
+    let text = label.textContent || '';
+    // A wrapping label's text includes its control's own text (a select's
+    // options, a textarea's content): accname skips the control itself.
+    if (control && label.contains(control) && control.textContent) text = text.replace(control.textContent, ' ');
+    return text;
+  }
+
   /**
-   * Walks the document and returns
-   * `{meta: Float64Array, nums: Float64Array, strs: string, elements: Element[]}`
-   * where `elements[i]` is the DOM element of node i and
-   * `nums[i * 16]` its stable id.
+   * Walks the rendered tree (the document, open and closed shadow roots in
+   * place of their hosts' children, slotted elements at their slots) and
+   * returns `{meta, nums, strs, elements, ids}`: `elements[i]` is the DOM
+   * element of node i and `ids(i)` its stable id.
+   *
+   * Per element it reads only what decides whether the element matters
+   * (display, cursor, position; attributes); colour, visibility, clipping and
+   * geometry are read for recorded elements only, and ancestors' backgrounds
+   * and overflow clips lazily, once per ancestor.
    */
   function collect() {
     const root = document.documentElement;
+    const body = document.body;
     const vw = window.innerWidth;
     const vh = window.innerHeight;
     let nums = new Float64Array(1024 * NUM_STRIDE);
@@ -158,14 +179,53 @@ globalThis.SentienceWalker = (() => {
     const labels = []; // node indices of <label>s, resolved after the walk
     let scanned = 0;
 
-    // Per-ancestor context, one entry per depth of the walk.
-    const ctxRec = [-1]; // nearest recorded ancestor-or-self
+    // The walk's stack, one entry per depth: the element, its computed
+    // style, and what its descendants inherit from it.
+    const anc = [];
+    const ancStyle = [];
+    const ancFixed = [];
+    const ctxRec = [-1]; // nearest recorded ancestor (for depth d: of the element at d)
     const ctxPointer = [false];
-    const ctxBg = [-1];
     const ctxZ = [0];
-    const ctxClip = [null];
     const ctxForm = [-1];
     const ctxSearch = [false];
+    const lists = []; // per depth: an array of siblings (slotted elements) or null
+    const listAt = [];
+    // Lazily computed per ancestor depth; undefined = not yet known.
+    const bgAt = [];
+    const clipAt = [];
+
+    // Effective background of the ancestor at depth k (its own or inherited).
+    function bgOf(k) {
+      if (k < 0) return -1;
+      let v = bgAt[k];
+      if (v === undefined) {
+        const raw = ancStyle[k].backgroundColor;
+        const own = raw === 'rgba(0, 0, 0, 0)' ? -1 : packColour(raw);
+        v = bgAt[k] = own >= 0 ? own : bgOf(k - 1);
+      }
+      return v;
+    }
+    // The clip rect the ancestor at depth k imposes on its descendants.
+    function clipOf(k) {
+      if (k < 0) return null;
+      let v = clipAt[k];
+      if (v === undefined) {
+        const el = anc[k];
+        let clip = ancFixed[k] ? null : clipOf(k - 1);
+        const style = ancStyle[k];
+        if (el !== root && el !== body && style.overflow !== 'visible' && style.display !== 'contents') {
+          const r = el.getBoundingClientRect();
+          const x1 = Math.max(r.x, clip ? clip.x : -Infinity);
+          const y1 = Math.max(r.y, clip ? clip.y : -Infinity);
+          const x2 = Math.min(r.x + r.width, clip ? clip.x + clip.w : Infinity);
+          const y2 = Math.min(r.y + r.height, clip ? clip.y + clip.h : Infinity);
+          clip = { x: x1, y: y1, w: Math.max(0, x2 - x1), h: Math.max(0, y2 - y1) };
+        }
+        v = clipAt[k] = clip;
+      }
+      return v;
+    }
 
     function grow() {
       const bigger = new Float64Array(nums.length * 2);
@@ -175,179 +235,204 @@ globalThis.SentienceWalker = (() => {
 
     let el = root;
     let depth = 0;
+    lists[0] = null;
     while (el) {
-      let descend = false;
+      let firstChild = null;
+      let childList = null;
       const tag = el.localName;
       scanned++;
-      const cs = getComputedStyle(el);
-      const display = cs.display;
-      const hiddenTree = display === 'none' || el.getAttribute('aria-hidden') === 'true' || el.inert;
-      if (!hiddenTree && tag !== 'script' && tag !== 'style' && tag !== 'head' && tag !== 'template') {
-        const parentPointer = ctxPointer[depth];
-        const cursorPointer = cs.cursor === 'pointer';
-        const position = cs.position;
-        const positioned = position !== 'static';
-        const zRaw = cs.zIndex;
-        const bgRaw = cs.backgroundColor;
-        const ownBg = bgRaw === 'rgba(0, 0, 0, 0)' ? -1 : packColour(bgRaw);
-        const bg = ownBg >= 0 && (ownBg & 255) > 0 ? ownBg : ctxBg[depth];
-        const z = positioned && zRaw !== 'auto' ? parseInt(zRaw, 10) || 0 : ctxZ[depth];
-        let clip = position === 'fixed' ? null : ctxClip[depth];
-        let form = ctxForm[depth];
-        let inSearch = ctxSearch[depth];
-        const roleAttr = el.getAttribute('role');
-        const hasAttrs = el.attributes.length > 0;
-        const onclick = hasAttrs && (el.hasAttribute('onclick') || el.onclick !== null);
-        const tabindex = hasAttrs && el.hasAttribute('tabindex') && el.tabIndex >= 0;
-        const editableRoot = el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
-        if (tag === 'form') form = -2; // patched to this node's index below
-        if (tag === 'search' || roleAttr === 'search') inSearch = true;
-
-        const record =
-          RECORD_TAGS.has(tag) ||
-          roleAttr !== null ||
-          onclick ||
-          tabindex ||
-          editableRoot ||
-          (cursorPointer && !parentPointer) ||
-          (positioned && (position !== 'relative' || zRaw !== 'auto')) ||
-          (hasAttrs && el.hasAttribute('aria-haspopup'));
-
-        let rect = null;
-        let rec = ctxRec[depth];
-        if (record) {
-          rect = el.getBoundingClientRect();
-          const i = elements.length;
-          if (tag === 'form') form = i;
-          if ((i + 1) * NUM_STRIDE > nums.length) grow();
-          const o = i * NUM_STRIDE;
-          let flags = 0;
-          if (cs.visibility === 'visible') flags |= F.VISIBLE;
-          if (cursorPointer) flags |= F.CURSOR_POINTER;
-          if (parentPointer) flags |= F.PARENT_CURSOR_POINTER;
-          if (positioned) flags |= F.POSITIONED;
-          if (position === 'fixed' || position === 'sticky') flags |= F.FIXED;
-          if (el.matches(':disabled') || (hasAttrs && el.getAttribute('aria-disabled') === 'true')) flags |= F.DISABLED;
-          if (onclick) flags |= F.ONCLICK;
-          if (tabindex) flags |= F.TABINDEX;
-          if (editableRoot) flags |= F.CONTENTEDITABLE;
-          if (cs.pointerEvents === 'none') flags |= F.POINTER_EVENTS_NONE;
-          if (hasAttrs && el.hasAttribute('hidden')) flags |= F.HIDDEN_ATTR;
-          if (el.checked === true || (hasAttrs && el.getAttribute('aria-checked') === 'true')) flags |= F.CHECKED;
-          if (tag === 'select' && (el.multiple || el.size > 1)) flags |= F.LISTBOX_SELECT;
-          if (tag === 'input' && hasAttrs && el.hasAttribute('list')) flags |= F.HAS_LIST;
-          if ((tag === 'a' || tag === 'area') && hasAttrs && el.hasAttribute('href')) flags |= F.HAS_HREF;
-          if (cs.opacity === '0') flags |= F.TRANSPARENT;
-          if (inSearch) flags |= F.IN_SEARCH;
-          if (hasAttrs && isTrue(el.getAttribute('aria-haspopup'))) flags |= F.HAS_POPUP;
-          if (tag === 'img' || tag === 'svg' || tag === 'canvas') flags |= F.REPLACED;
-          if (NATIVE_FOCUS.has(tag) || flags & F.HAS_HREF) flags |= F.NATIVELY_FOCUSABLE;
-
-          nums[o] = idOf(el);
-          nums[o + 1] = rec;
-          nums[o + 2] = rect.x;
-          nums[o + 3] = rect.y;
-          nums[o + 4] = rect.width;
-          nums[o + 5] = rect.height;
-          nums[o + 6] = flags;
-          nums[o + 7] = z;
-          nums[o + 8] = ownBg;
-          nums[o + 9] = bg;
-          if (clip) {
-            nums[o + 10] = clip.x;
-            nums[o + 11] = clip.y;
-            nums[o + 12] = clip.w;
-            nums[o + 13] = clip.h;
-          } else {
-            nums[o + 10] = 0;
-            nums[o + 11] = 0;
-            nums[o + 12] = -1;
-            nums[o + 13] = -1;
+      if (tag !== 'script' && tag !== 'style' && tag !== 'head' && tag !== 'template') {
+        const cs = getComputedStyle(el);
+        const display = cs.display;
+        // One call for the attribute names: most elements have none or only
+        // `class`/`id`/`style`, and then nothing below needs another lookup.
+        const names = el.getAttributeNames();
+        let interesting = false;
+        for (let a = 0; a < names.length; a++) {
+          if (!BORING_ATTRS.has(names[a])) {
+            interesting = true;
+            break;
           }
-          nums[o + 14] = form === -2 ? i : form;
-          nums[o + 15] = -1;
+        }
+        const hasAttrs = interesting;
+        const hiddenTree =
+          display === 'none' || (hasAttrs && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')));
+        if (!hiddenTree) {
+          const parentPointer = ctxPointer[depth];
+          const cursorPointer = cs.cursor === 'pointer';
+          const position = cs.position;
+          const positioned = position !== 'static';
+          const fixed = position === 'fixed';
+          const zRaw = positioned ? cs.zIndex : 'auto';
+          const z = zRaw !== 'auto' ? parseInt(zRaw, 10) || 0 : ctxZ[depth];
+          let form = ctxForm[depth];
+          let inSearch = ctxSearch[depth];
+          const roleAttr = hasAttrs ? el.getAttribute('role') : null;
+          const onclick = hasAttrs && el.hasAttribute('onclick');
+          const tabindex = hasAttrs && el.hasAttribute('tabindex') && el.tabIndex >= 0;
+          // Only an editing host carries the attribute; its descendants inherit.
+          const editableRoot = hasAttrs && el.hasAttribute('contenteditable') && el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
+          if (tag === 'search' || roleAttr === 'search') inSearch = true;
 
-          const type = tag === 'input' || tag === 'button' ? (el.getAttribute('type') || '').toLowerCase() : '';
-          // Text is only worth reading for what can become a candidate.
-          const wantsText = tag !== 'form' && tag !== 'label' && tag !== 'select' && tag !== 'input' && tag !== 'textarea';
-          let text = wantsText ? textOf(el) : '';
-          let alt = '';
-          if (tag === 'img' || tag === 'area' || (tag === 'input' && type === 'image')) alt = clean(el.getAttribute('alt'), MAX_TEXT);
-          else if (wantsText && !text) {
-            const img = el.querySelector('img[alt], [role=img][aria-label], svg[aria-label]');
-            if (img) alt = clean(img.getAttribute('alt') || img.getAttribute('aria-label'), MAX_TEXT);
+          const record =
+            RECORD_TAGS.has(tag) ||
+            roleAttr !== null ||
+            onclick ||
+            tabindex ||
+            editableRoot ||
+            (cursorPointer && !parentPointer) ||
+            (positioned && (position !== 'relative' || zRaw !== 'auto')) ||
+            (hasAttrs && el.hasAttribute('aria-haspopup'));
+
+          let rec = ctxRec[depth];
+          if (record) {
+            const rect = el.getBoundingClientRect();
+            const i = elements.length;
+            if (tag === 'form') form = i;
+            if ((i + 1) * NUM_STRIDE > nums.length) grow();
+            const o = i * NUM_STRIDE;
+            let flags = 0;
+            if (cs.visibility === 'visible') flags |= F.VISIBLE;
+            if (cursorPointer) flags |= F.CURSOR_POINTER;
+            if (parentPointer) flags |= F.PARENT_CURSOR_POINTER;
+            if (positioned) flags |= F.POSITIONED;
+            if (fixed || position === 'sticky') flags |= F.FIXED;
+            if ((DISABLEABLE.has(tag) && el.matches(':disabled')) || (hasAttrs && el.getAttribute('aria-disabled') === 'true')) flags |= F.DISABLED;
+            if (onclick) flags |= F.ONCLICK;
+            if (tabindex) flags |= F.TABINDEX;
+            if (editableRoot) flags |= F.CONTENTEDITABLE;
+            // Only positioned boxes can occlude, so only theirs matters.
+            if (positioned && cs.pointerEvents === 'none') flags |= F.POINTER_EVENTS_NONE;
+            if (hasAttrs && el.hasAttribute('hidden')) flags |= F.HIDDEN_ATTR;
+            if (el.checked === true || (hasAttrs && el.getAttribute('aria-checked') === 'true')) flags |= F.CHECKED;
+            if (tag === 'select' && (el.multiple || el.size > 1)) flags |= F.LISTBOX_SELECT;
+            if (tag === 'input' && hasAttrs && el.hasAttribute('list')) flags |= F.HAS_LIST;
+            if ((tag === 'a' || tag === 'area') && hasAttrs && el.hasAttribute('href')) flags |= F.HAS_HREF;
+            if (cs.opacity === '0') flags |= F.TRANSPARENT;
+            if (inSearch) flags |= F.IN_SEARCH;
+            if (hasAttrs && isTrue(el.getAttribute('aria-haspopup'))) flags |= F.HAS_POPUP;
+            if (tag === 'img' || tag === 'svg' || tag === 'canvas') flags |= F.REPLACED;
+            if (NATIVE_FOCUS.has(tag) || flags & F.HAS_HREF) flags |= F.NATIVELY_FOCUSABLE;
+
+            const bgRaw = cs.backgroundColor;
+            const ownBg = bgRaw === 'rgba(0, 0, 0, 0)' ? -1 : packColour(bgRaw);
+            const clip = fixed ? null : clipOf(depth - 1);
+            nums[o] = idOf(el);
+            nums[o + 1] = rec;
+            nums[o + 2] = rect.x;
+            nums[o + 3] = rect.y;
+            nums[o + 4] = rect.width;
+            nums[o + 5] = rect.height;
+            nums[o + 6] = flags;
+            nums[o + 7] = z;
+            nums[o + 8] = ownBg;
+            nums[o + 9] = ownBg >= 0 ? ownBg : bgOf(depth - 1);
+            if (clip) {
+              nums[o + 10] = clip.x;
+              nums[o + 11] = clip.y;
+              nums[o + 12] = clip.w;
+              nums[o + 13] = clip.h;
+            } else {
+              nums[o + 10] = 0;
+              nums[o + 11] = 0;
+              nums[o + 12] = -1;
+              nums[o + 13] = -1;
+            }
+            nums[o + 14] = form;
+            nums[o + 15] = -1;
+
+            const type = tag === 'input' || tag === 'button' ? (el.getAttribute('type') || '').toLowerCase() : '';
+            // Text is only worth reading for what can become a candidate.
+            const wantsText = tag !== 'form' && tag !== 'label' && tag !== 'select' && tag !== 'input' && tag !== 'textarea';
+            const text = wantsText ? textOf(el) : '';
+            let alt = '';
+            if (tag === 'img' || tag === 'area' || (tag === 'input' && type === 'image')) alt = clean(el.getAttribute('alt'), MAX_TEXT);
+            else if (wantsText && !text) {
+              const img = el.querySelector('img[alt], [role=img][aria-label], svg[aria-label]');
+              if (img) alt = clean(img.getAttribute('alt') || img.getAttribute('aria-label'), MAX_TEXT);
+            }
+            strs.push(
+              tag,
+              roleAttr ? clean(roleAttr, 100) : '',
+              type,
+              hasAttrs ? clean(el.getAttribute('aria-label'), MAX_TEXT) : '',
+              hasAttrs ? idrefText(el, 'aria-labelledby') : '',
+              '', // labels: filled in after the walk (el.labels costs a document search per control)
+              valueOf(el, tag, type),
+              hasAttrs ? clean(el.getAttribute('placeholder'), MAX_TEXT) : '',
+              alt,
+              hasAttrs ? clean(el.getAttribute('title'), MAX_TEXT) : '',
+              text,
+              hasAttrs ? clean(el.getAttribute('name'), 100) : '',
+            );
+            elements.push(el);
+            if (tag === 'label') labels.push(i);
+            rec = i;
           }
-          strs.push(
-            tag,
-            roleAttr ? clean(roleAttr, 100) : '',
-            type,
-            hasAttrs ? clean(el.getAttribute('aria-label'), MAX_TEXT) : '',
-            hasAttrs ? idrefText(el, 'aria-labelledby') : '',
-            tag === 'input' || tag === 'select' || tag === 'textarea' ? labelsText(el) : '',
-            valueOf(el, tag, type),
-            hasAttrs ? clean(el.getAttribute('placeholder'), MAX_TEXT) : '',
-            alt,
-            hasAttrs ? clean(el.getAttribute('title'), MAX_TEXT) : '',
-            text,
-            hasAttrs ? clean(el.getAttribute('name'), 100) : '',
-          );
-          elements.push(el);
-          if (tag === 'label') labels.push(i);
-          rec = i;
-        }
 
-        // Overflow clipping for descendants (the root and body scroll the
-        // viewport itself, so they do not clip).
-        const overflow = cs.overflow;
-        if (overflow !== 'visible' && el !== root && el !== document.body && display !== 'contents') {
-          if (!rect) rect = el.getBoundingClientRect();
-          const x1 = Math.max(rect.x, clip ? clip.x : -Infinity);
-          const y1 = Math.max(rect.y, clip ? clip.y : -Infinity);
-          const x2 = Math.min(rect.x + rect.width, clip ? clip.x + clip.w : Infinity);
-          const y2 = Math.min(rect.y + rect.height, clip ? clip.y + clip.h : Infinity);
-          clip = { x: x1, y: y1, w: Math.max(0, x2 - x1), h: Math.max(0, y2 - y1) };
-        }
-
-        if (!LEAF_TAGS.has(tag) && el.firstElementChild) {
-          depth++;
-          ctxRec[depth] = rec;
-          ctxPointer[depth] = cursorPointer;
-          ctxBg[depth] = bg;
-          ctxZ[depth] = z;
-          ctxClip[depth] = clip;
-          ctxForm[depth] = form === -2 ? elements.length - 1 : form;
-          ctxSearch[depth] = inSearch;
-          el = el.firstElementChild;
-          descend = true;
+          if (!LEAF_TAGS.has(tag)) {
+            const shadow = shadowOf(el, tag);
+            if (shadow) firstChild = shadow.firstElementChild;
+            else if (tag === 'slot') {
+              const assigned = el.assignedElements({ flatten: true });
+              if (assigned.length) {
+                childList = assigned;
+                firstChild = assigned[0];
+              } else firstChild = el.firstElementChild;
+            } else firstChild = el.firstElementChild;
+          }
+          if (firstChild) {
+            anc[depth] = el;
+            ancStyle[depth] = cs;
+            ancFixed[depth] = fixed;
+            bgAt[depth] = undefined;
+            clipAt[depth] = undefined;
+            depth++;
+            ctxRec[depth] = rec;
+            ctxPointer[depth] = cursorPointer;
+            ctxZ[depth] = z;
+            ctxForm[depth] = form;
+            ctxSearch[depth] = inSearch;
+            lists[depth] = childList;
+            listAt[depth] = 0;
+            el = firstChild;
+            continue;
+          }
         }
       }
-      if (descend) continue;
       // Next in pre-order: the next sibling, else the next sibling of the
       // nearest ancestor that has one.
-      while (el && depth >= 0) {
-        if (el === root) {
+      for (;;) {
+        if (depth === 0) {
           el = null;
           break;
         }
-        const next = el.nextElementSibling;
+        const list = lists[depth];
+        const next = list ? list[++listAt[depth]] : el.nextElementSibling;
         if (next) {
           el = next;
           break;
         }
-        el = el.parentElement;
         depth--;
+        el = anc[depth];
       }
     }
 
-    // <label> → its control's node index (controls may come after the label).
+    // <label> texts for their controls, from one pass over the labels
+    // (controls may come after their labels).
     if (labels.length) {
       const index = new Map();
       for (let i = 0; i < elements.length; i++) index.set(elements[i], i);
+      const texts = new Map();
       for (const i of labels) {
-        const control = elements[i].control;
+        const label = elements[i];
+        const control = label.control;
         const j = control ? index.get(control) : undefined;
-        if (j !== undefined) nums[i * NUM_STRIDE + 15] = j;
+        if (j === undefined) continue;
+        nums[i * NUM_STRIDE + 15] = j;
+        texts.set(j, (texts.has(j) ? `${texts.get(j)} ` : '') + labelText(label, control));
       }
+      for (const [j, text] of texts) strs[2 + j * STR_FIELDS + 5] = clean(text, MAX_TEXT);
     }
 
     const count = elements.length;

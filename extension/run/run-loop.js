@@ -51,6 +51,10 @@ globalThis.SentienceRuns = (() => {
     const waiting = runs.some((r) => r.status === 'waiting_user');
     const running = runs.some((r) => !TERMINAL.has(r.status));
     await chrome.action.setBadgeText({ text: waiting ? '?' : running ? '…' : '' });
+    // While runs are unfinished, an alarm wakes a stopped worker so it can
+    // resume them (MV3 stops idle workers; nothing else would restart it).
+    if (running) await chrome.alarms.create('sentience-runs', { periodInMinutes: 0.5 });
+    else await chrome.alarms.clear('sentience-runs');
     await chrome.action.setBadgeBackgroundColor({ color: waiting ? '#dc2626' : '#2563eb' });
   }
 

@@ -3,9 +3,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { ROOT } from './harness.mjs';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats(ajv);
 const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(ROOT, 'snapshot.schema.json'), 'utf8')));
 
 /** Fails with every schema violation listed. */

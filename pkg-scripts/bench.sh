@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Snapshot benchmark: window.sentience.snapshot() vs the plain-JS floor
+# (getBoundingClientRect + getComputedStyle per element) vs Playwright's
+# ariaSnapshot(), and the service-worker engine path, on generated pages of
+# ~1k / ~10k / ~50k elements in one headless Chromium run.
+#   pkg-scripts/bench.sh            full run (a few minutes); .bench/snapshot.json
+#   pkg-scripts/bench.sh --smoke    1k elements, 3 iterations (CI); .bench/snapshot-smoke.json
+# Any other argument goes to tests/bench/snapshot-bench.mjs, e.g.
+#   --sizes=1000,10000 --iterations=9 --no-worker --no-breakdown --seed=2
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+[ -f pkg/sentience_wasm_bg.wasm ] || { log "pkg/ is missing: run pkg-scripts/build.sh wasm first"; exit 1; }
+[ -d tests/node_modules/playwright-core ] || (cd tests && npm ci --no-audit --no-fund)
+exec node tests/bench/snapshot-bench.mjs "$@"

@@ -1,0 +1,279 @@
+// Snapshot benchmark: window.sentience.snapshot() against the plain-JS floor
+// and Playwright's ariaSnapshot(), on generated pages of ~1k / ~10k / ~50k
+// elements, all in ONE browser run so the ratios compare like with like.
+//
+//   node tests/bench/snapshot-bench.mjs            full run (~1k, ~10k, ~50k)
+//   node tests/bench/snapshot-bench.mjs --smoke    1k only, 3 iterations (CI)
+//   options: --sizes=1000,10000  --iterations=15  --no-worker  --no-breakdown
+//
+// Methods, interleaved within each iteration (their order rotates from one
+// iteration to the next, so none always runs first on a cold cache):
+//   snapshot  `await window.sentience.snapshot()`, timed in the page with
+//             performance.now() (walker + engine + hand-over + JSON.parse of
+//             the answer in the page world);
+//   floor     one pass over every element reading getBoundingClientRect()
+//             and getComputedStyle(el).display, timed in the page;
+//   aria      `page.locator('body').ariaSnapshot()`, timed from Node (it runs
+//             through Playwright's injected script and returns a string);
+//   worker    the service-worker engine path: sentienceCall(tab, 'snapshot',
+//             null, {path: 'service_worker'}), timed inside the service
+//             worker (walker + chunked port transfer + wasm in the worker +
+//             reply + JSON.parse in the worker).
+// The page is loaded once per size and never changed: none of the methods
+// mutates the DOM, so every iteration measures the same, clean layout (and
+// Blink's DOM caches stay warm: the table is the warm, steady state). The
+// first floor and snapshot calls on the fresh page are reported apart
+// ("cold"); they are not in the medians.
+//
+// After the timed iterations, an optional breakdown times the walker and the
+// wasm engine separately inside the extension's isolated world (through a
+// CDP session attached only for that phase).
+//
+// Results: a table on stdout and JSON in .bench/snapshot.json.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROOT, startServer, launch, open } from '../lib/harness.mjs';
+import { generatePageInfo, generatedRoute } from '../lib/generate.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const opt = (name) => {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : undefined;
+};
+const SMOKE = flag('smoke');
+const SEED = Number(opt('seed') || 1);
+const WITH_WORKER = !flag('no-worker');
+const WITH_BREAKDOWN = !flag('no-breakdown') && !SMOKE;
+const SIZES = opt('sizes') ? opt('sizes').split(',').map(Number) : SMOKE ? [1000] : [1000, 10000, 50000];
+const WARMUP = Number(opt('warmup') ?? (SMOKE ? 1 : 2));
+const itersFor = (n) => Number(opt('iterations') || (SMOKE ? 3 : n >= 50000 ? 7 : 15));
+const BREAKDOWN_ITERS = 3;
+
+// ------------------------------------------------------------------ stats
+function quantile(sorted, q) {
+  // Nearest-rank: the smallest sample with at least q of the samples <= it.
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+function summarise(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  const r = (x) => Math.round(x * 100) / 100;
+  return { median: r(median), p95: r(quantile(s, 0.95)), min: r(s[0]), max: r(s[s.length - 1]), n: s.length, samples: s.map(r) };
+}
+
+const round2 = (x) => Math.round(x * 100) / 100;
+
+// ---------------------------------------------------------------- methods
+async function timeSnapshot(page) {
+  return page.evaluate(async () => {
+    const t0 = performance.now();
+    const snap = await window.sentience.snapshot();
+    const ms = performance.now() - t0;
+    if (!snap || snap.status !== 'success') throw new Error(`snapshot failed: ${snap && snap.error}`);
+    return { ms, elements: snap.elements.length, meta: snap.meta };
+  });
+}
+
+async function timeFloor(page) {
+  return page.evaluate(() => {
+    const t0 = performance.now();
+    const all = document.getElementsByTagName('*');
+    let sink = 0;
+    for (let i = 0; i < all.length; i++) {
+      const el = all[i];
+      const r = el.getBoundingClientRect();
+      const cs = getComputedStyle(el);
+      if (cs.display === 'none') sink++;
+      sink += r.width > 0 ? 1 : 0;
+    }
+    const ms = performance.now() - t0;
+    return { ms, elements: all.length, sink };
+  });
+}
+
+async function timeAria(page) {
+  const t0 = performance.now();
+  const text = await page.locator('body').ariaSnapshot({ timeout: 180000 });
+  return { ms: performance.now() - t0, bytes: Buffer.byteLength(text) };
+}
+
+async function timeWorker(worker, url) {
+  return worker.evaluate(async (url) => {
+    const [tab] = await chrome.tabs.query({ url });
+    const t0 = performance.now();
+    const snap = await globalThis.sentienceCall(tab.id, 'snapshot', null, { path: 'service_worker' });
+    const ms = performance.now() - t0;
+    if (!snap || snap.status !== 'success') throw new Error(`service-worker snapshot failed: ${snap && snap.error}`);
+    return { ms, elements: snap.elements.length, engine_path: snap.meta.engine_path };
+  }, url);
+}
+
+/** Walker and engine timed apart, in the extension's isolated world. */
+async function breakdown(page, iterations) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const contexts = [];
+    cdp.on('Runtime.executionContextCreated', (e) => contexts.push(e.context));
+    await cdp.send('Runtime.enable');
+    const deadline = Date.now() + 2000;
+    let iso;
+    while (!(iso = contexts.find((c) => c.name === 'Sentience' && c.auxData && c.auxData.type === 'isolated')) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    if (!iso) return null;
+    const expression = `(() => {
+      const t0 = performance.now();
+      const raw = SentienceWalker.collect();
+      const t1 = performance.now();
+      const json = wasm_bindgen.snapshot(raw.meta, raw.nums, raw.strs, 'null', 'content_script');
+      const t2 = performance.now();
+      JSON.parse(json);
+      const t3 = performance.now();
+      return JSON.stringify({ collect: t1 - t0, wasm: t2 - t1, parse: t3 - t2, recorded: raw.elements.length, wire_strs_chars: raw.strs.length, json_chars: json.length });
+    })()`;
+    const runs = [];
+    for (let i = 0; i < iterations; i++) {
+      const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, contextId: iso.id, returnByValue: true });
+      if (exceptionDetails) return { error: exceptionDetails.exception?.description || exceptionDetails.text };
+      runs.push(JSON.parse(result.value));
+    }
+    const last = runs[runs.length - 1];
+    return {
+      walker_collect_ms: summarise(runs.map((r) => r.collect)),
+      wasm_engine_ms: summarise(runs.map((r) => r.wasm)),
+      json_parse_ms: summarise(runs.map((r) => r.parse)),
+      recorded_nodes: last.recorded,
+      wire_strs_chars: last.wire_strs_chars,
+      json_chars: last.json_chars,
+    };
+  } finally {
+    await cdp.send('Runtime.disable').catch(() => {});
+    await cdp.detach().catch(() => {});
+  }
+}
+
+// ------------------------------------------------------------------- main
+const started = Date.now();
+const wasmPath = path.join(ROOT, 'pkg/sentience_wasm_bg.wasm');
+const wasmBytes = fs.statSync(wasmPath).size;
+const load0 = os.loadavg();
+const server = await startServer(undefined, { '/gen': generatedRoute() });
+const browser = await launch();
+const results = [];
+let userAgent = '';
+try {
+  for (const n of SIZES) {
+    const info = generatePageInfo(n, SEED);
+    const url = `${server.url}/gen?n=${n}&seed=${SEED}`;
+    const tLoad = performance.now();
+    const page = await open(browser.context, url);
+    const loadMs = performance.now() - tLoad;
+    await page.bringToFront();
+    userAgent ||= await page.evaluate(() => navigator.userAgent);
+    // Cold: the first calls on the freshly loaded page (one sample each).
+    // The floor goes first so that it, not the snapshot, absorbs any layout
+    // still pending after 'load'; the snapshot then pays its own first-call
+    // costs (engine compile, isolated-world wrappers, per-control `labels`
+    // lists that Blink builds by walking the document and caches until the
+    // DOM changes).
+    const cold = { floor_ms: round2((await timeFloor(page)).ms), snapshot_ms: round2((await timeSnapshot(page)).ms) };
+    const methods = { snapshot: (p) => timeSnapshot(p), floor: (p) => timeFloor(p), aria: (p) => timeAria(p) };
+    if (WITH_WORKER) methods.worker = (p) => timeWorker(browser.worker, p.url());
+    const names = Object.keys(methods);
+    const samples = Object.fromEntries(names.map((m) => [m, []]));
+    const last = {};
+    const iterations = itersFor(n);
+    process.stderr.write(`n=${n}: loaded in ${Math.round(loadMs)} ms; ${WARMUP} warm-up + ${iterations} iterations of ${names.join(', ')}\n`);
+    for (let it = 0; it < WARMUP + iterations; it++) {
+      // Rotate the order each iteration.
+      for (let k = 0; k < names.length; k++) {
+        const m = names[(it + k) % names.length];
+        const r = await methods[m](page);
+        last[m] = r;
+        if (it >= WARMUP) samples[m].push(r.ms);
+      }
+      process.stderr.write('.');
+    }
+    process.stderr.write('\n');
+    const stats = Object.fromEntries(names.map((m) => [m, summarise(samples[m])]));
+    const ratio = (a, b) => (stats[a] && stats[b] ? Math.round((stats[a].median / stats[b].median) * 100) / 100 : null);
+    const entry = {
+      n,
+      seed: SEED,
+      page: { elements_total: info.count, light_dom_elements: info.lightCount, shadow_dom_elements: info.shadowCount, html_bytes: Buffer.byteLength(info.html), load_ms: Math.round(loadMs) },
+      snapshot_meta: last.snapshot.meta,
+      snapshot_elements: last.snapshot.elements,
+      aria_snapshot_bytes: last.aria.bytes,
+      cold_first_call: cold,
+      worker_elements: last.worker ? last.worker.elements : null,
+      ms: stats,
+      ratios_of_medians: {
+        snapshot_over_floor: ratio('snapshot', 'floor'),
+        aria_over_floor: ratio('aria', 'floor'),
+        worker_over_floor: ratio('worker', 'floor'),
+        snapshot_over_aria: ratio('snapshot', 'aria'),
+      },
+    };
+    if (WITH_BREAKDOWN) entry.breakdown_isolated_world = await breakdown(page, BREAKDOWN_ITERS);
+    results.push(entry);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+// ------------------------------------------------------------------ report
+const fmt = (x) => (x === null || x === undefined ? '-' : x >= 100 ? String(Math.round(x)) : x.toFixed(1));
+const rows = [['elements', 'method', 'median ms', 'p95 ms', 'min ms', 'max ms', 'runs', '÷ floor (median)']];
+for (const r of results) {
+  for (const [m, s] of Object.entries(r.ms)) {
+    rows.push([String(r.n), m, fmt(s.median), fmt(s.p95), fmt(s.min), fmt(s.max), String(s.n), m === 'floor' ? '1.00' : (s.median / r.ms.floor.median).toFixed(2)]);
+  }
+}
+const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+const line = (row) => row.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+console.log(`\nsentience snapshot bench${SMOKE ? ' (smoke)' : ''} — ${userAgent.match(/Chrome\/[\d.]+/)?.[0] || userAgent}, ${os.cpus().length} CPUs, load avg ${load0[0].toFixed(2)} at start`);
+console.log(`pkg/sentience_wasm_bg.wasm: ${wasmBytes} bytes\n`);
+console.log(line(rows[0]));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const row of rows.slice(1)) console.log(line(row));
+console.log('');
+for (const r of results) {
+  const m = r.snapshot_meta;
+  console.log(`n=${r.n}: ${r.page.light_dom_elements} light-DOM + ${r.page.shadow_dom_elements} shadow elements; snapshot scanned ${m.elements_scanned}, returned ${r.snapshot_elements} (candidates ${m.candidates}); worker returned ${r.worker_elements ?? '-'}; ariaSnapshot ${r.aria_snapshot_bytes} bytes; page load ${r.page.load_ms} ms`);
+  console.log(`        first calls on the fresh page: floor ${fmt(r.cold_first_call.floor_ms)} ms, then snapshot ${fmt(r.cold_first_call.snapshot_ms)} ms`);
+  const b = r.breakdown_isolated_world;
+  if (b && !b.error) {
+    console.log(`        breakdown (isolated world, median of ${BREAKDOWN_ITERS}): walker collect ${fmt(b.walker_collect_ms.median)} ms (${b.recorded_nodes} nodes recorded), wasm engine ${fmt(b.wasm_engine_ms.median)} ms, JSON.parse ${fmt(b.json_parse_ms.median)} ms (${b.json_chars} chars)`);
+  } else if (b) console.log(`        breakdown failed: ${b.error}`);
+}
+const load1 = os.loadavg();
+const report = {
+  date: new Date().toISOString(),
+  smoke: SMOKE,
+  user_agent: userAgent,
+  node: process.version,
+  cpus: os.cpus().length,
+  loadavg_start: load0,
+  loadavg_end: load1,
+  wasm_bytes: wasmBytes,
+  warmup: WARMUP,
+  method_notes: {
+    snapshot: 'await window.sentience.snapshot(), performance.now() in the page (main world)',
+    floor: 'getBoundingClientRect + getComputedStyle(el).display for every light-DOM element, performance.now() in the page',
+    aria: "page.locator('body').ariaSnapshot(), performance.now() in Node",
+    worker: "sentienceCall(tab, 'snapshot', null, {path:'service_worker'}), performance.now() in the service worker",
+    p95: 'nearest-rank',
+  },
+  results,
+  total_s: Math.round((Date.now() - started) / 100) / 10,
+};
+const outDir = path.join(ROOT, '.bench');
+fs.mkdirSync(outDir, { recursive: true });
+const outFile = path.join(outDir, SMOKE ? 'snapshot-smoke.json' : 'snapshot.json');
+fs.writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nwrote ${path.relative(process.cwd(), outFile) || outFile} in ${report.total_s} s (load avg ${load1[0].toFixed(2)} at end)`);
