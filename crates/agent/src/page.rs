@@ -65,11 +65,17 @@ pub struct PageElement {
 impl PageElement {
     /// The human-visible label: text, else aria-label, else placeholder, else value.
     pub fn label(&self) -> &str {
-        [&self.text, &self.aria_label, &self.placeholder, &self.value, &self.name]
-            .into_iter()
-            .map(|s| s.trim())
-            .find(|s| !s.is_empty())
-            .unwrap_or("")
+        [
+            &self.text,
+            &self.aria_label,
+            &self.placeholder,
+            &self.value,
+            &self.name,
+        ]
+        .into_iter()
+        .map(|s| s.trim())
+        .find(|s| !s.is_empty())
+        .unwrap_or("")
     }
 
     /// Every descriptive string, for field-kind matching.
@@ -131,15 +137,19 @@ impl Page {
         let obj = v.as_object().ok_or("snapshot must be an object or null")?;
         let elements = obj.get("elements").and_then(Value::as_array);
         let numeric_ids = elements
-            .map(|els| els.iter().any(|e| e.get("id").is_some_and(Value::is_number)))
+            .map(|els| {
+                els.iter()
+                    .any(|e| e.get("id").is_some_and(Value::is_number))
+            })
             .unwrap_or(false);
         let sentience = numeric_ids || obj.contains_key("status") || obj.contains_key("viewport");
         if sentience {
-            let s: Snapshot001 = serde_json::from_value(v.clone())
+            // Deserialize from the borrowed value: no deep copy of the snapshot.
+            let s = Snapshot001::deserialize(v)
                 .map_err(|e| format!("snapshot (specs/001 shape): {e}"))?;
             Ok(s.into_page())
         } else {
-            let s: Snapshot004 = serde_json::from_value(v.clone())
+            let s = Snapshot004::deserialize(v)
                 .map_err(|e| format!("snapshot (specs/004 PageSnapshot): {e}"))?;
             Ok(s.into_page())
         }
@@ -398,7 +408,7 @@ mod tests {
 
     #[test]
     fn rejects_wrong_types() {
-        let err = Page::from_json(&json!({"url": 5, "elements": []})).unwrap_err();
+        let err = Page::from_json(&json!({"url": 5, "elements": []})).expect_err("must fail");
         assert!(err.contains("url") || err.contains("string"), "{err}");
     }
 }

@@ -62,5 +62,8 @@ pub struct PolicyInfo {
 
 pub trait Policy: Send + Sync {
     fn info(&self) -> PolicyInfo;
-    fn decide<'a>(&'a self, ctx: &'a PolicyContext<'a>) -> BoxFuture<'a, Result<Decision, PolicyError>>;
+    fn decide<'a>(
+        &'a self,
+        ctx: &'a PolicyContext<'a>,
+    ) -> BoxFuture<'a, Result<Decision, PolicyError>>;
 }

@@ -85,8 +85,7 @@ pub fn reflect(history: &[HistoryEntry], step: u32, now: u64) -> Reflection {
         }
     }
     let failures = recent.iter().filter(|e| e.success == Some(false)).count();
-    if failures >= 2 || (failures == 1 && recent.last().is_some_and(|e| e.success == Some(false)))
-    {
+    if failures >= 2 || (failures == 1 && recent.last().is_some_and(|e| e.success == Some(false))) {
         issues.push(format!("{failures} of the last {window} actions failed"));
         suggestions.push("Re-observe the page and choose a different element or tool".into());
     }
@@ -147,7 +146,11 @@ mod tests {
 
     #[test]
     fn three_identical_clicks_without_change_are_a_loop() {
-        let h = vec![click(1, "a", "p", "p"), click(2, "a", "p", "p"), click(3, "a", "p", "p")];
+        let h = vec![
+            click(1, "a", "p", "p"),
+            click(2, "a", "p", "p"),
+            click(3, "a", "p", "p"),
+        ];
         assert!(due(&h, 3));
         let r = reflect(&h, 3, 0);
         assert!(r.should_adjust);

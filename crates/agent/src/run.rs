@@ -122,7 +122,11 @@ impl Run {
                 state,
             },
             RunStatus::WaitingUser => StepResponse::AskUser {
-                question: self.pending.as_ref().map(|p| p.question.clone()).unwrap_or_default(),
+                question: self
+                    .pending
+                    .as_ref()
+                    .map(|p| p.question.clone())
+                    .unwrap_or_default(),
                 state,
             },
             RunStatus::Created | RunStatus::Running => return None,
@@ -167,7 +171,9 @@ impl Run {
             timestamp: now_ms(),
             parameters: tool.map(|t| t.parameters.clone()),
             success: None,
-            element_text: el.map(|e| truncate(e.label(), 80)).filter(|s| !s.is_empty()),
+            element_text: el
+                .map(|e| truncate(e.label(), 80))
+                .filter(|s| !s.is_empty()),
             bbox: el.and_then(|e| e.bbox),
             url: page.map(|p| p.url.clone()),
             page_before: page.map(Page::signature),
@@ -205,20 +211,33 @@ impl Run {
         if let Some(r) = self.standing_response() {
             return Ok(r);
         }
-        let page = snapshot.as_ref().map(|(_, p)| p);
+        let (raw, page) = match snapshot {
+            Some((raw, page)) => (Some(raw), Some(page)),
+            None => (None, None),
+        };
+        let page = page.as_ref();
         // A policy failure must leave the run untouched so that a retry of
-        // the same request works: decide on a copy, commit on success.
+        // the same request works: decide on a copy, commit on success. The
+        // old snapshot is replaced anyway, so it is not copied.
+        let old_snapshot = self.current_snapshot.take();
         let mut next = self.clone();
+        self.current_snapshot = old_snapshot;
         next.updated_at = now_ms();
         next.record_result(last.as_ref(), page);
-        if let Some((raw, p)) = &snapshot {
-            next.current_snapshot = Some(strip_screenshot(raw));
+        if let (Some(mut raw), Some(p)) = (raw, page) {
+            if let Some(o) = raw.as_object_mut() {
+                // Keep stored runs small: the screenshot is not needed for decisions.
+                o.remove("screenshot");
+            }
+            next.current_snapshot = Some(raw);
             if next.baseline.is_none() {
                 next.baseline = Some(Baseline {
                     url: p.url.clone(),
                     markers: success_markers(&p.all_text()),
                 });
             }
+        } else {
+            next.current_snapshot = self.current_snapshot.clone();
         }
         // specs/004 "Response (error)": "Maximum steps reached" at maxSteps.
         if next.current_step >= next.max_steps {
@@ -227,7 +246,10 @@ impl Run {
             return Ok(r);
         }
         if reflect::due(&next.history, next.current_step)
-            && next.reflections.last().is_none_or(|r| r.step_number != next.current_step)
+            && next
+                .reflections
+                .last()
+                .is_none_or(|r| r.step_number != next.current_step)
         {
             let r = reflect::reflect(&next.history, next.current_step, now_ms());
             if next.current_step % reflect::EVERY == 0 || r.should_adjust {
@@ -262,11 +284,17 @@ impl Run {
     fn apply(&mut self, decision: Decision, page: &Page) -> StepResponse {
         match decision {
             Decision::Tool(tool) if tool.name == ToolName::Finish => {
-                let result = tool.str_param("result").unwrap_or("Task complete").to_string();
+                let result = tool
+                    .str_param("result")
+                    .unwrap_or("Task complete")
+                    .to_string();
                 self.apply(Decision::Finish(result), page)
             }
             Decision::Tool(tool) if tool.name == ToolName::AskUser => {
-                let q = tool.str_param("question").unwrap_or("How should I continue?").to_string();
+                let q = tool
+                    .str_param("question")
+                    .unwrap_or("How should I continue?")
+                    .to_string();
                 self.apply(Decision::Ask(q), page)
             }
             Decision::Tool(tool) => {
@@ -293,10 +321,21 @@ impl Run {
         }
     }
 
-    fn ask(&mut self, question: String, tool: Option<Tool>, reason: Option<String>, page: &Page) -> StepResponse {
+    fn ask(
+        &mut self,
+        question: String,
+        tool: Option<Tool>,
+        reason: Option<String>,
+        page: &Page,
+    ) -> StepResponse {
         self.current_step += 1;
         self.status = RunStatus::WaitingUser;
-        self.push("ask_user", tool.as_ref(), Some(page), "Waiting for the user");
+        self.push(
+            "ask_user",
+            tool.as_ref(),
+            Some(page),
+            "Waiting for the user",
+        );
         self.pending = Some(Pending {
             question: question.clone(),
             tool,
@@ -311,7 +350,11 @@ impl Run {
     /// specs/004 POST /agent/run/:runId/answer: refusal cancels the run; an
     /// approval of a gated action returns exactly that action (once); an
     /// answer to the policy's own question is kept and the run observes again.
-    pub fn answer(&mut self, approved: bool, answer: Option<String>) -> Result<StepResponse, RunError> {
+    pub fn answer(
+        &mut self,
+        approved: bool,
+        answer: Option<String>,
+    ) -> Result<StepResponse, RunError> {
         if self.status != RunStatus::WaitingUser {
             return Err(RunError::NotWaiting(status_word(self.status)));
         }
@@ -355,13 +398,4 @@ impl Run {
             self.updated_at = now_ms();
         }
     }
-}
-
-/// Keep stored snapshots small: the screenshot is not needed for decisions.
-fn strip_screenshot(v: &Value) -> Value {
-    let mut v = v.clone();
-    if let Some(o) = v.as_object_mut() {
-        o.remove("screenshot");
-    }
-    v
 }

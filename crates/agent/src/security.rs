@@ -41,8 +41,8 @@ const RISKY_CLICK: &[(&str, &str)] = &[
 
 /// Labels that submit whatever form they sit in.
 const SUBMIT_WORDS: &[&str] = &[
-    "submit", "confirm", "continue", "complete", "proceed", "ok", "yes", "save", "update",
-    "apply", "finish", "done", "next",
+    "submit", "confirm", "continue", "complete", "proceed", "ok", "yes", "save", "update", "apply",
+    "finish", "done", "next",
 ];
 
 const PAYMENT_URL_WORDS: &[&str] = &[
@@ -55,9 +55,19 @@ fn stems(s: &str) -> Vec<String> {
 
 fn is_card_field(e: &PageElement) -> bool {
     let d = stems(&e.descriptors()).join(" ");
-    ["card", "cvv", "cvc", "csc", "expiry", "expiration", "iban", "cc number", "cc num"]
-        .iter()
-        .any(|k| d.contains(k))
+    [
+        "card",
+        "cvv",
+        "cvc",
+        "csc",
+        "expiry",
+        "expiration",
+        "iban",
+        "cc number",
+        "cc num",
+    ]
+    .iter()
+    .any(|k| d.contains(k))
         || e.name.starts_with("cc-")
 }
 
@@ -78,20 +88,33 @@ fn changes_credentials(page: &Page) -> bool {
         .filter(|e| e.is_text_entry() && is_password_field(e))
         .collect::<Vec<_>>();
     pw.len() >= 2
-        || pw.iter().any(|e| stems(&e.descriptors()).iter().any(|w| w == "new"))
-        || ["change-password", "reset-password", "change_password", "credentials"]
+        || pw
             .iter()
-            .any(|k| page.url.to_lowercase().contains(k))
+            .any(|e| stems(&e.descriptors()).iter().any(|w| w == "new"))
+        || [
+            "change-password",
+            "reset-password",
+            "change_password",
+            "credentials",
+        ]
+        .iter()
+        .any(|k| page.url.to_lowercase().contains(k))
 }
 
 fn payment_url(page: &Page) -> bool {
     let url_words = stems(&page.url);
-    url_words.iter().any(|w| PAYMENT_URL_WORDS.contains(&w.as_str()))
+    url_words
+        .iter()
+        .any(|w| PAYMENT_URL_WORDS.contains(&w.as_str()))
 }
 
 fn display(e: &PageElement) -> String {
     let l = e.label();
-    let l = if l.is_empty() { e.id.key() } else { l.to_string() };
+    let l = if l.is_empty() {
+        e.id.key()
+    } else {
+        l.to_string()
+    };
     crate::text::truncate(&l, 60)
 }
 
@@ -104,19 +127,30 @@ fn risky_submit(e: &PageElement, page: &Page) -> Option<&'static str> {
             return Some(why);
         }
     }
-    if ["change password", "reset password", "update password", "change email"]
-        .iter()
-        .any(|p| folded.contains(p))
+    if [
+        "change password",
+        "reset password",
+        "update password",
+        "change email",
+    ]
+    .iter()
+    .any(|p| folded.contains(p))
     {
         return Some("changes credentials");
     }
-    if ["submit order", "confirm order", "complete order", "submit payment"]
-        .iter()
-        .any(|p| folded.contains(p))
+    if [
+        "submit order",
+        "confirm order",
+        "complete order",
+        "submit payment",
+    ]
+    .iter()
+    .any(|p| folded.contains(p))
     {
         return Some("submits an order");
     }
-    let submits = e.input_type == "submit" || label.iter().any(|w| SUBMIT_WORDS.contains(&w.as_str()));
+    let submits =
+        e.input_type == "submit" || label.iter().any(|w| SUBMIT_WORDS.contains(&w.as_str()));
     if submits {
         if page_has(page, is_card_field) {
             return Some("submits card data");
@@ -171,7 +205,8 @@ pub fn check(tool: &Tool, page: &Page) -> Option<GateHit> {
             }
             let risky = page_has(page, is_card_field)
                 || changes_credentials(page)
-                || (payment_url(page) && el.is_some_and(|e| !e.is_text_entry() || is_card_field(e)));
+                || (payment_url(page)
+                    && el.is_some_and(|e| !e.is_text_entry() || is_card_field(e)));
             if !risky {
                 return None;
             }
@@ -207,7 +242,10 @@ mod tests {
         );
         let click = |id: &str| Tool::new(ToolName::Click, json!({"id": id}));
         let hit = check(&click("a"), &p).expect("pay gated");
-        assert_eq!(hit.question, "⚠️ Security check: Attempting to click 'Pay Now'. Proceed?");
+        assert_eq!(
+            hit.question,
+            "⚠️ Security check: Attempting to click 'Pay Now'. Proceed?"
+        );
         assert!(check(&click("b"), &p).is_some());
         assert!(check(&click("c"), &p).is_none());
     }

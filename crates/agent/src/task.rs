@@ -53,8 +53,7 @@ impl TaskPlan {
             Goal::Search
         } else if has("buy") {
             Goal::Pay
-        } else if has("submit") || has("register") || has("contact") || task_mentions_form(task)
-        {
+        } else if has("submit") || has("register") || has("contact") || task_mentions_form(task) {
             Goal::Submit
         } else {
             Goal::Generic
@@ -118,7 +117,9 @@ fn classify(label: &[&str], value: &str, goal: Goal) -> Option<FieldKind> {
     if goal == Goal::Search && any(&["search", "for", "query", "find"]) {
         return Some(FieldKind::Search);
     }
-    if any(&["type", "enter", "write", "fill", "value", "with", "field", "input"]) {
+    if any(&[
+        "type", "enter", "write", "fill", "value", "with", "field", "input",
+    ]) {
         return Some(if value.contains('@') {
             FieldKind::Email
         } else {
@@ -159,7 +160,10 @@ mod tests {
     fn pay_task_with_url() {
         let p = TaskPlan::parse("Go to http://127.0.0.1:8080/checkout.html and pay");
         assert_eq!(p.goal, Goal::Pay);
-        assert_eq!(p.url.as_deref(), Some("http://127.0.0.1:8080/checkout.html"));
+        assert_eq!(
+            p.url.as_deref(),
+            Some("http://127.0.0.1:8080/checkout.html")
+        );
         let c = TaskPlan::parse(r#"Click "Pricing""#);
         assert_eq!(c.targets, vec!["Pricing"]);
     }

@@ -2,30 +2,33 @@
 //! the task parser. Everything here is deterministic and offline (specs/000
 //! asks for semantic relevance without a network round trip).
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 /// Multi-word UI phrases folded into one token before tokenising, so that
 /// "Log in", "Sign in" and "signin" all mean the same concept.
-const PHRASES: &[(&str, &str)] = &[
-    ("log in", "login"),
-    ("sign in", "login"),
-    ("signin", "login"),
-    ("logon", "login"),
-    ("log on", "login"),
-    ("sign up", "register"),
-    ("signup", "register"),
-    ("create account", "register"),
-    ("create an account", "register"),
-    ("log out", "logout"),
-    ("sign out", "logout"),
-    ("signout", "logout"),
-    ("check out", "checkout"),
-    ("e mail", "email"),
-    ("look up", "search"),
-    ("place order", "placeorder"),
-    ("place your order", "placeorder"),
-    ("add to cart", "addtocart"),
-    ("add to basket", "addtocart"),
-    ("user name", "username"),
-    ("pass word", "password"),
+const PHRASES: &[(&[&str], &str)] = &[
+    (&["log", "in"], "login"),
+    (&["sign", "in"], "login"),
+    (&["signin"], "login"),
+    (&["logon"], "login"),
+    (&["log", "on"], "login"),
+    (&["sign", "up"], "register"),
+    (&["signup"], "register"),
+    (&["create", "account"], "register"),
+    (&["create", "an", "account"], "register"),
+    (&["log", "out"], "logout"),
+    (&["sign", "out"], "logout"),
+    (&["signout"], "logout"),
+    (&["check", "out"], "checkout"),
+    (&["e", "mail"], "email"),
+    (&["look", "up"], "search"),
+    (&["place", "order"], "placeorder"),
+    (&["place", "your", "order"], "placeorder"),
+    (&["add", "to", "cart"], "addtocart"),
+    (&["add", "to", "basket"], "addtocart"),
+    (&["user", "name"], "username"),
+    (&["pass", "word"], "password"),
 ];
 
 /// Synonym groups: every word maps to the first word of its group.
@@ -39,7 +42,13 @@ const SYNONYMS: &[&[&str]] = &[
     &["cart", "basket", "bag", "trolley"],
     &["contact", "support", "help", "reach"],
     &["delete", "remove", "erase", "destroy", "discard"],
-    &["settings", "preferences", "options", "configuration", "config"],
+    &[
+        "settings",
+        "preferences",
+        "options",
+        "configuration",
+        "config",
+    ],
     &["logout", "exit"],
     &["price", "pricing", "plans", "cost", "fee", "fees", "rates"],
     &["home", "homepage", "start"],
@@ -48,7 +57,9 @@ const SYNONYMS: &[&[&str]] = &[
     &["close", "dismiss", "cancel"],
     &["email", "mail"],
     &["phone", "telephone", "tel", "mobile"],
-    &["message", "comment", "comments", "inquiry", "enquiry", "note"],
+    &[
+        "message", "comment", "comments", "inquiry", "enquiry", "note",
+    ],
     &["username", "user", "userid", "login_id"],
     &["password", "passcode", "pwd", "passphrase"],
     &["download", "get"],
@@ -57,18 +68,22 @@ const SYNONYMS: &[&[&str]] = &[
 
 /// Words that carry no meaning for matching a task against a label.
 const STOPWORDS: &[&str] = &[
-    "a", "an", "the", "to", "of", "and", "or", "on", "in", "at", "for", "with", "by", "it",
-    "this", "that", "is", "be", "as", "my", "me", "your", "you", "i", "please", "then", "go",
-    "page", "click", "button", "link", "into", "from", "its", "them", "all", "some", "now",
+    "a", "an", "the", "to", "of", "and", "or", "on", "in", "at", "for", "with", "by", "it", "this",
+    "that", "is", "be", "as", "my", "me", "your", "you", "i", "please", "then", "go", "page",
+    "click", "button", "link", "into", "from", "its", "them", "all", "some", "now",
 ];
 
 /// Lowercase, punctuation to spaces, whitespace collapsed.
 pub fn normalize(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut space = true;
-    for c in s.chars().flat_map(char::to_lowercase) {
-        if c.is_alphanumeric() || c == '@' {
-            out.push(c);
+    for ch in s.chars() {
+        // ASCII fast path: most page text is ASCII, and `to_lowercase` is slow.
+        if ch.is_ascii_alphanumeric() || ch == '@' {
+            out.push(ch.to_ascii_lowercase());
+            space = false;
+        } else if !ch.is_ascii() && ch.is_alphanumeric() {
+            out.extend(ch.to_lowercase());
             space = false;
         } else if !space {
             out.push(' ');
@@ -81,16 +96,30 @@ pub fn normalize(s: &str) -> String {
     out
 }
 
-/// Normalised text with multi-word phrases folded (see `PHRASES`).
-pub fn fold_phrases(s: &str) -> String {
-    let mut text = format!(" {} ", normalize(s));
-    for (from, to) in PHRASES {
-        let pat = format!(" {from} ");
-        while let Some(pos) = text.find(&pat) {
-            text.replace_range(pos..pos + pat.len(), &format!(" {to} "));
+/// Normalised words with multi-word phrases folded (see `PHRASES`). Works
+/// on the word sequence, so it costs a few comparisons per word.
+pub fn folded_words(s: &str) -> Vec<String> {
+    let norm = normalize(s);
+    let ws: Vec<&str> = norm.split(' ').filter(|w| !w.is_empty()).collect();
+    let mut out = Vec::with_capacity(ws.len());
+    let mut i = 0;
+    'words: while i < ws.len() {
+        for (from, to) in PHRASES {
+            if ws[i..].starts_with(from) {
+                out.push((*to).to_string());
+                i += from.len();
+                continue 'words;
+            }
         }
+        out.push(ws[i].to_string());
+        i += 1;
     }
-    text.trim().to_string()
+    out
+}
+
+/// Normalised text with multi-word phrases folded.
+pub fn fold_phrases(s: &str) -> String {
+    folded_words(s).join(" ")
 }
 
 /// A light suffix stemmer: enough to match "searching"/"searches"/"search".
@@ -103,31 +132,41 @@ pub fn stem(word: &str) -> String {
     word.to_string()
 }
 
+fn synonym_heads() -> &'static HashMap<&'static str, &'static str> {
+    static MAP: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    MAP.get_or_init(|| {
+        let mut m = HashMap::new();
+        for group in SYNONYMS {
+            for w in *group {
+                m.entry(*w).or_insert(group[0]);
+            }
+        }
+        m
+    })
+}
+
 /// The concept a word stands for (its synonym group head), else its stem.
 pub fn concept(word: &str) -> String {
-    for group in SYNONYMS {
-        if group.contains(&word) {
-            return group[0].to_string();
-        }
+    let heads = synonym_heads();
+    if let Some(h) = heads.get(word) {
+        return (*h).to_string();
     }
     let s = stem(word);
-    for group in SYNONYMS {
-        if group.contains(&s.as_str()) {
-            return group[0].to_string();
-        }
+    match heads.get(s.as_str()) {
+        Some(h) => (*h).to_string(),
+        None => s,
     }
-    s
 }
 
 /// Content concepts of a text: phrases folded, stopwords dropped, synonyms
 /// merged; order kept, duplicates removed.
 pub fn concepts(s: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for w in fold_phrases(s).split(' ') {
-        if w.is_empty() || STOPWORDS.contains(&w) {
+    for w in folded_words(s) {
+        if STOPWORDS.contains(&w.as_str()) {
             continue;
         }
-        let c = concept(w);
+        let c = concept(&w);
         if !out.contains(&c) {
             out.push(c);
         }
@@ -137,11 +176,7 @@ pub fn concepts(s: &str) -> Vec<String> {
 
 /// Raw lowercase words (no concept folding), for field-label matching.
 pub fn words(s: &str) -> Vec<String> {
-    fold_phrases(s)
-        .split(' ')
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
+    folded_words(s)
 }
 
 /// The quoted strings of a task: "x", 'x' (only when the quote opens a word,
@@ -180,7 +215,10 @@ pub fn quoted(s: &str) -> Vec<(usize, usize, String)> {
 pub fn urls(s: &str) -> Vec<String> {
     s.split(|c: char| c.is_whitespace() || c == '"' || c == '\'' || c == '<' || c == '>')
         .filter(|w| w.starts_with("http://") || w.starts_with("https://"))
-        .map(|w| w.trim_end_matches(['.', ',', ';', ':', ')', '!', '?']).to_string())
+        .map(|w| {
+            w.trim_end_matches(['.', ',', ';', ':', ')', '!', '?'])
+                .to_string()
+        })
         .collect()
 }
 
@@ -209,10 +247,14 @@ pub const SUCCESS_PHRASES: &[&str] = &[
 
 /// Success phrases present in a text (normalised, on word boundaries).
 pub fn success_markers(text: &str) -> Vec<String> {
-    let hay = format!(" {} ", normalize(text));
+    let norm = normalize(text);
+    let ws: Vec<&str> = norm.split(' ').collect();
     SUCCESS_PHRASES
         .iter()
-        .filter(|p| hay.contains(&format!(" {p} ")))
+        .filter(|p| {
+            let pw: Vec<&str> = p.split(' ').collect();
+            ws.windows(pw.len()).any(|w| w == pw.as_slice())
+        })
         .map(|p| p.to_string())
         .collect()
 }

@@ -1,1 +1,97 @@
-//! placeholder
+//! The agent server: the run API of specs/004 and the System 2 API of
+//! specs/000 on one axum router. `router(state)` builds it (testable without
+//! sockets); `serve(listener, state)` serves it and sweeps expired runs.
+
+pub mod body;
+pub mod error;
+pub mod layers;
+pub mod locks;
+pub mod routes;
+pub mod s2_validate;
+pub mod state;
+pub mod store;
+
+pub use error::ApiError;
+pub use state::{AppState, ServerConfig};
+pub use store::Store;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use sentience_agent::time::now_ms;
+use std::future::Future;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::TraceLayer;
+
+pub fn router(state: AppState) -> Router {
+    let limit = state.config.max_body_bytes;
+    let cors = layers::cors(&state.config.cors_origins);
+    Router::new()
+        .route("/health", get(routes::health))
+        .route("/agent/run/start", post(routes::runs::start))
+        .route("/agent/run/{run_id}/step", post(routes::runs::step))
+        .route("/agent/run/{run_id}/answer", post(routes::runs::answer))
+        .route("/agent/run/{run_id}/cancel", post(routes::runs::cancel))
+        .route("/agent/run/{run_id}", get(routes::runs::get))
+        .route("/s2", post(routes::s2::s2))
+        .fallback(routes::not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            layers::auth,
+        ))
+        .layer(DefaultBodyLimit::max(limit))
+        .layer(CatchPanicLayer::custom(|_| {
+            use axum::response::IntoResponse;
+            ApiError::Internal("The server hit an unexpected error".into()).into_response()
+        }))
+        .layer(cors)
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Delete runs idle past the TTL, every minute (or TTL/2 when shorter).
+pub async fn sweep_expired(state: AppState) {
+    let period =
+        (state.config.run_ttl / 2).clamp(Duration::from_millis(100), Duration::from_secs(60));
+    let mut tick = tokio::time::interval(period);
+    loop {
+        tick.tick().await;
+        let cutoff = now_ms().saturating_sub(state.config.run_ttl.as_millis() as u64);
+        match state.store.expire(cutoff).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(n, "expired idle runs"),
+            Err(e) => tracing::warn!(error = %e, "expiry sweep failed"),
+        }
+    }
+}
+
+/// Serve until the process ends.
+pub async fn serve(listener: TcpListener, state: AppState) -> std::io::Result<()> {
+    serve_with_shutdown(listener, state, std::future::pending()).await
+}
+
+/// Serve until `shutdown` resolves (in-flight requests finish first).
+pub async fn serve_with_shutdown(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let sweeper = tokio::spawn(sweep_expired(state.clone()));
+    let r = serve_router(listener, state, shutdown).await;
+    sweeper.abort();
+    r
+}
+
+/// Serve the router on one more listener (no sweeper of its own), e.g. the
+/// System 2 API's own port 8000 beside the run API's 3131.
+pub async fn serve_router(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}

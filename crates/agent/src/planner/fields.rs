@@ -82,9 +82,18 @@ fn fit(v: &TaskValue, e: &PageElement) -> f64 {
 }
 
 /// The best free field for a value (not one already holding another value).
-pub fn field_for<'p>(v: &TaskValue, page: &'p Page, taken: &[String], avoid: &[String]) -> Option<&'p PageElement> {
+pub fn field_for<'p>(
+    v: &TaskValue,
+    page: &'p Page,
+    taken: &[String],
+    avoid: &[String],
+) -> Option<&'p PageElement> {
     let mut best: Option<(f64, &PageElement)> = None;
-    for e in page.elements.iter().filter(|e| e.is_text_entry() && !e.disabled) {
+    for e in page
+        .elements
+        .iter()
+        .filter(|e| e.is_text_entry() && !e.disabled)
+    {
         let id = e.id.key();
         if taken.contains(&id) || avoid.contains(&id) {
             continue;

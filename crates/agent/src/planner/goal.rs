@@ -34,7 +34,10 @@ fn url_decode(s: &str) -> String {
         match bytes[i] {
             b'+' => out.push(b' '),
             b'%' if i + 2 < bytes.len() => {
-                match u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
+                match u8::from_str_radix(
+                    std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"),
+                    16,
+                ) {
                     Ok(b) => {
                         out.push(b);
                         i += 2;
@@ -59,8 +62,10 @@ pub fn goal_met(ctx: &PolicyContext<'_>, plan: &TaskPlan) -> Option<String> {
     if plan.goal == Goal::Generic && plan.values.is_empty() && plan.targets.is_empty() {
         if let Some(url) = &plan.url {
             let only_go = concepts(ctx.task).iter().all(|c| {
-                matches!(c.as_str(), "open" | "visit" | "navigate" | "load" | "http" | "https")
-                    || normalize(url).contains(c.as_str())
+                matches!(
+                    c.as_str(),
+                    "open" | "visit" | "navigate" | "load" | "http" | "https"
+                ) || normalize(url).contains(c.as_str())
             });
             if only_go && same_url(&page.url, url) {
                 return Some(format!("Opened {url}"));
@@ -78,9 +83,10 @@ pub fn goal_met(ctx: &PolicyContext<'_>, plan: &TaskPlan) -> Option<String> {
         return Some(format!("Done: the page shows \"{}\"", line_with(page, m)));
     }
     if let Some(term) = plan.values.iter().find(|v| v.kind == FieldKind::Search) {
-        let typed_at = ctx.history.iter().rposition(|h| {
-            h.action == "type" && h.param_str("text") == Some(term.value.as_str())
-        });
+        let typed_at = ctx
+            .history
+            .iter()
+            .rposition(|h| h.action == "type" && h.param_str("text") == Some(term.value.as_str()));
         let submitted = typed_at.is_some_and(|i| {
             ctx.history[i + 1..]
                 .iter()
@@ -111,7 +117,9 @@ fn find_info(ctx: &PolicyContext<'_>, plan: &TaskPlan) -> Option<String> {
         return None;
     }
     let c = concepts(ctx.task);
-    let info_task = c.iter().any(|w| w == "search" || w == "about" || w == "show");
+    let info_task = c
+        .iter()
+        .any(|w| w == "search" || w == "about" || w == "show");
     if !info_task {
         return None;
     }
@@ -122,7 +130,12 @@ fn find_info(ctx: &PolicyContext<'_>, plan: &TaskPlan) -> Option<String> {
     if content.is_empty() {
         return None;
     }
-    let labels: Vec<String> = ctx.page.elements.iter().map(|e| normalize(e.label())).collect();
+    let labels: Vec<String> = ctx
+        .page
+        .elements
+        .iter()
+        .map(|e| normalize(e.label()))
+        .collect();
     let lines: Vec<String> = ctx
         .page
         .visible_text

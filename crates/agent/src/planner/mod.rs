@@ -29,7 +29,10 @@ impl Policy for ScorerPolicy {
         }
     }
 
-    fn decide<'a>(&'a self, ctx: &'a PolicyContext<'a>) -> BoxFuture<'a, Result<Decision, PolicyError>> {
+    fn decide<'a>(
+        &'a self,
+        ctx: &'a PolicyContext<'a>,
+    ) -> BoxFuture<'a, Result<Decision, PolicyError>> {
         Box::pin(std::future::ready(Ok(plan(ctx))))
     }
 }
@@ -76,13 +79,21 @@ pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
                 && h.url.as_deref() == Some(page.url.as_str())
         })
     };
-    let search_first = plan.goal == Goal::Search
-        && plan.values.iter().any(|v| v.kind == FieldKind::Search);
+    let search_first =
+        plan.goal == Goal::Search && plan.values.iter().any(|v| v.kind == FieldKind::Search);
     if let Some(e) = targets::best_click(ctx, &plan, page) {
         let last_scrolled = ctx.history.last().is_some_and(|h| h.action == "scroll");
         if targets::off_screen(e, page) && !last_scrolled {
-            let direction = if e.bbox.is_some_and(|b| b.y < 0.0) { "up" } else { "down" };
-            let amount = e.bbox.map(|b| b.y.abs().round()).unwrap_or(600.0).max(200.0);
+            let direction = if e.bbox.is_some_and(|b| b.y < 0.0) {
+                "up"
+            } else {
+                "down"
+            };
+            let amount = e
+                .bbox
+                .map(|b| b.y.abs().round())
+                .unwrap_or(600.0)
+                .max(200.0);
             return Decision::Tool(Tool::new(
                 ToolName::Scroll,
                 json!({ "direction": direction, "amount": amount, "id": e.id.to_json() }),
@@ -105,7 +116,9 @@ pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
         .rev()
         .take_while(|h| h.action == "scroll")
         .count();
-    if recent_scrolls < MAX_SCROLLS && ctx.history.iter().filter(|h| h.action == "scroll").count() < 8 {
+    if recent_scrolls < MAX_SCROLLS
+        && ctx.history.iter().filter(|h| h.action == "scroll").count() < 8
+    {
         return Decision::Tool(Tool::new(
             ToolName::Scroll,
             json!({ "direction": "down", "amount": 600 }),

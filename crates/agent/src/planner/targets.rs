@@ -1,6 +1,6 @@
 //! Which element to click for the task's goal: relevance to the task
-//! (specs/000 semantic relevance) plus a bonus for the goal's own verbs,
-//! minus elements that already did nothing.
+//! (specs/000 semantic relevance) plus a bonus for the goal's own verbs.
+//! Elements that looped (3 clicks, no change) are excluded via reflections.
 
 use super::fields::candidate;
 use crate::page::{Page, PageElement};
@@ -27,22 +27,12 @@ fn goal_bonus(goal: Goal, label_concepts: &[String]) -> f64 {
     }
 }
 
-/// Clicks on this element (on this page) that changed nothing.
-fn dead_clicks(ctx: &PolicyContext<'_>, e: &PageElement) -> usize {
-    let id = e.id.key();
-    ctx.history
-        .iter()
-        .filter(|h| {
-            h.action == "click"
-                && h.element_id().as_deref() == Some(id.as_str())
-                && h.url.as_deref() == Some(ctx.page.url.as_str())
-                && h.no_page_change()
-        })
-        .count()
-}
-
 /// The best element to click, with its score; None if nothing is relevant.
-pub fn best_click<'p>(ctx: &PolicyContext<'p>, plan: &TaskPlan, page: &'p Page) -> Option<&'p PageElement> {
+pub fn best_click<'p>(
+    ctx: &PolicyContext<'p>,
+    plan: &TaskPlan,
+    page: &'p Page,
+) -> Option<&'p PageElement> {
     let task_concepts = concepts(ctx.task);
     let mut best: Option<(f64, &PageElement)> = None;
     for e in &page.elements {
@@ -52,17 +42,16 @@ pub fn best_click<'p>(ctx: &PolicyContext<'p>, plan: &TaskPlan, page: &'p Page) 
         let c = candidate(e);
         let label_c = concepts(&c.text);
         // Destructive or exit controls only when the task asks for them.
-        if label_c
-            .iter()
-            .any(|w| matches!(w.as_str(), "logout" | "delete" | "close") && !task_concepts.contains(w))
-        {
+        if label_c.iter().any(|w| {
+            matches!(w.as_str(), "logout" | "delete" | "close") && !task_concepts.contains(w)
+        }) {
             continue;
         }
-        let mut s = relevance(&c, ctx.task, plan, &[]).value + goal_bonus(plan.goal, &label_c);
+        let mut s =
+            relevance(&c, &task_concepts, plan, &[]).value + goal_bonus(plan.goal, &label_c);
         if e.is_primary {
             s += 0.05;
         }
-        s -= 0.4 * dead_clicks(ctx, e) as f64;
         if s >= 0.35 && best.is_none_or(|(b, _)| s > b) {
             best = Some((s, e));
         }

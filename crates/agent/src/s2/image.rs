@@ -42,9 +42,7 @@ impl Screenshot {
     /// Decode PNG or JPEG bytes. Undecodable bytes count as invalid image data.
     pub fn from_bytes(bytes: &[u8]) -> Result<Screenshot, ImageError> {
         let img = image::load_from_memory(bytes).map_err(|_| ImageError::InvalidBase64)?;
-        Ok(Screenshot {
-            img: img.to_rgb8(),
-        })
+        Ok(Screenshot { img: img.to_rgb8() })
     }
 
     pub fn from_base64(s: &str) -> Result<Screenshot, ImageError> {
@@ -150,7 +148,10 @@ mod tests {
     fn png(img: &RgbImage) -> String {
         let mut buf = Cursor::new(Vec::new());
         img.write_to(&mut buf, ImageFormat::Png).expect("encode");
-        format!("data:image/png;base64,{}", STANDARD.encode(buf.into_inner()))
+        format!(
+            "data:image/png;base64,{}",
+            STANDARD.encode(buf.into_inner())
+        )
     }
 
     #[test]

@@ -73,8 +73,18 @@ pub struct S2Input {
 }
 
 const TEXT_TYPES: &[&str] = &[
-    "textbox", "input", "text", "searchbox", "search", "textarea", "email", "password", "tel",
-    "url", "number", "combobox",
+    "textbox",
+    "input",
+    "text",
+    "searchbox",
+    "search",
+    "textarea",
+    "email",
+    "password",
+    "tel",
+    "url",
+    "number",
+    "combobox",
 ];
 
 fn candidate(e: &S2Element) -> Candidate {
@@ -111,12 +121,13 @@ pub fn decide(input: &S2Input) -> S2Response {
         }
     }
     let fold = f64::from(input.screenshot.height());
+    let task_concepts = crate::text::concepts(&input.task);
     let mut best: Option<(f64, usize, String, f64)> = None;
     for (i, e) in input.elements.iter().enumerate() {
         let c = candidate(e);
         let d = discoverability(&c, Some(&input.screenshot), fold);
         let u = understandability(&c, &input.context);
-        let r = relevance(&c, &input.task, &plan, &input.scratchpad);
+        let r = relevance(&c, &task_concepts, &plan, &input.scratchpad);
         let total = combine(d.value, u.value, r.value);
         let reasoning = format!(
             "Final Score: {total:.2} for {}\n1. Discoverability ({:.2}): {}\n2. Understandability ({:.2}): {}\n3. Semantic Relevance ({:.2}): {}",
@@ -152,8 +163,7 @@ pub fn decide(input: &S2Input) -> S2Response {
             ),
         };
     }
-    let has_value = score::field_kind(&c)
-        .is_some_and(|k| plan.values.iter().any(|v| v.kind == k));
+    let has_value = score::field_kind(&c).is_some_and(|k| plan.values.iter().any(|v| v.kind == k));
     let hovered_before = input
         .prev_action
         .as_ref()

@@ -36,7 +36,9 @@ pub struct Candidate {
 impl Candidate {
     pub fn is_menu(&self) -> bool {
         let k = self.kind.to_lowercase();
-        k.contains("menu") || k.contains("dropdown") || k.contains("nav")
+        k.contains("menu")
+            || k.contains("dropdown")
+            || k.contains("nav")
             || concepts(&self.text).iter().any(|c| c == "menu")
     }
 }
@@ -81,7 +83,10 @@ pub fn discoverability(c: &Candidate, shot: Option<&Screenshot>, fold: f64) -> S
                 r if r >= 3.0 => "moderate contrast",
                 _ => "low contrast",
             };
-            (((r - 1.0) / 3.5).clamp(0.0, 1.0), format!("{word} ({r:.1}:1)"))
+            (
+                ((r - 1.0) / 3.5).clamp(0.0, 1.0),
+                format!("{word} ({r:.1}:1)"),
+            )
         }
         None if c.is_primary => (0.9, "visually primary (contrast not measured)".into()),
         None => (0.6, "contrast not measured".into()),
@@ -98,19 +103,91 @@ pub fn discoverability(c: &Candidate, shot: Option<&Screenshot>, fold: f64) -> S
 
 /// Labels any user recognises (common UI vocabulary, as concepts).
 const GENERIC: &[&str] = &[
-    "login", "submit", "search", "continue", "home", "cart", "buy", "contact", "menu", "close",
-    "register", "settings", "logout", "help", "back", "ok", "yes", "no", "save", "delete",
-    "edit", "more", "download", "about", "price", "account", "email", "password", "username",
-    "name", "phone", "message", "addtocart", "checkout", "now", "new", "view", "open", "sign",
+    "login",
+    "submit",
+    "search",
+    "continue",
+    "home",
+    "cart",
+    "buy",
+    "contact",
+    "menu",
+    "close",
+    "register",
+    "settings",
+    "logout",
+    "help",
+    "back",
+    "ok",
+    "yes",
+    "no",
+    "save",
+    "delete",
+    "edit",
+    "more",
+    "download",
+    "about",
+    "price",
+    "account",
+    "email",
+    "password",
+    "username",
+    "name",
+    "phone",
+    "message",
+    "addtocart",
+    "checkout",
+    "now",
+    "new",
+    "view",
+    "open",
+    "sign",
 ];
 
 /// Domain words a beginner may not know.
 const JARGON: &[&str] = &[
-    "apr", "apy", "ach", "escrow", "amortization", "amortisation", "ira", "roth", "401k",
-    "etf", "dividend", "ledger", "reconcile", "remittance", "swift", "iban", "routing",
-    "deductible", "copay", "coinsurance", "formulary", "eob", "prior", "authorization",
-    "hipaa", "api", "oauth", "sso", "saml", "webhook", "dns", "ssh", "cli", "sdk", "kyc",
-    "aml", "fiduciary", "lien", "premium", "underwriting", "beneficiary", "collateral",
+    "apr",
+    "apy",
+    "ach",
+    "escrow",
+    "amortization",
+    "amortisation",
+    "ira",
+    "roth",
+    "401k",
+    "etf",
+    "dividend",
+    "ledger",
+    "reconcile",
+    "remittance",
+    "swift",
+    "iban",
+    "routing",
+    "deductible",
+    "copay",
+    "coinsurance",
+    "formulary",
+    "eob",
+    "prior",
+    "authorization",
+    "hipaa",
+    "api",
+    "oauth",
+    "sso",
+    "saml",
+    "webhook",
+    "dns",
+    "ssh",
+    "cli",
+    "sdk",
+    "kyc",
+    "aml",
+    "fiduciary",
+    "lien",
+    "premium",
+    "underwriting",
+    "beneficiary",
+    "collateral",
 ];
 
 /// Acronyms plain enough not to count as jargon.
@@ -196,31 +273,43 @@ pub fn field_kind(c: &Candidate) -> Option<FieldKind> {
         return None;
     }
     let k = c.kind.to_lowercase();
-    let w = words(&format!("{} {}", c.text, c.selector.replace(['-', '_'], " ")));
+    let w = words(&format!(
+        "{} {}",
+        c.text,
+        c.selector.replace(['-', '_'], " ")
+    ));
     let has = |xs: &[&str]| w.iter().any(|x| xs.contains(&x.as_str()));
-    Some(if k == "password" || has(&["password", "passcode", "pwd"]) {
-        FieldKind::Password
-    } else if k == "email" || has(&["email", "mail"]) {
-        FieldKind::Email
-    } else if k == "search" || k == "searchbox" || has(&["search", "query", "q"]) {
-        FieldKind::Search
-    } else if has(&["username", "user", "login", "userid", "account"]) {
-        FieldKind::Username
-    } else if k == "tel" || has(&["phone", "telephone", "tel", "mobile"]) {
-        FieldKind::Phone
-    } else if k == "textarea" || has(&["message", "comment", "comments", "inquiry"]) {
-        FieldKind::Message
-    } else if has(&["name"]) {
-        FieldKind::Name
-    } else {
-        FieldKind::Other
-    })
+    Some(
+        if k == "password" || has(&["password", "passcode", "pwd"]) {
+            FieldKind::Password
+        } else if k == "email" || has(&["email", "mail"]) {
+            FieldKind::Email
+        } else if k == "search" || k == "searchbox" || has(&["search", "query", "q"]) {
+            FieldKind::Search
+        } else if has(&["username", "user", "login", "userid", "account"]) {
+            FieldKind::Username
+        } else if k == "tel" || has(&["phone", "telephone", "tel", "mobile"]) {
+            FieldKind::Phone
+        } else if k == "textarea" || has(&["message", "comment", "comments", "inquiry"]) {
+            FieldKind::Message
+        } else if has(&["name"]) {
+            FieldKind::Name
+        } else {
+            FieldKind::Other
+        },
+    )
 }
 
 /// specs/000 "Semantic relevance" to the task: normalised concept matching
 /// with synonyms, the task's quoted strings, and fields the task has a value
 /// for. Purely local, no network.
-pub fn relevance(c: &Candidate, task: &str, plan: &TaskPlan, scratchpad: &[String]) -> Score {
+/// `task_concepts` is `concepts(task)`, computed once per decision.
+pub fn relevance(
+    c: &Candidate,
+    task_concepts: &[String],
+    plan: &TaskPlan,
+    scratchpad: &[String],
+) -> Score {
     let label = if c.text.trim().is_empty() {
         c.selector.replace(['-', '_'], " ")
     } else {
@@ -231,7 +320,11 @@ pub fn relevance(c: &Candidate, task: &str, plan: &TaskPlan, scratchpad: &[Strin
         if let Some(v) = plan.values.iter().find(|v| v.kind == kind) {
             return Score {
                 value: 0.9,
-                reason: format!("text field for the task's {} \"{}\"", kind_word(kind), v.value),
+                reason: format!(
+                    "text field for the task's {} \"{}\"",
+                    kind_word(kind),
+                    v.value
+                ),
             };
         }
     }
@@ -239,13 +332,16 @@ pub fn relevance(c: &Candidate, task: &str, plan: &TaskPlan, scratchpad: &[Strin
     let mut reason = String::from("no overlap with the task");
     for t in &plan.targets {
         let nt = normalize(t);
-        if !nt.is_empty() && !norm_label.is_empty() && (norm_label.contains(&nt) || nt == norm_label) {
+        if !nt.is_empty()
+            && !norm_label.is_empty()
+            && (norm_label.contains(&nt) || nt == norm_label)
+        {
             value = 0.95;
             reason = format!("matches the task's quoted \"{t}\"");
         }
     }
     if value == 0.0 {
-        let task_c = concepts(task);
+        let task_c = task_concepts;
         let elem_c = concepts(&label);
         let shared: Vec<&String> = elem_c.iter().filter(|c| task_c.contains(c)).collect();
         if !shared.is_empty() && !task_c.is_empty() {
@@ -254,12 +350,18 @@ pub fn relevance(c: &Candidate, task: &str, plan: &TaskPlan, scratchpad: &[Strin
             value = (0.75 * elem_cov + 0.25 * task_cov).min(0.9);
             reason = format!(
                 "directly related to the task (shares {})",
-                shared.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+                shared
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             );
         }
     }
     if value > 0.0 && norm_label.len() >= 3 {
-        let repeated = scratchpad.iter().any(|s| normalize(s).contains(&norm_label));
+        let repeated = scratchpad
+            .iter()
+            .any(|s| normalize(s).contains(&norm_label));
         if repeated {
             value *= 0.6;
             reason.push_str("; already acted on according to the scratchpad");

@@ -1,0 +1,168 @@
+//! `sentience serve`: the agent server on http://127.0.0.1:3131 (loopback by
+//! default). Prints `listening on http://ADDR` as its first stdout line so
+//! scripts and tests can start it with `--port 0` and read the port.
+
+use anyhow::Context;
+use sentience_agent::llm::{LlmConfig, LlmPolicy, DEFAULT_BASE_URL, DEFAULT_MODEL};
+use sentience_agent::{Policy, ScorerPolicy};
+use sentience_server::{AppState, ServerConfig, Store};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Port of the run API (specs/004 default 3131; 0 picks a free one).
+    #[arg(long, env = "PORT", default_value_t = 3131)]
+    port: u16,
+    /// Address to bind. Loopback by default: the server trusts its callers.
+    #[arg(long, env = "SENTIENCE_HOST", default_value = "127.0.0.1")]
+    host: String,
+    /// Also serve on this port (specs/000's System 2 API lives on 8000).
+    #[arg(long, env = "S2_PORT")]
+    s2_port: Option<u16>,
+    /// Directory for the run database (runs.sqlite3).
+    #[arg(long, env = "SENTIENCE_DATA_DIR")]
+    data_dir: Option<PathBuf>,
+    /// Database file (overrides --data-dir).
+    #[arg(long, env = "SENTIENCE_DB")]
+    db: Option<PathBuf>,
+    /// Keep runs in memory only (lost on exit; for tests and demos).
+    #[arg(long)]
+    in_memory: bool,
+    /// Require `Authorization: Bearer <key>` on every route but /health.
+    #[arg(long, env = "SENTIENCE_API_KEY", hide_env_values = true)]
+    api_key: Option<String>,
+    /// Extra CORS origins (every chrome-extension:// origin is allowed).
+    #[arg(long = "cors-origin", env = "CORS_ORIGINS", value_delimiter = ',')]
+    cors_origins: Vec<String>,
+    /// Request bodies over this many bytes get 413.
+    #[arg(long, env = "MAX_BODY_BYTES", default_value_t = sentience_server::state::DEFAULT_MAX_BODY_BYTES)]
+    max_body_bytes: usize,
+    /// Runs idle longer than this are deleted (404 afterwards).
+    #[arg(long, env = "RUN_TTL_SECS", default_value_t = 86_400)]
+    run_ttl_secs: u64,
+    /// OpenAI-compatible endpoint; used only when an API key is set.
+    #[arg(long, env = "LLM_BASE_URL", default_value = DEFAULT_BASE_URL)]
+    llm_base_url: String,
+    /// Key for the LLM endpoint; without one the built-in System 2 scorer decides.
+    #[arg(long, env = "LLM_API_KEY", hide_env_values = true)]
+    llm_api_key: Option<String>,
+    #[arg(long, env = "LLM_MODEL", default_value = DEFAULT_MODEL)]
+    llm_model: String,
+    #[arg(long, env = "LLM_TIMEOUT_SECS", default_value_t = 60)]
+    llm_timeout_secs: u64,
+    #[arg(long, env = "LLM_MAX_RETRIES", default_value_t = 2)]
+    llm_max_retries: u32,
+    /// First retry backoff in milliseconds (doubles each retry).
+    #[arg(long, env = "LLM_BACKOFF_MS", default_value_t = 500)]
+    llm_backoff_ms: u64,
+    /// Offer OpenAI tool definitions (false: strict JSON replies only).
+    #[arg(long, env = "LLM_TOOL_CALLS", default_value_t = true, action = clap::ArgAction::Set)]
+    llm_tool_calls: bool,
+}
+
+fn default_data_dir() -> PathBuf {
+    if let Some(x) = std::env::var_os("XDG_DATA_HOME") {
+        return PathBuf::from(x).join("sentience");
+    }
+    match std::env::var_os("HOME") {
+        Some(h) => PathBuf::from(h).join(".local/share/sentience"),
+        None => PathBuf::from(".sentience"),
+    }
+}
+
+fn policy(a: &Args) -> anyhow::Result<Arc<dyn Policy>> {
+    match a.llm_api_key.as_deref().filter(|k| !k.is_empty()) {
+        None => Ok(Arc::new(ScorerPolicy)),
+        Some(key) => {
+            let mut cfg =
+                LlmConfig::new(a.llm_base_url.clone(), key.to_string(), a.llm_model.clone());
+            cfg.timeout = Duration::from_secs(a.llm_timeout_secs.max(1));
+            cfg.max_retries = a.llm_max_retries;
+            cfg.backoff = Duration::from_millis(a.llm_backoff_ms);
+            cfg.tool_calls = a.llm_tool_calls;
+            Ok(Arc::new(LlmPolicy::new(cfg).map_err(anyhow::Error::msg)?))
+        }
+    }
+}
+
+fn store(a: &Args) -> anyhow::Result<(Store, String)> {
+    if a.in_memory {
+        return Ok((Store::in_memory()?, "memory".into()));
+    }
+    let path = match &a.db {
+        Some(p) => p.clone(),
+        None => {
+            let dir = a.data_dir.clone().unwrap_or_else(default_data_dir);
+            std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+            dir.join("runs.sqlite3")
+        }
+    };
+    let s = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
+    Ok((s, path.display().to_string()))
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(t) => t,
+                Err(_) => {
+                    let _ = ctrl_c.await;
+                    return;
+                }
+            };
+        tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+}
+
+pub fn run(a: Args) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,tower_http=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let rt = tokio::runtime::Runtime::new()?;
+    rt.block_on(async move {
+        let (store, where_) = store(&a)?;
+        let config = ServerConfig {
+            api_key: a.api_key.clone().filter(|k| !k.is_empty()),
+            cors_origins: a.cors_origins.iter().filter(|o| !o.is_empty()).cloned().collect(),
+            max_body_bytes: a.max_body_bytes,
+            run_ttl: Duration::from_secs(a.run_ttl_secs.max(1)),
+            ..ServerConfig::default()
+        };
+        let state = AppState::new(config, store, policy(&a)?);
+        let listener = tokio::net::TcpListener::bind((a.host.as_str(), a.port))
+            .await
+            .with_context(|| format!("binding {}:{}", a.host, a.port))?;
+        let addr = listener.local_addr()?;
+        let mut out = std::io::stdout();
+        writeln!(out, "listening on http://{addr}")?;
+        if let Some(p) = a.s2_port {
+            let l2 = tokio::net::TcpListener::bind((a.host.as_str(), p))
+                .await
+                .with_context(|| format!("binding {}:{p}", a.host))?;
+            writeln!(out, "s2 listening on http://{}", l2.local_addr()?)?;
+            let s2_state = state.clone();
+            tokio::spawn(async move {
+                if let Err(e) = sentience_server::serve_router(l2, s2_state, std::future::pending()).await {
+                    tracing::error!(error = %e, "s2 listener failed");
+                }
+            });
+        }
+        out.flush()?;
+        let info = state.policy.info();
+        tracing::info!(%addr, db = %where_, policy = %info.policy, model = %info.model, "agent server ready");
+        sentience_server::serve_with_shutdown(listener, state, shutdown_signal()).await?;
+        Ok(())
+    })
+}

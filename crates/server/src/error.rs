@@ -1,0 +1,94 @@
+//! The one error type of the server and the one place it becomes a response.
+//! Run API errors use specs/004 "Error Handling": `{"error", "message"}`.
+//! System 2 errors use specs/000 "Error Responses": `{"detail": …}`
+//! (a string, or FastAPI's list of `{loc, msg, type}` for 422).
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::{json, Value};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// specs/004: 400 "Invalid input (missing required fields, wrong types)".
+    #[error("{0}")]
+    BadRequest(String),
+    /// specs/004: 404 "Run ID doesn't exist or expired".
+    #[error("{0}")]
+    NotFound(String),
+    #[error("Request body exceeds the limit of {0} bytes")]
+    PayloadTooLarge(usize),
+    #[error("Missing or invalid API key")]
+    Unauthorized,
+    /// specs/004: 500 "Server-side error (LLM API failure, etc.)".
+    #[error("{0}")]
+    Policy(String),
+    #[error("{0}")]
+    Internal(String),
+    /// specs/000: 422 with FastAPI's detail list.
+    #[error("validation failed")]
+    S2Validation(Vec<Value>),
+    /// specs/000: 400 {"detail": "Invalid base64 image data"} (and other 400s).
+    #[error("{0}")]
+    S2BadRequest(String),
+    #[error("{0}")]
+    S2TooLarge(usize),
+    #[error("{0}")]
+    S2Internal(String),
+}
+
+impl ApiError {
+    /// The same error in the System 2 API's format (for errors raised by
+    /// shared extractors / middleware on /s2).
+    pub fn into_s2(self) -> ApiError {
+        match self {
+            ApiError::BadRequest(m) => ApiError::S2BadRequest(m),
+            ApiError::PayloadTooLarge(n) => ApiError::S2TooLarge(n),
+            ApiError::Internal(m) | ApiError::Policy(m) => ApiError::S2Internal(m),
+            other => other,
+        }
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) | ApiError::S2BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::PayloadTooLarge(_) | ApiError::S2TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::S2Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Policy(_) | ApiError::Internal(_) | ApiError::S2Internal(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let message = self.to_string();
+        let body = match self {
+            ApiError::BadRequest(_) => json!({"error": "Bad request", "message": message}),
+            ApiError::NotFound(_) => json!({"error": "Not found", "message": message}),
+            ApiError::PayloadTooLarge(_) => {
+                json!({"error": "Payload too large", "message": message})
+            }
+            ApiError::Unauthorized => json!({"error": "Unauthorized", "message": message}),
+            ApiError::Policy(_) => json!({"error": "LLM API failure", "message": message}),
+            ApiError::Internal(_) => {
+                tracing::error!(%message, "internal error");
+                json!({"error": "Internal server error", "message": message})
+            }
+            ApiError::S2Validation(detail) => json!({ "detail": detail }),
+            ApiError::S2BadRequest(m) => json!({ "detail": m }),
+            ApiError::S2TooLarge(n) => {
+                json!({ "detail": format!("Request body exceeds the limit of {n} bytes") })
+            }
+            ApiError::S2Internal(m) => {
+                tracing::error!(%m, "s2 internal error");
+                json!({ "detail": format!("An error occurred: {m}") })
+            }
+        };
+        (status, Json(body)).into_response()
+    }
+}

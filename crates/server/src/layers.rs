@@ -1,0 +1,62 @@
+//! Cross-cutting HTTP layers: optional API-key auth and CORS restricted to
+//! extension origins plus configured ones (specs/004 "Authentication" lists
+//! both as what production needs).
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderName, HeaderValue, Method};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use tower_http::cors::{AllowOrigin, CorsLayer};
+
+/// Compare without an early exit, so timing does not leak the key.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// `Authorization: Bearer <key>` on every route except GET /health, when a key is configured.
+pub async fn auth(State(s): State<AppState>, req: Request, next: Next) -> Response {
+    let Some(key) = s.config.api_key.as_deref() else {
+        return next.run(req).await;
+    };
+    if req.uri().path() == "/health" || req.method() == Method::OPTIONS {
+        return next.run(req).await;
+    }
+    let given = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| h.strip_prefix("Bearer "))
+        .map(str::trim);
+    if given.is_some_and(|g| same(g.as_bytes(), key.as_bytes())) {
+        return next.run(req).await;
+    }
+    if req.uri().path().starts_with("/s2") {
+        return (
+            axum::http::StatusCode::UNAUTHORIZED,
+            axum::Json(serde_json::json!({"detail": "Missing or invalid API key"})),
+        )
+            .into_response();
+    }
+    ApiError::Unauthorized.into_response()
+}
+
+pub fn cors(origins: &[String]) -> CorsLayer {
+    let allowed: Vec<String> = origins
+        .iter()
+        .map(|o| o.trim_end_matches('/').to_string())
+        .collect();
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::predicate(move |origin: &HeaderValue, _| {
+            let o = origin.to_str().unwrap_or("");
+            o.starts_with("chrome-extension://") || allowed.iter().any(|a| a == o)
+        }))
+        .allow_methods([Method::GET, Method::POST, Method::OPTIONS])
+        .allow_headers([
+            header::CONTENT_TYPE,
+            header::AUTHORIZATION,
+            HeaderName::from_static("idempotency-key"),
+        ])
+        .max_age(std::time::Duration::from_secs(600))
+}

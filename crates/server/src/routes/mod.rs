@@ -1,0 +1,29 @@
+//! Route handlers: specs/004 run API, specs/000 System 2, health.
+
+pub mod runs;
+pub mod s2;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::Uri;
+use axum::Json;
+use sentience_agent::time::{iso8601, now_ms};
+use serde_json::{json, Value};
+
+/// specs/004 GET /health: model and base URL in use ("embedded" for the
+/// built-in System 2 scorer), plus which policy that is.
+pub async fn health(State(s): State<AppState>) -> Json<Value> {
+    let info = s.policy.info();
+    Json(json!({
+        "status": "ok",
+        "model": info.model,
+        "baseUrl": info.base_url,
+        "policy": info.policy,
+        "timestamp": iso8601(now_ms()),
+    }))
+}
+
+pub async fn not_found(uri: Uri) -> ApiError {
+    ApiError::NotFound(format!("No route for {}", uri.path()))
+}

@@ -1,0 +1,216 @@
+//! Shared test harness: a real server on port 0 with a real SQLite file in a
+//! temp dir, a real HTTP client, fixture snapshots, and the only fake — a
+//! local OpenAI-compatible chat-completions server with scripted answers.
+#![allow(dead_code)]
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use sentience_agent::{Policy, ScorerPolicy};
+use sentience_server::{AppState, ServerConfig, Store};
+use serde_json::{json, Value};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+pub struct TestServer {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub dir: tempfile::TempDir,
+}
+
+pub async fn spawn_with(config: ServerConfig, policy: Arc<dyn Policy>) -> TestServer {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(&dir.path().join("runs.sqlite3")).expect("store");
+    let state = AppState::new(config, store, policy);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(sentience_server::serve(listener, state));
+    TestServer {
+        base,
+        client: reqwest::Client::new(),
+        dir,
+    }
+}
+
+pub async fn spawn() -> TestServer {
+    spawn_with(ServerConfig::default(), Arc::new(ScorerPolicy)).await
+}
+
+impl TestServer {
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let r = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .json(&body)
+            .send()
+            .await
+            .expect("send");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let r = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("send");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn start(&self, task: &str, mode: &str) -> String {
+        let (s, v) = self
+            .post("/agent/run/start", json!({"task": task, "mode": mode}))
+            .await;
+        assert_eq!(s, 200, "{v}");
+        v["runId"].as_str().expect("runId").to_string()
+    }
+
+    pub async fn step(&self, id: &str, snapshot: Value, last: Value) -> Value {
+        let (s, v) = self
+            .post(
+                &format!("/agent/run/{id}/step"),
+                json!({"snapshot": snapshot, "lastActionResult": last}),
+            )
+            .await;
+        assert_eq!(s, 200, "{v}");
+        v
+    }
+
+    pub async fn answer(&self, id: &str, approved: bool) -> Value {
+        let (s, v) = self
+            .post(
+                &format!("/agent/run/{id}/answer"),
+                json!({"approved": approved}),
+            )
+            .await;
+        assert_eq!(s, 200, "{v}");
+        v
+    }
+
+    pub async fn state(&self, id: &str) -> Value {
+        let (s, v) = self.get(&format!("/agent/run/{id}")).await;
+        assert_eq!(s, 200, "{v}");
+        v["state"].clone()
+    }
+}
+
+pub fn ok() -> Value {
+    json!({"success": true, "message": "Done"})
+}
+
+/// specs/004 PageSnapshot of a small login form.
+pub fn login_page() -> Value {
+    json!({"url": "http://127.0.0.1:9/login.html", "title": "Login", "visibleText": "Welcome back! Please log in.",
+        "elements": [
+            {"id": "agent-1", "tag": "input", "type": "text", "placeholder": "Username", "name": "user"},
+            {"id": "agent-2", "tag": "input", "type": "password", "placeholder": "Password", "name": "pass"},
+            {"id": "agent-3", "tag": "button", "text": "Log in"},
+            {"id": "agent-4", "tag": "a", "text": "Forgot password?", "href": "/forgot"}
+        ], "timestamp": 1_737_292_800_000u64})
+}
+
+pub fn page(url: &str, text: &str, elements: Value) -> Value {
+    json!({"url": url, "title": "", "visibleText": text, "elements": elements, "timestamp": 1})
+}
+
+/// specs/001 snapshot of the same login form (numeric ids).
+pub fn login_page_001() -> Value {
+    let el = |id: u32, role: &str, text: &str, y: f64| {
+        json!({"id": id, "role": role, "text": text, "importance": 900,
+        "bbox": {"x": 100.0, "y": y, "width": 200.0, "height": 32.0},
+        "visual_cues": {"is_primary": role == "button", "background_color_name": null, "is_clickable": true},
+        "in_viewport": true, "is_occluded": false, "z_index": 0})
+    };
+    json!({"status": "success", "url": "http://127.0.0.1:9/login.html", "viewport": {"width": 1280, "height": 800},
+        "elements": [el(7, "textbox", "Username", 100.0), el(8, "textbox", "Password", 150.0), el(9, "button", "Sign in", 200.0)]})
+}
+
+/// One scripted answer of the fake LLM.
+#[derive(Clone)]
+pub enum Scripted {
+    Ok(Value),
+    Status(u16, &'static str),
+    Delay(Duration, Box<Scripted>),
+}
+
+pub fn tool_call(name: &str, args: Value) -> Scripted {
+    Scripted::Ok(
+        json!({"id": "x", "object": "chat.completion", "choices": [{"index": 0, "finish_reason": "tool_calls",
+        "message": {"role": "assistant", "content": null, "tool_calls": [{"id": "c1", "type": "function",
+            "function": {"name": name, "arguments": args.to_string()}}]}}]}),
+    )
+}
+
+pub fn content(text: &str) -> Scripted {
+    Scripted::Ok(
+        json!({"id": "x", "object": "chat.completion", "choices": [{"index": 0, "finish_reason": "stop",
+        "message": {"role": "assistant", "content": text}}]}),
+    )
+}
+
+#[derive(Clone)]
+pub struct FakeLlm {
+    pub base: String,
+    script: Arc<Mutex<VecDeque<Scripted>>>,
+    pub requests: Arc<Mutex<Vec<Value>>>,
+}
+
+impl FakeLlm {
+    pub fn push(&self, s: Scripted) {
+        self.script.lock().expect("lock").push_back(s);
+    }
+    pub fn calls(&self) -> usize {
+        self.requests.lock().expect("lock").len()
+    }
+    pub fn last_prompt(&self) -> String {
+        self.requests
+            .lock()
+            .expect("lock")
+            .last()
+            .map(|r| r["messages"].to_string())
+            .unwrap_or_default()
+    }
+}
+
+async fn chat(State(f): State<FakeLlm>, Json(body): Json<Value>) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    f.requests.lock().expect("lock").push(body);
+    let next = f.script.lock().expect("lock").pop_front();
+    let mut item = next.unwrap_or(Scripted::Status(500, "script exhausted"));
+    loop {
+        match item {
+            Scripted::Delay(d, inner) => {
+                tokio::time::sleep(d).await;
+                item = *inner;
+            }
+            Scripted::Ok(v) => return Json(v).into_response(),
+            Scripted::Status(code, msg) => {
+                let status = axum::http::StatusCode::from_u16(code)
+                    .unwrap_or(axum::http::StatusCode::INTERNAL_SERVER_ERROR);
+                return (status, msg).into_response();
+            }
+        }
+    }
+}
+
+pub async fn fake_llm() -> FakeLlm {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let f = FakeLlm {
+        base: format!("http://{}/v1", listener.local_addr().expect("addr")),
+        script: Arc::default(),
+        requests: Arc::default(),
+    };
+    let app = Router::new()
+        .route("/v1/chat/completions", post(chat))
+        .with_state(f.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    f
+}
