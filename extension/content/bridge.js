@@ -124,9 +124,31 @@
   }
 
   // ------------------------------------------------- for the agent loop
-  function pageInfo() {
+  // Title, visible text, and for the given ids the specs/004 ElementInfo
+  // facts the agent server's policies use besides the specs/001 fields.
+  function pageInfo({ ids } = {}) {
     const text = document.body ? document.body.innerText : '';
-    return { title: document.title, visibleText: text.replace(/\s+/g, ' ').trim().slice(0, 6000) };
+    const elements = {};
+    for (const id of Array.isArray(ids) ? ids : []) {
+      const el = registry.get(id);
+      if (!el) continue;
+      const tag = el.localName;
+      const type = tag === 'input' || tag === 'button' ? (el.getAttribute('type') || (tag === 'input' ? 'text' : 'submit')).toLowerCase() : undefined;
+      const labels = el.labels ? Array.from(el.labels, (l) => l.textContent.trim()).join(' ') : '';
+      const info = {
+        tag,
+        ariaLabel: (el.getAttribute('aria-label') || labels || el.getAttribute('placeholder') || el.getAttribute('title') || '').replace(/\s+/g, ' ').trim().slice(0, 200),
+        disabled: el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true',
+      };
+      if (type) info.type = type;
+      if (el.getAttribute('name')) info.name = el.getAttribute('name');
+      if (el.getAttribute('placeholder')) info.placeholder = el.getAttribute('placeholder');
+      if ((tag === 'input' && type !== 'password' && type !== 'hidden') || tag === 'textarea') info.value = String(el.value).slice(0, 100);
+      if (tag === 'select' && el.selectedOptions[0]) info.value = el.selectedOptions[0].text.slice(0, 100);
+      if (tag === 'a' && el.href) info.href = el.href;
+      elements[id] = info;
+    }
+    return { title: document.title, visibleText: text.replace(/\s+/g, ' ').trim().slice(0, 6000), elements };
   }
 
   // Shows people what the agent is about to act on: a box with the id, in a
@@ -158,7 +180,7 @@
   async function handle(op, args, via) {
     if (op === 'snapshot') return { json: await snapshot(args, via) };
     if (op === 'ping') return { value: { ready: true } };
-    if (op === 'page_info') return { value: pageInfo() };
+    if (op === 'page_info') return { value: pageInfo(args || {}) };
     if (op === 'highlight') return { value: highlight(args || {}) };
     if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll') return { value: await act(op, args) };
     return { value: { success: false, error: `unknown operation ${op}`, outcome: 'none' } };

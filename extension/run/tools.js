@@ -37,8 +37,9 @@ globalThis.SentienceTools = (() => {
     await waitReady(tabId);
     const snap = await call(tabId, 'snapshot', { limit: 100 });
     if (!snap || snap.status !== 'success') throw new Error(`snapshot failed: ${snap ? snap.error : 'no answer from the page'}`);
-    const info = await call(tabId, 'page_info', {});
-    return { ...snap, title: info.title, visibleText: info.visibleText };
+    const info = await call(tabId, 'page_info', { ids: snap.elements.map((e) => e.id) });
+    const elements = snap.elements.map((e) => ({ ...e, ...(info.elements[e.id] || {}) }));
+    return { ...snap, elements, title: info.title, visibleText: info.visibleText };
   }
 
   function elementId(params) {

@@ -279,6 +279,13 @@ struct Snapshot001 {
     #[serde(default)]
     viewport: Option<Viewport001>,
     elements: Vec<Element001>,
+    /// Not in specs/001: the extension adds the page title and visible text
+    /// (as in specs/004's PageSnapshot) so the policy can see what is not an
+    /// element ("Welcome, alice!").
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default, rename = "visibleText")]
+    visible_text: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -312,6 +319,24 @@ struct Element001 {
     in_viewport: bool,
     #[serde(default)]
     is_occluded: bool,
+    /// Not in specs/001: facts the extension adds for the policy (the
+    /// specs/004 ElementInfo fields), all optional.
+    #[serde(default)]
+    tag: Option<String>,
+    #[serde(default, rename = "type")]
+    input_type: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    placeholder: Option<String>,
+    #[serde(default)]
+    value: Option<String>,
+    #[serde(default)]
+    href: Option<String>,
+    #[serde(default, rename = "ariaLabel")]
+    aria_label: Option<String>,
+    #[serde(default)]
+    disabled: bool,
 }
 
 fn yes() -> bool {
@@ -326,7 +351,7 @@ impl Snapshot001 {
             .map(|e| {
                 // 001 has no tag: derive one from the role so the shared
                 // text-entry / clickable rules apply.
-                let tag = match e.role.as_str() {
+                let derived_tag = match e.role.as_str() {
                     "textbox" | "searchbox" => "input",
                     "button" => "button",
                     "link" => "a",
@@ -335,32 +360,47 @@ impl Snapshot001 {
                     "image" => "img",
                     _ => "div",
                 };
-                let input_type = match e.role.as_str() {
+                let tag = e
+                    .tag
+                    .map(|t| t.to_ascii_lowercase())
+                    .unwrap_or_else(|| derived_tag.to_string());
+                let tag = tag.as_str();
+                let derived_type = match e.role.as_str() {
                     "searchbox" => "search",
                     "checkbox" => "checkbox",
                     "radio" => "radio",
                     _ => "",
                 };
-                let text = e.text.unwrap_or_default();
+                let input_type = e.input_type.unwrap_or_else(|| derived_type.to_string());
+                let input_type = input_type.as_str();
+                let aria_label = e.aria_label.unwrap_or_default();
+                // specs/001 makes a filled field's text its value; when the
+                // extension also sent the field's label, the label names it
+                // (the value stays in `value`), so "Username" still finds it.
+                let is_field = matches!(tag, "input" | "textarea" | "select");
+                let text = match e.text {
+                    Some(_) if is_field && !aria_label.is_empty() => aria_label.clone(),
+                    t => t.unwrap_or_default(),
+                };
                 // specs/001: an input's text is its value or placeholder; we
                 // treat it as the placeholder/label so field matching works.
-                let placeholder = if tag == "input" && input_type.is_empty() {
-                    text.clone()
-                } else {
-                    String::new()
+                let placeholder = match e.placeholder {
+                    Some(p) => p,
+                    None if tag == "input" && input_type.is_empty() => text.clone(),
+                    None => String::new(),
                 };
                 PageElement {
                     id: ElementId::Num(e.id),
                     tag: tag.to_string(),
                     role: e.role,
                     text,
-                    aria_label: String::new(),
+                    aria_label,
                     placeholder,
                     input_type: input_type.to_string(),
-                    value: String::new(),
-                    href: String::new(),
-                    name: String::new(),
-                    disabled: false,
+                    value: e.value.unwrap_or_default(),
+                    href: e.href.unwrap_or_default(),
+                    name: e.name.unwrap_or_default(),
+                    disabled: e.disabled,
                     bbox: e.bbox,
                     in_viewport: e.in_viewport,
                     is_occluded: e.is_occluded,
@@ -369,16 +409,18 @@ impl Snapshot001 {
                 }
             })
             .collect();
-        let visible_text = elements
-            .iter()
-            .filter(|e| !e.text.is_empty())
-            .map(|e| e.text.as_str())
-            .collect::<Vec<_>>()
-            .join("\n");
+        let visible_text = self.visible_text.unwrap_or_else(|| {
+            elements
+                .iter()
+                .filter(|e| !e.text.is_empty())
+                .map(|e| e.text.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
+        });
         Page {
             shape: SnapshotShape::Sentience,
             url: self.url,
-            title: String::new(),
+            title: self.title.unwrap_or_default(),
             visible_text,
             elements,
             viewport_height: self.viewport.map(|v| v.height),

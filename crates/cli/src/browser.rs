@@ -2,7 +2,8 @@
 //! CDP with chromiumoxide. Shared by `sentience snapshot` and `sentience run`.
 
 use anyhow::{bail, Context, Result};
-use chromiumoxide::browser::{Browser, BrowserConfig, HeadlessMode};
+use chromiumoxide::browser::{Browser, BrowserConfig};
+use chromiumoxide::cdp::browser_protocol::target::GetTargetsParams;
 use chromiumoxide::Page;
 use futures::StreamExt;
 use std::path::{Path, PathBuf};
@@ -87,7 +88,7 @@ impl ExtensionBrowser {
         config = if opts.headed {
             config.with_head()
         } else {
-            config.headless_mode(HeadlessMode::New)
+            config.new_headless_mode()
         };
         let config = config.build().map_err(anyhow::Error::msg)?;
         let (browser, mut handler) = Browser::launch(config)
@@ -137,6 +138,39 @@ impl ExtensionBrowser {
             }
         }
         bail!("the extension did not load into {url} (window.sentience is missing)")
+    }
+
+    /// The extension's id, read from its service worker's target URL.
+    pub async fn extension_id(&self) -> Result<String> {
+        for _ in 0..100 {
+            let targets = match self.browser.execute(GetTargetsParams::default()).await {
+                Ok(r) => r.result.target_infos,
+                Err(_) => Vec::new(),
+            };
+            let id = targets.iter().find_map(|t| {
+                let rest = t.url.strip_prefix("chrome-extension://")?;
+                let (id, path) = rest.split_once('/')?;
+                path.starts_with("extension/service-worker.js")
+                    .then(|| id.to_string())
+            });
+            if let Some(id) = id {
+                return Ok(id);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        bail!("the extension's service worker did not start")
+    }
+
+    /// Opens one of the extension's own pages (its messages then carry the
+    /// authority of the extension's UI, as the popup's do).
+    pub async fn open_extension_page(&self, url: &str) -> Result<Page> {
+        let page = self
+            .browser
+            .new_page(url)
+            .await
+            .with_context(|| format!("opening {url}"))?;
+        page.wait_for_navigation().await.ok();
+        Ok(page)
     }
 
     /// Evaluates `expr` (awaiting promises) and returns its JSON value.

@@ -11,7 +11,10 @@ const FILES: &[(&str, &str)] = &[
     ("welcome.html", include_str!("../../../demo/welcome.html")),
     ("search.html", include_str!("../../../demo/search.html")),
     ("checkout.html", include_str!("../../../demo/checkout.html")),
-    ("confirmation.html", include_str!("../../../demo/confirmation.html")),
+    (
+        "confirmation.html",
+        include_str!("../../../demo/confirmation.html"),
+    ),
     ("contact.html", include_str!("../../../demo/contact.html")),
     ("thanks.html", include_str!("../../../demo/thanks.html")),
     ("style.css", include_str!("../../../demo/style.css")),

@@ -2,7 +2,11 @@
 //! (`serve` here; `snapshot`, `run`, `tools` are added beside it).
 
 mod bench_server;
+mod browser;
+mod demo_site;
+mod run;
 mod serve;
+mod snapshot;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -20,15 +24,25 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Print the snapshot (specs/001 JSON) of a page taken in Chromium with the extension.
+    Snapshot(snapshot::SnapshotArgs),
+    /// Run an agent task end to end: Chromium + the extension + the agent server.
+    Run(run::RunArgs),
     /// Run the agent server (run API of specs/004, System 2 API of specs/000).
     Serve(serve::Args),
     /// Measure the agent server's per-step overhead with the built-in scorer.
     BenchServer(bench_server::Args),
 }
 
+fn block_on(f: impl std::future::Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
+    tokio::runtime::Runtime::new()?.block_on(f)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Snapshot(args) => block_on(snapshot::run(args)),
+        Command::Run(args) => block_on(run::run(args)),
         Command::Serve(args) => serve::run(args),
         Command::BenchServer(args) => bench_server::run(args),
     };

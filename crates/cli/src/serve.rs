@@ -11,6 +11,30 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The decision engine: an OpenAI-compatible LLM when a key is set, else the
+/// built-in System 2 scorer. Shared by `serve` and `run`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct LlmArgs {
+    /// OpenAI-compatible endpoint; used only when an API key is set.
+    #[arg(long, env = "LLM_BASE_URL", default_value = DEFAULT_BASE_URL)]
+    llm_base_url: String,
+    /// Key for the LLM endpoint; without one the built-in System 2 scorer decides.
+    #[arg(long, env = "LLM_API_KEY", hide_env_values = true)]
+    llm_api_key: Option<String>,
+    #[arg(long, env = "LLM_MODEL", default_value = DEFAULT_MODEL)]
+    llm_model: String,
+    #[arg(long, env = "LLM_TIMEOUT_SECS", default_value_t = 60)]
+    llm_timeout_secs: u64,
+    #[arg(long, env = "LLM_MAX_RETRIES", default_value_t = 2)]
+    llm_max_retries: u32,
+    /// First retry backoff in milliseconds (doubles each retry).
+    #[arg(long, env = "LLM_BACKOFF_MS", default_value_t = 500)]
+    llm_backoff_ms: u64,
+    /// Offer OpenAI tool definitions (false: strict JSON replies only).
+    #[arg(long, env = "LLM_TOOL_CALLS", default_value_t = true, action = clap::ArgAction::Set)]
+    llm_tool_calls: bool,
+}
+
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Port of the run API (specs/004 default 3131; 0 picks a free one).
@@ -43,24 +67,8 @@ pub struct Args {
     /// Runs idle longer than this are deleted (404 afterwards).
     #[arg(long, env = "RUN_TTL_SECS", default_value_t = 86_400)]
     run_ttl_secs: u64,
-    /// OpenAI-compatible endpoint; used only when an API key is set.
-    #[arg(long, env = "LLM_BASE_URL", default_value = DEFAULT_BASE_URL)]
-    llm_base_url: String,
-    /// Key for the LLM endpoint; without one the built-in System 2 scorer decides.
-    #[arg(long, env = "LLM_API_KEY", hide_env_values = true)]
-    llm_api_key: Option<String>,
-    #[arg(long, env = "LLM_MODEL", default_value = DEFAULT_MODEL)]
-    llm_model: String,
-    #[arg(long, env = "LLM_TIMEOUT_SECS", default_value_t = 60)]
-    llm_timeout_secs: u64,
-    #[arg(long, env = "LLM_MAX_RETRIES", default_value_t = 2)]
-    llm_max_retries: u32,
-    /// First retry backoff in milliseconds (doubles each retry).
-    #[arg(long, env = "LLM_BACKOFF_MS", default_value_t = 500)]
-    llm_backoff_ms: u64,
-    /// Offer OpenAI tool definitions (false: strict JSON replies only).
-    #[arg(long, env = "LLM_TOOL_CALLS", default_value_t = true, action = clap::ArgAction::Set)]
-    llm_tool_calls: bool,
+    #[command(flatten)]
+    llm: LlmArgs,
 }
 
 fn default_data_dir() -> PathBuf {
@@ -73,7 +81,14 @@ fn default_data_dir() -> PathBuf {
     }
 }
 
-fn policy(a: &Args) -> anyhow::Result<Arc<dyn Policy>> {
+impl LlmArgs {
+    /// Whether an LLM key is configured (else the built-in scorer decides).
+    pub fn has_key(&self) -> bool {
+        self.llm_api_key.as_deref().is_some_and(|k| !k.is_empty())
+    }
+}
+
+pub fn policy(a: &LlmArgs) -> anyhow::Result<Arc<dyn Policy>> {
     match a.llm_api_key.as_deref().filter(|k| !k.is_empty()) {
         None => Ok(Arc::new(ScorerPolicy)),
         Some(key) => {
@@ -140,7 +155,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             run_ttl: Duration::from_secs(a.run_ttl_secs.max(1)),
             ..ServerConfig::default()
         };
-        let state = AppState::new(config, store, policy(&a)?);
+        let state = AppState::new(config, store, policy(&a.llm)?);
         let listener = tokio::net::TcpListener::bind((a.host.as_str(), a.port))
             .await
             .with_context(|| format!("binding {}:{}", a.host, a.port))?;

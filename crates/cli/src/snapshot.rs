@@ -32,9 +32,8 @@ pub struct SnapshotArgs {
 
 pub async fn run(args: SnapshotArgs) -> Result<()> {
     let options = match (&args.options, args.limit) {
-        (Some(json), _) => {
-            serde_json::from_str::<serde_json::Value>(json).context("--options is not valid JSON")?
-        }
+        (Some(json), _) => serde_json::from_str::<serde_json::Value>(json)
+            .context("--options is not valid JSON")?,
         (None, Some(limit)) => serde_json::json!({ "limit": limit }),
         (None, None) => serde_json::Value::Null,
     };
@@ -71,7 +70,10 @@ pub async fn run(args: SnapshotArgs) -> Result<()> {
     };
     println!("{text}");
     if snap.get("status").and_then(|s| s.as_str()) != Some("success") {
-        bail!("the snapshot failed: {}", snap.get("error").unwrap_or(&snap));
+        bail!(
+            "the snapshot failed: {}",
+            snap.get("error").unwrap_or(&snap)
+        );
     }
     Ok(())
 }

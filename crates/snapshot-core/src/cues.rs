@@ -144,25 +144,13 @@ fn is_submit_button(node: &RawNode) -> bool {
 /// Rule (B).
 fn by_main_form(page: &RawPage, candidates: &[Candidate], primary: &mut [bool]) {
     let form_of = |c: &Candidate| page.nodes.get(c.index as usize).and_then(|n| n.form);
-    let mut forms: Vec<u32> = candidates
+    let text_forms = candidates
         .iter()
         .filter(|c| matches!(c.role, Role::Textbox | Role::Searchbox))
-        .filter_map(form_of)
-        .collect();
-    if forms.is_empty() {
+        .filter_map(form_of);
+    let Some(main) = main_form(text_forms, page.nodes.len()) else {
         return;
-    }
-    forms.sort_unstable();
-    // Most text controls; on a tie the earlier form (sorted ascending, and
-    // only a strictly larger count replaces the best).
-    let mut best: Option<(u32, usize)> = None;
-    for run in forms.chunk_by(|a, b| a == b) {
-        let Some(&form) = run.first() else { continue };
-        if best.is_none_or(|(_, n)| run.len() > n) {
-            best = Some((form, run.len()));
-        }
-    }
-    let Some((main, _)) = best else { return };
+    };
     let default_button = candidates.iter().enumerate().find(|(_, c)| {
         c.role == Role::Button
             && form_of(c) == Some(main)
@@ -180,6 +168,31 @@ fn by_main_form(page: &RawPage, candidates: &[Candidate], primary: &mut [bool]) 
             *slot = true;
         }
     }
+}
+
+/// The form with the most text controls; on a tie the earlier (smaller)
+/// one. A form is a node index, so counting takes an array (plus a list for
+/// indices past the page, which only hand-built pages have), not a sort.
+fn main_form(forms: impl Iterator<Item = u32>, nodes: usize) -> Option<u32> {
+    let mut counts = vec![0usize; nodes];
+    let mut outside: Vec<(u32, usize)> = Vec::new();
+    for form in forms {
+        if let Some(n) = counts.get_mut(form as usize) {
+            *n += 1;
+        } else if let Some(entry) = outside.iter_mut().find(|e| e.0 == form) {
+            entry.1 += 1;
+        } else {
+            outside.push((form, 1));
+        }
+    }
+    let in_page = counts.iter().enumerate().map(|(f, &n)| (f as u32, n));
+    let mut best: Option<(u32, usize)> = None;
+    for (form, n) in in_page.chain(outside) {
+        if n > 0 && best.is_none_or(|(f, m)| n > m || (n == m && form < f)) {
+            best = Some((form, n));
+        }
+    }
+    best.map(|(form, _)| form)
 }
 
 #[cfg(test)]

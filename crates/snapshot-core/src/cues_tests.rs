@@ -141,3 +141,33 @@ fn hsl() {
     let (s, _) = saturation_lightness([128, 128, 128]);
     assert_eq!(s, 0.0);
 }
+
+/// What `main_form` replaced: sort, then the first longest run.
+fn main_form_by_sorting(forms: &[u32]) -> Option<u32> {
+    let mut forms = forms.to_vec();
+    forms.sort_unstable();
+    let mut best: Option<(u32, usize)> = None;
+    for run in forms.chunk_by(|a, b| a == b) {
+        let Some(&form) = run.first() else { continue };
+        if best.is_none_or(|(_, n)| run.len() > n) {
+            best = Some((form, run.len()));
+        }
+    }
+    best.map(|(form, _)| form)
+}
+
+#[test]
+fn main_form_counts_like_sorting() {
+    let mut x: u64 = 7;
+    for _ in 0..5000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let nodes = (x % 12) as usize;
+        let forms: Vec<u32> = (0..(x >> 8) % 9)
+            .map(|i| ((x >> (12 + 3 * i)) % 16) as u32)
+            .collect();
+        let got = main_form(forms.iter().copied(), nodes);
+        assert_eq!(got, main_form_by_sorting(&forms), "{forms:?} in {nodes}");
+    }
+}

@@ -9,6 +9,7 @@ use crate::color::ColorCache;
 use crate::contract::{Element, Role, Snapshot, SnapshotError, SnapshotMeta, VisualCues};
 use crate::cues::{is_clickable, primary_flags};
 use crate::importance::{importance, Factors};
+use crate::json_out::{error_to_json, snapshot_to_json};
 use crate::occlusion::{in_viewport, visible_rect, OcclusionIndex};
 use crate::options::{Filter, SnapshotOptions};
 use crate::raw::{decode, RawNode, RawPage};
@@ -137,7 +138,8 @@ fn element(s: &Scored, colors: &mut ColorCache) -> Element {
 }
 
 /// The whole boundary in one call: wire form + options JSON in, contract
-/// JSON out. Every failure becomes specs/001's error response
+/// JSON out (written by [`crate::json_out`], byte-identical to serde_json).
+/// Every failure becomes specs/001's error response
 /// (`{"status":"error","error":…}`); nothing here panics on page input.
 pub fn snapshot_json(
     meta: &[f64],
@@ -148,16 +150,14 @@ pub fn snapshot_json(
 ) -> String {
     let result = SnapshotOptions::parse(options_json).and_then(|opts| {
         let page = decode(meta, nums, strs).map_err(|e| e.to_string())?;
-        let snap = snapshot(&page, &opts, engine_path);
-        serde_json::to_string(&snap).map_err(|e| format!("cannot serialise snapshot: {e}"))
+        Ok(snapshot_to_json(&snapshot(&page, &opts, engine_path)))
     });
     result.unwrap_or_else(|e| error_json(&e))
 }
 
 /// specs/001 "Error Response" as JSON text.
 pub fn error_json(message: &str) -> String {
-    serde_json::to_string(&SnapshotError::new(message))
-        .unwrap_or_else(|_| r#"{"status":"error","error":"internal error"}"#.to_string())
+    error_to_json(&SnapshotError::new(message))
 }
 
 #[cfg(test)]

@@ -1,6 +1,12 @@
 //! `snapshot(options)` as the page passes it (specs/001 plus the options of
 //! issue 2). Parsed strictly: an unknown key or a wrong type is an error the
 //! page sees as `{status: "error", error}`, never a silent default.
+//!
+//! [`SnapshotOptions::parse`] reads the JSON with `options_parse.rs`,
+//! which gives exactly what `serde_json::from_str` with these derives gives
+//! (values and error messages) at a fraction of the WebAssembly size. The
+//! derives stay: they are the reference its tests compare against, and they
+//! let host code embed the options in its own serde types.
 
 use crate::contract::Role;
 use serde::Deserialize;
@@ -56,8 +62,8 @@ impl SnapshotOptions {
         if json.is_empty() || json == "null" {
             return Ok(SnapshotOptions::default());
         }
-        let opts: SnapshotOptions =
-            serde_json::from_str(json).map_err(|e| format!("invalid snapshot options: {e}"))?;
+        let opts = crate::options_parse::parse_options(json)
+            .map_err(|e| format!("invalid snapshot options: {e}"))?;
         opts.validate()?;
         Ok(opts)
     }

@@ -15,7 +15,10 @@
 //!   (url, timestamp), all joined by [`SEP`] (the walker strips `SEP` from text).
 
 use crate::contract::{BBox, Viewport};
-use thiserror::Error;
+
+#[path = "raw_error.rs"]
+mod error;
+pub use error::DecodeError;
 
 pub const WIRE_VERSION: f64 = 1.0;
 pub const SEP: char = '\u{1f}';
@@ -201,20 +204,6 @@ pub struct RawPage {
     pub viewport: Viewport,
     pub elements_scanned: u32,
     pub nodes: Vec<RawNode>,
-}
-
-#[derive(Debug, Error, PartialEq)]
-pub enum DecodeError {
-    #[error("raw page: expected wire version {WIRE_VERSION}, got {0}")]
-    Version(f64),
-    #[error("raw page: meta has {0} numbers, expected 5")]
-    Meta(usize),
-    #[error("raw page: {nums} numbers do not hold {nodes} nodes of {NUM_STRIDE}")]
-    Nums { nums: usize, nodes: usize },
-    #[error("raw page: {strs} strings do not hold {nodes} nodes of {STR_FIELDS} plus 2")]
-    Strs { strs: usize, nodes: usize },
-    #[error("raw page: node {node} points at invalid node {target}")]
-    Link { node: usize, target: f64 },
 }
 
 fn index(v: f64, node: usize, len: usize) -> Result<Option<u32>, DecodeError> {

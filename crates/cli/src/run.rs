@@ -1,0 +1,299 @@
+//! `sentience run --task "…"`: the whole product end to end. Launches
+//! Chromium with the extension, starts the agent server in-process on a free
+//! port (or uses `--server`), and has the extension's service worker drive
+//! the run, exactly as when a person starts it from the popup: this command
+//! talks to the worker through an extension page with the popup's own
+//! messages (`run-start`, `run-answer`, `run-cancel`) and reads the run's
+//! progress from `chrome.storage`, where the worker keeps it.
+
+use crate::browser::{find_extension_dir, BrowserOptions, ExtensionBrowser};
+use crate::demo_site;
+use crate::serve::{policy, LlmArgs};
+use anyhow::{bail, Context, Result};
+use chromiumoxide::Page;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// What the agent should do, e.g. 'Log in as "alice" with password "s3cret"'.
+    #[arg(long)]
+    pub task: String,
+    /// Page to start on (default: the bundled demo store).
+    #[arg(long)]
+    pub url: Option<String>,
+    /// `careful` asks before paying, deleting, sending or entering secrets.
+    #[arg(long, default_value = "autonomous", value_parser = ["autonomous", "careful"])]
+    pub mode: String,
+    /// Use a running agent server instead of starting one in-process.
+    #[arg(long)]
+    pub server: Option<String>,
+    /// Answer every security question with yes (default: ask on the
+    /// terminal; refuse when there is no terminal).
+    #[arg(long)]
+    pub yes: bool,
+    /// Show the browser window instead of running headless.
+    #[arg(long)]
+    pub headed: bool,
+    /// Give up after this many seconds.
+    #[arg(long, default_value_t = 600)]
+    pub timeout_secs: u64,
+    #[arg(long)]
+    pub extension: Option<PathBuf>,
+    #[arg(long, env = "CHROMIUM", default_value = "/usr/bin/chromium")]
+    pub chromium: PathBuf,
+    #[command(flatten)]
+    pub llm: LlmArgs,
+}
+
+/// Starts the agent server on 127.0.0.1:0 inside this process.
+async fn start_server(llm: &LlmArgs) -> Result<(String, tokio::task::JoinHandle<()>)> {
+    let store = sentience_server::Store::in_memory()?;
+    let state = sentience_server::AppState::new(
+        sentience_server::ServerConfig::default(),
+        store,
+        policy(llm)?,
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    let task = tokio::spawn(async move {
+        let _ = sentience_server::serve(listener, state).await;
+    });
+    Ok((format!("http://{addr}"), task))
+}
+
+/// Evaluates `expr` in the extension page and returns its JSON value.
+async fn ext_eval(page: &Page, expr: String) -> Result<Value> {
+    ExtensionBrowser::eval(page, &expr).await
+}
+
+fn describe(entry: &Value) -> String {
+    let kind = entry["kind"].as_str().unwrap_or("");
+    let text = entry["text"].as_str().unwrap_or("");
+    match kind {
+        "tool" => {
+            let tool = entry["tool"].as_str().unwrap_or("?");
+            let p = &entry["params"];
+            let target = entry["target"]
+                .as_str()
+                .map(|t| format!(" \"{t}\""))
+                .or_else(|| p["url"].as_str().map(|u| format!(" {u}")))
+                .or_else(|| p["key"].as_str().map(|k| format!(" {k}")))
+                .unwrap_or_default();
+            let typed = p["text"]
+                .as_str()
+                .filter(|_| tool == "type")
+                .map(|t| format!(" ← \"{t}\""))
+                .unwrap_or_default();
+            let result = match entry.get("result") {
+                Some(r) if r["success"] == json!(true) => " ✓".to_string(),
+                Some(r) => format!(" ✗ {}", r["error"].as_str().unwrap_or("")),
+                None => String::new(),
+            };
+            format!("{tool}{target}{typed}{result}")
+        }
+        "ask" => format!("asks: {text}"),
+        "answer" => format!("you {text}"),
+        "finish" => format!("finished: {text}"),
+        _ => format!("{kind}: {text}"),
+    }
+}
+
+fn ask_terminal(question: &str, yes: bool, bar: &ProgressBar) -> bool {
+    if yes {
+        bar.println(format!("? {question} → yes (--yes)"));
+        return true;
+    }
+    if !std::io::stdin().is_terminal() {
+        bar.println(format!(
+            "? {question} → refused (no terminal to ask; pass --yes to approve)"
+        ));
+        return false;
+    }
+    bar.suspend(|| {
+        print!("? {question} [y/N] ");
+        let _ = std::io::stdout().flush();
+        let mut line = String::new();
+        let _ = std::io::stdin().lock().read_line(&mut line);
+        matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes")
+    })
+}
+
+pub async fn run(args: RunArgs) -> Result<()> {
+    let extension_dir = find_extension_dir(args.extension.as_deref())?;
+    let (server_url, _server) = match &args.server {
+        Some(url) => (url.trim_end_matches('/').to_string(), None),
+        None => {
+            let (url, task) = start_server(&args.llm).await?;
+            (url, Some(task))
+        }
+    };
+    let (start_url, _demo) = match &args.url {
+        Some(u) => (u.clone(), None),
+        None => {
+            let demo = demo_site::start().await?;
+            (format!("{}/index.html", demo.base_url), Some(demo))
+        }
+    };
+    let policy_name = if args.llm.has_key() {
+        "LLM"
+    } else {
+        "built-in System 2 scorer"
+    };
+    eprintln!("sentience: {policy_name} via {server_url}; starting at {start_url}");
+    let browser = ExtensionBrowser::launch(&BrowserOptions {
+        extension_dir,
+        chromium: args.chromium.clone(),
+        headed: args.headed,
+        width: 1280,
+        height: 800,
+    })
+    .await?;
+    let outcome = drive(&browser, &args, &server_url, &start_url).await;
+    browser.close().await;
+    outcome
+}
+
+async fn drive(
+    browser: &ExtensionBrowser,
+    args: &RunArgs,
+    server: &str,
+    start: &str,
+) -> Result<()> {
+    let target = browser.open(start).await?;
+    let ext_id = browser.extension_id().await?;
+    let control = browser
+        .open_extension_page(&format!(
+            "chrome-extension://{ext_id}/extension/options/options.html"
+        ))
+        .await?;
+    ext_eval(
+        &control,
+        format!(
+            "chrome.storage.local.set({{settings: {{serverUrl: {}, apiKey: '', defaultMode: 'autonomous'}}}}).then(() => true)",
+            json!(server)
+        ),
+    )
+    .await?;
+    let target_url = target
+        .url()
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| start.to_string());
+    let tab_id = ext_eval(
+        &control,
+        format!("chrome.tabs.query({{}}).then((tabs) => (tabs.find((t) => t.url === {}) || {{}}).id ?? null)", json!(target_url)),
+    )
+    .await?;
+    let tab_id = tab_id.as_i64().context("cannot find the page's tab")?;
+    let started = ext_eval(
+        &control,
+        format!(
+            "chrome.runtime.sendMessage({})",
+            json!({"type": "run-start", "task": args.task, "mode": args.mode, "tabId": tab_id})
+        ),
+    )
+    .await?;
+    if let Some(e) = started["error"].as_str() {
+        bail!("the run did not start: {e}");
+    }
+    let run_id = started["runId"].as_str().context("no run id")?.to_string();
+
+    let bar = ProgressBar::new(150);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} step {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(120));
+    let deadline = Instant::now() + Duration::from_secs(args.timeout_secs);
+    let mut printed = 0usize;
+    let mut answered_asks = 0usize;
+    loop {
+        if Instant::now() > deadline {
+            let _ = ext_eval(
+                &control,
+                format!(
+                    "chrome.runtime.sendMessage({})",
+                    json!({"type": "run-cancel", "runId": run_id})
+                ),
+            )
+            .await;
+            bar.finish_and_clear();
+            bail!("timed out after {} s", args.timeout_secs);
+        }
+        let key = format!("run:{run_id}");
+        let got = ext_eval(
+            &control,
+            format!(
+                "chrome.storage.local.get({}).then((r) => r[{}] ?? null)",
+                json!(key),
+                json!(key)
+            ),
+        )
+        .await?;
+        if got.is_null() {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            continue;
+        }
+        let log = got["log"].as_array().cloned().unwrap_or_default();
+        for entry in log.iter().skip(printed) {
+            // A tool line is printed once its result is known.
+            if entry["kind"] == "tool" && entry.get("result").is_none() {
+                break;
+            }
+            bar.println(format!(
+                "  [{:>3}] {}",
+                entry["step"].as_u64().unwrap_or(0),
+                describe(entry)
+            ));
+            printed += 1;
+        }
+        bar.set_length(got["maxSteps"].as_u64().unwrap_or(150));
+        bar.set_position(got["currentStep"].as_u64().unwrap_or(0));
+        bar.set_message(got["status"].as_str().unwrap_or("").to_string());
+        match got["status"].as_str() {
+            Some("completed") => {
+                bar.finish_and_clear();
+                println!("✓ completed: {}", got["result"].as_str().unwrap_or(""));
+                return Ok(());
+            }
+            Some("error") => {
+                bar.finish_and_clear();
+                bail!(
+                    "the run failed: {}",
+                    got["error"].as_str().unwrap_or("unknown error")
+                );
+            }
+            Some("cancelled") => {
+                bar.finish_and_clear();
+                bail!("the run was cancelled");
+            }
+            Some("waiting_user") => {
+                // Each question (an "ask" entry in the log) is answered once.
+                let asks = log.iter().filter(|e| e["kind"] == "ask").count();
+                if asks > answered_asks {
+                    let question = got["question"].as_str().unwrap_or("Proceed?");
+                    let approved = ask_terminal(question, args.yes, &bar);
+                    let res = ext_eval(
+                        &control,
+                        format!(
+                            "chrome.runtime.sendMessage({})",
+                            json!({"type": "run-answer", "runId": run_id, "approved": approved})
+                        ),
+                    )
+                    .await?;
+                    if let Some(e) = res["error"].as_str() {
+                        bar.println(format!("  (answer not taken: {e})"));
+                    }
+                    answered_asks = asks;
+                }
+            }
+            _ => {}
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}

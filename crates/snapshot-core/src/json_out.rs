@@ -1,0 +1,221 @@
+//! The contract JSON written by hand: byte for byte what
+//! `serde_json::to_string` makes of [`Snapshot`] and [`SnapshotError`] with
+//! their serde derives (field order, compact form, serde_json's string
+//! escapes, `null` for a non-finite float), without instantiating serde's
+//! serializer for them in the WebAssembly. The derives stay, for host code
+//! and as the reference `json_out_tests.rs` compares against.
+
+use crate::contract::{Element, Snapshot, SnapshotError};
+
+/// `serde_json::to_string(snapshot)`.
+pub fn snapshot_to_json(s: &Snapshot) -> String {
+    let mut w = Writer::default();
+    w.key_first("status");
+    w.string(&s.status);
+    w.key("timestamp");
+    w.string(&s.timestamp);
+    w.key("url");
+    w.string(&s.url);
+    w.key("viewport");
+    w.key_first("width");
+    w.float(s.viewport.width);
+    w.key("height");
+    w.float(s.viewport.height);
+    w.raw("}");
+    w.key("elements");
+    w.raw("[");
+    for (i, e) in s.elements.iter().enumerate() {
+        if i > 0 {
+            w.raw(",");
+        }
+        element(&mut w, e);
+    }
+    w.raw("]");
+    if let Some(shot) = &s.screenshot {
+        w.key("screenshot");
+        w.string(shot);
+    }
+    if let Some(format) = &s.screenshot_format {
+        w.key("screenshot_format");
+        w.string(format);
+    }
+    let m = &s.meta;
+    w.key("meta");
+    w.key_first("elements_scanned");
+    w.uint(m.elements_scanned);
+    w.key("candidates");
+    w.uint(m.candidates);
+    w.key("filtered_out");
+    w.uint(m.filtered_out);
+    w.key("truncated_by_limit");
+    w.uint(m.truncated_by_limit);
+    w.key("engine_path");
+    w.string(&m.engine_path);
+    w.key("engine_version");
+    w.string(&m.engine_version);
+    w.raw("}}");
+    w.finish()
+}
+
+/// `serde_json::to_string(error)`.
+pub fn error_to_json(e: &SnapshotError) -> String {
+    let mut w = Writer::default();
+    w.key_first("status");
+    w.string(&e.status);
+    w.key("error");
+    w.string(&e.error);
+    if let Some(license) = e.requires_license {
+        w.key("requires_license");
+        w.bool(license);
+    }
+    w.raw("}");
+    w.finish()
+}
+
+fn element(w: &mut Writer, e: &Element) {
+    w.key_first("id");
+    w.uint(e.id);
+    w.key("role");
+    w.string(e.role.as_str());
+    w.key("text");
+    w.opt_string(e.text.as_deref());
+    w.key("importance");
+    w.int(e.importance);
+    w.key("bbox");
+    w.key_first("x");
+    w.float(e.bbox.x);
+    w.key("y");
+    w.float(e.bbox.y);
+    w.key("width");
+    w.float(e.bbox.width);
+    w.key("height");
+    w.float(e.bbox.height);
+    w.raw("}");
+    let cues = &e.visual_cues;
+    w.key("visual_cues");
+    w.key_first("is_primary");
+    w.bool(cues.is_primary);
+    w.key("background_color_name");
+    w.opt_string(cues.background_color_name.as_deref());
+    w.key("is_clickable");
+    w.bool(cues.is_clickable);
+    w.raw("}");
+    w.key("in_viewport");
+    w.bool(e.in_viewport);
+    w.key("is_occluded");
+    w.bool(e.is_occluded);
+    w.key("z_index");
+    w.int(e.z_index);
+    w.raw("}");
+}
+
+/// Bytes, not a `String`: floats are written by serde_json's `io::Write`
+/// path, which costs no allocation per number.
+#[derive(Default)]
+struct Writer {
+    out: Vec<u8>,
+}
+
+impl Writer {
+    fn raw(&mut self, s: &str) {
+        self.out.extend_from_slice(s.as_bytes());
+    }
+
+    /// `{"name":`
+    fn key_first(&mut self, name: &str) {
+        self.raw("{\"");
+        self.raw(name);
+        self.raw("\":");
+    }
+
+    /// `,"name":`
+    fn key(&mut self, name: &str) {
+        self.raw(",\"");
+        self.raw(name);
+        self.raw("\":");
+    }
+
+    fn bool(&mut self, v: bool) {
+        self.raw(if v { "true" } else { "false" });
+    }
+
+    fn uint(&mut self, v: u32) {
+        let mut digits = [0u8; 10];
+        let mut n = v;
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.out.extend_from_slice(&digits[at..]);
+    }
+
+    fn int(&mut self, v: i32) {
+        if v < 0 {
+            self.out.push(b'-');
+        }
+        self.uint(v.unsigned_abs());
+    }
+
+    /// serde_json's float: shortest round-trip text, `null` when not finite.
+    fn float(&mut self, v: f64) {
+        if v.is_finite() {
+            if serde_json::to_writer(&mut self.out, &v).is_err() {
+                self.raw("null");
+            }
+        } else {
+            self.raw("null");
+        }
+    }
+
+    fn opt_string(&mut self, s: Option<&str>) {
+        match s {
+            Some(s) => self.string(s),
+            None => self.raw("null"),
+        }
+    }
+
+    /// serde_json's escapes: `"`, `\`, and the C0 controls (short forms for
+    /// `\b \t \n \f \r`, `\u00XX` with lower-case hex for the rest).
+    fn string(&mut self, s: &str) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        self.out.push(b'"');
+        let mut start = 0;
+        for (i, &b) in s.as_bytes().iter().enumerate() {
+            let short = match b {
+                b'"' => b'"',
+                b'\\' => b'\\',
+                0x08 => b'b',
+                0x09 => b't',
+                0x0a => b'n',
+                0x0c => b'f',
+                0x0d => b'r',
+                0x00..=0x1f => b'u',
+                _ => continue,
+            };
+            self.out.extend_from_slice(&s.as_bytes()[start..i]);
+            self.out.extend_from_slice(&[b'\\', short]);
+            if short == b'u' {
+                self.out.extend_from_slice(b"00");
+                self.out.push(HEX[usize::from(b >> 4)]);
+                self.out.push(HEX[usize::from(b & 0xf)]);
+            }
+            start = i + 1;
+        }
+        self.out.extend_from_slice(&s.as_bytes()[start..]);
+        self.out.push(b'"');
+    }
+
+    fn finish(self) -> String {
+        // Only `&str`s and ASCII went in, so this never falls back.
+        String::from_utf8(self.out).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+#[path = "json_out_tests.rs"]
+mod tests;
