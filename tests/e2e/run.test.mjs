@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ROOT, EXTENSION_ID, startServer, launch, open } from '../lib/harness.mjs';
-import { startAgentServer, startLlmServer, promptOf, idOf, popupUrl, tabIdOf, configure, waitRun, startRun, answer, runs } from '../lib/agent.mjs';
+import { startAgentServer, startLlmServer, promptOf, historyOf, idOf, popupUrl, tabIdOf, configure, waitRun, startRun, answer, runs } from '../lib/agent.mjs';
 
 let site;
 let browser;
@@ -107,12 +107,14 @@ test('autonomous mode pays without asking', async () => {
 test('LLM policy drives a multi-page task through a scripted OpenAI-compatible server', async () => {
   const llm = await startLlmServer((body) => {
     const p = promptOf(body);
+    const hist = historyOf(p);
     if (/Welcome, alice/.test(p)) return { tool: 'finish', parameters: { result: 'Logged in as alice' } };
-    if (idOf(p, 'Username') !== null && !/typed|type/.test(p.split('History')[1] || '')) return { tool: 'type', parameters: { id: idOf(p, 'Username'), text: 'alice' } };
-    if (idOf(p, 'Password') !== null && !/"s3cret"|s3cret/.test(p.split('History')[1] || '')) return { tool: 'type', parameters: { id: idOf(p, 'Password'), text: 's3cret' } };
-    if (idOf(p, 'Password') !== null) return { tool: 'click', parameters: { id: idOf(p, 'Log in') } };
-    return { tool: 'click', parameters: { id: idOf(p, 'Log in') } };
+    if (idOf(p, 'Username') === null) return { tool: 'click', parameters: { id: idOf(p, 'Log in') } }; // the store's link
+    if (!hist.includes('"alice"')) return { tool: 'type', parameters: { id: idOf(p, 'Username'), text: 'alice' } };
+    if (!hist.includes('"s3cret"')) return { tool: 'type', parameters: { id: idOf(p, 'Password'), text: 's3cret' } };
+    return { tool: 'click', parameters: { id: idOf(p, 'Log in') } }; // the form's button
   });
+
   const server = await startAgentServer({ env: { LLM_API_KEY: 'test-key', LLM_BASE_URL: llm.url, LLM_MODEL: 'scripted-model' } });
   try {
     const health = await fetch(`${server.url}/health`).then((r) => r.json());
@@ -138,7 +140,7 @@ test('a stopped service worker resumes the run without repeating an action', asy
   const llm = await startLlmServer(async (body, i) => {
     const p = promptOf(body);
     if (/Welcome, alice/.test(p)) return { tool: 'finish', parameters: { result: 'done' } };
-    const hist = p.split('History')[1] || '';
+    const hist = historyOf(p);
     if (!/alice/.test(hist)) return { tool: 'type', parameters: { id: idOf(p, 'Username'), text: 'alice' } };
     if (!/s3cret/.test(hist)) {
       // Answer late: the test stops the worker while this request is in flight.
@@ -155,6 +157,8 @@ test('a stopped service worker resumes the run without repeating an action', asy
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
     stopped = true;
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    assert.ok(!targetInfos.some((t) => t.type === 'service_worker'), 'the worker is stopped');
     await cdp.detach();
     await ext.reload(); // someone opens an extension page: the worker starts again
     await configure(ext, server.url);

@@ -84,6 +84,13 @@ export function promptOf(body) {
   return msgs.filter((m) => m.role === 'user').map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).pop() || '';
 }
 
+/** The history section of a policy prompt (what the run already did). */
+export function historyOf(prompt) {
+  const start = prompt.indexOf('History (most recent last):');
+  const end = prompt.indexOf('<page', start);
+  return start < 0 ? '' : prompt.slice(start, end < 0 ? undefined : end);
+}
+
 /** The id of the element listed with `text` in the prompt (`[42] button "Pay now"`). */
 export function idOf(prompt, text) {
   const line = prompt.split('\n').find((l) => /^\s*\[[^\]]+\]/.test(l) && l.includes(`"${text}`));
