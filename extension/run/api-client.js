@@ -69,7 +69,8 @@ globalThis.SentienceApi = (() => {
   const enc = encodeURIComponent;
   return {
     ApiError,
-    health: (s) => request(s, 'GET', '/health'),
+    // One try: a person clicking "test connection" wants the answer now.
+    health: (s) => once(s, 'GET', '/health', undefined, {}),
     start: (s, task, mode) => request(s, 'POST', '/agent/run/start', { task, mode }),
     step: (s, runId, body, key) => request(s, 'POST', `/agent/run/${enc(runId)}/step`, body, { 'idempotency-key': key }),
     answer: (s, runId, body, key) => request(s, 'POST', `/agent/run/${enc(runId)}/answer`, body, { 'idempotency-key': key }),

@@ -102,23 +102,37 @@ fn describe(entry: &Value) -> String {
     }
 }
 
-fn ask_terminal(question: &str, yes: bool, bar: &ProgressBar) -> bool {
-    if yes {
-        bar.println(format!("? {question} → yes (--yes)"));
-        return true;
+/// Answers the agent's question: (approved, free-text answer). Security
+/// checks are yes/no (`--yes` approves them); other questions want words, so
+/// without a terminal they are refused, which cancels the run cleanly.
+fn ask_terminal(question: &str, yes: bool, bar: &ProgressBar) -> (bool, Option<String>) {
+    let security = question.contains("Security check");
+    if security && yes {
+        eprintln!("? {question} → yes (--yes)");
+        return (true, None);
     }
     if !std::io::stdin().is_terminal() {
-        bar.println(format!(
-            "? {question} → refused (no terminal to ask; pass --yes to approve)"
-        ));
-        return false;
+        let hint = if security { "; pass --yes to approve" } else { "" };
+        eprintln!("? {question} → refused (no terminal to ask{hint})");
+        return (false, None);
     }
     bar.suspend(|| {
-        print!("? {question} [y/N] ");
+        if security {
+            print!("? {question} [y/N] ");
+        } else {
+            print!("? {question}\n  your answer (empty to stop the run): ");
+        }
         let _ = std::io::stdout().flush();
         let mut line = String::new();
         let _ = std::io::stdin().lock().read_line(&mut line);
-        matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes")
+        let line = line.trim().to_string();
+        if security {
+            (matches!(line.to_ascii_lowercase().as_str(), "y" | "yes"), None)
+        } else if line.is_empty() {
+            (false, None)
+        } else {
+            (true, Some(line))
+        }
     })
 }
 
@@ -203,7 +217,20 @@ async fn drive(
     }
     let run_id = started["runId"].as_str().context("no run id")?.to_string();
 
-    let bar = ProgressBar::new(150);
+    // A live progress line on a terminal; plain lines otherwise (CI, pipes),
+    // where a hidden bar would swallow them.
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::new(150)
+    } else {
+        ProgressBar::hidden()
+    };
+    let say = |bar: &ProgressBar, line: String| {
+        if bar.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            bar.println(line);
+        }
+    };
     bar.set_style(
         ProgressStyle::with_template("{spinner} step {pos}/{len} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
@@ -287,7 +314,7 @@ async fn drive(
                     )
                     .await?;
                     if let Some(e) = res["error"].as_str() {
-                        bar.println(format!("  (answer not taken: {e})"));
+                        say(&bar, format!("  (answer not taken: {e})"));
                     }
                     answered_asks = asks;
                 }

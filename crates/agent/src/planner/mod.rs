@@ -140,6 +140,20 @@ pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
             return Decision::Tool(Tool::new(ToolName::Navigate, json!({ "url": prev })));
         }
     }
+    // Asking again on the same page after the user already answered without
+    // telling us anything new would loop forever: give up with a reason.
+    let asked_here = ctx
+        .history
+        .iter()
+        .rev()
+        .take_while(|h| h.url.as_deref().is_none_or(|u| same_url(u, &page.url)))
+        .any(|h| h.action == "ask_user");
+    if asked_here {
+        return Decision::Fail(format!(
+            "Stuck: nothing on {} helps with \"{}\", and asking did not help",
+            page.url, ctx.task
+        ));
+    }
     Decision::Ask(format!(
         "I could not find anything on {} that helps with \"{}\". How should I continue?",
         page.url, ctx.task
