@@ -1,22 +1,13 @@
 // window.sentience.click / type / press / scroll on ids of the last snapshot,
 // in a real page: user-like event sequences and honest outcomes.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, open, snapshot, evaluate, viaWorker } from '../lib/harness.mjs';
+import { open, snapshot, evaluate, viaWorker, suite } from '../lib/harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = suite();
 
 async function setup() {
-  const page = await open(browser.context, `${server.url}/actions.html`);
+  const page = await open(env.browser.context, `${env.server.url}/actions.html`);
   const snap = await snapshot(page);
   assert.equal(snap.status, 'success');
   const byText = (text) => {
@@ -93,7 +84,7 @@ test('type picks a <select> option and types into contenteditable', async () => 
 test('press Enter in a form field submits the form and reports navigation', async () => {
   const { page, byText } = await setup();
   assert.equal((await call(page, `type(${byText('Query')}, "rust")`)).success, true);
-  const [res] = await Promise.all([viaWorker(browser.worker, page, 'press', { key: 'Enter' }), page.waitForURL(/welcome\.html\?q=rust/)]);
+  const [res] = await Promise.all([viaWorker(env.browser.worker, page, 'press', { key: 'Enter' }), page.waitForURL(/welcome\.html\?q=rust/)]);
   assert.deepEqual(res, { success: true, outcome: 'navigated' });
   await page.close();
 });
@@ -101,7 +92,7 @@ test('press Enter in a form field submits the form and reports navigation', asyn
 test('click on a link navigates; press with a bad key fails', async () => {
   const { page, byText } = await setup();
   assert.deepEqual(await call(page, 'press("")'), { success: false, error: 'press(key): key must be a non-empty string such as "Enter"', outcome: 'none' });
-  const [res] = await Promise.all([viaWorker(browser.worker, page, 'click', { id: byText('Go to login') }), page.waitForURL(/login\.html/)]);
+  const [res] = await Promise.all([viaWorker(env.browser.worker, page, 'click', { id: byText('Go to login') }), page.waitForURL(/login\.html/)]);
   assert.deepEqual(res, { success: true, outcome: 'navigated' });
   await page.close();
 });

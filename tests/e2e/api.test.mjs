@@ -1,23 +1,14 @@
 // The window.sentience API surface: registry, options and their errors,
 // limit and filters, screenshots, both engine paths, stable ids.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, open, snapshot, evaluate, viaWorker } from '../lib/harness.mjs';
+import { open, snapshot, evaluate, viaWorker, suite } from '../lib/harness.mjs';
 import { assertSchema } from '../lib/expect.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = suite();
 
 test('sentience_registry[id] is the live element of every id in the last snapshot', async () => {
-  const page = await open(browser.context, `${server.url}/login.html`);
+  const page = await open(env.browser.context, `${env.server.url}/login.html`);
   const snap = await snapshot(page);
   const checks = await evaluate(
     page,
@@ -39,7 +30,7 @@ test('sentience_registry[id] is the live element of every id in the last snapsho
 });
 
 test('ids stay the same across snapshots while the element stays in the page', async () => {
-  const page = await open(browser.context, `${server.url}/login.html`);
+  const page = await open(env.browser.context, `${env.server.url}/login.html`);
   const a = await snapshot(page);
   await page.evaluate(() => document.body.prepend(Object.assign(document.createElement('button'), { textContent: 'New first button' })));
   const b = await snapshot(page);
@@ -51,7 +42,7 @@ test('ids stay the same across snapshots while the element stays in the page', a
 });
 
 test('invalid options resolve to {status:"error"} and never throw', async () => {
-  const page = await open(browser.context, `${server.url}/login.html`);
+  const page = await open(env.browser.context, `${env.server.url}/login.html`);
   const cases = {
     '{ limt: 5 }': /unknown field `limt`/,
     '{ limit: -1 }': /invalid snapshot options/,
@@ -73,7 +64,7 @@ test('invalid options resolve to {status:"error"} and never throw', async () => 
 });
 
 test('limit keeps the top N; filters apply; meta says what was removed', async () => {
-  const page = await open(browser.context, `${server.url}/login.html`);
+  const page = await open(env.browser.context, `${env.server.url}/login.html`);
   const all = await snapshot(page);
   const top = await snapshot(page, { limit: 2 });
   assert.deepEqual(top.elements, all.elements.slice(0, 2));
@@ -92,7 +83,7 @@ test('limit keeps the top N; filters apply; meta says what was removed', async (
 });
 
 test('screenshot: true and {format:"jpeg"} return data URLs captured by the service worker', async () => {
-  const page = await open(browser.context, `${server.url}/login.html`);
+  const page = await open(env.browser.context, `${env.server.url}/login.html`);
   await page.bringToFront();
   const png = await snapshot(page, { screenshot: true, limit: 1 });
   assertSchema(png);
@@ -107,8 +98,8 @@ test('screenshot: true and {format:"jpeg"} return data URLs captured by the serv
 });
 
 test('a background tab cannot capture the visible tab', async () => {
-  const back = await open(browser.context, `${server.url}/login.html`);
-  const front = await open(browser.context, `${server.url}/hidden.html`);
+  const back = await open(env.browser.context, `${env.server.url}/login.html`);
+  const front = await open(env.browser.context, `${env.server.url}/hidden.html`);
   await front.bringToFront();
   const res = await snapshot(back, { screenshot: true });
   assert.equal(res.status, 'error');
@@ -118,9 +109,9 @@ test('a background tab cannot capture the visible tab', async () => {
 });
 
 test('the service-worker path gives the same snapshot as the content-script path', async () => {
-  const page = await open(browser.context, `${server.url}/labels.html`);
+  const page = await open(env.browser.context, `${env.server.url}/labels.html`);
   const local = await snapshot(page);
-  const remote = await viaWorker(browser.worker, page, 'snapshot', null, { path: 'service_worker' });
+  const remote = await viaWorker(env.browser.worker, page, 'snapshot', null, { path: 'service_worker' });
   assert.equal(local.meta.engine_path, 'content_script');
   assert.equal(remote.meta.engine_path, 'service_worker');
   assertSchema(remote);
@@ -130,13 +121,13 @@ test('the service-worker path gives the same snapshot as the content-script path
 });
 
 test("answers to the extension's own calls never reach the page", async () => {
-  const page = await open(browser.context, `${server.url}/login.html`);
+  const page = await open(env.browser.context, `${env.server.url}/login.html`);
   await page.evaluate(() => {
     window.seen = [];
     window.addEventListener('message', (e) => window.seen.push(e.data), true);
     document.addEventListener('sentience', (e) => window.seen.push(e.type), true);
   });
-  const res = await viaWorker(browser.worker, page, 'snapshot', { limit: 3 });
+  const res = await viaWorker(env.browser.worker, page, 'snapshot', { limit: 3 });
   assert.equal(res.status, 'success');
   await snapshot(page, { limit: 3 });
   assert.deepEqual(await page.evaluate('window.seen'), []);

@@ -2,10 +2,10 @@
 // oracle, see DESIGN.md) on every fixture page. Reports the agreement rate
 // and lists each disagreement; known, deliberate differences are listed in
 // KNOWN with their reason and do not count against us.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { PAGES, ROOT, startServer, launch, open, snapshot } from '../lib/harness.mjs';
+import { PAGES, ROOT, open, snapshot, suite } from '../lib/harness.mjs';
 
 // Chromium AX role → the contract roles that faithfully represent it.
 const ROLE_MAP = {
@@ -28,16 +28,7 @@ const KNOWN = [
 
 const norm = (s) => (s || '').replace(/\s+/g, ' ').trim().slice(0, 100);
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = suite();
 
 test('roles and texts agree with Chromium\'s accessibility tree', async (t) => {
   const pages = fs.readdirSync(PAGES).filter((f) => f.endsWith('.expected.json')).map((f) => f.replace('.expected.json', ''));
@@ -49,7 +40,7 @@ test('roles and texts agree with Chromium\'s accessibility tree', async (t) => {
   const disagreements = [];
   const known = [];
   for (const name of pages) {
-    const page = await open(browser.context, `${server.url}/${name}.html`);
+    const page = await open(env.browser.context, `${env.server.url}/${name}.html`);
     const snap = await snapshot(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('DOM.getDocument', { depth: 0 });

@@ -1,22 +1,13 @@
 // One test per fixture page: tests/pages/NAME.html is snapshotted in headless
 // Chromium with the extension loaded and checked against NAME.expected.json.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PAGES, startServer, launch, open, snapshot } from '../lib/harness.mjs';
+import { PAGES, open, snapshot, suite } from '../lib/harness.mjs';
 import { checkExpectations } from '../lib/expect.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = suite();
 
 const fixtures = fs.readdirSync(PAGES).filter((f) => f.endsWith('.expected.json')).sort();
 
@@ -24,7 +15,7 @@ for (const file of fixtures) {
   const name = file.replace('.expected.json', '');
   test(`fixture ${name}`, async () => {
     const spec = JSON.parse(fs.readFileSync(path.join(PAGES, file), 'utf8'));
-    const page = await open(browser.context, `${server.url}/${name}.html`);
+    const page = await open(env.browser.context, `${env.server.url}/${name}.html`);
     try {
       if (spec.waitFor) await page.waitForFunction(spec.waitFor);
       const snap = await snapshot(page, spec.options);

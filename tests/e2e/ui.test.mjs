@@ -2,25 +2,20 @@
 // real server) and the highlight shown before an action.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { EXTENSION_ID, startServer, launch, open, snapshot, viaWorker } from '../lib/harness.mjs';
+import { EXTENSION_ID, suite, open, snapshot, viaWorker } from '../lib/harness.mjs';
 import { startAgentServer } from '../lib/agent.mjs';
 
-let server;
-let browser;
+const env = suite();
 let agent;
 before(async () => {
-  server = await startServer();
-  browser = await launch();
   agent = await startAgentServer();
 });
 after(async () => {
-  await browser?.close();
   await agent?.kill();
-  await server?.close();
 });
 
 test('options page validates the server URL and tests the connection with /health', async () => {
-  const page = await browser.context.newPage();
+  const page = await env.browser.context.newPage();
   await page.goto(`chrome-extension://${EXTENSION_ID}/extension/options/options.html`);
   assert.equal(await page.inputValue('#serverUrl'), 'http://localhost:3131', 'default server URL');
   await page.fill('#serverUrl', 'ftp://nope');
@@ -44,10 +39,10 @@ test('options page validates the server URL and tests the connection with /healt
 });
 
 test('the element about to be acted on is outlined, in a closed shadow root the page cannot reach', async () => {
-  const page = await open(browser.context, `${server.url}/login.html`);
+  const page = await open(env.browser.context, `${env.server.url}/login.html`);
   const snap = await snapshot(page);
   const button = snap.elements.find((e) => e.text === 'Sign in');
-  const res = await viaWorker(browser.worker, page, 'highlight', { id: button.id, label: 'click' });
+  const res = await viaWorker(env.browser.worker, page, 'highlight', { id: button.id, label: 'click' });
   assert.equal(res.success, true);
   const seen = await page.evaluate(() => {
     const host = document.querySelector('sentience-overlay');

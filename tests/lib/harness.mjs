@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -110,4 +111,22 @@ export async function viaWorker(worker, page, op, args, via) {
     },
     { url: page.url(), op, args, via },
   );
+}
+
+/**
+ * The usual suite: fixture pages served on port 0 and one browser with the
+ * extension, started before the suite's tests and closed after them.
+ * Returns an object whose `server` and `browser` are set once started.
+ */
+export function suite({ dir = PAGES, routes = {} } = {}) {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer(dir, routes);
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }
