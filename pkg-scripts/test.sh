@@ -12,8 +12,8 @@ cargo fmt --all -- --check
 log "cargo clippy -D warnings"
 cargo clippy -q --workspace --all-targets -- -D warnings
 
-log "native tests (cargo test --workspace)"
-cargo test -q --workspace
+log "native tests (cargo test --release --workspace: reuses the release build)"
+cargo test -q --release --workspace
 
 if [ -f tests/bench/snapshot-bench.mjs ]; then
   log "benchmark smoke run"
@@ -22,4 +22,4 @@ fi
 
 log "end-to-end tests (headless Chromium + the extension)"
 cd tests
-node --test --test-concurrency=1 --test-reporter=spec e2e/
+node --test --test-concurrency=1 e2e/

@@ -370,7 +370,12 @@ globalThis.SentienceWalker = (() => {
             rec = i;
           }
 
-          if (!LEAF_TAGS.has(tag)) {
+          // Links and buttons are leaves too: what they contain collapses
+          // into them (the engine drops candidates nested in a link or a
+          // button), and their text is read from them, so walking their
+          // icons and spans would only cost time.
+          const actionable = tag === 'button' || (tag === 'a' && hasAttrs && el.hasAttribute('href'));
+          if (!LEAF_TAGS.has(tag) && !actionable) {
             const shadow = shadowOf(el, tag);
             if (shadow) firstChild = shadow.firstElementChild;
             else if (tag === 'slot') {
