@@ -110,17 +110,24 @@ globalThis.SentienceActions = (() => {
     return withOutcome(() => {
       if (isDisabled(el)) return fail('element is disabled');
       const p = centre(el);
-      mouse(el, 'pointerover', p);
-      mouse(el, 'pointerenter', p, { bubbles: false });
-      mouse(el, 'mouseover', p);
-      mouse(el, 'mouseenter', p, { bubbles: false });
-      mouse(el, 'pointermove', p);
-      mouse(el, 'mousemove', p);
-      const downOk = mouse(el, 'pointerdown', p) & mouse(el, 'mousedown', p);
-      if (downOk && typeof el.focus === 'function') el.focus({ preventScroll: true });
-      mouse(el, 'pointerup', p);
-      mouse(el, 'mouseup', p);
-      mouse(el, 'click', p);
+      // A real click lands on the innermost element under the pointer (the
+      // <a> inside a role=tab <li>, the icon inside a button) and bubbles up
+      // through ours; handlers bound to that inner element must see it. When
+      // something else covers the point, the agent still means this element.
+      const hit = document.elementFromPoint(p.x, p.y);
+      const target = hit && (hit === el || el.contains(hit)) ? hit : el;
+      mouse(target, 'pointerover', p);
+      mouse(target, 'pointerenter', p, { bubbles: false });
+      mouse(target, 'mouseover', p);
+      mouse(target, 'mouseenter', p, { bubbles: false });
+      mouse(target, 'pointermove', p);
+      mouse(target, 'mousemove', p);
+      const downOk = mouse(target, 'pointerdown', p) & mouse(target, 'mousedown', p);
+      const focusable = target.closest('a[href], button, input, select, textarea, summary, [tabindex], [contenteditable]') || el;
+      if (downOk && typeof focusable.focus === 'function') focusable.focus({ preventScroll: true });
+      mouse(target, 'pointerup', p);
+      mouse(target, 'mouseup', p);
+      mouse(target, 'click', p);
       return null;
     });
   }

@@ -107,3 +107,14 @@ test('scroll brings an element into view, or scrolls the page by dx/dy', async (
   assert.equal(await page.evaluate('window.scrollY'), 0);
   await page.close();
 });
+
+test('click lands on the innermost element under the pointer, as a real click does', async () => {
+  const page = await open(env.browser.context, `${env.server.url}/nested-click.html`);
+  const snap = await snapshot(page);
+  const tab = snap.elements.find((e) => e.text === 'Tab #1');
+  assert.ok(tab, 'the tab is in the snapshot');
+  const res = await evaluate(page, `window.sentience.click(${tab.id})`);
+  assert.equal(res.success, true);
+  assert.equal(await page.textContent('#out'), 'inner clicked');
+  await page.close();
+});
