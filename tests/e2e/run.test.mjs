@@ -104,6 +104,19 @@ test('autonomous mode pays without asking', async () => {
   await page.close();
 });
 
+test('runs in two tabs at once are bound to their tabs and do not interfere', async () => {
+  const a = await runOn('login.html', 'Log in as "bob" with password "hunter2"');
+  const b = await runOn('index.html', 'Search for "rake"');
+  const [ra, rb] = await Promise.all([waitRun(ext, terminal, { runId: a.runId }), waitRun(ext, terminal, { runId: b.runId })]);
+  assert.equal(ra.status, 'completed', `${ra.error} ${toolsOf(ra)}`);
+  assert.equal(rb.status, 'completed', `${rb.error} ${toolsOf(rb)}`);
+  assert.notEqual(ra.tabId, rb.tabId);
+  assert.match(a.page.url(), /welcome\.html\?user=bob/);
+  assert.match(b.page.url(), /search\.html\?q=rake/);
+  await a.page.close();
+  await b.page.close();
+});
+
 test('LLM policy drives a multi-page task through a scripted OpenAI-compatible server', async () => {
   const llm = await startLlmServer((body) => {
     const p = promptOf(body);

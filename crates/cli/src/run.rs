@@ -112,7 +112,11 @@ fn ask_terminal(question: &str, yes: bool, bar: &ProgressBar) -> (bool, Option<S
         return (true, None);
     }
     if !std::io::stdin().is_terminal() {
-        let hint = if security { "; pass --yes to approve" } else { "" };
+        let hint = if security {
+            "; pass --yes to approve"
+        } else {
+            ""
+        };
         eprintln!("? {question} → refused (no terminal to ask{hint})");
         return (false, None);
     }
@@ -127,7 +131,10 @@ fn ask_terminal(question: &str, yes: bool, bar: &ProgressBar) -> (bool, Option<S
         let _ = std::io::stdin().lock().read_line(&mut line);
         let line = line.trim().to_string();
         if security {
-            (matches!(line.to_ascii_lowercase().as_str(), "y" | "yes"), None)
+            (
+                matches!(line.to_ascii_lowercase().as_str(), "y" | "yes"),
+                None,
+            )
         } else if line.is_empty() {
             (false, None)
         } else {
@@ -272,11 +279,14 @@ async fn drive(
             if entry["kind"] == "tool" && entry.get("result").is_none() {
                 break;
             }
-            bar.println(format!(
-                "  [{:>3}] {}",
-                entry["step"].as_u64().unwrap_or(0),
-                describe(entry)
-            ));
+            say(
+                &bar,
+                format!(
+                    "  [{:>3}] {}",
+                    entry["step"].as_u64().unwrap_or(0),
+                    describe(entry)
+                ),
+            );
             printed += 1;
         }
         bar.set_length(got["maxSteps"].as_u64().unwrap_or(150));
@@ -304,15 +314,14 @@ async fn drive(
                 let asks = log.iter().filter(|e| e["kind"] == "ask").count();
                 if asks > answered_asks {
                     let question = got["question"].as_str().unwrap_or("Proceed?");
-                    let approved = ask_terminal(question, args.yes, &bar);
-                    let res = ext_eval(
-                        &control,
-                        format!(
-                            "chrome.runtime.sendMessage({})",
-                            json!({"type": "run-answer", "runId": run_id, "approved": approved})
-                        ),
-                    )
-                    .await?;
+                    let (approved, answer) = ask_terminal(question, args.yes, &bar);
+                    let mut msg =
+                        json!({"type": "run-answer", "runId": run_id, "approved": approved});
+                    if let Some(a) = answer {
+                        msg["answer"] = json!(a);
+                    }
+                    let res =
+                        ext_eval(&control, format!("chrome.runtime.sendMessage({msg})")).await?;
                     if let Some(e) = res["error"].as_str() {
                         say(&bar, format!("  (answer not taken: {e})"));
                     }

@@ -1,0 +1,64 @@
+// The `sentience` binary as people run it: `snapshot` prints the contract
+// JSON of the bundled demo page; `run` drives a whole agent run (Chromium +
+// the extension + the in-process agent server) and answers questions.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { SENTIENCE } from '../lib/agent.mjs';
+import { assertSchema } from '../lib/expect.mjs';
+
+function sentience(args, { timeoutMs = 120000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env };
+    delete env.LLM_API_KEY;
+    const proc = spawn(SENTIENCE, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (d) => (stdout += d));
+    proc.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`sentience ${args.join(' ')} timed out\n${stderr}`));
+    }, timeoutMs);
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+test('sentience snapshot prints the demo page snapshot as contract JSON', async () => {
+  const { code, stdout, stderr } = await sentience(['snapshot', '--limit', '5']);
+  assert.equal(code, 0, stderr);
+  const snap = JSON.parse(stdout);
+  assertSchema(snap);
+  assert.equal(snap.status, 'success');
+  assert.equal(snap.elements.length, 5);
+  assert.equal(Object.keys(snap)[0], 'status', 'contract field order');
+  assert.ok(snap.elements.some((e) => e.role === 'searchbox' && e.text === 'Search products'));
+});
+
+test('sentience snapshot with bad options exits non-zero with the error', async () => {
+  const { code, stdout } = await sentience(['snapshot', '--options', '{"limt": 3}']);
+  assert.notEqual(code, 0);
+  assert.match(JSON.parse(stdout).error, /unknown field `limt`/);
+});
+
+test('sentience run logs in on the demo store with the built-in scorer', async () => {
+  const { code, stdout, stderr } = await sentience(['run', '--task', 'Log in as "alice" with password "s3cret"']);
+  assert.equal(code, 0, stderr);
+  assert.match(stderr, /type "Username" ← "alice" ✓/);
+  assert.match(stdout, /✓ completed: .*Welcome, alice/);
+});
+
+test('sentience run in careful mode asks before paying; --yes approves, no terminal refuses', async () => {
+  const task = 'Go to checkout and pay with card "4242 4242 4242 4242"';
+  const yes = await sentience(['run', '--mode', 'careful', '--yes', '--task', task]);
+  assert.equal(yes.code, 0, yes.stderr);
+  assert.match(yes.stderr, /Security check: .* → yes \(--yes\)/);
+  assert.match(yes.stdout, /✓ completed: .*Thank you/);
+  const no = await sentience(['run', '--mode', 'careful', '--task', task]);
+  assert.notEqual(no.code, 0);
+  assert.match(no.stderr, /→ refused \(no terminal to ask; pass --yes to approve\)/);
+  assert.match(no.stderr, /the run was cancelled/);
+});
