@@ -10,7 +10,8 @@ cd "$ROOT"
 log "building the WebAssembly engine"
 # MVP code generation: Debian's binaryen (wasm-opt 108) mangles the
 # reference-types externref table that newer rustc/wasm-bindgen emit.
-export RUSTFLAGS="${RUSTFLAGS:-} -C target-cpu=mvp"
+# Scoped to the wasm32 target so host builds (the CLI below) are untouched.
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-} -C target-cpu=mvp"
 if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
   # A normal developer machine: rustup ships the wasm32 standard library.
   CARGO_TARGET_DIR="$WASM_TARGET_DIR" cargo build -q --lib --target wasm32-unknown-unknown --profile wasm-release -p sentience-wasm
