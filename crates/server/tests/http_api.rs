@@ -230,14 +230,16 @@ async fn idle_runs_expire_with_404() {
 async fn maximum_steps_reached_is_an_error_at_150() {
     let srv = spawn().await;
     let id = srv.start("Find the warranty terms", "autonomous").await;
-    let p = page(
-        "http://127.0.0.1:9/",
-        "Nothing here",
-        json!([{"id": "a1", "tag": "a", "text": "Home"}]),
-    );
     let mut last = Value::Null;
-    for _ in 0..400 {
-        last = srv.step(&id, p.clone(), ok()).await;
+    for i in 0..400 {
+        // A new page each step: the scorer gives up ("Stuck") when asking on
+        // the same page did not help, and this test wants the step limit.
+        let p = page(
+            &format!("http://127.0.0.1:9/?page={i}"),
+            "Nothing here",
+            json!([{"id": "a1", "tag": "a", "text": "Home"}]),
+        );
+        last = srv.step(&id, p, ok()).await;
         match last["action"].as_str() {
             Some("ask_user") => {
                 srv.answer(&id, true).await;
