@@ -16,7 +16,7 @@ pub mod text;
 pub mod time;
 pub mod types;
 
-pub use page::Page;
+pub use page::{Page, RawJson, Snapshot};
 pub use planner::ScorerPolicy;
 pub use policy::{Decision, Policy, PolicyContext, PolicyError, PolicyInfo};
 pub use run::{Run, RunError};

@@ -6,7 +6,9 @@
 
 use crate::text::{fnv1a, FNV_OFFSET};
 use crate::types::BBox;
+use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 /// An element id as it arrived: a specs/001 number or a specs/004 string.
@@ -22,6 +24,20 @@ impl ElementId {
         match self {
             ElementId::Num(n) => n.to_string(),
             ElementId::Str(s) => s.clone(),
+        }
+    }
+
+    /// `self.key() == key`, without building the key.
+    pub fn is(&self, key: &str) -> bool {
+        match self {
+            ElementId::Str(s) => s == key,
+            // The decimal form `key()` gives: no sign, no leading zeros.
+            ElementId::Num(n) => {
+                !key.is_empty()
+                    && key.bytes().all(|b| b.is_ascii_digit())
+                    && (key == "0" || !key.starts_with('0'))
+                    && key.parse::<u64>().ok() == Some(*n)
+            }
         }
     }
 
@@ -155,8 +171,32 @@ impl Page {
         }
     }
 
+    /// `from_json` on JSON text, without building a `serde_json::Value`
+    /// (the /step hot path). Also tells whether the snapshot carries a
+    /// `screenshot` member.
+    pub fn from_json_str(json: &str) -> Result<(Page, bool), String> {
+        let probe: Probe = serde_json::from_str(json).map_err(|e| {
+            if json.trim_start().starts_with('{') {
+                format!("snapshot: {e}")
+            } else {
+                "snapshot must be an object or null".to_string()
+            }
+        })?;
+        let sentience = probe.elements.0 || probe.status.0 || probe.viewport.0;
+        let page = if sentience {
+            serde_json::from_str::<Snapshot001>(json)
+                .map_err(|e| format!("snapshot (specs/001 shape): {e}"))?
+                .into_page()
+        } else {
+            serde_json::from_str::<Snapshot004>(json)
+                .map_err(|e| format!("snapshot (specs/004 PageSnapshot): {e}"))?
+                .into_page()
+        };
+        Ok((page, probe.screenshot.0))
+    }
+
     pub fn find(&self, id: &str) -> Option<&PageElement> {
-        self.elements.iter().find(|e| e.id.key() == id)
+        self.elements.iter().find(|e| e.id.is(id))
     }
 
     /// Stable fingerprint of what the user sees: URL, text, element labels and
@@ -165,7 +205,10 @@ impl Page {
         let mut h = fnv1a(self.url.as_bytes(), FNV_OFFSET);
         h = fnv1a(self.visible_text.as_bytes(), h);
         for e in &self.elements {
-            h = fnv1a(e.id.key().as_bytes(), h);
+            h = match &e.id {
+                ElementId::Str(s) => fnv1a(s.as_bytes(), h),
+                ElementId::Num(n) => fnv1a(n.to_string().as_bytes(), h),
+            };
             h = fnv1a(e.text.as_bytes(), h);
             h = fnv1a(e.value.as_bytes(), h);
         }
@@ -180,6 +223,244 @@ impl Page {
             s.push_str(&e.text);
         }
         s
+    }
+}
+
+/// JSON text of a snapshot as the client sent it (minus any screenshot):
+/// stored and echoed verbatim, never re-parsed into a `Value`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RawJson(pub Box<RawValue>);
+
+impl RawJson {
+    pub fn get(&self) -> &str {
+        self.0.get()
+    }
+}
+
+impl PartialEq for RawJson {
+    fn eq(&self, other: &Self) -> bool {
+        self.get() == other.get()
+    }
+}
+
+/// A /step snapshot: its JSON text (kept with the run, screenshot dropped)
+/// and the page parsed from it once.
+#[derive(Debug, Clone)]
+pub struct Snapshot {
+    pub json: RawJson,
+    pub page: Page,
+}
+
+impl Snapshot {
+    /// Parse a snapshot object of either shape (errors as `Page::from_json`).
+    pub fn parse(json: Box<RawValue>) -> Result<Snapshot, String> {
+        let (page, has_screenshot) = Page::from_json_str(json.get())?;
+        let json = if has_screenshot {
+            // Keep stored runs small: the screenshot is not needed for
+            // decisions. (Rare: only here is the snapshot built as a Value.)
+            let mut v: Value = serde_json::from_str(json.get()).map_err(|e| e.to_string())?;
+            if let Some(o) = v.as_object_mut() {
+                o.remove("screenshot");
+            }
+            serde_json::value::to_raw_value(&v).map_err(|e| e.to_string())?
+        } else {
+            json
+        };
+        Ok(Snapshot {
+            json: RawJson(json),
+            page,
+        })
+    }
+
+    /// From a parsed `Value` (tests, examples).
+    pub fn from_value(v: &Value) -> Result<Snapshot, String> {
+        Snapshot::parse(serde_json::value::to_raw_value(v).map_err(|e| e.to_string())?)
+    }
+}
+
+/// Which shape a snapshot is, and whether it has a screenshot, read in one
+/// pass without building a `Value`: numeric element ids, `status` or
+/// `viewport` mean specs/001 (as in `Page::from_json`).
+#[derive(Deserialize)]
+struct Probe {
+    #[serde(default)]
+    status: Present,
+    #[serde(default)]
+    viewport: Present,
+    #[serde(default)]
+    screenshot: Present,
+    #[serde(default)]
+    elements: NumericIds,
+}
+
+/// The member is there (whatever its value, null included).
+#[derive(Default)]
+struct Present(bool);
+
+impl<'de> Deserialize<'de> for Present {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        IgnoredAny::deserialize(d)?;
+        Ok(Present(true))
+    }
+}
+
+/// `elements` is an array with at least one element whose `id` is a number.
+#[derive(Default)]
+struct NumericIds(bool);
+
+impl<'de> Deserialize<'de> for NumericIds {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = NumericIds;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("anything")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<NumericIds, A::Error> {
+                let mut any = false;
+                while let Some(e) = seq.next_element::<NumericId>()? {
+                    any |= e.0;
+                }
+                Ok(NumericIds(any))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<NumericIds, A::Error> {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(NumericIds(false))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<NumericIds, E> {
+                Ok(NumericIds(false))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<NumericIds, E> {
+                Ok(NumericIds(false))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<NumericIds, E> {
+                Ok(NumericIds(false))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<NumericIds, E> {
+                Ok(NumericIds(false))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<NumericIds, E> {
+                Ok(NumericIds(false))
+            }
+            fn visit_unit<E>(self) -> Result<NumericIds, E> {
+                Ok(NumericIds(false))
+            }
+            fn visit_none<E>(self) -> Result<NumericIds, E> {
+                Ok(NumericIds(false))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One element of `elements`: true when it is an object whose `id` is a number.
+struct NumericId(bool);
+
+impl<'de> Deserialize<'de> for NumericId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = NumericId;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("anything")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<NumericId, A::Error> {
+                let mut numeric = false;
+                while let Some(key) = map.next_key::<IsId>()? {
+                    if key.0 {
+                        numeric = map.next_value::<IsNumber>()?.0;
+                    } else {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+                Ok(NumericId(numeric))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<NumericId, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(NumericId(false))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<NumericId, E> {
+                Ok(NumericId(false))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<NumericId, E> {
+                Ok(NumericId(false))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<NumericId, E> {
+                Ok(NumericId(false))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<NumericId, E> {
+                Ok(NumericId(false))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<NumericId, E> {
+                Ok(NumericId(false))
+            }
+            fn visit_unit<E>(self) -> Result<NumericId, E> {
+                Ok(NumericId(false))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A key that is exactly `id`.
+struct IsId(bool);
+
+impl<'de> Deserialize<'de> for IsId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = IsId;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_str<E>(self, s: &str) -> Result<IsId, E> {
+                Ok(IsId(s == "id"))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// A value that is a JSON number.
+struct IsNumber(bool);
+
+impl<'de> Deserialize<'de> for IsNumber {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = IsNumber;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("anything")
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<IsNumber, E> {
+                Ok(IsNumber(true))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<IsNumber, E> {
+                Ok(IsNumber(true))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<IsNumber, E> {
+                Ok(IsNumber(true))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<IsNumber, E> {
+                Ok(IsNumber(false))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<IsNumber, E> {
+                Ok(IsNumber(false))
+            }
+            fn visit_unit<E>(self) -> Result<IsNumber, E> {
+                Ok(IsNumber(false))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<IsNumber, A::Error> {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(IsNumber(false))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<IsNumber, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(IsNumber(false))
+            }
+        }
+        d.deserialize_any(V)
     }
 }
 
@@ -221,8 +502,8 @@ impl Snapshot004 {
             .elements
             .into_iter()
             .map(|e| {
-                let tag = e.tag.to_lowercase();
-                let input_type = e.input_type.unwrap_or_default().to_lowercase();
+                let tag = lowercase(e.tag);
+                let input_type = lowercase(e.input_type.unwrap_or_default());
                 let role = e.role.unwrap_or_else(|| implicit_role(&tag, &input_type));
                 PageElement {
                     id: ElementId::Str(e.id),
@@ -252,6 +533,16 @@ impl Snapshot004 {
             elements,
             viewport_height: None,
         }
+    }
+}
+
+/// `to_lowercase`, in place for ASCII (the usual case).
+fn lowercase(mut s: String) -> String {
+    if s.is_ascii() {
+        s.make_ascii_lowercase();
+        s
+    } else {
+        s.to_lowercase()
     }
 }
 

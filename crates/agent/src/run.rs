@@ -2,7 +2,7 @@
 //! completed | error | cancelled. Platform-free: the server loads a `Run`,
 //! calls `step` / `answer` / `cancel`, and persists it.
 
-use crate::page::Page;
+use crate::page::{Page, RawJson, Snapshot};
 use crate::policy::{Baseline, Decision, Policy, PolicyContext, PolicyError};
 use crate::reflect;
 use crate::security;
@@ -10,7 +10,6 @@ use crate::text::{success_markers, truncate};
 use crate::time::now_ms;
 use crate::types::*;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// specs/004 `maxSteps` (150 in every example).
 pub const MAX_STEPS: u32 = 150;
@@ -40,7 +39,8 @@ pub struct Run {
     pub max_steps: u32,
     pub history: Vec<HistoryEntry>,
     pub reflections: Vec<Reflection>,
-    pub current_snapshot: Option<Value>,
+    /// The last snapshot's JSON text as received (screenshot removed).
+    pub current_snapshot: Option<RawJson>,
     pub created_at: u64,
     pub updated_at: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -204,7 +204,7 @@ impl Run {
     /// specs/004 POST /agent/run/:runId/step.
     pub async fn step(
         &mut self,
-        snapshot: Option<(Value, Page)>,
+        snapshot: Option<Snapshot>,
         last: Option<ToolResult>,
         policy: &dyn Policy,
     ) -> Result<StepResponse, RunError> {
@@ -212,7 +212,7 @@ impl Run {
             return Ok(r);
         }
         let (raw, page) = match snapshot {
-            Some((raw, page)) => (Some(raw), Some(page)),
+            Some(s) => (Some(s.json), Some(s.page)),
             None => (None, None),
         };
         let page = page.as_ref();
@@ -224,11 +224,8 @@ impl Run {
         self.current_snapshot = old_snapshot;
         next.updated_at = now_ms();
         next.record_result(last.as_ref(), page);
-        if let (Some(mut raw), Some(p)) = (raw, page) {
-            if let Some(o) = raw.as_object_mut() {
-                // Keep stored runs small: the screenshot is not needed for decisions.
-                o.remove("screenshot");
-            }
+        if let (Some(raw), Some(p)) = (raw, page) {
+            // `Snapshot::parse` already dropped any screenshot.
             next.current_snapshot = Some(raw);
             if next.baseline.is_none() {
                 next.baseline = Some(Baseline {
@@ -378,7 +375,8 @@ impl Run {
         let page = self
             .current_snapshot
             .as_ref()
-            .and_then(|v| Page::from_json(v).ok());
+            .and_then(|v| Page::from_json_str(v.get()).ok())
+            .map(|(p, _)| p);
         match pending.and_then(|p| p.tool) {
             Some(tool) => Ok(self.execute(tool, page.as_ref())),
             None => {

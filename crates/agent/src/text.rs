@@ -100,18 +100,23 @@ pub fn normalize(s: &str) -> String {
 /// on the word sequence, so it costs a few comparisons per word.
 pub fn folded_words(s: &str) -> Vec<String> {
     let norm = normalize(s);
+    folded(&norm).into_iter().map(str::to_string).collect()
+}
+
+/// `folded_words` of an already normalised text, borrowing from it.
+fn folded(norm: &str) -> Vec<&str> {
     let ws: Vec<&str> = norm.split(' ').filter(|w| !w.is_empty()).collect();
     let mut out = Vec::with_capacity(ws.len());
     let mut i = 0;
     'words: while i < ws.len() {
         for (from, to) in PHRASES {
             if ws[i..].starts_with(from) {
-                out.push((*to).to_string());
+                out.push(*to);
                 i += from.len();
                 continue 'words;
             }
         }
-        out.push(ws[i].to_string());
+        out.push(ws[i]);
         i += 1;
     }
     out
@@ -124,18 +129,37 @@ pub fn fold_phrases(s: &str) -> String {
 
 /// A light suffix stemmer: enough to match "searching"/"searches"/"search".
 pub fn stem(word: &str) -> String {
-    for suffix in ["ing", "ed", "es", "s"] {
-        if word.len() > suffix.len() + 3 && word.ends_with(suffix) {
-            return word[..word.len() - suffix.len()].to_string();
-        }
-    }
-    word.to_string()
+    stem_str(word).to_string()
 }
 
-fn synonym_heads() -> &'static HashMap<&'static str, &'static str> {
-    static MAP: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+fn stem_str(word: &str) -> &str {
+    for suffix in ["ing", "ed", "es", "s"] {
+        if word.len() > suffix.len() + 3 && word.ends_with(suffix) {
+            return &word[..word.len() - suffix.len()];
+        }
+    }
+    word
+}
+
+/// FNV-1a for the small static word maps (SipHash is the cost otherwise).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = fnv1a(bytes, if self.0 == 0 { FNV_OFFSET } else { self.0 });
+    }
+}
+
+type FnvMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
+
+fn synonym_heads() -> &'static FnvMap<&'static str, &'static str> {
+    static MAP: OnceLock<FnvMap<&'static str, &'static str>> = OnceLock::new();
     MAP.get_or_init(|| {
-        let mut m = HashMap::new();
+        let mut m = FnvMap::default();
         for group in SYNONYMS {
             for w in *group {
                 m.entry(*w).or_insert(group[0]);
@@ -147,13 +171,17 @@ fn synonym_heads() -> &'static HashMap<&'static str, &'static str> {
 
 /// The concept a word stands for (its synonym group head), else its stem.
 pub fn concept(word: &str) -> String {
+    concept_str(word).to_string()
+}
+
+fn concept_str(word: &str) -> &str {
     let heads = synonym_heads();
     if let Some(h) = heads.get(word) {
-        return (*h).to_string();
+        return h;
     }
-    let s = stem(word);
-    match heads.get(s.as_str()) {
-        Some(h) => (*h).to_string(),
+    let s = stem_str(word);
+    match heads.get(s) {
+        Some(h) => h,
         None => s,
     }
 }
@@ -161,17 +189,18 @@ pub fn concept(word: &str) -> String {
 /// Content concepts of a text: phrases folded, stopwords dropped, synonyms
 /// merged; order kept, duplicates removed.
 pub fn concepts(s: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for w in folded_words(s) {
-        if STOPWORDS.contains(&w.as_str()) {
+    let norm = normalize(s);
+    let mut out: Vec<&str> = Vec::new();
+    for w in folded(&norm) {
+        if STOPWORDS.contains(&w) {
             continue;
         }
-        let c = concept(&w);
+        let c = concept_str(w);
         if !out.contains(&c) {
             out.push(c);
         }
     }
-    out
+    out.into_iter().map(str::to_string).collect()
 }
 
 /// Raw lowercase words (no concept folding), for field-label matching.
@@ -247,15 +276,35 @@ pub const SUCCESS_PHRASES: &[&str] = &[
 
 /// Success phrases present in a text (normalised, on word boundaries).
 pub fn success_markers(text: &str) -> Vec<String> {
+    // The phrases as words, indexed by their first word: one lookup per
+    // word of the text (page text is long; this runs every step).
+    type ByFirst = FnvMap<&'static str, Vec<(usize, Vec<&'static str>)>>;
+    static BY_FIRST: OnceLock<ByFirst> = OnceLock::new();
+    let by_first = BY_FIRST.get_or_init(|| {
+        let mut m = ByFirst::default();
+        for (k, p) in SUCCESS_PHRASES.iter().enumerate() {
+            let ws: Vec<&'static str> = p.split(' ').collect();
+            m.entry(ws[0]).or_default().push((k, ws));
+        }
+        m
+    });
     let norm = normalize(text);
     let ws: Vec<&str> = norm.split(' ').collect();
+    let mut found = [false; SUCCESS_PHRASES.len()];
+    for i in 0..ws.len() {
+        if let Some(cands) = by_first.get(ws[i]) {
+            for (k, pw) in cands {
+                if ws[i..].starts_with(pw) {
+                    found[*k] = true;
+                }
+            }
+        }
+    }
     SUCCESS_PHRASES
         .iter()
-        .filter(|p| {
-            let pw: Vec<&str> = p.split(' ').collect();
-            ws.windows(pw.len()).any(|w| w == pw.as_slice())
-        })
-        .map(|p| p.to_string())
+        .zip(found)
+        .filter(|(_, f)| *f)
+        .map(|(p, _)| p.to_string())
         .collect()
 }
 

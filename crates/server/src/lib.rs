@@ -5,7 +5,7 @@
 pub mod body;
 pub mod error;
 pub mod layers;
-pub mod locks;
+pub mod live;
 pub mod routes;
 pub mod s2_validate;
 pub mod state;
@@ -28,7 +28,7 @@ use tower_http::trace::TraceLayer;
 pub fn router(state: AppState) -> Router {
     let limit = state.config.max_body_bytes;
     let cors = layers::cors(&state.config.cors_origins);
-    Router::new()
+    let mut app = Router::new()
         .route("/health", get(routes::health))
         .route("/agent/run/start", post(routes::runs::start))
         .route("/agent/run/{run_id}/step", post(routes::runs::step))
@@ -36,12 +36,16 @@ pub fn router(state: AppState) -> Router {
         .route("/agent/run/{run_id}/cancel", post(routes::runs::cancel))
         .route("/agent/run/{run_id}", get(routes::runs::get))
         .route("/s2", post(routes::s2::s2))
-        .fallback(routes::not_found)
-        .layer(axum::middleware::from_fn_with_state(
+        .fallback(routes::not_found);
+    // Without a key the auth layer would pass everything through: leave it
+    // out rather than pay for it on every request.
+    if state.config.api_key.is_some() {
+        app = app.layer(axum::middleware::from_fn_with_state(
             state.clone(),
             layers::auth,
-        ))
-        .layer(DefaultBodyLimit::max(limit))
+        ));
+    }
+    app.layer(DefaultBodyLimit::max(limit))
         .layer(CatchPanicLayer::custom(|_| {
             use axum::response::IntoResponse;
             ApiError::Internal("The server hit an unexpected error".into()).into_response()
@@ -51,14 +55,18 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Delete runs idle past the TTL, every minute (or TTL/2 when shorter).
+/// Delete runs idle past the TTL, every minute (or TTL/2 when shorter), and
+/// drop runs unused for a while from the live-run cache.
 pub async fn sweep_expired(state: AppState) {
     let period =
         (state.config.run_ttl / 2).clamp(Duration::from_millis(100), Duration::from_secs(60));
     let mut tick = tokio::time::interval(period);
     loop {
         tick.tick().await;
-        let cutoff = now_ms().saturating_sub(state.config.run_ttl.as_millis() as u64);
+        let ttl_ms = state.config.run_ttl.as_millis() as u64;
+        let idle_ms = (state.config.cache_idle.as_millis() as u64).min(ttl_ms);
+        state.live.evict_idle(now_ms().saturating_sub(idle_ms));
+        let cutoff = now_ms().saturating_sub(ttl_ms);
         match state.store.expire(cutoff).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(n, "expired idle runs"),

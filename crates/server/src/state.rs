@@ -1,6 +1,6 @@
 //! Server configuration and the state every handler shares.
 
-use crate::locks::RunLocks;
+use crate::live::LiveRuns;
 use crate::store::Store;
 use sentience_agent::Policy;
 use std::sync::Arc;
@@ -9,6 +9,8 @@ use std::time::Duration;
 /// Defaults documented in docs/server.md.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
 pub const DEFAULT_RUN_TTL: Duration = Duration::from_secs(24 * 3600);
+pub const DEFAULT_CACHE_CAPACITY: usize = 10_000;
+pub const DEFAULT_CACHE_IDLE: Duration = Duration::from_secs(10 * 60);
 
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
@@ -23,6 +25,11 @@ pub struct ServerConfig {
     /// System 2 screenshot URLs: fetch timeout and size cap.
     pub screenshot_timeout: Duration,
     pub screenshot_max_bytes: usize,
+    /// Runs kept in memory (the live-run cache) at most...
+    pub cache_capacity: usize,
+    /// ...and for at most this long after their last request; evicted runs
+    /// are reloaded from the database when next used.
+    pub cache_idle: Duration,
 }
 
 impl Default for ServerConfig {
@@ -34,6 +41,8 @@ impl Default for ServerConfig {
             run_ttl: DEFAULT_RUN_TTL,
             screenshot_timeout: Duration::from_secs(10),
             screenshot_max_bytes: 10 * 1024 * 1024,
+            cache_capacity: DEFAULT_CACHE_CAPACITY,
+            cache_idle: DEFAULT_CACHE_IDLE,
         }
     }
 }
@@ -42,7 +51,8 @@ pub struct Inner {
     pub config: ServerConfig,
     pub store: Store,
     pub policy: Arc<dyn Policy>,
-    pub locks: RunLocks,
+    /// Cached runs, and the per-run lock.
+    pub live: LiveRuns,
     pub http: reqwest::Client,
 }
 
@@ -56,11 +66,12 @@ impl AppState {
             .timeout(config.screenshot_timeout)
             .build()
             .unwrap_or_default();
+        let live = LiveRuns::new(config.cache_capacity);
         AppState(Arc::new(Inner {
             config,
             store,
             policy,
-            locks: RunLocks::default(),
+            live,
             http,
         }))
     }

@@ -36,19 +36,33 @@ pub fn best_click<'p>(
     let task_concepts = concepts(ctx.task);
     let mut best: Option<(f64, &PageElement)> = None;
     for e in &page.elements {
-        if !e.is_clickable() || e.is_text_entry() || e.disabled || ctx.avoid.contains(&e.id.key()) {
+        if !e.is_clickable()
+            || e.is_text_entry()
+            || e.disabled
+            || ctx.avoid.iter().any(|a| e.id.is(a))
+        {
             continue;
         }
-        let c = candidate(e);
-        let label_c = concepts(&c.text);
+        // Not a text entry: the candidate's text is the element's label.
+        let label = e.label();
+        let label_c = concepts(label);
         // Destructive or exit controls only when the task asks for them.
         if label_c.iter().any(|w| {
             matches!(w.as_str(), "logout" | "delete" | "close") && !task_concepts.contains(w)
         }) {
             continue;
         }
-        let mut s =
-            relevance(&c, &task_concepts, plan, &[]).value + goal_bonus(plan.goal, &label_c);
+        // `relevance` of a labelled non-field is 0 unless the label shares a
+        // concept with the task or the task quotes targets: skip it then.
+        let relevant = !plan.targets.is_empty()
+            || label.trim().is_empty()
+            || label_c.iter().any(|w| task_concepts.contains(w));
+        let r = if relevant {
+            relevance(&candidate(e), &task_concepts, plan, &[]).value
+        } else {
+            0.0
+        };
+        let mut s = r + goal_bonus(plan.goal, &label_c);
         if e.is_primary {
             s += 0.05;
         }

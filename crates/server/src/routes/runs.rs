@@ -2,6 +2,7 @@
 
 use crate::body::Body;
 use crate::error::ApiError;
+use crate::live::{Live, Slot, Uncommitted};
 use crate::state::AppState;
 use crate::store::{Reply, StoreError};
 use axum::extract::{Path, State};
@@ -9,8 +10,11 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use sentience_agent::time::now_ms;
-use sentience_agent::{Page, PolicyError, Run, RunError, RunMode, ToolResult};
+use sentience_agent::{PolicyError, Run, RunError, RunMode, Snapshot, StepResponse, ToolResult};
+use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Map, Value};
+use std::collections::HashMap;
 
 /// Longest task accepted (characters).
 const MAX_TASK_CHARS: usize = 10_000;
@@ -74,24 +78,57 @@ pub async fn start(State(s): State<AppState>, body: Body) -> Result<Json<Value>,
     };
     let run = Run::new(uuid::Uuid::new_v4().to_string(), task, mode);
     s.store.save(&run, None).await?;
-    tracing::info!(run_id = %run.run_id, ?mode, "run started");
-    Ok(Json(
-        json!({"success": true, "runId": run.run_id, "state": run.summary()}),
-    ))
+    tracing::debug!(run_id = %run.run_id, ?mode, "run started");
+    let reply = json!({"success": true, "runId": run.run_id, "state": run.summary()});
+    // Nobody else knows the id yet: cache it for its first step.
+    s.live.insert(run).await;
+    Ok(Json(reply))
 }
 
-/// A run that exists and has not expired (specs/004: 404 "doesn't exist or expired").
-async fn load_live(s: &AppState, id: &str) -> Result<Run, ApiError> {
-    let run = s
-        .store
-        .load(id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("Run {id} not found")))?;
-    let idle_ms = now_ms().saturating_sub(run.updated_at);
+/// The run locked in `slot`, loaded from the database unless cached, if it
+/// exists and has not expired (specs/004: 404 "doesn't exist or expired").
+async fn live_run<'a>(
+    s: &AppState,
+    slot: &'a mut Slot,
+    id: &str,
+) -> Result<&'a mut Live, ApiError> {
+    if slot.is_none() {
+        let stored = s
+            .store
+            .load_full(id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("Run {id} not found")))?;
+        **slot = Some(Live::from(stored));
+    }
+    let live = slot
+        .as_mut()
+        .ok_or_else(|| ApiError::Internal("run cache lost a run".into()))?;
+    let idle_ms = now_ms().saturating_sub(live.run.updated_at);
     if u128::from(idle_ms) > s.config.run_ttl.as_millis() {
         return Err(ApiError::NotFound(format!("Run {id} expired")));
     }
-    Ok(run)
+    Ok(live)
+}
+
+/// Validate an idempotency key (header `Idempotency-Key` wins over the body's).
+fn check_key(key: Option<String>) -> Result<Option<String>, ApiError> {
+    match key {
+        Some(k) if k.is_empty() || k.chars().count() > MAX_KEY_CHARS => Err(bad(format!(
+            "Idempotency key must be 1 to {MAX_KEY_CHARS} characters"
+        ))),
+        k => Ok(k),
+    }
+}
+
+fn header_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    headers
+        .get("idempotency-key")
+        .map(|h| {
+            h.to_str()
+                .map(str::to_string)
+                .map_err(|_| bad("Idempotency-Key must be visible ASCII"))
+        })
+        .transpose()
 }
 
 /// The idempotency key: header `Idempotency-Key`, else body `idempotencyKey`.
@@ -99,24 +136,15 @@ fn idempotency_key(
     headers: &HeaderMap,
     obj: &Map<String, Value>,
 ) -> Result<Option<String>, ApiError> {
-    let key = match headers.get("idempotency-key") {
-        Some(h) => Some(
-            h.to_str()
-                .map_err(|_| bad("Idempotency-Key must be visible ASCII"))?
-                .to_string(),
-        ),
+    let key = match header_key(headers)? {
+        Some(k) => Some(k),
         None => match obj.get("idempotencyKey") {
             None | Some(Value::Null) => None,
             Some(Value::String(k)) => Some(k.clone()),
             Some(_) => return Err(bad("\"idempotencyKey\" must be a string")),
         },
     };
-    match key {
-        Some(k) if k.is_empty() || k.chars().count() > MAX_KEY_CHARS => Err(bad(format!(
-            "Idempotency key must be 1 to {MAX_KEY_CHARS} characters"
-        ))),
-        k => Ok(k),
-    }
+    check_key(key)
 }
 
 fn json_response(status: u16, body: String, replayed: bool) -> Response {
@@ -129,6 +157,72 @@ fn json_response(status: u16, body: String, replayed: bool) -> Response {
     r
 }
 
+fn to_json<T: Serialize + ?Sized>(v: &T) -> Result<String, ApiError> {
+    serde_json::to_string(v).map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+fn is_null(v: &RawValue) -> bool {
+    v.get() == "null"
+}
+
+/// The /step body, read without building a `Value` of the snapshot: each
+/// member stays raw JSON text until it is parsed into its own type.
+struct StepBody {
+    snapshot: Option<Snapshot>,
+    last: Option<ToolResult>,
+    key: Option<String>,
+}
+
+fn step_body(body: &Body, headers: &HeaderMap) -> Result<StepBody, ApiError> {
+    // An empty body or `null` counts as `{}`, as for the other endpoints.
+    let members: HashMap<String, &RawValue> = if body.0.iter().all(u8::is_ascii_whitespace) {
+        HashMap::new()
+    } else {
+        serde_json::from_slice::<Option<HashMap<String, &RawValue>>>(&body.0)
+            .map_err(|e| {
+                // Same answers as for other bodies: invalid JSON, or not an object.
+                match serde_json::from_slice::<Value>(&body.0) {
+                    Ok(_) => bad("Body must be a JSON object"),
+                    Err(_) => bad(format!("Body is not valid JSON: {e}")),
+                }
+            })?
+            .unwrap_or_default()
+    };
+    let snapshot = match members.get("snapshot") {
+        None => None,
+        Some(v) if is_null(v) => None,
+        Some(v) if v.get().starts_with('{') => {
+            Some(Snapshot::parse(RawValue::to_owned(v)).map_err(bad)?)
+        }
+        Some(_) => return Err(bad("\"snapshot\" must be an object or null")),
+    };
+    let last = match members.get("lastActionResult") {
+        None => None,
+        Some(v) if is_null(v) => None,
+        Some(v) => Some(
+            serde_json::from_str::<ToolResult>(v.get())
+                .map_err(|e| bad(format!("lastActionResult: {e}")))?,
+        ),
+    };
+    // The header wins; the body's key is only looked at without one.
+    let key = match header_key(headers)? {
+        Some(k) => Some(k),
+        None => match members.get("idempotencyKey") {
+            None => None,
+            Some(v) if is_null(v) => None,
+            Some(v) => Some(
+                serde_json::from_str::<String>(v.get())
+                    .map_err(|_| bad("\"idempotencyKey\" must be a string"))?,
+            ),
+        },
+    };
+    Ok(StepBody {
+        snapshot,
+        last,
+        key: check_key(key)?,
+    })
+}
+
 /// specs/004 POST /agent/run/:runId/step.
 pub async fn step(
     State(s): State<AppState>,
@@ -136,45 +230,66 @@ pub async fn step(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let mut obj = object(&body)?;
-    let snapshot = match obj.remove("snapshot") {
-        None | Some(Value::Null) => None,
-        Some(v @ Value::Object(_)) => {
-            let page = Page::from_json(&v).map_err(bad)?;
-            Some((v, page))
-        }
-        Some(_) => return Err(bad("\"snapshot\" must be an object or null")),
-    };
-    let last = match obj.get("lastActionResult") {
-        None | Some(Value::Null) => None,
-        Some(v) => Some(
-            serde_json::from_value::<ToolResult>(v.clone())
-                .map_err(|e| bad(format!("lastActionResult: {e}")))?,
-        ),
-    };
-    let key = idempotency_key(&headers, &obj)?;
+    let b = step_body(&body, &headers)?;
+    drop(body);
+    let key = b.key;
     // Serialise steps on this run; different runs proceed in parallel.
-    let _guard = s.locks.lock(&id).await;
-    let mut run = load_live(&s, &id).await?;
+    let mut slot = s.live.lock(&id).await;
+    let live = live_run(&s, &mut slot, &id).await?;
     if let Some(k) = &key {
-        if let Some(r) = s.store.reply(&id, k, "step").await? {
-            return Ok(json_response(r.status, r.body, true));
+        if let Some(r) = live.reply("step", k) {
+            return Ok(json_response(r.status, r.body.clone(), true));
         }
     }
-    let resp = run.step(snapshot, last, s.policy.as_ref()).await?;
-    let text = serde_json::to_string(&resp).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let mut change = Uncommitted::new(&mut slot);
+    let live = change
+        .live()
+        .ok_or_else(|| ApiError::Internal("run cache lost a run".into()))?;
+    let resp = match live.run.step(b.snapshot, b.last, s.policy.as_ref()).await {
+        Ok(r) => r,
+        Err(e) => {
+            // A failed decision leaves the run as it was (Run::step).
+            change.keep();
+            return Err(e.into());
+        }
+    };
+    let text = commit(&s, live, "step", key, &resp).await?;
+    change.keep();
+    Ok(json_response(200, text, false))
+}
+
+/// Write the run with its reply (one round trip), then remember the reply.
+async fn commit(
+    s: &AppState,
+    live: &mut Live,
+    endpoint: &'static str,
+    key: Option<String>,
+    resp: &StepResponse,
+) -> Result<String, ApiError> {
+    let text = to_json(resp)?;
+    let body = to_json(&live.run)?;
     let reply = key.map(|k| {
         (
             k,
-            "step",
+            endpoint,
             Reply {
                 status: 200,
                 body: text.clone(),
             },
         )
     });
-    s.store.save(&run, reply).await?;
-    Ok(json_response(200, text, false))
+    s.store
+        .save_json(
+            live.run.run_id.clone(),
+            body,
+            live.run.updated_at,
+            reply.clone(),
+        )
+        .await?;
+    if let Some((k, endpoint, r)) = reply {
+        live.remember(endpoint, k, r);
+    }
+    Ok(text)
 }
 
 /// specs/004 POST /agent/run/:runId/answer.
@@ -196,26 +311,27 @@ pub async fn answer(
         Some(_) => return Err(bad("\"answer\" must be a string")),
     };
     let key = idempotency_key(&headers, &obj)?;
-    let _guard = s.locks.lock(&id).await;
-    let mut run = load_live(&s, &id).await?;
+    let mut slot = s.live.lock(&id).await;
+    let live = live_run(&s, &mut slot, &id).await?;
     if let Some(k) = &key {
-        if let Some(r) = s.store.reply(&id, k, "answer").await? {
-            return Ok(json_response(r.status, r.body, true));
+        if let Some(r) = live.reply("answer", k) {
+            return Ok(json_response(r.status, r.body.clone(), true));
         }
     }
-    let resp = run.answer(approved, text)?;
-    let body = serde_json::to_string(&resp).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let reply = key.map(|k| {
-        (
-            k,
-            "answer",
-            Reply {
-                status: 200,
-                body: body.clone(),
-            },
-        )
-    });
-    s.store.save(&run, reply).await?;
+    let mut change = Uncommitted::new(&mut slot);
+    let live = change
+        .live()
+        .ok_or_else(|| ApiError::Internal("run cache lost a run".into()))?;
+    let resp = match live.run.answer(approved, text) {
+        Ok(r) => r,
+        Err(e) => {
+            // Not waiting: nothing changed.
+            change.keep();
+            return Err(e.into());
+        }
+    };
+    let body = commit(&s, live, "answer", key, &resp).await?;
+    change.keep();
     Ok(json_response(200, body, false))
 }
 
@@ -224,18 +340,33 @@ pub async fn cancel(
     State(s): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let _guard = s.locks.lock(&id).await;
-    let mut run = load_live(&s, &id).await?;
-    run.cancel();
-    s.store.save(&run, None).await?;
+    let mut slot = s.live.lock(&id).await;
+    live_run(&s, &mut slot, &id).await?;
+    let mut change = Uncommitted::new(&mut slot);
+    let live = change
+        .live()
+        .ok_or_else(|| ApiError::Internal("run cache lost a run".into()))?;
+    live.run.cancel();
+    let body = to_json(&live.run)?;
+    s.store
+        .save_json(live.run.run_id.clone(), body, live.run.updated_at, None)
+        .await?;
+    change.keep();
     Ok(Json(json!({"success": true})))
 }
 
 /// specs/004 GET /agent/run/:runId.
-pub async fn get(
-    State(s): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let run = load_live(&s, &id).await?;
-    Ok(Json(json!({"success": true, "state": run})))
+pub async fn get(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    #[derive(Serialize)]
+    struct Full<'a> {
+        success: bool,
+        state: &'a Run,
+    }
+    let mut slot = s.live.lock(&id).await;
+    let live = live_run(&s, &mut slot, &id).await?;
+    let body = to_json(&Full {
+        success: true,
+        state: &live.run,
+    })?;
+    Ok(json_response(200, body, false))
 }

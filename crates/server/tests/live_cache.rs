@@ -1,0 +1,196 @@
+//! The live-run cache and the batched database writer: what the cache
+//! answers is what the database holds, across a second server process
+//! (a fresh cache) on the same file, and concurrent steps on many runs all
+//! commit.
+
+mod common;
+
+use common::{login_page, ok};
+use sentience_agent::ScorerPolicy;
+use sentience_server::live::{Live, Uncommitted};
+use sentience_server::{AppState, ServerConfig, Store};
+use serde_json::{json, Value};
+use std::path::Path;
+use std::sync::Arc;
+
+/// A server on `db` (a fresh cache, as after a restart).
+async fn serve(db: &Path) -> String {
+    let state = AppState::new(
+        ServerConfig::default(),
+        Store::open(db).expect("store"),
+        Arc::new(ScorerPolicy),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(sentience_server::serve(listener, state));
+    base
+}
+
+async fn post(c: &reqwest::Client, url: String, key: Option<&str>, body: Value) -> (u16, String) {
+    let mut r = c.post(url).json(&body);
+    if let Some(k) = key {
+        r = r.header("Idempotency-Key", k);
+    }
+    let r = r.send().await.expect("send");
+    (r.status().as_u16(), r.text().await.expect("body"))
+}
+
+#[tokio::test]
+async fn a_fresh_cache_replays_stored_replies_and_continues_the_run() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("runs.sqlite3");
+    let c = reqwest::Client::new();
+    let a = serve(&db).await;
+    let (_, v) = post(
+        &c,
+        format!("{a}/agent/run/start"),
+        None,
+        json!({"task": "Log in as \"alice\" with password \"s3cret\""}),
+    )
+    .await;
+    let v: Value = serde_json::from_str(&v).expect("json");
+    let id = v["runId"].as_str().expect("runId").to_string();
+    let body = json!({"snapshot": login_page(), "lastActionResult": ok()});
+    let (s, first) = post(
+        &c,
+        format!("{a}/agent/run/{id}/step"),
+        Some("k1"),
+        body.clone(),
+    )
+    .await;
+    assert_eq!(s, 200, "{first}");
+    // Another server on the same database: nothing cached, the reply and
+    // the run come from SQLite.
+    let b = serve(&db).await;
+    let (s, again) = post(
+        &c,
+        format!("{b}/agent/run/{id}/step"),
+        Some("k1"),
+        body.clone(),
+    )
+    .await;
+    assert_eq!((s, &again), (200, &first));
+    let (_, next) = post(&c, format!("{b}/agent/run/{id}/step"), Some("k2"), body).await;
+    let next: Value = serde_json::from_str(&next).expect("json");
+    assert_eq!(next["state"]["currentStep"], 2, "{next}");
+    assert_eq!(
+        next["tool"]["parameters"],
+        json!({"id": "agent-2", "text": "s3cret"})
+    );
+    let st: Value = c
+        .get(format!("{b}/agent/run/{id}"))
+        .send()
+        .await
+        .expect("get")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(st["state"]["history"].as_array().map(Vec::len), Some(2));
+    // The stored snapshot is the one sent, as JSON.
+    assert_eq!(st["state"]["currentSnapshot"], login_page());
+}
+
+#[tokio::test]
+async fn concurrent_steps_on_many_runs_all_commit() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("runs.sqlite3");
+    let c = reqwest::Client::new();
+    let a = serve(&db).await;
+    let mut tasks = Vec::new();
+    for _ in 0..40 {
+        let (c, a) = (c.clone(), a.clone());
+        tasks.push(tokio::spawn(async move {
+            let (_, v) = post(
+                &c,
+                format!("{a}/agent/run/start"),
+                None,
+                json!({"task": "Log in as \"alice\" with password \"s3cret\""}),
+            )
+            .await;
+            let v: Value = serde_json::from_str(&v).expect("json");
+            let id = v["runId"].as_str().expect("runId").to_string();
+            for _ in 0..3 {
+                let (s, r) = post(
+                    &c,
+                    format!("{a}/agent/run/{id}/step"),
+                    None,
+                    json!({"snapshot": login_page(), "lastActionResult": ok()}),
+                )
+                .await;
+                assert_eq!(s, 200, "{r}");
+            }
+            id
+        }));
+    }
+    let mut ids = Vec::new();
+    for t in tasks {
+        ids.push(t.await.expect("join"));
+    }
+    // Every step is in the database (read through a fresh store).
+    let store = Store::open(&db).expect("store");
+    for id in ids {
+        let run = store.load(&id).await.expect("load").expect("run");
+        assert_eq!(run.current_step, 3);
+    }
+}
+
+#[test]
+fn an_uncommitted_change_drops_the_cached_run_unless_kept() {
+    let run =
+        sentience_agent::Run::new("r".into(), "t".into(), sentience_agent::RunMode::Autonomous);
+    let mut slot = Some(Live::new(run));
+    {
+        let mut change = Uncommitted::new(&mut slot);
+        change.live().expect("cached").run.current_step = 7;
+        change.keep();
+    }
+    assert_eq!(slot.as_ref().map(|l| l.run.current_step), Some(7));
+    {
+        let mut change = Uncommitted::new(&mut slot);
+        change.live().expect("cached").run.current_step = 8;
+        // Dropped without `keep`: the write did not commit.
+    }
+    assert!(slot.is_none());
+}
+
+#[tokio::test]
+async fn a_snapshot_is_stored_as_sent_without_its_screenshot() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("runs.sqlite3");
+    let c = reqwest::Client::new();
+    let a = serve(&db).await;
+    let (_, v) = post(
+        &c,
+        format!("{a}/agent/run/start"),
+        None,
+        json!({"task": "Find pricing"}),
+    )
+    .await;
+    let v: Value = serde_json::from_str(&v).expect("json");
+    let id = v["runId"].as_str().expect("runId").to_string();
+    let mut snap = login_page();
+    snap["screenshot"] = json!("data:image/png;base64,AAAA");
+    snap["extra"] = json!({"kept": [1, 2.5, "x"]});
+    let (s, r) = post(
+        &c,
+        format!("{a}/agent/run/{id}/step"),
+        None,
+        json!({"snapshot": snap}),
+    )
+    .await;
+    assert_eq!(s, 200, "{r}");
+    let st: Value = c
+        .get(format!("{a}/agent/run/{id}"))
+        .send()
+        .await
+        .expect("get")
+        .json()
+        .await
+        .expect("json");
+    let stored = &st["state"]["currentSnapshot"];
+    assert!(stored.get("screenshot").is_none(), "{stored}");
+    assert_eq!(stored["extra"], json!({"kept": [1, 2.5, "x"]}));
+    assert_eq!(stored["elements"], login_page()["elements"]);
+}
