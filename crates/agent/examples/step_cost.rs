@@ -10,15 +10,7 @@ use std::time::{Duration, Instant};
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
-    let mut elements = vec![
-        json!({"id": "agent-1", "tag": "input", "type": "text", "placeholder": "Username", "name": "username"}),
-        json!({"id": "agent-2", "tag": "input", "type": "password", "placeholder": "Password", "name": "password"}),
-        json!({"id": "agent-3", "tag": "button", "text": "Log in"}),
-    ];
-    for i in 4..=40 {
-        elements.push(json!({"id": format!("agent-{i}"), "tag": "a", "text": format!("Article number {i}"), "href": format!("/a/{i}")}));
-    }
-    let snap = json!({"url": "http://127.0.0.1/login", "title": "Login", "visibleText": "Please log in to continue. ".repeat(40), "elements": elements, "timestamp": 1});
+    let snap = sentience_agent::sample::login_page_snapshot();
     let body = serde_json::to_vec(
         &json!({"snapshot": snap, "lastActionResult": {"success": true, "message": "ok"}}),
     )

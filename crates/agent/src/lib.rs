@@ -10,6 +10,7 @@ pub mod policy;
 pub mod reflect;
 pub mod run;
 pub mod s2;
+pub mod sample;
 pub mod security;
 pub mod task;
 pub mod text;

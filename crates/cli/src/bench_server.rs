@@ -72,20 +72,6 @@ pub struct Args {
     server_exe: Option<std::path::PathBuf>,
 }
 
-/// A login page like the extension sends: 3 form controls and 37 links.
-fn snapshot() -> Value {
-    let mut elements = vec![
-        json!({"id": "agent-1", "tag": "input", "type": "text", "placeholder": "Username", "name": "username"}),
-        json!({"id": "agent-2", "tag": "input", "type": "password", "placeholder": "Password", "name": "password"}),
-        json!({"id": "agent-3", "tag": "button", "text": "Log in"}),
-    ];
-    for i in 4..=40 {
-        elements.push(json!({"id": format!("agent-{i}"), "tag": "a", "text": format!("Article number {i}"), "href": format!("/a/{i}")}));
-    }
-    json!({"url": "http://127.0.0.1/login", "title": "Login", "visibleText": "Please log in to continue. ".repeat(40),
-           "elements": elements, "timestamp": 1_737_292_800_000u64})
-}
-
 /// The process serving the requests: a child, or this process.
 struct Server {
     addr: String,
@@ -383,7 +369,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     rt.block_on(async {
-        let body = Arc::new(serde_json::to_vec(&json!({"snapshot": snapshot(), "lastActionResult": {"success": true, "message": "ok"}}))?);
+        let body = Arc::new(serde_json::to_vec(&json!({"snapshot": sentience_agent::sample::login_page_snapshot(), "lastActionResult": {"success": true, "message": "ok"}}))?);
         println!(
             "agent server overhead per /step (built-in scorer, SQLite on disk, loopback HTTP, {} KB snapshot); server: {}",
             body.len() / 1024,

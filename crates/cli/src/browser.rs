@@ -113,12 +113,7 @@ impl ExtensionBrowser {
     /// (content scripts of a freshly loaded extension can miss the very first
     /// navigation, so it reloads once if needed).
     pub async fn open(&self, url: &str) -> Result<Page> {
-        let page = self
-            .browser
-            .new_page(url)
-            .await
-            .with_context(|| format!("opening {url}"))?;
-        page.wait_for_navigation().await.ok();
+        let page = self.new_page(url).await?;
         for attempt in 0..2 {
             for _ in 0..50 {
                 let ready: bool = page
@@ -164,6 +159,13 @@ impl ExtensionBrowser {
     /// Opens one of the extension's own pages (its messages then carry the
     /// authority of the extension's UI, as the popup's do).
     pub async fn open_extension_page(&self, url: &str) -> Result<Page> {
+        self.new_page(url).await
+    }
+
+    /// A new tab on `url`, once its first navigation has settled (a page
+    /// that never finishes loading is still returned, for the caller to
+    /// judge).
+    async fn new_page(&self, url: &str) -> Result<Page> {
         let page = self
             .browser
             .new_page(url)

@@ -37,21 +37,27 @@ async fn post(c: &reqwest::Client, url: String, key: Option<&str>, body: Value) 
     (r.status().as_u16(), r.text().await.expect("body"))
 }
 
+/// Starts a run for `task` and returns its id.
+async fn start_run(c: &reqwest::Client, a: &str, task: &str) -> String {
+    let (s, v) = post(
+        c,
+        format!("{a}/agent/run/start"),
+        None,
+        json!({ "task": task }),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    let v: Value = serde_json::from_str(&v).expect("json");
+    v["runId"].as_str().expect("runId").to_string()
+}
+
 #[tokio::test]
 async fn a_fresh_cache_replays_stored_replies_and_continues_the_run() {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("runs.sqlite3");
     let c = reqwest::Client::new();
     let a = serve(&db).await;
-    let (_, v) = post(
-        &c,
-        format!("{a}/agent/run/start"),
-        None,
-        json!({"task": "Log in as \"alice\" with password \"s3cret\""}),
-    )
-    .await;
-    let v: Value = serde_json::from_str(&v).expect("json");
-    let id = v["runId"].as_str().expect("runId").to_string();
+    let id = start_run(&c, &a, "Log in as \"alice\" with password \"s3cret\"").await;
     let body = json!({"snapshot": login_page(), "lastActionResult": ok()});
     let (s, first) = post(
         &c,
@@ -102,15 +108,7 @@ async fn concurrent_steps_on_many_runs_all_commit() {
     for _ in 0..40 {
         let (c, a) = (c.clone(), a.clone());
         tasks.push(tokio::spawn(async move {
-            let (_, v) = post(
-                &c,
-                format!("{a}/agent/run/start"),
-                None,
-                json!({"task": "Log in as \"alice\" with password \"s3cret\""}),
-            )
-            .await;
-            let v: Value = serde_json::from_str(&v).expect("json");
-            let id = v["runId"].as_str().expect("runId").to_string();
+            let id = start_run(&c, &a, "Log in as \"alice\" with password \"s3cret\"").await;
             for _ in 0..3 {
                 let (s, r) = post(
                     &c,
@@ -161,15 +159,7 @@ async fn a_snapshot_is_stored_as_sent_without_its_screenshot() {
     let db = dir.path().join("runs.sqlite3");
     let c = reqwest::Client::new();
     let a = serve(&db).await;
-    let (_, v) = post(
-        &c,
-        format!("{a}/agent/run/start"),
-        None,
-        json!({"task": "Find pricing"}),
-    )
-    .await;
-    let v: Value = serde_json::from_str(&v).expect("json");
-    let id = v["runId"].as_str().expect("runId").to_string();
+    let id = start_run(&c, &a, "Find pricing").await;
     let mut snap = login_page();
     snap["screenshot"] = json!("data:image/png;base64,AAAA");
     snap["extra"] = json!({"kept": [1, 2.5, "x"]});
