@@ -67,9 +67,27 @@ export interface SnapshotOptions {
     min_z_index?: number;
     in_viewport_only?: boolean;
   };
-  /** Captured by the extension's service worker (visible tab only). */
-  screenshot?: boolean | { format?: 'png' | 'jpeg'; quality?: number };
+  /**
+   * Captured by the extension's service worker (visible tab only).
+   * Addition to specs/001: `annotate: true` draws the snapshot's numbered
+   * element boxes (those in the viewport) on the image, as showOverlay()
+   * does on the page, scaled by devicePixelRatio.
+   */
+  screenshot?: boolean | { format?: 'png' | 'jpeg'; quality?: number; annotate?: boolean };
 }
+
+/** Addition to specs/001: showOverlay() options. */
+export interface OverlayOptions {
+  /** Element ids of the last snapshot; default: all its elements. */
+  ids?: number[];
+  /** Milliseconds until the boxes clear themselves; absent or 0: until clearOverlay(). */
+  duration?: number;
+}
+
+export type OverlayResult =
+  /** `unknown`: the ids given that are not in the last snapshot or have left the document. */
+  | { status: 'success'; shown: number; unknown: Array<number | string> }
+  | { status: 'error'; error: string };
 
 export interface ActionResult {
   success: boolean;
@@ -85,6 +103,14 @@ export interface SentienceApi {
   /** KeyboardEvent.key of the key, e.g. "Enter", "Tab", "Escape", "a". */
   press(key: string): Promise<ActionResult>;
   scroll(target: number | { dx?: number; dy?: number }): Promise<ActionResult>;
+  /**
+   * Addition to specs/001: numbered boxes (set-of-mark, coloured by role) over
+   * the last snapshot's elements, in a closed shadow root the page cannot
+   * style; they follow scrolling and resizing and never block the page.
+   */
+  showOverlay(options?: OverlayOptions): Promise<OverlayResult>;
+  /** Removes the showOverlay() boxes; `cleared` is how many there were. */
+  clearOverlay(): Promise<{ status: 'success'; cleared: number } | { status: 'error'; error: string }>;
   readonly version: string;
 }
 

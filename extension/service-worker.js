@@ -6,7 +6,7 @@
 // wasm-bindgen glue at startup, as service workers require.
 'use strict';
 
-importScripts('../pkg/sentience_wasm.js', 'messages.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
+importScripts('../pkg/sentience_wasm.js', 'messages.js', 'overlay-palette.js', 'annotate.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
 
 let engine = null;
 function loadEngine() {
@@ -55,6 +55,20 @@ chrome.runtime.onConnect.addListener((port) => {
   });
 });
 
+// Chrome allows two captureVisibleTab calls per second per extension; an
+// agent that asks for screenshots back to back waits for the quota instead
+// of failing.
+async function capture(windowId, opts) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await chrome.tabs.captureVisibleTab(windowId, opts);
+    } catch (e) {
+      if (attempt >= 4 || !/MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND/.test(String(e && e.message))) throw e;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
+
 // Screenshots: only for the top frame of the tab that is visible in its
 // window, so a background tab can never capture whatever tab is in front.
 async function screenshot(msg, sender) {
@@ -63,12 +77,16 @@ async function screenshot(msg, sender) {
   const current = await chrome.tabs.get(tab.id);
   if (!current.active) return { error: 'the tab is not the visible tab of its window' };
   const format = msg.format === 'jpeg' ? 'jpeg' : 'png';
+  const quality = format === 'jpeg' && Number.isInteger(msg.quality) && msg.quality >= 0 && msg.quality <= 100 ? msg.quality : undefined;
   const opts = { format };
-  if (format === 'jpeg' && Number.isInteger(msg.quality)) opts.quality = msg.quality;
+  if (quality !== undefined) opts.quality = quality;
   try {
-    return { dataUrl: await chrome.tabs.captureVisibleTab(current.windowId, opts) };
+    if (!msg.annotate) return { dataUrl: await capture(current.windowId, opts) };
+    // Annotated: capture losslessly, draw, then encode once as asked.
+    const png = await capture(current.windowId, { format: 'png' });
+    return { dataUrl: await SentienceAnnotate.draw(png, msg.annotate, format, quality) };
   } catch (e) {
-    return { error: e.message };
+    return { error: e && e.message ? e.message : String(e) };
   }
 }
 

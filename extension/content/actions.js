@@ -34,7 +34,9 @@ globalThis.SentienceActions = (() => {
     let lastChange = performance.now();
     let unloading = false;
     let wake = null;
-    const observer = new MutationObserver(() => {
+    const observer = new MutationObserver((records) => {
+      // Showing or clearing our own overlay is not the page changing.
+      if (globalThis.SentienceOverlay && records.every(SentienceOverlay.isOwnMutation)) return;
       mutated = true;
       lastChange = performance.now();
     });

@@ -74,6 +74,11 @@
     return { el };
   }
 
+  // The last successful snapshot's JSON text, kept by reference (no copy)
+  // so showOverlay can draw its elements; parsed only when asked, and
+  // replaced by the next snapshot (so old snapshots are never retained).
+  let lastJson = null;
+
   // ---------------------------------------------------------------- snapshot
   async function snapshot(options, { path } = {}) {
     let optionsJson;
@@ -97,15 +102,69 @@
     const next = new Map();
     for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
     registry = next;
+    const ok = json.startsWith('{"status":"success"');
+    if (ok) lastJson = json;
     const shot = options && options.screenshot;
-    if (shot && json.startsWith('{"status":"success"')) {
+    if (shot && ok) {
       const spec = shot === true ? { format: 'png' } : { format: shot.format || 'png', quality: shot.quality };
-      const res = await chrome.runtime.sendMessage({ type: 'screenshot', format: spec.format, quality: spec.quality });
+      const request = { type: 'screenshot', format: spec.format, quality: spec.quality };
+      if (shot.annotate === true) request.annotate = annotation(json);
+      const res = await SentienceOverlay.hiddenDuring(() => chrome.runtime.sendMessage(request));
       if (!res || res.error) return errorJson(`screenshot failed: ${res ? res.error : 'no answer from the service worker'}`);
       // Splice into the JSON text rather than parse + re-serialise 1000s of elements.
       json = `${json.slice(0, -1)},"screenshot":${JSON.stringify(res.dataUrl)},"screenshot_format":${JSON.stringify(spec.format)}}`;
     }
     return json;
+  }
+
+  // ------------------------------------------------------------ overlays
+  function overlayError(error) {
+    return { status: 'error', error };
+  }
+
+  /** The boxes of an annotated screenshot: the snapshot's elements in the viewport. */
+  function annotation(json) {
+    const marks = [];
+    for (const e of JSON.parse(json).elements) {
+      if (!e.in_viewport) continue;
+      marks.push({ id: e.id, role: e.role, primary: e.visual_cues.is_primary, x: e.bbox.x, y: e.bbox.y, width: e.bbox.width, height: e.bbox.height });
+    }
+    return { marks, viewport: { width: window.innerWidth, height: window.innerHeight, dpr: window.devicePixelRatio } };
+  }
+
+  // window.sentience.showOverlay({ids?, duration?}): numbered boxes over the
+  // last snapshot's elements (all of them by default). Ids that are not in
+  // the last snapshot, or whose element has left the document, are reported
+  // in `unknown`, never thrown.
+  function showOverlay(args) {
+    if (args !== null && args !== undefined && (typeof args !== 'object' || Array.isArray(args))) return overlayError('showOverlay: options must be an object {ids?, duration?}');
+    const { ids, duration } = args || {};
+    if (ids !== undefined && ids !== null && !Array.isArray(ids)) return overlayError('showOverlay: ids must be an array of element ids');
+    if (duration !== undefined && duration !== null && !(typeof duration === 'number' && Number.isFinite(duration) && duration >= 0)) {
+      return overlayError('showOverlay: duration must be a number of milliseconds >= 0 (0 or absent: until clearOverlay())');
+    }
+    if (lastJson === null) return overlayError('showOverlay: no snapshot yet: call snapshot() first');
+    const elements = JSON.parse(lastJson).elements;
+    const byId = new Map();
+    for (const e of elements) byId.set(e.id, e);
+    const wanted = Array.isArray(ids) ? ids : elements.map((e) => e.id);
+    const seen = new Set();
+    const unknown = [];
+    const list = [];
+    for (const id of wanted) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const e = byId.get(id);
+      const el = e ? registry.get(id) : undefined;
+      if (!e || (el && !el.isConnected)) {
+        unknown.push(typeof id === 'number' || typeof id === 'string' ? id : String(id));
+        continue;
+      }
+      // No live element (one this document does not hold): the snapshot's box, fixed.
+      list.push({ id, el, role: e.role, primary: e.visual_cues.is_primary, bbox: el ? null : e.bbox });
+    }
+    const shown = SentienceOverlay.show(list, duration || 0);
+    return { status: 'success', shown, unknown };
   }
 
   // ----------------------------------------------------------------- actions
@@ -151,29 +210,11 @@
     return { title: document.title, visibleText: text.replace(/\s+/g, ' ').trim().slice(0, 6000), elements };
   }
 
-  // Shows people what the agent is about to act on: a box with the id, in a
-  // closed shadow root the page cannot style or remove by accident.
-  let overlayHost = null;
-  let overlayRoot = null;
+  // Shows people what the agent is about to act on (overlay.js draws it).
   function highlight({ id, label }) {
     const { el, error } = elementFor(Number(id));
     if (error) return { success: false, error };
-    if (!overlayHost || !overlayHost.isConnected) {
-      overlayHost = document.createElement('sentience-overlay');
-      overlayRoot = overlayHost.attachShadow({ mode: 'closed' });
-      overlayHost.style.cssText = 'all: initial; position: fixed; inset: 0; pointer-events: none; z-index: 2147483647;';
-    }
-    const root = overlayRoot;
-    document.documentElement.appendChild(overlayHost);
-    const r = el.getBoundingClientRect();
-    const box = document.createElement('div');
-    box.style.cssText = `position: fixed; left: ${r.x - 3}px; top: ${r.y - 3}px; width: ${r.width + 2}px; height: ${r.height + 2}px; border: 3px solid #f97316; border-radius: 4px; background: rgba(249,115,22,.12);`;
-    const tag = document.createElement('div');
-    tag.textContent = `${label || 'act'} #${id}`;
-    tag.style.cssText = 'position: absolute; top: -22px; left: -3px; font: 12px/18px system-ui, sans-serif; color: #fff; background: #f97316; padding: 0 6px; border-radius: 3px; white-space: nowrap;';
-    box.appendChild(tag);
-    root.replaceChildren(box);
-    setTimeout(() => box.remove(), 1500);
+    SentienceOverlay.highlight(el, Number(id), String(label || 'act').slice(0, 40));
     return { success: true, outcome: 'none' };
   }
 
@@ -182,6 +223,8 @@
     if (op === 'ping') return { value: { ready: true } };
     if (op === 'page_info') return { value: pageInfo(args || {}) };
     if (op === 'highlight') return { value: highlight(args || {}) };
+    if (op === 'show_overlay') return { value: showOverlay(args) };
+    if (op === 'clear_overlay') return { value: { status: 'success', cleared: SentienceOverlay.clear() } };
     if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll') return { value: await act(op, args) };
     return { value: { success: false, error: `unknown operation ${op}`, outcome: 'none' } };
   }
@@ -221,7 +264,10 @@
         try {
           reply = await handle(msg.op, msg.args);
         } catch (err) {
-          reply = msg.op === 'snapshot' ? { json: errorJson(`snapshot failed: ${err && err.message}`) } : { value: { success: false, error: String(err && err.message), outcome: 'none' } };
+          const error = String(err && err.message);
+          if (msg.op === 'snapshot') reply = { json: errorJson(`snapshot failed: ${error}`) };
+          else if (msg.op === 'show_overlay' || msg.op === 'clear_overlay') reply = { value: overlayError(`${msg.op} failed: ${error}`) };
+          else reply = { value: { success: false, error, outcome: 'none' } };
         }
         facadePort.postMessage({ call: msg.call, ...reply });
       };

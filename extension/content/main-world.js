@@ -78,8 +78,9 @@
   // propagation, so no page script ever sees the port.
   apply(windowPost, window, [{ __sentience: PROTOCOL, type: 'init' }, '*', [channel.port2]]);
 
+  // snapshot and the overlay calls answer {status, …}; actions {success, …}.
   function failure(op, error) {
-    return op === 'snapshot' ? { status: 'error', error } : { success: false, error, outcome: 'none' };
+    return op === 'snapshot' || op === 'show_overlay' || op === 'clear_overlay' ? { status: 'error', error } : { success: false, error, outcome: 'none' };
   }
 
   // Every API call resolves (never rejects): errors come back as values, as
@@ -174,6 +175,14 @@
     press: (key) => call('press', { key }),
     /** Scrolls element `id` into view, or the page by `{dx, dy}` pixels. */
     scroll: (target) => call('scroll', typeof target === 'object' && target !== null ? { dx: target.dx, dy: target.dy } : { id: target }),
+    /**
+     * Numbered boxes (set-of-mark) over the last snapshot's elements, or over
+     * `ids`, for `duration` ms (absent/0: until clearOverlay()). Resolves to
+     * {status: "success", shown, unknown: [ids not drawn]} or {status: "error", error}.
+     */
+    showOverlay: (options) => call('show_overlay', options === undefined ? null : options),
+    /** Removes the boxes of showOverlay(): {status: "success", cleared: n}. */
+    clearOverlay: () => call('clear_overlay', null),
     version: '0.1.0',
   });
 

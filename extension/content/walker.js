@@ -233,6 +233,9 @@ globalThis.SentienceWalker = (() => {
       nums = bigger;
     }
 
+    // Our own overlay (overlay.js) is not part of the page: skipped whole,
+    // uncounted, so a snapshot taken while it shows equals one without it.
+    const overlayHost = globalThis.SentienceOverlay ? SentienceOverlay.host() : null;
     let el = root;
     let depth = 0;
     lists[0] = null;
@@ -240,8 +243,9 @@ globalThis.SentienceWalker = (() => {
       let firstChild = null;
       let childList = null;
       const tag = el.localName;
-      scanned++;
-      if (tag !== 'script' && tag !== 'style' && tag !== 'head' && tag !== 'template') {
+      const own = el === overlayHost;
+      if (!own) scanned++;
+      if (!own && tag !== 'script' && tag !== 'style' && tag !== 'head' && tag !== 'template') {
         const cs = getComputedStyle(el);
         const display = cs.display;
         // One call for the attribute names: most elements have none or only

@@ -1,10 +1,14 @@
 // Snapshot benchmark: window.sentience.snapshot() against the plain-JS floor
-// and Playwright's ariaSnapshot(), on generated pages of ~1k / ~10k / ~50k
-// elements, all in ONE browser run so the ratios compare like with like.
+// and Playwright's ariaSnapshot(), on generated pages of ~1k / ~10k / ~50k /
+// ~100k elements and on the "reach" page (20 iframes, two origins, nested 3
+// deep, and 500 shadow roots, half closed), all in ONE browser run so the
+// ratios compare like with like; then the tab's memory over repeated
+// snapshots.
 //
-//   node tests/bench/snapshot-bench.mjs            full run (~1k, ~10k, ~50k)
-//   node tests/bench/snapshot-bench.mjs --smoke    1k only, 3 iterations (CI)
-//   options: --sizes=1000,10000  --iterations=15  --no-worker  --no-breakdown
+//   node tests/bench/snapshot-bench.mjs            full run (1k, 10k, 50k, 100k, frames)
+//   node tests/bench/snapshot-bench.mjs --smoke    1k and frames, 3 iterations (CI)
+//   options: --sizes=1000,10000 (or none)  --no-frames  --iterations=15
+//            --memory-repeats=30  --no-worker  --no-breakdown
 //
 // Methods, interleaved within each iteration (their order rotates from one
 // iteration to the next, so none always runs first on a cold cache):
@@ -12,7 +16,16 @@
 //             performance.now() (walker + engine + hand-over + JSON.parse of
 //             the answer in the page world);
 //   floor     one pass over every element reading getBoundingClientRect()
-//             and getComputedStyle(el).display, timed in the page;
+//             and getComputedStyle(el).display, timed in the page: the
+//             document, its open shadow roots, and its same-origin iframes
+//             (recursively); cross-origin frames are timed the same way
+//             inside each frame (Playwright evaluates there) and added. What
+//             page JavaScript cannot reach, and so the floor leaves out:
+//             closed shadow roots (the snapshot reads them through
+//             chrome.dom.openOrClosedShadowRoot);
+//   floor_top (frames page) the same pass over the top document and its
+//             open shadow roots only, no frames: the like-for-like floor of
+//             a snapshot that does not enter frames;
 //   aria      `page.locator('body').ariaSnapshot()`, timed from Node (it runs
 //             through Playwright's injected script and returns a string);
 //   worker    the service-worker engine path: sentienceCall(tab, 'snapshot',
@@ -29,13 +42,20 @@
 // wasm engine separately inside the extension's isolated world (through a
 // CDP session attached only for that phase).
 //
+// Memory: after the timed iterations, `--memory-repeats` more snapshots are
+// taken (each result dropped by the page); the tab's JS heap is read with
+// CDP Runtime.getHeapUsage after HeapProfiler.collectGarbage at the start,
+// half-way and at the end. The renderer's isolate holds the page's world and
+// the extension's isolated world, so a retained copy of every snapshot would
+// show as growth between half-way and the end.
+//
 // Results: a table on stdout and JSON in .bench/snapshot.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, startServer, launch, open } from '../lib/harness.mjs';
-import { generatePageInfo, generatedRoute } from '../lib/generate.mjs';
+import { generatePageInfo, generatedRoute, framesPageInfo, framesRoutes } from '../lib/generate.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -47,9 +67,11 @@ const SMOKE = flag('smoke');
 const SEED = Number(opt('seed') || 1);
 const WITH_WORKER = !flag('no-worker');
 const WITH_BREAKDOWN = !flag('no-breakdown') && !SMOKE;
-const SIZES = opt('sizes') ? opt('sizes').split(',').map(Number) : SMOKE ? [1000] : [1000, 10000, 50000];
+const SIZES = opt('sizes') !== undefined ? (opt('sizes') === 'none' ? [] : opt('sizes').split(',').map(Number)) : SMOKE ? [1000] : [1000, 10000, 50000, 100000];
+const WITH_FRAMES = !flag('no-frames');
 const WARMUP = Number(opt('warmup') ?? (SMOKE ? 1 : 2));
-const itersFor = (n) => Number(opt('iterations') || (SMOKE ? 3 : n >= 50000 ? 7 : 15));
+const itersFor = (n) => Number(opt('iterations') || (SMOKE ? 3 : n >= 100000 ? 5 : n >= 50000 ? 7 : 15));
+const memoryRepeatsFor = (n) => Number(opt('memory-repeats') || (SMOKE ? 4 : n >= 50000 ? 16 : 30));
 const BREAKDOWN_ITERS = 3;
 
 // ------------------------------------------------------------------ stats
@@ -77,21 +99,107 @@ async function timeSnapshot(page) {
   });
 }
 
-async function timeFloor(page) {
-  return page.evaluate(() => {
-    const t0 = performance.now();
-    const all = document.getElementsByTagName('*');
-    let sink = 0;
+// The floor's pass, evaluated in a frame: its document, open shadow roots
+// and (with enterFrames) the iframes whose documents this frame may read.
+function floorPass(enterFrames) {
+  const t0 = performance.now();
+  const roots = [document];
+  let sink = 0;
+  let count = 0;
+  for (let k = 0; k < roots.length; k++) {
+    const root = roots[k];
+    const all = root.getElementsByTagName ? root.getElementsByTagName('*') : root.querySelectorAll('*');
+    const view = (root.ownerDocument || root).defaultView || window;
     for (let i = 0; i < all.length; i++) {
       const el = all[i];
       const r = el.getBoundingClientRect();
-      const cs = getComputedStyle(el);
+      const cs = view.getComputedStyle(el);
       if (cs.display === 'none') sink++;
       sink += r.width > 0 ? 1 : 0;
+      if (el.shadowRoot) roots.push(el.shadowRoot);
+      else if (enterFrames && el.localName === 'iframe') {
+        let d = null;
+        try {
+          d = el.contentDocument;
+        } catch {
+          d = null;
+        }
+        if (d && d.documentElement) roots.push(d);
+      }
     }
-    const ms = performance.now() - t0;
-    return { ms, elements: all.length, sink };
-  });
+    count += all.length;
+  }
+  return { ms: performance.now() - t0, elements: count, sink };
+}
+
+const originOf = (url) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+};
+
+// The frames whose floor runs in themselves: the main frame, and every frame
+// its nearest evaluating ancestor cannot read (another origin).
+function floorRoots(page) {
+  const rootOf = new Map();
+  const roots = [];
+  const visit = (frame) => {
+    const parent = frame.parentFrame();
+    const parentRoot = parent ? rootOf.get(parent) : null;
+    const root = !parentRoot || originOf(frame.url()) !== originOf(parentRoot.url()) ? frame : parentRoot;
+    rootOf.set(frame, root);
+    if (root === frame) roots.push(frame);
+    for (const child of frame.childFrames()) visit(child);
+  };
+  visit(page.mainFrame());
+  return roots;
+}
+
+async function timeFloor(page) {
+  let ms = 0;
+  let elements = 0;
+  let frames = 0;
+  for (const frame of floorRoots(page)) {
+    const r = await frame.evaluate(floorPass, true);
+    ms += r.ms;
+    elements += r.elements;
+    frames++;
+  }
+  return { ms, elements, evaluated_in_frames: frames };
+}
+
+async function timeFloorTop(page) {
+  return page.evaluate(floorPass, false);
+}
+
+/** The tab's JS heap (MB) over `repeats` snapshots whose results are dropped. */
+async function memoryProbe(page, repeats) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+      return round2(usedSize / 1048576);
+    };
+    const once = () =>
+      page.evaluate(async () => {
+        const snap = await window.sentience.snapshot();
+        if (!snap || snap.status !== 'success') throw new Error(`snapshot failed: ${snap && snap.error}`);
+        return snap.elements.length;
+      });
+    const start = await heap();
+    const half = Math.floor(repeats / 2);
+    for (let i = 0; i < half; i++) await once();
+    const mid = await heap();
+    for (let i = half; i < repeats; i++) await once();
+    const end = await heap();
+    return { repeats, heap_used_mb: { start, after_half: mid, end }, growth_second_half_mb: round2(end - mid), growth_total_mb: round2(end - start) };
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
 }
 
 async function timeAria(page) {
@@ -160,14 +268,29 @@ const started = Date.now();
 const wasmPath = path.join(ROOT, 'pkg/sentience_wasm_bg.wasm');
 const wasmBytes = fs.statSync(wasmPath).size;
 const load0 = os.loadavg();
-const server = await startServer(undefined, { '/gen': generatedRoute() });
+const server = await startServer(undefined, { '/gen': generatedRoute(), ...framesRoutes(SEED) });
+// The frames page's second origin: same routes, another port.
+const other = await startServer(undefined, framesRoutes(SEED));
 const browser = await launch();
 const results = [];
 let userAgent = '';
+const pages = SIZES.map((n) => {
+  const info = generatePageInfo(n, SEED);
+  return {
+    name: String(n),
+    n,
+    url: `${server.url}/gen?n=${n}&seed=${SEED}`,
+    page: { elements_total: info.count, light_dom_elements: info.lightCount, shadow_dom_elements: info.shadowCount, html_bytes: Buffer.byteLength(info.html) },
+  };
+});
+if (WITH_FRAMES) {
+  const info = framesPageInfo(SEED);
+  const n = info.top_light_elements + info.top_shadow_elements + info.frame_elements;
+  pages.push({ name: 'frames', n, frames: true, url: `${server.url}/bench-frames?b=${encodeURIComponent(other.url)}`, page: { elements_total: n, ...info } });
+}
 try {
-  for (const n of SIZES) {
-    const info = generatePageInfo(n, SEED);
-    const url = `${server.url}/gen?n=${n}&seed=${SEED}`;
+  for (const spec of pages) {
+    const { n, url } = spec;
     const tLoad = performance.now();
     const page = await open(browser.context, url);
     const loadMs = performance.now() - tLoad;
@@ -181,12 +304,13 @@ try {
     // DOM changes).
     const cold = { floor_ms: round2((await timeFloor(page)).ms), snapshot_ms: round2((await timeSnapshot(page)).ms) };
     const methods = { snapshot: (p) => timeSnapshot(p), floor: (p) => timeFloor(p), aria: (p) => timeAria(p) };
+    if (spec.frames) methods.floor_top = (p) => timeFloorTop(p);
     if (WITH_WORKER) methods.worker = (p) => timeWorker(browser.worker, p.url());
     const names = Object.keys(methods);
     const samples = Object.fromEntries(names.map((m) => [m, []]));
     const last = {};
     const iterations = itersFor(n);
-    process.stderr.write(`n=${n}: loaded in ${Math.round(loadMs)} ms; ${WARMUP} warm-up + ${iterations} iterations of ${names.join(', ')}\n`);
+    process.stderr.write(`${spec.name}: loaded in ${Math.round(loadMs)} ms; ${WARMUP} warm-up + ${iterations} iterations of ${names.join(', ')}\n`);
     for (let it = 0; it < WARMUP + iterations; it++) {
       // Rotate the order each iteration.
       for (let k = 0; k < names.length; k++) {
@@ -201,9 +325,12 @@ try {
     const stats = Object.fromEntries(names.map((m) => [m, summarise(samples[m])]));
     const ratio = (a, b) => (stats[a] && stats[b] ? Math.round((stats[a].median / stats[b].median) * 100) / 100 : null);
     const entry = {
+      name: spec.name,
       n,
       seed: SEED,
-      page: { elements_total: info.count, light_dom_elements: info.lightCount, shadow_dom_elements: info.shadowCount, html_bytes: Buffer.byteLength(info.html), load_ms: Math.round(loadMs) },
+      page: { ...spec.page, load_ms: Math.round(loadMs), frames_loaded: page.frames().length - 1 },
+      floor_elements: last.floor.elements,
+      floor_evaluated_in_frames: last.floor.evaluated_in_frames,
       snapshot_meta: last.snapshot.meta,
       snapshot_elements: last.snapshot.elements,
       aria_snapshot_bytes: last.aria.bytes,
@@ -215,23 +342,27 @@ try {
         aria_over_floor: ratio('aria', 'floor'),
         worker_over_floor: ratio('worker', 'floor'),
         snapshot_over_aria: ratio('snapshot', 'aria'),
+        snapshot_over_floor_top: ratio('snapshot', 'floor_top'),
       },
     };
     if (WITH_BREAKDOWN) entry.breakdown_isolated_world = await breakdown(page, BREAKDOWN_ITERS);
+    process.stderr.write(`${spec.name}: memory over ${memoryRepeatsFor(n)} snapshots\n`);
+    entry.memory = await memoryProbe(page, memoryRepeatsFor(n));
     results.push(entry);
     await page.close();
   }
 } finally {
   await browser.close();
   await server.close();
+  await other.close();
 }
 
 // ------------------------------------------------------------------ report
 const fmt = (x) => (x === null || x === undefined ? '-' : x >= 100 ? String(Math.round(x)) : x.toFixed(1));
-const rows = [['elements', 'method', 'median ms', 'p95 ms', 'min ms', 'max ms', 'runs', '÷ floor (median)']];
+const rows = [['page', 'method', 'median ms', 'p95 ms', 'min ms', 'max ms', 'runs', '÷ floor (median)']];
 for (const r of results) {
   for (const [m, s] of Object.entries(r.ms)) {
-    rows.push([String(r.n), m, fmt(s.median), fmt(s.p95), fmt(s.min), fmt(s.max), String(s.n), m === 'floor' ? '1.00' : (s.median / r.ms.floor.median).toFixed(2)]);
+    rows.push([r.name, m, fmt(s.median), fmt(s.p95), fmt(s.min), fmt(s.max), String(s.n), m === 'floor' ? '1.00' : (s.median / r.ms.floor.median).toFixed(2)]);
   }
 }
 const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
@@ -244,12 +375,19 @@ for (const row of rows.slice(1)) console.log(line(row));
 console.log('');
 for (const r of results) {
   const m = r.snapshot_meta;
-  console.log(`n=${r.n}: ${r.page.light_dom_elements} light-DOM + ${r.page.shadow_dom_elements} shadow elements; snapshot scanned ${m.elements_scanned}, returned ${r.snapshot_elements} (candidates ${m.candidates}); worker returned ${r.worker_elements ?? '-'}; ariaSnapshot ${r.aria_snapshot_bytes} bytes; page load ${r.page.load_ms} ms`);
+  if (r.page.frames) {
+    const p = r.page;
+    console.log(`frames: ${p.frames} iframes (${p.frames_other_origin} from a second origin, ${p.frames_loaded} loaded, nested ${p.max_frame_depth} deep), ${p.shadow_roots} shadow roots (${p.closed_shadow_roots} closed); ${p.top_light_elements} + ${p.top_shadow_elements} shadow elements on top, ${p.frame_elements} in frames`);
+    console.log(`        floor read ${r.floor_elements} elements (evaluated in ${r.floor_evaluated_in_frames} frames; ${p.closed_shadow_elements} in closed shadow roots are out of page JS's reach); snapshot ÷ floor_top ${r.ratios_of_medians.snapshot_over_floor_top}`);
+  }
+  console.log(`${r.name}: ${r.page.light_dom_elements ?? r.page.top_light_elements} light-DOM + ${r.page.shadow_dom_elements ?? r.page.top_shadow_elements} shadow elements; snapshot scanned ${m.elements_scanned}, returned ${r.snapshot_elements} (candidates ${m.candidates}); worker returned ${r.worker_elements ?? '-'}; ariaSnapshot ${r.aria_snapshot_bytes} bytes; page load ${r.page.load_ms} ms`);
   console.log(`        first calls on the fresh page: floor ${fmt(r.cold_first_call.floor_ms)} ms, then snapshot ${fmt(r.cold_first_call.snapshot_ms)} ms`);
   const b = r.breakdown_isolated_world;
   if (b && !b.error) {
     console.log(`        breakdown (isolated world, median of ${BREAKDOWN_ITERS}): walker collect ${fmt(b.walker_collect_ms.median)} ms (${b.recorded_nodes} nodes recorded), wasm engine ${fmt(b.wasm_engine_ms.median)} ms, JSON.parse ${fmt(b.json_parse_ms.median)} ms (${b.json_chars} chars)`);
   } else if (b) console.log(`        breakdown failed: ${b.error}`);
+  const mem = r.memory;
+  console.log(`        JS heap over ${mem.repeats} more snapshots (GC forced): ${mem.heap_used_mb.start} → ${mem.heap_used_mb.after_half} → ${mem.heap_used_mb.end} MB (second half ${mem.growth_second_half_mb >= 0 ? '+' : ''}${mem.growth_second_half_mb} MB)`);
 }
 const load1 = os.loadavg();
 const report = {
@@ -264,7 +402,9 @@ const report = {
   warmup: WARMUP,
   method_notes: {
     snapshot: 'await window.sentience.snapshot(), performance.now() in the page (main world)',
-    floor: 'getBoundingClientRect + getComputedStyle(el).display for every light-DOM element, performance.now() in the page',
+    floor: 'getBoundingClientRect + getComputedStyle(el).display for every element of the document, its open shadow roots and same-origin iframes; cross-origin frames timed in themselves and added; closed shadow roots unreachable; performance.now() in each frame',
+    floor_top: 'the same pass over the top document and its open shadow roots only (frames page)',
+    memory: 'CDP Runtime.getHeapUsage().usedSize after HeapProfiler.collectGarbage x2, before / half-way / after the repeated snapshots',
     aria: "page.locator('body').ariaSnapshot(), performance.now() in Node",
     worker: "sentienceCall(tab, 'snapshot', null, {path:'service_worker'}), performance.now() in the service worker",
     p95: 'nearest-rank',

@@ -316,3 +316,112 @@ export function generatedRoute() {
     res.end(html);
   };
 }
+
+// ------------------------------------------------------------------ frames
+// The benchmark's "reach" page (issue 5): a generated top page plus
+// SHADOW_HOSTS custom elements with a shadow root each (half open, half
+// closed) and 20 iframes, half from the page's origin and half from a second
+// local origin (another port), some nested up to 3 frames deep. Every frame
+// is itself a generated page.
+
+const SHADOW_HOSTS = 500;
+const PER_CARD = 4; // div.c > span + input + button, in the card's shadow root
+const TOP_N = 2000;
+const FRAME_N = 300;
+/** The frame tree: `origin` a = the top page's, b = the second origin. */
+export const BENCH_FRAMES = [
+  ...Array.from({ length: 14 }, (_, i) => ({ id: i, parent: null, origin: i % 2 ? 'b' : 'a' })),
+  { id: 14, parent: 0, origin: 'b' },
+  { id: 15, parent: 1, origin: 'a' },
+  { id: 16, parent: 2, origin: 'b' },
+  { id: 17, parent: 3, origin: 'a' },
+  { id: 18, parent: 14, origin: 'a' }, // top → 0 → 14 → 18: three frames deep
+  { id: 19, parent: 15, origin: 'b' },
+];
+
+const CARD_SCRIPT = `
+customElements.define('x-card', class extends HTMLElement {
+  connectedCallback() {
+    if (this.done) return;
+    this.done = true;
+    const root = this.attachShadow({ mode: this.getAttribute('mode') === 'closed' ? 'closed' : 'open' });
+    const box = document.createElement('div');
+    box.className = 'c';
+    const label = document.createElement('span');
+    label.textContent = this.getAttribute('label');
+    const input = document.createElement('input');
+    input.placeholder = 'Quantity';
+    const button = document.createElement('button');
+    button.textContent = 'Add';
+    box.append(label, ' ', input, ' ', button);
+    root.append(box);
+  }
+});
+`;
+
+function frameTags(parent, a, b, width, height) {
+  return BENCH_FRAMES.filter((f) => f.parent === parent)
+    .map((f) => {
+      const origin = f.origin === 'a' ? a : b;
+      const src = `${origin}/bench-frame?id=${f.id}&a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`;
+      return `<iframe title="frame ${f.id}" src="${src}" style="width:${width}px;height:${height}px;border:1px solid #ccc;margin:4px"></iframe>`;
+    })
+    .join('\n');
+}
+
+/**
+ * What the frames page holds (the top document; each frame is
+ * generatePageInfo(FRAME_N, 1000 + id) plus its child iframes).
+ */
+export function framesPageInfo(seed = 1) {
+  const top = generatePageInfo(TOP_N, seed);
+  const frameElements = BENCH_FRAMES.length * FRAME_N + BENCH_FRAMES.filter((f) => f.parent !== null).length;
+  return {
+    frames: BENCH_FRAMES.length,
+    frames_other_origin: BENCH_FRAMES.filter((f) => f.origin === 'b').length,
+    max_frame_depth: 3,
+    shadow_roots: SHADOW_HOSTS + top.stats.shadow.widgets,
+    closed_shadow_roots: SHADOW_HOSTS / 2,
+    // html head … plus the card script, the hosts and the top-level iframes.
+    top_light_elements: top.lightCount + 1 + SHADOW_HOSTS + BENCH_FRAMES.filter((f) => f.parent === null).length + 1,
+    top_shadow_elements: top.shadowCount + SHADOW_HOSTS * PER_CARD,
+    closed_shadow_elements: (SHADOW_HOSTS / 2) * PER_CARD,
+    frame_elements: frameElements,
+  };
+}
+
+/**
+ * Routes for the frames page, to install on BOTH servers: `/bench-frames?b=ORIGIN`
+ * (the top page; ORIGIN is the second server) and `/bench-frame?id=&a=&b=`.
+ */
+export function framesRoutes(seed = 1) {
+  const send = (res, html) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(html);
+  };
+  return {
+    '/bench-frames': (req, res, url) => {
+      const a = `http://${req.headers.host}`;
+      const b = url.searchParams.get('b') || a;
+      const rnd = mulberry32(seed + 7);
+      let cards = '';
+      for (let i = 0; i < SHADOW_HOSTS; i++) {
+        cards += `<x-card mode="${i % 2 ? 'closed' : 'open'}" label="${WORDS[Math.floor(rnd() * WORDS.length)]} ${i}"></x-card>\n`;
+      }
+      const html = generatePage(TOP_N, seed)
+        .replace('</head>', `<script>${CARD_SCRIPT}</script></head>`)
+        .replace('</body>', `<div id="bench-frames">\n${cards}${frameTags(null, a, b, 480, 360)}\n</div></body>`);
+      send(res, html);
+    },
+    '/bench-frame': (req, res, url) => {
+      const id = Number(url.searchParams.get('id'));
+      const a = url.searchParams.get('a');
+      const b = url.searchParams.get('b');
+      if (!BENCH_FRAMES[id] || !a || !b) {
+        res.writeHead(400).end('bad frame');
+        return;
+      }
+      send(res, generatePage(FRAME_N, 1000 + id).replace('</body>', `${frameTags(id, a, b, 400, 300)}</body>`));
+    },
+  };
+}

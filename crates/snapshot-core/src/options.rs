@@ -45,6 +45,12 @@ pub struct ScreenshotSpec {
     pub format: ImageFormat,
     /// JPEG quality 0..=100 (ignored for PNG).
     pub quality: Option<u8>,
+    /// Addition to specs/001: draw the snapshot's numbered element boxes on
+    /// the screenshot (set-of-mark), as `window.sentience.showOverlay` does
+    /// on the page. Drawn by the service worker; the engine only validates.
+    /// `default` keeps the two-element sequence form `[format, quality]`.
+    #[serde(default)]
+    pub annotate: Option<bool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
@@ -55,6 +61,8 @@ pub enum ImageFormat {
     Jpeg,
 }
 
+const SCREENSHOT_HINT: &str = " (screenshot must be true, false or {format?: \"png\"|\"jpeg\", quality?: 0..100, annotate?: true|false})";
+
 impl SnapshotOptions {
     /// Parses the JSON text of the page's options (`undefined`/`null` → defaults).
     pub fn parse(json: &str) -> Result<SnapshotOptions, String> {
@@ -62,8 +70,16 @@ impl SnapshotOptions {
         if json.is_empty() || json == "null" {
             return Ok(SnapshotOptions::default());
         }
-        let opts = crate::options_parse::parse_options(json)
-            .map_err(|e| format!("invalid snapshot options: {e}"))?;
+        let opts = crate::options_parse::parse_options(json).map_err(|e| {
+            let e = e.to_string();
+            // serde's message for an untagged enum names no field: say what fits.
+            let hint = if e.starts_with(crate::options_parse::UNTAGGED) {
+                SCREENSHOT_HINT
+            } else {
+                ""
+            };
+            format!("invalid snapshot options: {e}{hint}")
+        })?;
         opts.validate()?;
         Ok(opts)
     }
@@ -94,6 +110,7 @@ impl SnapshotOptions {
             Some(ScreenshotOption::Enabled(true)) => Some(ScreenshotSpec {
                 format: ImageFormat::Png,
                 quality: None,
+                annotate: None,
             }),
             Some(ScreenshotOption::Format(s)) => Some(s.clone()),
         }
@@ -146,6 +163,37 @@ mod tests {
         ] {
             let err = SnapshotOptions::parse(bad).unwrap_err();
             assert!(err.starts_with("invalid snapshot options"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn screenshot_annotate_parses() {
+        let o = SnapshotOptions::parse(
+            r#"{"screenshot":{"format":"jpeg","quality":60,"annotate":true}}"#,
+        )
+        .unwrap();
+        let spec = o.screenshot_spec().unwrap();
+        assert_eq!(spec.annotate, Some(true));
+        assert_eq!(spec.format, ImageFormat::Jpeg);
+        let o = SnapshotOptions::parse(r#"{"screenshot":{"annotate":false}}"#).unwrap();
+        assert_eq!(o.screenshot_spec().unwrap().annotate, Some(false));
+        let o = SnapshotOptions::parse(r#"{"screenshot":["png",null,true]}"#).unwrap();
+        assert_eq!(o.screenshot_spec().unwrap().annotate, Some(true));
+    }
+
+    #[test]
+    fn bad_annotate_says_what_fits() {
+        for bad in [
+            r#"{"screenshot":{"annotate":"yes"}}"#,
+            r#"{"screenshot":{"annotate":1}}"#,
+            r#"{"screenshot":{"anotate":true}}"#,
+        ] {
+            let err = SnapshotOptions::parse(bad).unwrap_err();
+            assert!(
+                err.starts_with("invalid snapshot options: data did not match any variant"),
+                "{bad}: {err}"
+            );
+            assert!(err.ends_with("annotate?: true|false})"), "{bad}: {err}");
         }
     }
 

@@ -12,6 +12,7 @@
 
 use crate::json_in::{invalid_type, invalid_value, JsonError, Num, Reader, Result, EOF_VALUE};
 use crate::options::{Filter, SnapshotOptions};
+pub(crate) use variants::UNTAGGED;
 use variants::{roles_value, screenshot_value};
 
 mod variants;

@@ -10,7 +10,8 @@ use crate::json_in::{
 };
 use crate::options::{ImageFormat, ScreenshotOption, ScreenshotSpec};
 
-const UNTAGGED: &str = "data did not match any variant of untagged enum ScreenshotOption";
+pub(crate) const UNTAGGED: &str =
+    "data did not match any variant of untagged enum ScreenshotOption";
 
 /// `Vec<Role>`: `deserialize_seq`.
 pub(super) fn roles_value(r: &mut Reader) -> Result<Vec<Role>> {
@@ -113,23 +114,32 @@ pub(super) fn screenshot_value(r: &mut Reader) -> Result<ScreenshotOption> {
 fn spec_from(content: &Value) -> Option<ScreenshotSpec> {
     match content {
         Value::Map(entries) => {
-            let (mut format, mut quality) = (None, None);
+            let (mut format, mut quality, mut annotate) = (None, None, None);
             for (key, value) in entries {
                 match key.as_str() {
                     "format" if format.is_none() => format = Some(format_from(value)?),
                     "quality" if quality.is_none() => quality = Some(quality_from(value)?),
+                    "annotate" if annotate.is_none() => annotate = Some(annotate_from(value)?),
                     _ => return None,
                 }
             }
             Some(ScreenshotSpec {
                 format: format.unwrap_or_default(),
                 quality: quality.flatten(),
+                annotate: annotate.flatten(),
             })
         }
+        // `annotate` has `#[serde(default)]`: the sequence may omit it.
         Value::Seq(items) => match items.as_slice() {
             [format, quality] => Some(ScreenshotSpec {
                 format: format_from(format)?,
                 quality: quality_from(quality)?,
+                annotate: None,
+            }),
+            [format, quality, annotate] => Some(ScreenshotSpec {
+                format: format_from(format)?,
+                quality: quality_from(quality)?,
+                annotate: annotate_from(annotate)?,
             }),
             _ => None,
         },
@@ -150,6 +160,15 @@ fn format_from(content: &Value) -> Option<ImageFormat> {
     match name.as_str() {
         "png" => Some(ImageFormat::Png),
         "jpeg" => Some(ImageFormat::Jpeg),
+        _ => None,
+    }
+}
+
+/// `Option<bool>` from buffered content.
+fn annotate_from(content: &Value) -> Option<Option<bool>> {
+    match content {
+        Value::Null => Some(None),
+        Value::Bool(b) => Some(Some(*b)),
         _ => None,
     }
 }

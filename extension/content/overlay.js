@@ -1,0 +1,249 @@
+// What the agent sees, drawn on the page: numbered boxes over snapshot
+// elements (set-of-mark, window.sentience.showOverlay) and the short-lived
+// highlight of the element an action is about to use.
+//
+// Both live in ONE host element holding a CLOSED shadow root:
+// - the page cannot style it: the host's inline style sets every property
+//   (`all: initial`) with !important, which outranks any author rule, even
+//   `* { display: none !important }`; page rules do not cross the shadow
+//   boundary, and the page sees `host.shadowRoot === null`;
+// - it changes nothing the agent measures: pointer-events:none keeps it out
+//   of hit tests (elementFromPoint, clicks, occlusion), the walker skips
+//   the host (walker.js asks `host()`), and action outcome detection
+//   ignores its insertion and removal (`isOwnMutation`);
+// - the page cannot remove it by accident: while something is shown, a
+//   host taken out of the document is put back (a few times at most, so a
+//   page that insists wins rather than looping).
+// Boxes follow scrolling (any scroller), resizing and layout changes while
+// shown.
+'use strict';
+
+globalThis.SentienceOverlay = (() => {
+  const P = globalThis.SentienceOverlayPalette;
+  const HOST_TAG = 'sentience-overlay';
+  const HOST_STYLE = [
+    'all: initial',
+    'display: block',
+    'position: fixed',
+    'inset: 0',
+    'width: auto',
+    'height: auto',
+    'margin: 0',
+    'padding: 0',
+    'border: 0',
+    'overflow: hidden',
+    'contain: strict',
+    'pointer-events: none',
+    'z-index: 2147483647',
+    'visibility: visible',
+    'opacity: 1',
+  ]
+    .map((d) => `${d} !important;`)
+    .join(' ');
+  const SHADOW_CSS = `
+    .layer { position: absolute; inset: 0; }
+    .layer.capture { display: none; }
+    .box { position: absolute; box-sizing: border-box; border-style: solid; border-radius: 2px; }
+    .tag { position: absolute; height: ${P.LABEL_HEIGHT}px; padding: 0 3px; font: bold ${P.LABEL_FONT}px/${P.LABEL_HEIGHT}px ui-monospace, monospace; color: #fff; white-space: nowrap; }
+  `;
+  const REFRESH_MS = 400; // catches layout changes that fire no scroll/resize
+  const HIGHLIGHT_MS = 1500;
+  const MAX_REATTACH = 20;
+
+  let host = null;
+  let layer = null; // the set-of-mark boxes
+  let actLayer = null; // the action highlight
+  let marks = []; // [{id, el | null, bbox | null, node}]
+  let clearTimer = 0;
+  let refreshTimer = 0;
+  let highlightTimer = 0;
+  let frameRequested = false;
+  let reattached = 0;
+  let guard = null; // MutationObserver putting the host back
+
+  function ensureHost() {
+    if (!host) {
+      host = document.createElement(HOST_TAG);
+      host.setAttribute('style', HOST_STYLE);
+      const root = host.attachShadow({ mode: 'closed' });
+      const style = document.createElement('style');
+      style.textContent = SHADOW_CSS;
+      layer = document.createElement('div');
+      layer.className = 'layer';
+      actLayer = document.createElement('div');
+      actLayer.className = 'layer';
+      root.append(style, layer, actLayer);
+    }
+    if (!host.isConnected) document.documentElement.appendChild(host);
+    if (!guard) {
+      guard = new MutationObserver(() => {
+        if (host && !host.isConnected && (marks.length || actLayer.firstChild) && reattached < MAX_REATTACH) {
+          reattached++;
+          document.documentElement.appendChild(host);
+        }
+      });
+      guard.observe(document.documentElement, { childList: true });
+    }
+  }
+
+  function detachIfIdle() {
+    if (marks.length || (actLayer && actLayer.firstChild)) return;
+    if (guard) guard.disconnect();
+    guard = null;
+    if (host) host.remove();
+  }
+
+  function boxNode(id, colour, border, labelText) {
+    const box = document.createElement('div');
+    box.className = 'box';
+    box.dataset.id = String(id);
+    box.style.borderWidth = `${border}px`;
+    box.style.borderColor = colour;
+    const tag = document.createElement('span');
+    tag.className = 'tag';
+    tag.textContent = labelText;
+    tag.style.background = colour;
+    tag.style.left = `${-border}px`;
+    box.appendChild(tag);
+    return box;
+  }
+
+  // Places a box on a viewport rect; the label sits above the box, or
+  // inside its top edge when there is no room above.
+  function place(node, r, border) {
+    node.style.transform = `translate(${r.x}px, ${r.y}px)`;
+    node.style.width = `${r.width}px`;
+    node.style.height = `${r.height}px`;
+    node.firstChild.style.top = r.y >= P.LABEL_HEIGHT ? `${-P.LABEL_HEIGHT - border}px` : `${-border}px`;
+  }
+
+  function rectOf(mark) {
+    if (mark.el) return mark.el.isConnected ? mark.el.getBoundingClientRect() : null;
+    return mark.bbox;
+  }
+
+  function refresh() {
+    frameRequested = false;
+    if (!marks.length) return;
+    if (!host.isConnected && reattached < MAX_REATTACH) {
+      reattached++;
+      document.documentElement.appendChild(host);
+    }
+    for (const m of marks) {
+      const r = rectOf(m);
+      if (!r || r.width <= 0 || r.height <= 0) {
+        m.node.style.display = 'none';
+        continue;
+      }
+      m.node.style.display = '';
+      place(m.node, r, m.border);
+    }
+  }
+
+  function schedule() {
+    if (frameRequested || !marks.length) return;
+    frameRequested = true;
+    requestAnimationFrame(refresh);
+  }
+
+  /**
+   * Shows numbered boxes over `list` ([{id, el, role, primary, bbox}]: a live
+   * element follows the page; without one, the snapshot bbox is drawn as
+   * is), replacing what was shown. `duration` ms > 0 clears it by itself.
+   * Returns the number of boxes.
+   */
+  function show(list, duration) {
+    clear();
+    ensureHost();
+    reattached = 0;
+    const fragment = document.createDocumentFragment();
+    for (const item of list) {
+      const border = item.primary ? P.BORDER_PRIMARY : P.BORDER;
+      const node = boxNode(item.id, P.colourOf(item.role), border, String(item.id));
+      marks.push({ id: item.id, el: item.el || null, bbox: item.bbox || null, border, node });
+      fragment.appendChild(node);
+    }
+    layer.appendChild(fragment);
+    refresh();
+    document.addEventListener('scroll', schedule, { capture: true, passive: true });
+    window.addEventListener('resize', schedule, { passive: true });
+    refreshTimer = setInterval(schedule, REFRESH_MS);
+    if (duration > 0) clearTimer = setTimeout(clear, Math.min(duration, 2147483647));
+    return marks.length;
+  }
+
+  /** Removes the set-of-mark boxes (the host goes when nothing is left). */
+  function clear() {
+    const had = marks.length;
+    clearTimeout(clearTimer);
+    clearInterval(refreshTimer);
+    clearTimer = refreshTimer = 0;
+    document.removeEventListener('scroll', schedule, { capture: true });
+    window.removeEventListener('resize', schedule);
+    marks = [];
+    if (layer) layer.replaceChildren();
+    detachIfIdle();
+    return had;
+  }
+
+  /** Shows people what the agent is about to act on: "click #12" for 1.5 s. */
+  function highlight(el, id, label) {
+    ensureHost();
+    const r = el.getBoundingClientRect();
+    const node = boxNode(id, P.ACTION, 3, `${label} #${id}`);
+    node.style.background = 'rgba(194, 65, 12, .12)';
+    place(node, { x: r.x - 3, y: r.y - 3, width: r.width + 6, height: r.height + 6 }, 3);
+    actLayer.replaceChildren(node);
+    clearTimeout(highlightTimer);
+    highlightTimer = setTimeout(() => {
+      actLayer.replaceChildren();
+      detachIfIdle();
+    }, HIGHLIGHT_MS);
+  }
+
+  /**
+   * Runs `task` with the overlay hidden (screenshots show the page, not our
+   * boxes: annotated ones get theirs drawn by the service worker). Hiding
+   * happens inside the closed root, so the page observes no mutation.
+   */
+  async function hiddenDuring(task) {
+    if (!host || !host.isConnected) return task();
+    layer.classList.add('capture');
+    actLayer.classList.add('capture');
+    // Two frames: the hidden state must be composited before the capture.
+    await new Promise((resolve) => {
+      const fallback = setTimeout(resolve, 100);
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          clearTimeout(fallback);
+          resolve();
+        }),
+      );
+    });
+    try {
+      return await task();
+    } finally {
+      layer.classList.remove('capture');
+      actLayer.classList.remove('capture');
+    }
+  }
+
+  /** True for a mutation record caused by showing or hiding the overlay. */
+  function isOwnMutation(record) {
+    if (!host) return false;
+    if (record.target === host) return true;
+    if (record.type !== 'childList') return false;
+    const nodes = [...record.addedNodes, ...record.removedNodes];
+    return nodes.length > 0 && nodes.every((n) => n === host);
+  }
+
+  return {
+    show,
+    clear,
+    highlight,
+    hiddenDuring,
+    isOwnMutation,
+    /** The host element, which the walker must skip (null before first use). */
+    host: () => host,
+  };
+})();
