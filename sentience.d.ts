@@ -28,6 +28,35 @@ export interface Element {
   in_viewport: boolean;
   is_occluded: boolean;
   z_index: number;
+  /** Addition to specs/001 (may be absent in snapshots from other producers). */
+  state?: ElementState;
+}
+
+/** Addition to specs/001: each key is present only when meaningful for the element. */
+export interface ElementState {
+  /** Only `true`; absent = enabled. */
+  disabled?: true;
+  /** Checkboxes, radios, switches (native or ARIA); "mixed" for aria-checked="mixed" / indeterminate. */
+  checked?: boolean | 'mixed';
+  /** Options, tabs, tree items (aria-selected). */
+  selected?: boolean;
+  /** aria-expanded, or a <summary>'s <details> open state. */
+  expanded?: boolean;
+  /** Only `true`. */
+  required?: true;
+  /** Current value of a text field / select (the selected option's text) / combobox, at most 100 chars; never a password's; absent when empty. */
+  value?: string;
+  /** A <select>'s or ARIA listbox's options (at most 50). */
+  options?: { text: string; value: string; selected: boolean }[];
+}
+
+/** Addition to specs/001: what changed since snapshot `since` (see README "Stable ids and diffs"). */
+export interface SnapshotDiff {
+  /** The snapshot compared with; null when the page had no earlier snapshot. */
+  since: number | null;
+  added: number[];
+  removed: number[];
+  changed: number[];
 }
 
 export interface SnapshotMeta {
@@ -37,6 +66,8 @@ export interface SnapshotMeta {
   truncated_by_limit: number;
   engine_path: 'content_script' | 'service_worker';
   engine_version: string;
+  /** Addition to specs/001: present when wait_for_stable was asked. */
+  stability?: { settled: boolean; waited_ms: number; quiet_ms: number; timeout_ms: number };
 }
 
 export interface SnapshotSuccess {
@@ -48,6 +79,10 @@ export interface SnapshotSuccess {
   screenshot?: string;
   screenshot_format?: 'png' | 'jpeg';
   meta: SnapshotMeta;
+  /** Addition to specs/001: increasing within the page's life. */
+  snapshot_id?: number;
+  /** Addition to specs/001: present when diff or since was asked. */
+  diff?: SnapshotDiff;
 }
 
 export interface SnapshotError {
@@ -74,6 +109,12 @@ export interface SnapshotOptions {
    * does on the page, scaled by devicePixelRatio.
    */
   screenshot?: boolean | { format?: 'png' | 'jpeg'; quality?: number; annotate?: boolean };
+  /** Addition: compare with the previous snapshot of this page (result key `diff`). */
+  diff?: boolean;
+  /** Addition: compare with snapshot `since` (one of the last 4 of this page). */
+  since?: number;
+  /** Addition: first wait until the DOM is quiet (defaults quiet_ms 200, timeout_ms 3000). */
+  wait_for_stable?: boolean | { quiet_ms?: number; timeout_ms?: number };
 }
 
 /** Addition to specs/001: showOverlay() options. */
@@ -111,6 +152,8 @@ export interface SentienceApi {
   showOverlay(options?: OverlayOptions): Promise<OverlayResult>;
   /** Removes the showOverlay() boxes; `cleared` is how many there were. */
   clearOverlay(): Promise<{ status: 'success'; cleared: number } | { status: 'error'; error: string }>;
+  /** Chooses an option of a <select> or ARIA listbox element `id` by its value or text. */
+  select(id: number, valueOrText: string): Promise<ActionResult>;
   readonly version: string;
 }
 

@@ -16,14 +16,19 @@
 'use strict';
 
 globalThis.SentienceWalker = (() => {
-  const WIRE_VERSION = 1;
+  const WIRE_VERSION = 2;
   const NUM_STRIDE = 16;
-  const STR_FIELDS = 12;
+  const STR_FIELDS = 13;
   const SEP = '\u001f';
   const SEP_RE = /\u001f/g;
   const WS_RE = /\s+/g;
   const MAX_TEXT = 300;
   const MAX_VALUE = 200;
+  // Options column (raw.rs S_OPTIONS): fields and options separators.
+  const OPT_FIELD = '\u001d';
+  const OPT_SEP = '\u001e';
+  const OPT_RE = /[\u001d\u001e\u001f]/g;
+  const MAX_OPTIONS = 50;
 
   // Flags: must match raw.rs `Flags`.
   const F = {
@@ -47,6 +52,12 @@ globalThis.SentienceWalker = (() => {
     HAS_POPUP: 1 << 17,
     REPLACED: 1 << 18,
     NATIVELY_FOCUSABLE: 1 << 19,
+    MIXED: 1 << 20,
+    HAS_SELECTED: 1 << 21,
+    SELECTED: 1 << 22,
+    EXPANDED: 1 << 23,
+    COLLAPSED: 1 << 24,
+    REQUIRED: 1 << 25,
   };
 
   // Elements recorded for their tag alone (controls, links, images, and the
@@ -133,6 +144,35 @@ globalThis.SentienceWalker = (() => {
       return clean(el.value, MAX_VALUE);
     }
     return '';
+  }
+
+  // The options of a <select> or an ARIA listbox (at most MAX_OPTIONS), in
+  // the S_OPTIONS wire form; '' for anything else.
+  function optionsOf(el, tag, roleAttr) {
+    let items;
+    let native = false;
+    if (tag === 'select') {
+      items = el.options;
+      native = true;
+    } else if (roleAttr && roleAttr.trim().split(WS_RE)[0].toLowerCase() === 'listbox') {
+      items = el.querySelectorAll('[role=option]');
+    } else return '';
+    const out = [];
+    for (let k = 0; k < items.length && k < MAX_OPTIONS; k++) {
+      const o = items[k];
+      const text = clean(native ? o.text : o.getAttribute('aria-label') || o.textContent, 100).replace(OPT_RE, ' ');
+      const value = native ? o.value : o.getAttribute('data-value') || o.getAttribute('value') || text;
+      const selected = native ? o.selected : o.getAttribute('aria-selected') === 'true';
+      out.push(`${text}${OPT_FIELD}${clean(value, 100).replace(OPT_RE, ' ')}${OPT_FIELD}${selected ? 1 : 0}`);
+    }
+    return out.join(OPT_SEP);
+  }
+
+  // <summary> toggles its <details> (HTML §4.11.1): its expanded state.
+  function summaryExpanded(el) {
+    const details = el.parentElement;
+    if (!details || details.localName !== 'details') return 0;
+    return details.open ? F.EXPANDED : F.COLLAPSED;
   }
 
   function isTrue(v) {
@@ -295,6 +335,7 @@ globalThis.SentienceWalker = (() => {
             if (tag === 'form') form = i;
             if ((i + 1) * NUM_STRIDE > nums.length) grow();
             const o = i * NUM_STRIDE;
+            const type = tag === 'input' || tag === 'button' ? (el.getAttribute('type') || '').toLowerCase() : '';
             let flags = 0;
             if (cs.visibility === 'visible') flags |= F.VISIBLE;
             if (cursorPointer) flags |= F.CURSOR_POINTER;
@@ -317,6 +358,17 @@ globalThis.SentienceWalker = (() => {
             if (hasAttrs && isTrue(el.getAttribute('aria-haspopup'))) flags |= F.HAS_POPUP;
             if (tag === 'img' || tag === 'svg' || tag === 'canvas') flags |= F.REPLACED;
             if (NATIVE_FOCUS.has(tag) || flags & F.HAS_HREF) flags |= F.NATIVELY_FOCUSABLE;
+            // State (the element's `state` object).
+            if ((tag === 'input' && el.indeterminate === true && type === 'checkbox') || (hasAttrs && el.getAttribute('aria-checked') === 'mixed')) flags |= F.MIXED;
+            if (el.required === true || (hasAttrs && el.getAttribute('aria-required') === 'true')) flags |= F.REQUIRED;
+            if (hasAttrs) {
+              const sel = el.getAttribute('aria-selected');
+              if (sel !== null) flags |= sel === 'true' ? F.HAS_SELECTED | F.SELECTED : F.HAS_SELECTED;
+              const exp = el.getAttribute('aria-expanded');
+              if (exp === 'true') flags |= F.EXPANDED;
+              else if (exp === 'false') flags |= F.COLLAPSED;
+            }
+            if (tag === 'summary' && !(flags & (F.EXPANDED | F.COLLAPSED))) flags |= summaryExpanded(el);
 
             const bgRaw = cs.backgroundColor;
             const ownBg = bgRaw === 'rgba(0, 0, 0, 0)' ? -1 : packColour(bgRaw);
@@ -345,7 +397,6 @@ globalThis.SentienceWalker = (() => {
             nums[o + 14] = form;
             nums[o + 15] = -1;
 
-            const type = tag === 'input' || tag === 'button' ? (el.getAttribute('type') || '').toLowerCase() : '';
             // Text is only worth reading for what can become a candidate.
             const wantsText = tag !== 'form' && tag !== 'label' && tag !== 'select' && tag !== 'input' && tag !== 'textarea';
             const text = wantsText ? textOf(el) : '';
@@ -368,6 +419,7 @@ globalThis.SentienceWalker = (() => {
               hasAttrs ? clean(el.getAttribute('title'), MAX_TEXT) : '',
               text,
               hasAttrs ? clean(el.getAttribute('name'), 100) : '',
+              tag === 'select' || roleAttr !== null ? optionsOf(el, tag, roleAttr) : '',
             );
             elements.push(el);
             if (tag === 'label') labels.push(i);

@@ -81,6 +81,63 @@ pub struct Element {
     pub in_viewport: bool,
     pub is_occluded: bool,
     pub z_index: i32,
+    /// Addition to specs/001: the element's interaction state. Always
+    /// written; absent in snapshots from other producers (hence `default`).
+    #[serde(default)]
+    pub state: ElementState,
+}
+
+/// Addition to specs/001: what an agent needs to know before acting on an
+/// element (is it disabled, checked, open, what does it hold). Each key is
+/// present only when meaningful for the element (see [`crate::state`]).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct ElementState {
+    /// Only ever `Some(true)`: absent means enabled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disabled: Option<bool>,
+    /// Checkboxes, radios and switches (native or ARIA).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked: Option<Checked>,
+    /// Options, tabs, tree items (`aria-selected`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selected: Option<bool>,
+    /// `aria-expanded`, or a `<summary>`'s `<details>` open/closed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expanded: Option<bool>,
+    /// Only ever `Some(true)`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub required: Option<bool>,
+    /// Current value of a text field, select or combobox (never a
+    /// password's), at most [`crate::state::MAX_VALUE_CHARS`] characters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// A `<select>`'s or ARIA listbox's options, at most
+    /// [`crate::state::MAX_OPTIONS`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<Vec<SelectOption>>,
+}
+
+/// `checked`: `true`, `false` or `"mixed"` (WAI-ARIA 1.2 `aria-checked`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Checked {
+    Bool(bool),
+    Mixed(Mixed),
+}
+
+/// The string `"mixed"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mixed {
+    Mixed,
+}
+
+/// One option of a `<select>` or ARIA listbox.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SelectOption {
+    pub text: String,
+    pub value: String,
+    pub selected: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

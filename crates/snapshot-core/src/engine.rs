@@ -14,6 +14,7 @@ use crate::occlusion::{in_viewport, visible_rect, OcclusionIndex};
 use crate::options::{Filter, SnapshotOptions};
 use crate::raw::{decode, RawNode, RawPage};
 use crate::select::select_candidates;
+use crate::state::state_of;
 use crate::text::text_of;
 use std::cmp::Ordering;
 
@@ -134,6 +135,7 @@ fn element(s: &Scored, colors: &mut ColorCache) -> Element {
         in_viewport: s.in_viewport,
         is_occluded: s.is_occluded,
         z_index: s.node.z_index,
+        state: state_of(s.node, s.role),
     }
 }
 

@@ -1,7 +1,7 @@
 use super::*;
 use crate::contract::BBox;
 use crate::options::Filter;
-use crate::raw::{encode, NUM_STRIDE, N_FORM, N_LABEL_FOR, N_PARENT, SEP};
+use crate::raw::{encode, NUM_STRIDE, N_FORM, N_LABEL_FOR, N_PARENT, SEP, WIRE_VERSION};
 use crate::test_dom::{el, rgb, PageBuilder};
 
 fn run(page: &RawPage, opts: &SnapshotOptions) -> Snapshot {
@@ -239,7 +239,7 @@ fn malformed_input_is_an_error_not_a_panic() {
     is_error(snapshot_json(&meta, &nums, &strs, r#"{"limit":-1}"#, "x"));
     is_error(snapshot_json(&[], &nums, &strs, "", "x"));
     is_error(snapshot_json(
-        &[2.0, 1.0, 1.0, 1.0, 0.0],
+        &[1.0, 1.0, 1.0, 1.0, 0.0],
         &[],
         "a\u{1f}b",
         "",
@@ -272,7 +272,7 @@ fn malformed_input_is_an_error_not_a_panic() {
         serde_json::from_str(&snapshot_json(&meta, &junk, &strs, "", "x")).unwrap();
     assert_eq!(v["status"], "success");
     let empty = snapshot_json(
-        &[1.0, 800.0, 600.0, 0.0, 0.0],
+        &[WIRE_VERSION, 800.0, 600.0, 0.0, 0.0],
         &[],
         &format!("u{SEP}t"),
         "null",

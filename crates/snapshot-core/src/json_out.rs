@@ -5,7 +5,7 @@
 //! serializer for them in the WebAssembly. The derives stay, for host code
 //! and as the reference `json_out_tests.rs` compares against.
 
-use crate::contract::{Element, Snapshot, SnapshotError};
+use crate::contract::{Checked, Element, ElementState, Snapshot, SnapshotError};
 
 /// `serde_json::to_string(snapshot)`.
 pub fn snapshot_to_json(s: &Snapshot) -> String {
@@ -106,7 +106,67 @@ fn element(w: &mut Writer, e: &Element) {
     w.bool(e.is_occluded);
     w.key("z_index");
     w.int(e.z_index);
+    w.key("state");
+    state(w, &e.state);
     w.raw("}");
+}
+
+/// Addition to specs/001: keys in declaration order, absent ones skipped.
+fn state(w: &mut Writer, s: &ElementState) {
+    let mut first = true;
+    let mut key = |w: &mut Writer, name: &str| {
+        if first {
+            w.key_first(name);
+            first = false;
+        } else {
+            w.key(name);
+        }
+    };
+    if let Some(v) = s.disabled {
+        key(w, "disabled");
+        w.bool(v);
+    }
+    if let Some(v) = s.checked {
+        key(w, "checked");
+        match v {
+            Checked::Bool(b) => w.bool(b),
+            Checked::Mixed(_) => w.raw("\"mixed\""),
+        }
+    }
+    if let Some(v) = s.selected {
+        key(w, "selected");
+        w.bool(v);
+    }
+    if let Some(v) = s.expanded {
+        key(w, "expanded");
+        w.bool(v);
+    }
+    if let Some(v) = s.required {
+        key(w, "required");
+        w.bool(v);
+    }
+    if let Some(v) = &s.value {
+        key(w, "value");
+        w.string(v);
+    }
+    if let Some(options) = &s.options {
+        key(w, "options");
+        w.raw("[");
+        for (i, o) in options.iter().enumerate() {
+            if i > 0 {
+                w.raw(",");
+            }
+            w.key_first("text");
+            w.string(&o.text);
+            w.key("value");
+            w.string(&o.value);
+            w.key("selected");
+            w.bool(o.selected);
+            w.raw("}");
+        }
+        w.raw("]");
+    }
+    w.raw(if first { "{}" } else { "}" });
 }
 
 /// Bytes, not a `String`: floats are written by serde_json's `io::Write`

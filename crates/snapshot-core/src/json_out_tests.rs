@@ -2,7 +2,7 @@
 //! serde derives: byte-identical for engine snapshots and for random ones.
 
 use super::*;
-use crate::contract::{BBox, Role, SnapshotMeta, Viewport, VisualCues};
+use crate::contract::{BBox, Mixed, Role, SelectOption, SnapshotMeta, Viewport, VisualCues};
 use crate::raw::RawPage;
 use crate::test_dom::{el, rgb, rgba, PageBuilder};
 use crate::SnapshotOptions;
@@ -116,6 +116,35 @@ impl Rng {
     }
 }
 
+fn opt_bool(rng: &mut Rng) -> Option<bool> {
+    [None, Some(true), Some(false)][(rng.next() % 3) as usize]
+}
+
+fn random_state(rng: &mut Rng) -> ElementState {
+    ElementState {
+        disabled: opt_bool(rng),
+        checked: [
+            None,
+            Some(Checked::Bool(true)),
+            Some(Checked::Bool(false)),
+            Some(Checked::Mixed(Mixed::Mixed)),
+        ][(rng.next() % 4) as usize],
+        selected: opt_bool(rng),
+        expanded: opt_bool(rng),
+        required: opt_bool(rng),
+        value: rng.opt_text(),
+        options: rng.coin().then(|| {
+            (0..rng.next() % 3)
+                .map(|_| SelectOption {
+                    text: rng.text(),
+                    value: rng.text(),
+                    selected: rng.coin(),
+                })
+                .collect()
+        }),
+    }
+}
+
 fn random_snapshot(rng: &mut Rng) -> Snapshot {
     let elements = (0..rng.next() % 5)
         .map(|_| Element {
@@ -137,6 +166,7 @@ fn random_snapshot(rng: &mut Rng) -> Snapshot {
             in_viewport: rng.coin(),
             is_occluded: rng.coin(),
             z_index: [0, -1, i32::MIN, i32::MAX, rng.next() as i32][(rng.next() % 5) as usize],
+            state: random_state(rng),
         })
         .collect();
     Snapshot {

@@ -18,10 +18,11 @@ mod options_parse;
 pub mod raw;
 pub mod roles;
 pub mod select;
+pub mod state;
 pub mod test_dom;
 pub mod text;
 
-pub use contract::{Element, Role, Snapshot, SnapshotError};
+pub use contract::{Checked, Element, ElementState, Role, SelectOption, Snapshot, SnapshotError};
 pub use engine::{snapshot, snapshot_json};
 pub use options::SnapshotOptions;
 pub use raw::{RawNode, RawPage};

@@ -13,6 +13,9 @@
 //! - `nums: [f64]`, [`NUM_STRIDE`] numbers per node, laid out as the `N_*` constants
 //! - `strs: str`, [`STR_FIELDS`] strings per node plus 2 page strings first
 //!   (url, timestamp), all joined by [`SEP`] (the walker strips `SEP` from text).
+//! - [`S_OPTIONS`] holds a `<select>`'s or ARIA listbox's options as
+//!   `text OPT_FIELD value OPT_FIELD selected("1"|"0")`, options joined by
+//!   [`OPT_SEP`] (the walker strips both from option text and values).
 
 use crate::contract::{BBox, Viewport};
 
@@ -20,8 +23,12 @@ use crate::contract::{BBox, Viewport};
 mod error;
 pub use error::DecodeError;
 
-pub const WIRE_VERSION: f64 = 1.0;
+pub const WIRE_VERSION: f64 = 2.0;
 pub const SEP: char = '\u{1f}';
+/// Between two options in [`S_OPTIONS`].
+pub const OPT_SEP: char = '\u{1e}';
+/// Between the text, value and selected mark of one option in [`S_OPTIONS`].
+pub const OPT_FIELD: char = '\u{1d}';
 
 // Numeric columns.
 pub const N_STABLE_ID: usize = 0;
@@ -55,7 +62,8 @@ pub const S_ALT: usize = 8;
 pub const S_TITLE: usize = 9;
 pub const S_TEXT: usize = 10;
 pub const S_NAME: usize = 11;
-pub const STR_FIELDS: usize = 12;
+pub const S_OPTIONS: usize = 12;
+pub const STR_FIELDS: usize = 13;
 
 /// Boolean facts about a node, one bit each (the `N_FLAGS` column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -102,6 +110,18 @@ impl Flags {
     pub const REPLACED: u32 = 1 << 18;
     /// the walker found the element focusable by default (form controls, `a[href]`, `summary`).
     pub const NATIVELY_FOCUSABLE: u32 = 1 << 19;
+    /// `aria-checked="mixed"` or an indeterminate native checkbox.
+    pub const MIXED: u32 = 1 << 20;
+    /// `aria-selected` is present (`SELECTED` then says its value).
+    pub const HAS_SELECTED: u32 = 1 << 21;
+    /// `aria-selected="true"`.
+    pub const SELECTED: u32 = 1 << 22;
+    /// `aria-expanded="true"`, or a `<summary>` whose `<details>` is open.
+    pub const EXPANDED: u32 = 1 << 23;
+    /// `aria-expanded="false"`, or a `<summary>` whose `<details>` is closed.
+    pub const COLLAPSED: u32 = 1 << 24;
+    /// `required` (native form controls) or `aria-required="true"`.
+    pub const REQUIRED: u32 = 1 << 25;
 
     pub fn has(self, bit: u32) -> bool {
         self.0 & bit != 0
@@ -187,6 +207,8 @@ pub struct RawNode {
     pub text: String,
     /// `name` attribute (form controls).
     pub name: String,
+    /// Options of a `<select>` or ARIA listbox, in the [`S_OPTIONS`] wire form.
+    pub options: String,
 }
 
 impl RawNode {
@@ -292,6 +314,7 @@ pub fn decode(meta: &[f64], nums: &[f64], strs: &str) -> Result<RawPage, DecodeE
             title: s[S_TITLE].to_string(),
             text: s[S_TEXT].to_string(),
             name: s[S_NAME].to_string(),
+            options: s[S_OPTIONS].to_string(),
         });
     }
     Ok(RawPage {
@@ -357,6 +380,7 @@ pub fn encode(page: &RawPage) -> (Vec<f64>, Vec<f64>, String) {
             &n.title,
             &n.text,
             &n.name,
+            &n.options,
         ]);
     }
     let sep = SEP.to_string();

@@ -97,6 +97,8 @@ impl El {
         /// Rendered text (`innerText`).
         text => text;
         name => name;
+        /// Options in the wire form (`raw::S_OPTIONS`).
+        options => options;
     }
 
     flag_setters! {
@@ -122,6 +124,13 @@ impl El {
         /// `<select multiple>`.
         listbox => LISTBOX_SELECT;
         has_popup => HAS_POPUP;
+        mixed => MIXED;
+        /// `aria-selected` present (with `selected` for its value).
+        has_selected => HAS_SELECTED;
+        selected => SELECTED;
+        expanded => EXPANDED;
+        collapsed => COLLAPSED;
+        required => REQUIRED;
     }
 
     /// `position: fixed`.
