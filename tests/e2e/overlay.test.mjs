@@ -166,7 +166,6 @@ test('clearOverlay removes it; duration clears it by itself; the page cannot rem
 
 test('a snapshot taken while the overlay is shown equals one taken without it', async () => {
   const page = await open(env.browser.context, `${env.server.url}/overlay.html`);
-  // A modal-like fixed box the overlay must not be mistaken for (occlusion).
   const plain = await snapshot(page);
   await evaluate(page, 'window.sentience.showOverlay()');
   assert.equal(await hostCount(page), 1);
@@ -175,11 +174,15 @@ test('a snapshot taken while the overlay is shown equals one taken without it', 
   assert.deepEqual(shown.meta, plain.meta);
   // Also through the service worker's engine path, and with the action highlight up.
   await evaluate(page, `window.sentience.showOverlay()`);
-  const viaSw = await env.browser.worker.evaluate(async (url) => {
-    const [tab] = await chrome.tabs.query({ url });
-    await globalThis.sentienceCall(tab.id, 'highlight', { id: 1, label: 'click' });
-    return globalThis.sentienceCall(tab.id, 'snapshot', null, { path: 'service_worker' });
-  }, page.url());
+  const viaSw = await env.browser.worker.evaluate(
+    async ({ url, id }) => {
+      const [tab] = await chrome.tabs.query({ url });
+      const lit = await globalThis.sentienceCall(tab.id, 'highlight', { id, label: 'click' });
+      if (!lit.success) throw new Error(`highlight failed: ${lit.error}`);
+      return globalThis.sentienceCall(tab.id, 'snapshot', null, { path: 'service_worker' });
+    },
+    { url: page.url(), id: plain.elements[0].id },
+  );
   assert.deepEqual(viaSw.elements, plain.elements);
   assert.deepEqual({ ...viaSw.meta, engine_path: 'content_script' }, plain.meta);
   await page.close();
@@ -325,5 +328,16 @@ test('invalid annotate values are clear option errors', async () => {
     assert.equal(r.status, 'error', bad);
     assert.match(r.error, /^invalid snapshot options: .*annotate\?: true\|false/, bad);
   }
+  await page.close();
+});
+
+test("the overlay appearing or going during an action is not the page changing (outcome stays 'none')", async () => {
+  const page = await open(env.browser.context, `${env.server.url}/overlay.html`);
+  const snap = await snapshot(page);
+  const save = byRole(snap, 'button'); // no handler: clicking it changes nothing
+  // The boxes clear themselves 80 ms into the click's settle window (>= 120 ms).
+  const res = await evaluate(page, `window.sentience.showOverlay({ duration: 80 }).then(() => window.sentience.click(${save.id}))`);
+  assert.deepEqual(res, { success: true, outcome: 'none' });
+  assert.equal(await hostCount(page), 0);
   await page.close();
 });
