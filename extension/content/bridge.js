@@ -97,6 +97,10 @@
     const next = new Map();
     for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
     registry = next;
+    // The trusted copy query() and format() work on: the text this world
+    // produced, never an object a page handed over (and without the
+    // screenshot spliced in below).
+    if (json.startsWith('{"status":"success"')) last = { json, parsed: null, generation: ++generation };
     const shot = options && options.screenshot;
     if (shot && json.startsWith('{"status":"success"')) {
       const spec = shot === true ? { format: 'png' } : { format: shot.format || 'png', quality: shot.quality };
@@ -106,6 +110,97 @@
       json = `${json.slice(0, -1)},"screenshot":${JSON.stringify(res.dataUrl)},"screenshot_format":${JSON.stringify(spec.format)}}`;
     }
     return json;
+  }
+
+  // ---------------------------------------------------- query and format
+  // A second, separate WebAssembly module (pkg/sentience_query_bg.wasm), so
+  // the snapshot engine's stays small; compiled on first use. Same two paths
+  // as the engine: here, or in the service worker when the page's CSP
+  // forbids WebAssembly in this world.
+  let last = null; // {json, parsed, generation}: the last successful snapshot
+  let generation = 0;
+  let queryModule = null; // Promise<sentience_query | null>
+  let loadedGeneration = 0; // which snapshot the module holds (query.load)
+
+  function loadQueryModule() {
+    if (!queryModule) {
+      queryModule = (async () => {
+        try {
+          await sentience_query({ module_or_path: chrome.runtime.getURL('pkg/sentience_query_bg.wasm') });
+          return sentience_query;
+        } catch (e) {
+          return null; // CompileError under a strict page CSP
+        }
+      })();
+    }
+    return queryModule;
+  }
+
+  function queryError(error) {
+    return { status: 'error', error };
+  }
+
+  // Sends one query/format call to the service worker; resolves to the
+  // module's JSON answer text.
+  async function queryViaServiceWorker(msg) {
+    try {
+      const res = await chrome.runtime.sendMessage({ type: 'sentience-query', ...msg });
+      if (typeof res === 'string') return res;
+      return JSON.stringify(queryError(`the service worker failed: ${res && res.error ? res.error : 'no answer'}`));
+    } catch (e) {
+      return JSON.stringify(queryError(`extension unavailable: ${e.message}`));
+    }
+  }
+
+  async function runQuery({ query } = {}, first, via) {
+    if (typeof query !== 'string') return queryError('invalid query: the query must be a string, e.g. "role=button text~\'sign in\'"');
+    if (!last) return queryError('no snapshot yet: call window.sentience.snapshot() first (queries run on the last snapshot)');
+    const snap = last;
+    const mod = via && via.path === 'service_worker' ? null : await loadQueryModule();
+    let answer;
+    if (mod) {
+      if (loadedGeneration !== snap.generation) {
+        const failed = mod.load(snap.json);
+        if (failed) return JSON.parse(failed);
+        loadedGeneration = snap.generation;
+      }
+      answer = mod.query(query, first);
+    } else {
+      answer = await queryViaServiceWorker({ op: 'query', snapshot: snap.json, query, first });
+    }
+    const res = JSON.parse(answer);
+    if (res.status !== 'success') return res;
+    if (!snap.parsed) snap.parsed = JSON.parse(snap.json).elements;
+    const found = res.indices.map((i) => snap.parsed[i]);
+    return first ? (found.length ? found[0] : null) : found;
+  }
+
+  async function runFormat(args, via) {
+    args = args || {};
+    let maxTokens = 1000;
+    if (args.max_tokens !== undefined && args.max_tokens !== null) {
+      maxTokens = args.max_tokens;
+      if (!Number.isInteger(maxTokens) || maxTokens < 0 || maxTokens > 1e7) return queryError('invalid format options: max_tokens must be an integer from 0 to 10000000');
+    }
+    let json;
+    if (args.snapshot !== undefined && args.snapshot !== null) {
+      // A copy the page handed over (already structured-cloned into this
+      // world): formatted, never kept as "the last snapshot".
+      try {
+        json = JSON.stringify(args.snapshot);
+      } catch (e) {
+        return queryError(`invalid snapshot: ${e.message}`);
+      }
+      if (typeof json !== 'string') return queryError('invalid snapshot: expected a snapshot object');
+    } else if (last) {
+      json = last.json;
+    } else {
+      return queryError('no snapshot yet: call window.sentience.snapshot() first, or pass a snapshot to format()');
+    }
+    const mod = via && via.path === 'service_worker' ? null : await loadQueryModule();
+    const answer = mod ? mod.format(json, maxTokens) : await queryViaServiceWorker({ op: 'format', snapshot: json, max_tokens: maxTokens });
+    const res = JSON.parse(answer);
+    return res.status === 'success' ? res.text : res;
   }
 
   // ----------------------------------------------------------------- actions
@@ -182,6 +277,8 @@
     if (op === 'ping') return { value: { ready: true } };
     if (op === 'page_info') return { value: pageInfo(args || {}) };
     if (op === 'highlight') return { value: highlight(args || {}) };
+    if (op === 'query' || op === 'find') return { value: await runQuery(args || {}, op === 'find', via) };
+    if (op === 'format') return { value: await runFormat(args, via) };
     if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll') return { value: await act(op, args) };
     return { value: { success: false, error: `unknown operation ${op}`, outcome: 'none' } };
   }
@@ -221,7 +318,9 @@
         try {
           reply = await handle(msg.op, msg.args);
         } catch (err) {
-          reply = msg.op === 'snapshot' ? { json: errorJson(`snapshot failed: ${err && err.message}`) } : { value: { success: false, error: String(err && err.message), outcome: 'none' } };
+          if (msg.op === 'snapshot') reply = { json: errorJson(`snapshot failed: ${err && err.message}`) };
+          else if (msg.op === 'query' || msg.op === 'find' || msg.op === 'format') reply = { value: { status: 'error', error: `${msg.op} failed: ${err && err.message}` } };
+          else reply = { value: { success: false, error: String(err && err.message), outcome: 'none' } };
         }
         facadePort.postMessage({ call: msg.call, ...reply });
       };
