@@ -9,6 +9,7 @@
 
 use serde_json::json;
 use snapshot_query::{format_elements, Query, Snapshot};
+
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -78,4 +79,11 @@ pub fn format(snapshot_json: &str, max_tokens: u32) -> String {
         }
         Err(e) => error(e),
     }
+}
+
+/// The format's conservative token estimate of `text` (see
+/// `snapshot_query::tokens`), for measuring other texts the same way.
+#[wasm_bindgen]
+pub fn estimate_tokens(text: &str) -> u32 {
+    u32::try_from(snapshot_query::estimate_tokens(text)).unwrap_or(u32::MAX)
 }

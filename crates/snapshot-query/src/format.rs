@@ -3,11 +3,11 @@
 //! estimate), ending with what was left out.
 //!
 //! ```text
-//! [12] button "Sign in" primary @540,312
-//! [7] textbox "Email" required value="ada@example.com" @24,310
-//! [9] checkbox "Remember me" checked @24,380
-//! [31] combobox "Country" value="France" options="Germany|France|Spain|+12" @24,420
-//! [44] link "Terms" offscreen @24,1900
+//! 12 button "Sign in" primary @540,312
+//! 7 textbox "Email" required value="ada@example.com" @24,310
+//! 9 checkbox "Remember me" checked @24,380
+//! 31 combobox "Country" value="France" options="Germany|France|Spain|+12" @24,420
+//! 44 link "Terms" offscreen @24,1900
 //! … 340 more elements (120 below the fold)
 //! ```
 //!
@@ -94,7 +94,7 @@ fn trailer(left: usize, offscreen: usize) -> String {
 
 /// One element's line, ending with a newline.
 pub fn element_line(e: &Element) -> String {
-    let mut line = format!("[{}] {}", clean(&e.id.to_string(), 40), clean(&e.role, 20));
+    let mut line = format!("{} {}", clean(&e.id.to_string(), 40), clean(&e.role, 20));
     let text = e.text.as_deref().map(|t| clean(t, TEXT_CHARS));
     if let Some(t) = text.as_deref().filter(|t| !t.is_empty()) {
         line.push_str(&format!(" \"{t}\""));

@@ -165,7 +165,7 @@ fn budget_never_exceeded_and_most_important_first() {
             // The listed lines are exactly the ranking's first `shown` elements.
             for (line, &i) in listed.iter().zip(&ranking) {
                 assert_eq!(format!("{line}\n"), element_line(&elements[i]));
-                assert!(line.starts_with(&format!("[{}] ", elements[i].id)));
+                assert!(line.starts_with(&format!("{} ", elements[i].id)));
             }
             // Most important first.
             for w in ranking[..f.shown].windows(2) {
