@@ -136,6 +136,20 @@ export interface ActionResult {
   outcome: 'navigated' | 'dom_changed' | 'none';
 }
 
+/** query() / find() / format() failures (never thrown). */
+export interface QueryError {
+  status: 'error';
+  /** e.g. "invalid query: expected an operator (= != ~ ^= $= > >= < <=) after 'role', found 'button' at column 6" */
+  error: string;
+  /** 0-based character position of a syntax or type error in the query. */
+  position?: number;
+}
+
+export interface FormatOptions {
+  /** Token budget, never exceeded (conservative estimate, see README). Default 1000. */
+  max_tokens?: number;
+}
+
 export interface SentienceApi {
   snapshot(options?: SnapshotOptions): Promise<SnapshotResult>;
   click(id: number): Promise<ActionResult>;
@@ -154,6 +168,24 @@ export interface SentienceApi {
   clearOverlay(): Promise<{ status: 'success'; cleared: number } | { status: 'error'; error: string }>;
   /** Chooses an option of a <select> or ARIA listbox element `id` by its value or text. */
   select(id: number, valueOrText: string): Promise<ActionResult>;
+  /**
+   * Elements of the extension's own copy of the last snapshot matching `q`,
+   * most important first, e.g. `"role=button text~'sign in' clickable=true"`.
+   * Fields: role, text, id, importance, bbox.x/y/width/height, in_viewport,
+   * is_occluded, z_index, is_primary, background_color_name (bg), clickable,
+   * disabled, checked, selected, expanded, required, value.
+   * Operators: = != ~ ^= $= > >= < <= ; conditions separated by spaces (AND).
+   */
+  query(q: string): Promise<Element[] | QueryError>;
+  /** The first element query(q) would return, or null. */
+  find(q: string): Promise<Element | null | QueryError>;
+  /**
+   * Compact text listing for LLM prompts, one element a line, most important
+   * first, within `max_tokens` (default 1000), ending with what was left out.
+   * Formats `snapshot` when given, else the last snapshot.
+   */
+  format(snapshot?: SnapshotSuccess | null, options?: FormatOptions): Promise<string | QueryError>;
+  format(options: FormatOptions): Promise<string | QueryError>;
   readonly version: string;
 }
 

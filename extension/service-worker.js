@@ -6,12 +6,34 @@
 // wasm-bindgen glue at startup, as service workers require.
 'use strict';
 
-importScripts('../pkg/sentience_wasm.js', 'messages.js', 'overlay-palette.js', 'annotate.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
+importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'messages.js', 'overlay-palette.js', 'annotate.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
 
 let engine = null;
 function loadEngine() {
   if (!engine) engine = wasm_bindgen({ module_or_path: chrome.runtime.getURL('pkg/sentience_wasm_bg.wasm') }).then(() => wasm_bindgen);
   return engine;
+}
+
+// The query language and LLM format (a separate module), compiled on first
+// use: for pages whose CSP forbids WebAssembly in the content script.
+let queryModule = null;
+function loadQueryModule() {
+  if (!queryModule) queryModule = sentience_query({ module_or_path: chrome.runtime.getURL('pkg/sentience_query_bg.wasm') }).then(() => sentience_query);
+  return queryModule;
+}
+
+// Answers with the module's JSON text; the snapshot comes with every call
+// (the worker may be stopped between calls, so it keeps nothing).
+async function queryCall(msg) {
+  try {
+    const mod = await loadQueryModule();
+    if (typeof msg.snapshot !== 'string') return JSON.stringify({ status: 'error', error: 'no snapshot given' });
+    if (msg.op === 'query') return mod.query_in(msg.snapshot, String(msg.query), msg.first === true);
+    if (msg.op === 'format') return mod.format(msg.snapshot, Number(msg.max_tokens) >>> 0);
+    return JSON.stringify({ status: 'error', error: `unknown query operation ${msg.op}` });
+  } catch (e) {
+    return JSON.stringify({ status: 'error', error: `query module failed in the service worker: ${e && e.message}` });
+  }
 }
 
 const CHUNK = 8 * 1024 * 1024;
@@ -96,6 +118,10 @@ chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
     screenshot(msg, sender).then(sendResponse);
     return true;
   }
+  if (msg.type === 'sentience-query') {
+    queryCall(msg).then(sendResponse);
+    return true;
+  }
   return false;
 });
 
@@ -133,7 +159,7 @@ async function handleUi(msg) {
 }
 
 chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
-  if (!msg || msg.type === 'screenshot' || msg.type === 'sentience-call') return false;
+  if (!msg || msg.type === 'screenshot' || msg.type === 'sentience-call' || msg.type === 'sentience-query') return false;
   if (!fromExtensionPage(sender)) return false;
   const invalid = SentienceMessages.validate(msg);
   if (invalid) {

@@ -12,23 +12,42 @@ log "building the WebAssembly engine"
 # reference-types externref table that newer rustc/wasm-bindgen emit.
 # Scoped to the wasm32 target so host builds (the CLI below) are untouched.
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-} -C target-cpu=mvp"
-if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
-  # A normal developer machine: rustup ships the wasm32 standard library.
-  CARGO_TARGET_DIR="$WASM_TARGET_DIR" cargo build -q --lib --target wasm32-unknown-unknown --profile wasm-release -p sentience-wasm
-else
-  # These machines: Debian's rustc-web builds std for wasm32 from source.
-  RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$WASM_TARGET_DIR" \
-    cargo build -q --lib --target wasm32-unknown-unknown --profile wasm-release -p sentience-wasm \
-    -Zbuild-std=std,panic_abort
-fi
-wasm="$WASM_TARGET_DIR/wasm32-unknown-unknown/wasm-release/sentience_wasm.wasm"
+# One cargo invocation per module: features are unified within an
+# invocation, so building them apart keeps the engine's wasm exactly what it
+# would be alone.
+build_wasm() { # package
+  if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
+    # A normal developer machine: rustup ships the wasm32 standard library.
+    CARGO_TARGET_DIR="$WASM_TARGET_DIR" cargo build -q --lib --target wasm32-unknown-unknown --profile wasm-release -p "$1"
+  else
+    # These machines: Debian's rustc-web builds std for wasm32 from source.
+    RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$WASM_TARGET_DIR" \
+      cargo build -q --lib --target wasm32-unknown-unknown --profile wasm-release -p "$1" \
+      -Zbuild-std=std,panic_abort
+  fi
+}
+# wasm-bindgen (no-modules glue defining the global $2) + wasm-opt into pkg/.
+bind_wasm() { # crate-file-stem global
+  wasm-bindgen --target no-modules --no-modules-global "$2" --no-typescript --out-dir pkg \
+    "$WASM_TARGET_DIR/wasm32-unknown-unknown/wasm-release/$1.wasm"
+  wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+    --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
+    --strip-debug --strip-producers "pkg/$1_bg.wasm" -o "pkg/$1_bg.opt.wasm"
+  mv "pkg/$1_bg.opt.wasm" "pkg/$1_bg.wasm"
+  log "pkg/$1_bg.wasm: $(stat -c %s "pkg/$1_bg.wasm") bytes"
+}
+build_wasm sentience-wasm
+# The query language and LLM format: a separate module (loaded on first use)
+# so the snapshot engine's wasm does not grow.
+build_wasm sentience-query-wasm
 rm -rf pkg && mkdir -p pkg
-wasm-bindgen --target no-modules --no-typescript --out-dir pkg "$wasm"
-wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
-  --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
-  --strip-debug --strip-producers pkg/sentience_wasm_bg.wasm -o pkg/sentience_wasm_bg.opt.wasm
-mv pkg/sentience_wasm_bg.opt.wasm pkg/sentience_wasm_bg.wasm
-log "pkg/sentience_wasm_bg.wasm: $(stat -c %s pkg/sentience_wasm_bg.wasm) bytes"
+bind_wasm sentience_wasm wasm_bindgen
+bind_wasm sentience_query sentience_query
+engine_size=$(stat -c %s pkg/sentience_wasm_bg.wasm)
+if [ "$engine_size" -ge 110000 ]; then
+  log "pkg/sentience_wasm_bg.wasm is $engine_size bytes: over the 110,000-byte budget"
+  exit 1
+fi
 
 log "packaging dist/sentience-extension.zip"
 mkdir -p dist

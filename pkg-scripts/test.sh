@@ -20,6 +20,9 @@ if [ -f tests/bench/snapshot-bench.mjs ]; then
   bash pkg-scripts/bench.sh --smoke
 fi
 
+log "format tokens: estimate ≥ real BPE counts, task elements listed (~15 s)"
+node tests/bench/format-tokens.mjs
+
 log "end-to-end tests (headless Chromium + the extension)"
 cd tests
 node --test --test-concurrency=1 e2e/

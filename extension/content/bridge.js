@@ -74,10 +74,11 @@
     return { el };
   }
 
-  // The last successful snapshot's JSON text, kept by reference (no copy)
-  // so showOverlay can draw its elements; parsed only when asked, and
-  // replaced by the next snapshot (so old snapshots are never retained).
-  let lastJson = null;
+  // The last successful snapshot, kept by reference (no copy) for overlays,
+  // query() and format(); parsed only when asked, and replaced by the next
+  // snapshot (so old snapshots are never retained).
+  let last = null; // {json, parsed, generation}
+  let generation = 0;
 
   // ---------------------------------------------------------------- snapshot
   async function snapshot(options, { path } = {}) {
@@ -102,8 +103,11 @@
     const next = new Map();
     for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
     registry = next;
+    // The trusted copy overlays, query() and format() work on: the text this
+    // world produced, never an object a page handed over (and without the
+    // screenshot spliced in below).
     const ok = json.startsWith('{"status":"success"');
-    if (ok) lastJson = json;
+    if (ok) last = { json, parsed: null, generation: ++generation };
     const shot = options && options.screenshot;
     if (shot && ok) {
       const spec = shot === true ? { format: 'png' } : { format: shot.format || 'png', quality: shot.quality };
@@ -143,8 +147,9 @@
     if (duration !== undefined && duration !== null && !(typeof duration === 'number' && Number.isFinite(duration) && duration >= 0)) {
       return overlayError('showOverlay: duration must be a number of milliseconds >= 0 (0 or absent: until clearOverlay())');
     }
-    if (lastJson === null) return overlayError('showOverlay: no snapshot yet: call snapshot() first');
-    const elements = JSON.parse(lastJson).elements;
+    if (last === null) return overlayError('showOverlay: no snapshot yet: call snapshot() first');
+    if (!last.parsed) last.parsed = JSON.parse(last.json).elements;
+    const elements = last.parsed;
     const byId = new Map();
     for (const e of elements) byId.set(e.id, e);
     const wanted = Array.isArray(ids) ? ids : elements.map((e) => e.id);
@@ -165,6 +170,95 @@
     }
     const shown = SentienceOverlay.show(list, duration || 0);
     return { status: 'success', shown, unknown };
+  }
+
+  // ---------------------------------------------------- query and format
+  // A second, separate WebAssembly module (pkg/sentience_query_bg.wasm), so
+  // the snapshot engine's stays small; compiled on first use. Same two paths
+  // as the engine: here, or in the service worker when the page's CSP
+  // forbids WebAssembly in this world.
+  let queryModule = null; // Promise<sentience_query | null>
+  let loadedGeneration = 0; // which snapshot the module holds (query.load)
+
+  function loadQueryModule() {
+    if (!queryModule) {
+      queryModule = (async () => {
+        try {
+          await sentience_query({ module_or_path: chrome.runtime.getURL('pkg/sentience_query_bg.wasm') });
+          return sentience_query;
+        } catch (e) {
+          return null; // CompileError under a strict page CSP
+        }
+      })();
+    }
+    return queryModule;
+  }
+
+  function queryError(error) {
+    return { status: 'error', error };
+  }
+
+  // Sends one query/format call to the service worker; resolves to the
+  // module's JSON answer text.
+  async function queryViaServiceWorker(msg) {
+    try {
+      const res = await chrome.runtime.sendMessage({ type: 'sentience-query', ...msg });
+      if (typeof res === 'string') return res;
+      return JSON.stringify(queryError(`the service worker failed: ${res && res.error ? res.error : 'no answer'}`));
+    } catch (e) {
+      return JSON.stringify(queryError(`extension unavailable: ${e.message}`));
+    }
+  }
+
+  async function runQuery({ query } = {}, first, via) {
+    if (typeof query !== 'string') return queryError('invalid query: the query must be a string, e.g. "role=button text~\'sign in\'"');
+    if (!last) return queryError('no snapshot yet: call window.sentience.snapshot() first (queries run on the last snapshot)');
+    const snap = last;
+    const mod = via && via.path === 'service_worker' ? null : await loadQueryModule();
+    let answer;
+    if (mod) {
+      if (loadedGeneration !== snap.generation) {
+        const failed = mod.load(snap.json);
+        if (failed) return JSON.parse(failed);
+        loadedGeneration = snap.generation;
+      }
+      answer = mod.query(query, first);
+    } else {
+      answer = await queryViaServiceWorker({ op: 'query', snapshot: snap.json, query, first });
+    }
+    const res = JSON.parse(answer);
+    if (res.status !== 'success') return res;
+    if (!snap.parsed) snap.parsed = JSON.parse(snap.json).elements;
+    const found = res.indices.map((i) => snap.parsed[i]);
+    return first ? (found.length ? found[0] : null) : found;
+  }
+
+  async function runFormat(args, via) {
+    args = args || {};
+    let maxTokens = 1000;
+    if (args.max_tokens !== undefined && args.max_tokens !== null) {
+      maxTokens = args.max_tokens;
+      if (!Number.isInteger(maxTokens) || maxTokens < 0 || maxTokens > 1e7) return queryError('invalid format options: max_tokens must be an integer from 0 to 10000000');
+    }
+    let json;
+    if (args.snapshot !== undefined && args.snapshot !== null) {
+      // A copy the page handed over (already structured-cloned into this
+      // world): formatted, never kept as "the last snapshot".
+      try {
+        json = JSON.stringify(args.snapshot);
+      } catch (e) {
+        return queryError(`invalid snapshot: ${e.message}`);
+      }
+      if (typeof json !== 'string') return queryError('invalid snapshot: expected a snapshot object');
+    } else if (last) {
+      json = last.json;
+    } else {
+      return queryError('no snapshot yet: call window.sentience.snapshot() first, or pass a snapshot to format()');
+    }
+    const mod = via && via.path === 'service_worker' ? null : await loadQueryModule();
+    const answer = mod ? mod.format(json, maxTokens) : await queryViaServiceWorker({ op: 'format', snapshot: json, max_tokens: maxTokens });
+    const res = JSON.parse(answer);
+    return res.status === 'success' ? res.text : res;
   }
 
   // ----------------------------------------------------------------- actions
@@ -218,6 +312,9 @@
     return { success: true, outcome: 'none' };
   }
 
+  // Operations that answer {status, …} (as snapshot does), not {success, …}.
+  const STATUS_OPS = new Set(['show_overlay', 'clear_overlay', 'query', 'find', 'format']);
+
   async function handle(op, args, via) {
     if (op === 'snapshot') return { json: await snapshot(args, via) };
     if (op === 'ping') return { value: { ready: true } };
@@ -225,6 +322,8 @@
     if (op === 'highlight') return { value: highlight(args || {}) };
     if (op === 'show_overlay') return { value: showOverlay(args) };
     if (op === 'clear_overlay') return { value: { status: 'success', cleared: SentienceOverlay.clear() } };
+    if (op === 'query' || op === 'find') return { value: await runQuery(args || {}, op === 'find', via) };
+    if (op === 'format') return { value: await runFormat(args, via) };
     if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll') return { value: await act(op, args) };
     return { value: { success: false, error: `unknown operation ${op}`, outcome: 'none' } };
   }
@@ -266,7 +365,7 @@
         } catch (err) {
           const error = String(err && err.message);
           if (msg.op === 'snapshot') reply = { json: errorJson(`snapshot failed: ${error}`) };
-          else if (msg.op === 'show_overlay' || msg.op === 'clear_overlay') reply = { value: overlayError(`${msg.op} failed: ${error}`) };
+          else if (STATUS_OPS.has(msg.op)) reply = { value: { status: 'error', error: `${msg.op} failed: ${error}` } };
           else reply = { value: { success: false, error, outcome: 'none' } };
         }
         facadePort.postMessage({ call: msg.call, ...reply });

@@ -80,7 +80,23 @@
 
   // snapshot and the overlay calls answer {status, …}; actions {success, …}.
   function failure(op, error) {
-    return op === 'snapshot' || op === 'show_overlay' || op === 'clear_overlay' ? { status: 'error', error } : { success: false, error, outcome: 'none' };
+    return op === 'snapshot' || op === 'show_overlay' || op === 'clear_overlay' || op === 'query' || op === 'find' || op === 'format' ? { status: 'error', error } : { success: false, error, outcome: 'none' };
+  }
+
+  // format(snapshot?, {max_tokens}) also accepts format({max_tokens}): an
+  // object without `elements` is options. Reading the page's objects may run
+  // the page's getters; whatever they throw becomes an error value.
+  function formatArgs(snapshot, options) {
+    try {
+      if (options === undefined && snapshot !== null && typeof snapshot === 'object' && !('elements' in snapshot)) {
+        options = snapshot;
+        snapshot = undefined;
+      }
+      const maxTokens = options !== null && typeof options === 'object' ? options.max_tokens : undefined;
+      return { args: { snapshot: snapshot === undefined ? null : snapshot, max_tokens: maxTokens === undefined ? null : maxTokens } };
+    } catch (e) {
+      return { error: `invalid format arguments: ${e && e.message ? e.message : e}` };
+    }
   }
 
   // Every API call resolves (never rejects): errors come back as values, as
@@ -183,6 +199,15 @@
     showOverlay: (options) => call('show_overlay', options === undefined ? null : options),
     /** Removes the boxes of showOverlay(): {status: "success", cleared: n}. */
     clearOverlay: () => call('clear_overlay', null),
+    /** Elements of the last snapshot matching `q` (e.g. "role=button text~'sign in'"), most important first. */
+    query: (q) => call('query', { query: q }),
+    /** The first element query(q) would give, or null. */
+    find: (q) => call('find', { query: q }),
+    /** Compact text listing for LLM prompts of `snapshot` (default: the last one), within max_tokens (default 1000). */
+    format: (snapshot, options) => {
+      const { args, error } = formatArgs(snapshot, options);
+      return error === undefined ? call('format', args) : new PromiseCtor((resolve) => resolve({ status: 'error', error }));
+    },
     version: '0.1.0',
   });
 

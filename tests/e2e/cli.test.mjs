@@ -44,6 +44,28 @@ test('sentience snapshot with bad options exits non-zero with the error', async 
   assert.match(JSON.parse(stdout).error, /unknown field `limt`/);
 });
 
+test('sentience snapshot --query keeps the matching elements; --format prints the LLM listing', async () => {
+  const q = await sentience(['snapshot', '--query', "role=searchbox text~'search'"]);
+  assert.equal(q.code, 0, q.stderr);
+  const matches = JSON.parse(q.stdout);
+  assert.equal(matches.length, 1);
+  assert.equal(matches[0].text, 'Search products');
+  const f = await sentience(['snapshot', '--format', '--max-tokens', '60']);
+  assert.equal(f.code, 0, f.stderr);
+  const lines = f.stdout.trimEnd().split('\n');
+  assert.match(lines[0], /^\d+ searchbox "Search products" @\d+,\d+$/);
+  assert.match(lines.at(-1), /^… \d+ more elements/);
+  const both = await sentience(['snapshot', '--format', '--query', 'role=link']);
+  assert.equal(both.code, 0, both.stderr);
+  for (const line of both.stdout.trimEnd().split('\n')) assert.match(line, /^\d+ link /);
+});
+
+test('sentience snapshot with a bad --query fails with the position', async () => {
+  const { code, stderr } = await sentience(['snapshot', '--query', 'role button']);
+  assert.notEqual(code, 0);
+  assert.match(stderr, /invalid --query: expected an operator .* after 'role', found 'button' at column 6/);
+});
+
 test('sentience run logs in on the demo store with the built-in scorer', async () => {
   const { code, stdout, stderr } = await sentience(['run', '--task', 'Log in as "alice" with password "s3cret"']);
   assert.equal(code, 0, stderr);

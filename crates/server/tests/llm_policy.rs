@@ -54,7 +54,7 @@ async fn llm_run_logs_in_with_tool_calls_and_strict_json() {
     );
     let prompt = f.last_prompt();
     assert!(prompt.contains("<task>Log in as"), "{prompt}");
-    assert!(prompt.contains("[7] textbox"), "{prompt}");
+    assert!(prompt.contains("7 textbox"), "{prompt}");
     assert!(prompt.contains("untrusted"), "{prompt}");
     assert_eq!(
         srv.step(&id, login_page_001(), ok()).await["tool"]["parameters"],

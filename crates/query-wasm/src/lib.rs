@@ -1,0 +1,89 @@
+//! wasm-bindgen binding of `snapshot-query` for the extension. No logic:
+//! every function takes and returns JSON text, and errors come back as
+//! `{"status":"error","error":…}` values, never as exceptions.
+//!
+//! The content script `load`s the snapshot it produced last once, then runs
+//! any number of queries against it (parse once, evaluate many). The
+//! service worker (strict-CSP pages) uses the stateless `query_in` /
+//! `format`, receiving the snapshot with each call.
+
+use serde_json::json;
+use snapshot_query::{format_elements, Query, Snapshot};
+
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+thread_local! {
+    static LOADED: RefCell<Option<Snapshot>> = const { RefCell::new(None) };
+}
+
+fn error(message: impl Into<String>) -> String {
+    json!({"status": "error", "error": message.into()}).to_string()
+}
+
+/// Keeps `snapshot_json` for later `query` calls. Returns "" or an error JSON.
+#[wasm_bindgen]
+pub fn load(snapshot_json: &str) -> String {
+    match Snapshot::from_json(snapshot_json) {
+        Ok(s) => {
+            LOADED.with(|l| *l.borrow_mut() = Some(s));
+            String::new()
+        }
+        Err(e) => {
+            LOADED.with(|l| *l.borrow_mut() = None);
+            error(e)
+        }
+    }
+}
+
+fn run(snapshot: &Snapshot, query: &str, first_only: bool) -> String {
+    match Query::parse(query) {
+        Err(e) => json!({"status": "error", "error": format!("invalid query: {e}"), "position": e.position}).to_string(),
+        Ok(q) => {
+            let indices: Vec<usize> = if first_only {
+                q.find(&snapshot.elements).into_iter().collect()
+            } else {
+                q.run(&snapshot.elements)
+            };
+            json!({"status": "success", "indices": indices}).to_string()
+        }
+    }
+}
+
+/// Indices (into the loaded snapshot's `elements`) of the matches, most
+/// important first: `{"status":"success","indices":[…]}`.
+#[wasm_bindgen]
+pub fn query(query: &str, first_only: bool) -> String {
+    LOADED.with(|l| match l.borrow().as_ref() {
+        Some(s) => run(s, query, first_only),
+        None => error("no snapshot loaded"),
+    })
+}
+
+/// `query` against the given snapshot, without keeping it.
+#[wasm_bindgen]
+pub fn query_in(snapshot_json: &str, query: &str, first_only: bool) -> String {
+    match Snapshot::from_json(snapshot_json) {
+        Ok(s) => run(&s, query, first_only),
+        Err(e) => error(e),
+    }
+}
+
+/// `{"status":"success","text":…,"shown":n,"total":n,"tokens":n}`.
+#[wasm_bindgen]
+pub fn format(snapshot_json: &str, max_tokens: u32) -> String {
+    match Snapshot::from_json(snapshot_json) {
+        Ok(s) => {
+            let f = format_elements(&s.elements, max_tokens as usize);
+            json!({"status": "success", "text": f.text, "shown": f.shown, "total": f.total, "tokens": f.tokens}).to_string()
+        }
+        Err(e) => error(e),
+    }
+}
+
+/// The format's conservative token estimate of `text` (see
+/// `snapshot_query::tokens`), for measuring other texts the same way.
+#[wasm_bindgen]
+pub fn estimate_tokens(text: &str) -> u32 {
+    u32::try_from(snapshot_query::estimate_tokens(text)).unwrap_or(u32::MAX)
+}

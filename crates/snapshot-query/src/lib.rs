@@ -1,0 +1,18 @@
+//! Platform-free tools over a specs/001 snapshot (with the `state` addition)
+//! for agents: a query language (`role=button text~'sign in'`, see
+//! [`query`]) and a compact, token-budgeted text format for LLM prompts (see
+//! [`format`] and the token estimate in [`tokens`]). The extension loads it
+//! through its own small wasm (crates/query-wasm); the agent server and the
+//! CLI link it natively.
+
+pub mod format;
+pub mod model;
+pub mod query;
+pub mod tokens;
+
+pub use format::{format, format_elements, Formatted, DEFAULT_MAX_TOKENS};
+pub use model::{
+    rank_order, BBox, Checked, Element, Id, SelectOption, Snapshot, State, VisualCues,
+};
+pub use query::{known_fields, Query, QueryError};
+pub use tokens::estimate_tokens;
