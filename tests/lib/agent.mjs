@@ -91,10 +91,14 @@ export function historyOf(prompt) {
   return start < 0 ? '' : prompt.slice(start, end < 0 ? undefined : end);
 }
 
-/** The id of the element listed with `text` in the prompt (`[42] button "Pay now"`). */
+/**
+ * The id of the element listed with `text` in the prompt's element listing
+ * (the shared LLM format: `42 button "Pay now" primary @540,312`, or
+ * `agent-3 button "Pay now"` for specs/004 string ids).
+ */
 export function idOf(prompt, text) {
-  const line = prompt.split('\n').find((l) => /^\s*\[[^\]]+\]/.test(l) && l.includes(`"${text}`));
-  const m = line && line.match(/\[([^\]]+)\]/);
+  const line = prompt.split('\n').find((l) => /^\S+ [a-z]+ "/.test(l) && l.includes(` "${text}`));
+  const m = line && line.match(/^(\S+) /);
   return m ? (/^\d+$/.test(m[1]) ? Number(m[1]) : m[1]) : null;
 }
 

@@ -76,6 +76,10 @@ pub struct PageElement {
     pub is_occluded: bool,
     pub is_primary: bool,
     pub importance: f64,
+    /// The specs/001 `state` addition (checked, expanded, options, …) when
+    /// the snapshot has it; shown to the LLM by the shared format.
+    #[serde(skip)]
+    pub state: snapshot_query::State,
 }
 
 impl PageElement {
@@ -522,6 +526,7 @@ impl Snapshot004 {
                     is_occluded: false,
                     is_primary: false,
                     importance: 0.0,
+                    state: snapshot_query::State::default(),
                 }
             })
             .collect();
@@ -628,6 +633,10 @@ struct Element001 {
     aria_label: Option<String>,
     #[serde(default)]
     disabled: bool,
+    /// Addition to specs/001, read leniently: a malformed `state` is
+    /// ignored rather than failing the step.
+    #[serde(default)]
+    state: Option<Value>,
 }
 
 fn yes() -> bool {
@@ -662,6 +671,10 @@ impl Snapshot001 {
                     "radio" => "radio",
                     _ => "",
                 };
+                let state: snapshot_query::State = e
+                    .state
+                    .and_then(|v| serde_json::from_value(v).ok())
+                    .unwrap_or_default();
                 let input_type = e.input_type.unwrap_or_else(|| derived_type.to_string());
                 let input_type = input_type.as_str();
                 let aria_label = e.aria_label.unwrap_or_default();
@@ -688,15 +701,16 @@ impl Snapshot001 {
                     aria_label,
                     placeholder,
                     input_type: input_type.to_string(),
-                    value: e.value.unwrap_or_default(),
+                    value: e.value.or_else(|| state.value.clone()).unwrap_or_default(),
                     href: e.href.unwrap_or_default(),
                     name: e.name.unwrap_or_default(),
-                    disabled: e.disabled,
+                    disabled: e.disabled || state.disabled,
                     bbox: e.bbox,
                     in_viewport: e.in_viewport,
                     is_occluded: e.is_occluded,
                     is_primary: e.visual_cues.map(|c| c.is_primary).unwrap_or(false),
                     importance: e.importance,
+                    state,
                 }
             })
             .collect();

@@ -7,7 +7,6 @@
 //! service worker (strict-CSP pages) uses the stateless `query_in` /
 //! `format`, receiving the snapshot with each call.
 
-use serde_json::json;
 use snapshot_query::{format_elements, Query, Snapshot};
 
 use std::cell::RefCell;
@@ -17,8 +16,14 @@ thread_local! {
     static LOADED: RefCell<Option<Snapshot>> = const { RefCell::new(None) };
 }
 
+/// JSON string literal of `s`. The answers are built by hand rather than
+/// through serde_json::Value, which keeps this module smaller.
+fn quote(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+}
+
 fn error(message: impl Into<String>) -> String {
-    json!({"status": "error", "error": message.into()}).to_string()
+    format!(r#"{{"status":"error","error":{}}}"#, quote(&message.into()))
 }
 
 /// Keeps `snapshot_json` for later `query` calls. Returns "" or an error JSON.
@@ -38,14 +43,19 @@ pub fn load(snapshot_json: &str) -> String {
 
 fn run(snapshot: &Snapshot, query: &str, first_only: bool) -> String {
     match Query::parse(query) {
-        Err(e) => json!({"status": "error", "error": format!("invalid query: {e}"), "position": e.position}).to_string(),
+        Err(e) => format!(
+            r#"{{"status":"error","error":{},"position":{}}}"#,
+            quote(&format!("invalid query: {e}")),
+            e.position
+        ),
         Ok(q) => {
             let indices: Vec<usize> = if first_only {
                 q.find(&snapshot.elements).into_iter().collect()
             } else {
                 q.run(&snapshot.elements)
             };
-            json!({"status": "success", "indices": indices}).to_string()
+            let list: Vec<String> = indices.iter().map(usize::to_string).collect();
+            format!(r#"{{"status":"success","indices":[{}]}}"#, list.join(","))
         }
     }
 }
@@ -75,7 +85,13 @@ pub fn format(snapshot_json: &str, max_tokens: u32) -> String {
     match Snapshot::from_json(snapshot_json) {
         Ok(s) => {
             let f = format_elements(&s.elements, max_tokens as usize);
-            json!({"status": "success", "text": f.text, "shown": f.shown, "total": f.total, "tokens": f.tokens}).to_string()
+            format!(
+                r#"{{"status":"success","text":{},"shown":{},"total":{},"tokens":{}}}"#,
+                quote(&f.text),
+                f.shown,
+                f.total,
+                f.tokens
+            )
         }
         Err(e) => error(e),
     }

@@ -127,6 +127,9 @@ pub struct Viewport {
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default)]
 pub struct Snapshot {
+    /// "success" or "error" (specs/001); absent in other producers' output.
+    pub status: Option<String>,
+    pub error: Option<String>,
     pub url: String,
     pub viewport: Option<Viewport>,
     pub elements: Vec<Element>,
@@ -136,20 +139,29 @@ impl Snapshot {
     /// Reads snapshot JSON text. An error result (`{"status":"error"}`) is
     /// refused with its own message rather than read as an empty page.
     pub fn from_json(text: &str) -> Result<Snapshot, String> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("invalid snapshot JSON: {e}"))?;
-        Self::from_value(value)
+        if !text.trim_start().starts_with('{') {
+            return Err("a snapshot must be a JSON object".into());
+        }
+        let s: Snapshot =
+            serde_json::from_str(text).map_err(|e| format!("invalid snapshot: {e}"))?;
+        s.checked()
     }
 
     pub fn from_value(value: serde_json::Value) -> Result<Snapshot, String> {
         if !value.is_object() {
             return Err("a snapshot must be a JSON object".into());
         }
-        if value.get("status").and_then(|s| s.as_str()) == Some("error") {
-            let msg = value.get("error").and_then(|s| s.as_str()).unwrap_or("");
+        let s: Snapshot =
+            serde_json::from_value(value).map_err(|e| format!("invalid snapshot: {e}"))?;
+        s.checked()
+    }
+
+    fn checked(self) -> Result<Snapshot, String> {
+        if self.status.as_deref() == Some("error") {
+            let msg = self.error.as_deref().unwrap_or("");
             return Err(format!("the snapshot is an error result: {msg}"));
         }
-        serde_json::from_value(value).map_err(|e| format!("invalid snapshot: {e}"))
+        Ok(self)
     }
 }
 
