@@ -21,25 +21,25 @@
 globalThis.SentienceOverlay = (() => {
   const P = globalThis.SentienceOverlayPalette;
   const HOST_TAG = 'sentience-overlay';
+  // Set through CSSOM (never a style attribute or a <style> element), which a
+  // page's Content-Security-Policy style-src does not govern.
   const HOST_STYLE = [
-    'all: initial',
-    'display: block',
-    'position: fixed',
-    'inset: 0',
-    'width: auto',
-    'height: auto',
-    'margin: 0',
-    'padding: 0',
-    'border: 0',
-    'overflow: hidden',
-    'contain: strict',
-    'pointer-events: none',
-    'z-index: 2147483647',
-    'visibility: visible',
-    'opacity: 1',
-  ]
-    .map((d) => `${d} !important;`)
-    .join(' ');
+    ['all', 'initial'],
+    ['display', 'block'],
+    ['position', 'fixed'],
+    ['inset', '0'],
+    ['width', 'auto'],
+    ['height', 'auto'],
+    ['margin', '0'],
+    ['padding', '0'],
+    ['border', '0'],
+    ['overflow', 'hidden'],
+    ['contain', 'strict'],
+    ['pointer-events', 'none'],
+    ['z-index', '2147483647'],
+    ['visibility', 'visible'],
+    ['opacity', '1'],
+  ];
   const SHADOW_CSS = `
     .layer { position: absolute; inset: 0; }
     .layer.capture { display: none; }
@@ -64,15 +64,16 @@ globalThis.SentienceOverlay = (() => {
   function ensureHost() {
     if (!host) {
       host = document.createElement(HOST_TAG);
-      host.setAttribute('style', HOST_STYLE);
+      for (const [name, value] of HOST_STYLE) host.style.setProperty(name, value, 'important');
       const root = host.attachShadow({ mode: 'closed' });
-      const style = document.createElement('style');
-      style.textContent = SHADOW_CSS;
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(SHADOW_CSS);
+      root.adoptedStyleSheets = [sheet];
       layer = document.createElement('div');
       layer.className = 'layer';
       actLayer = document.createElement('div');
       actLayer.className = 'layer';
-      root.append(style, layer, actLayer);
+      root.append(layer, actLayer);
     }
     if (!host.isConnected) document.documentElement.appendChild(host);
     if (!guard) {

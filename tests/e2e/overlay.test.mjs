@@ -8,9 +8,22 @@
 // the extension's own captures) decoded by Chromium in a canvas.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, snapshot, evaluate, suite } from '../lib/harness.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { open, snapshot, evaluate, suite, PAGES } from '../lib/harness.mjs';
 
-const env = suite();
+// The overlay page under a policy that forbids inline styles (no
+// 'unsafe-inline' in style-src): the page's own <style> is blocked; ours
+// must not be.
+const STYLE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'";
+const env = suite({
+  routes: {
+    '/overlay-strict-style.html': (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': STYLE_CSP });
+      res.end(fs.readFileSync(path.join(PAGES, 'overlay.html')));
+    },
+  },
+});
 
 // Pinned here on purpose: extension/overlay-palette.js must not drift silently.
 const COLOUR = { button: '#be123c', textbox: '#1d4ed8', link: '#6d28d9', checkbox: '#047857' };
@@ -339,5 +352,26 @@ test("the overlay appearing or going during an action is not the page changing (
   const res = await evaluate(page, `window.sentience.showOverlay({ duration: 80 }).then(() => window.sentience.click(${save.id}))`);
   assert.deepEqual(res, { success: true, outcome: 'none' });
   assert.equal(await hostCount(page), 0);
+  await page.close();
+});
+
+test("a page CSP without 'unsafe-inline' styles does not stop the overlay", async () => {
+  const page = await open(env.browser.context, `${env.server.url}/overlay-strict-style.html`);
+  await page.bringToFront();
+  // The policy is in force: the page's own inline <style> was blocked.
+  assert.equal(await evaluate(page, `getComputedStyle(document.getElementById('save')).position`), 'static');
+  const snap = await snapshot(page);
+  const button = byRole(snap, 'button');
+  const before = await pageShot(page);
+  const res = await evaluate(page, 'window.sentience.showOverlay()');
+  assert.equal(res.status, 'success');
+  const after = await pageShot(page);
+  // Decoded in another tab: this page's policy forbids data: images too.
+  const decoder = await open(env.browser.context, `${env.server.url}/overlay.html`);
+  const [was] = (await pixels(decoder, before, [leftEdge(button.bbox)])).px;
+  const [now] = (await pixels(decoder, after, [leftEdge(button.bbox)])).px;
+  assert.ok(!near(was, COLOUR.button, 40), `page: ${was}`);
+  assert.ok(near(now, COLOUR.button, 12), `box edge under a strict style-src: ${now}`);
+  await decoder.close();
   await page.close();
 });
