@@ -90,9 +90,10 @@ pub fn options_of(wire: &str) -> Option<Vec<SelectOption>> {
             let text = parts.next()?;
             let value = parts.next()?;
             let selected = parts.next()? == "1";
+            // The walker cuts option texts and values to 100 characters.
             Some(SelectOption {
-                text: truncate(text, MAX_VALUE_CHARS),
-                value: truncate(value, MAX_VALUE_CHARS),
+                text: text.to_string(),
+                value: value.to_string(),
                 selected,
             })
         })
