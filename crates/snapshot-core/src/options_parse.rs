@@ -237,7 +237,7 @@ fn options_map(r: &mut Reader) -> Result<SnapshotOptions> {
             "wait_for_stable" => {
                 check_duplicate(stable.is_some(), "wait_for_stable")?;
                 r.parse_object_colon()?;
-                stable = Some(option(r, stable_value)?);
+                stable = Some(stable_value(r)?);
             }
             _ => return Err(unknown("field", &key, OPTIONS_FIELDS)),
         }
@@ -265,7 +265,7 @@ fn options_seq(r: &mut Reader) -> Result<SnapshotOptions> {
     let diff = diff.ok_or_else(|| missing(3, EXPECTED))?;
     let since = element(r, &mut first, |r| option(r, u32_value))?;
     let since = since.ok_or_else(|| missing(4, EXPECTED))?;
-    let stable = element(r, &mut first, |r| option(r, stable_value))?;
+    let stable = element(r, &mut first, stable_value)?;
     let wait_for_stable = stable.ok_or_else(|| missing(5, EXPECTED))?;
     Ok(SnapshotOptions {
         limit,

@@ -165,14 +165,19 @@ fn quality_from(content: &Value) -> Option<Option<u8>> {
     }
 }
 
-/// The untagged `StableOption`: `true`/`false`, or a `StableSpec` (a map,
-/// or serde's sequence form `[quiet_ms, timeout_ms]`).
-pub(super) fn stable_value(r: &mut Reader) -> Result<StableOption> {
+/// `Option<StableOption>`: `null` is `None` (what `deserialize_option`
+/// does, read here from the buffered value: the same text and errors, one
+/// generic instance less in the WebAssembly); otherwise the untagged enum,
+/// `true`/`false` or a `StableSpec` (a map, or serde's sequence form
+/// `[quiet_ms, timeout_ms]`).
+pub(super) fn stable_value(r: &mut Reader) -> Result<Option<StableOption>> {
     let content = r.parse_any()?;
     match &content {
+        Value::Null => return Ok(None),
         Value::Bool(b) => Some(StableOption::Enabled(*b)),
         other => stable_spec_from(other).map(StableOption::Timing),
     }
+    .map(Some)
     .ok_or_else(|| JsonError::custom(UNTAGGED_STABLE))
 }
 
