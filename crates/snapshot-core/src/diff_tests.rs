@@ -177,6 +177,10 @@ fn history_is_bounded_and_unknown_since_is_an_error() {
         p.snap(&raw, "{}").unwrap();
     }
     assert_eq!(p.history.kept.len(), KEPT_SNAPSHOTS);
+    assert_eq!(
+        KEPT_SNAPSHOTS, 4,
+        "the error text below (and in diff.rs) says 4"
+    );
     let err = p.snap(&raw, r#"{"since":1}"#).unwrap_err();
     assert_eq!(
         err,
@@ -269,7 +273,7 @@ fn heapsort_sorts() {
             .collect();
         let mut want: Vec<u32> = v.iter().map(|p| p.id).collect();
         want.sort_unstable();
-        sort_by_id(&mut v, std::iter::empty());
+        sort_by_id(&mut v);
         assert_eq!(v.iter().map(|p| p.id).collect::<Vec<_>>(), want, "n = {n}");
     }
 }

@@ -70,7 +70,7 @@ pub fn snapshot_tracked(
 ) -> Result<Snapshot, String> {
     let mut prints = Vec::new();
     let mut snap = run(page, opts, engine_path, Some(&mut prints));
-    sort_by_id(&mut prints, snap.elements.iter().map(|e| e.id));
+    sort_by_id(&mut prints);
     if opts.wants_diff() {
         let since = opts.since.unwrap_or(tracking.previous_id);
         snap.diff = Some(history.diff(since, &prints)?);
@@ -129,13 +129,20 @@ fn run(
         })
         .collect();
     let found = scored.len();
-    if let Some(prints) = prints {
+    // Fingerprints of every candidate (diffs are about the page, whatever
+    // the filter and limit), marked `returned` below.
+    let mut prints = prints;
+    if let Some(prints) = prints.as_deref_mut() {
         prints.extend(
             scored
                 .iter()
                 .map(|s| Fingerprint::of(s.node, s.role, s.in_viewport, s.is_occluded)),
         );
     }
+    let print_nodes: Vec<usize> = match prints {
+        Some(_) => scored.iter().map(|s| s.index).collect(),
+        None => Vec::new(),
+    };
     if let Some(filter) = &opts.filter {
         scored.retain(|s| passes(filter, s));
     }
@@ -144,6 +151,17 @@ fn run(
     let limit = opts.limit.map_or(usize::MAX, |l| l as usize);
     let truncated = scored.len().saturating_sub(limit);
     scored.truncate(limit);
+    if let Some(prints) = prints {
+        let mut returned = vec![false; page.nodes.len()];
+        for s in &scored {
+            if let Some(r) = returned.get_mut(s.index) {
+                *r = true;
+            }
+        }
+        for (p, node) in prints.iter_mut().zip(&print_nodes) {
+            p.returned = returned.get(*node).copied().unwrap_or(false);
+        }
+    }
 
     Snapshot {
         status: "success".into(),

@@ -220,7 +220,6 @@ impl Writer {
     }
 
     /// The next key of an object whose keys are all optional.
-    #[inline(never)]
     fn state_key(&mut self, first: &mut bool, name: &str) {
         if *first {
             self.key_first(name);
@@ -230,7 +229,6 @@ impl Writer {
         *first = false;
     }
 
-    #[inline(never)]
     fn state_bool(&mut self, first: &mut bool, name: &str, v: Option<bool>) {
         if let Some(v) = v {
             self.state_key(first, name);

@@ -83,22 +83,23 @@ pub fn options_of(wire: &str) -> Option<Vec<SelectOption>> {
     if wire.is_empty() {
         return None;
     }
-    let options: Vec<SelectOption> = wire
-        .split(OPT_SEP)
-        .filter_map(|entry| {
-            let mut parts = entry.split(OPT_FIELD);
-            let text = parts.next()?;
-            let value = parts.next()?;
-            let selected = parts.next()? == "1";
-            // The walker cuts option texts and values to 100 characters.
-            Some(SelectOption {
+    let mut options = Vec::new();
+    for entry in wire.split(OPT_SEP) {
+        if options.len() == MAX_OPTIONS {
+            break;
+        }
+        let mut parts = entry.split(OPT_FIELD);
+        // The walker cuts option texts and values to 100 characters.
+        if let (Some(text), Some(value), Some(selected)) =
+            (parts.next(), parts.next(), parts.next())
+        {
+            options.push(SelectOption {
                 text: text.to_string(),
                 value: value.to_string(),
-                selected,
-            })
-        })
-        .take(MAX_OPTIONS)
-        .collect();
+                selected: selected == "1",
+            });
+        }
+    }
     (!options.is_empty()).then_some(options)
 }
 
