@@ -4,7 +4,7 @@
 //! never reuses one), so a diff is a comparison by id. The engine keeps, per
 //! page, a compact [`Fingerprint`] of every *candidate* (before `filter` and
 //! `limit`) of the last [`KEPT_SNAPSHOTS`] snapshots, never whole snapshots:
-//! 24 bytes per candidate per kept snapshot.
+//! 28 bytes per candidate per kept snapshot.
 //!
 //! Against the snapshot `since`:
 //! - `added`: ids among this snapshot's `elements` that were not candidates then;
