@@ -149,7 +149,9 @@
     } else {
       json = await viaServiceWorker(raw, optionsJson, tracking);
     }
-    if (json.startsWith('{"status":"success"')) previousId = id;
+    // Max: a slower snapshot started earlier (service-worker path) must not
+    // move `previous` back.
+    if (json.startsWith('{"status":"success"')) previousId = Math.max(previousId, id);
     const next = new Map();
     for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
     registry = next;

@@ -112,6 +112,7 @@ test('snapshot_id increases; diff tells added, removed and changed against the p
     [{ diff: 'yes' }, /invalid snapshot options: invalid type: string "yes", expected a boolean/],
     [{ since: -1 }, /invalid snapshot options: invalid value: integer `-1`, expected u32/],
     [{ diff: false, since: 2 }, /since asks for a diff/],
+    [{ since: 0 }, /since must be a snapshot_id \(1 or more\)/],
   ]) {
     const bad = await rawSnapshot(page, options);
     assert.equal(bad.status, 'error');

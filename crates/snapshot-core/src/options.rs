@@ -116,6 +116,9 @@ impl SnapshotOptions {
                 return Err("invalid snapshot options: screenshot.quality must be 0..100".into());
             }
         }
+        if self.since == Some(0) {
+            return Err("invalid snapshot options: since must be a snapshot_id (1 or more)".into());
+        }
         if self.diff == Some(false) && self.since.is_some() {
             return Err(
                 "invalid snapshot options: since asks for a diff, so diff cannot be false".into(),
@@ -216,6 +219,7 @@ mod tests {
             r#"{"diff":false,"since":3}"#,
             r#"{"since":-1}"#,
             r#"{"since":"3"}"#,
+            r#"{"since":0}"#,
             r#"{"wait_for_stable":"yes"}"#,
             r#"{"wait_for_stable":{"quiet":5}}"#,
             r#"{"wait_for_stable":{"timeout_ms":30001}}"#,
