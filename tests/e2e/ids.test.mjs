@@ -234,3 +234,15 @@ test('wait_for_stable waits for a page rendering in stages; without it the page 
   }
   await page.close();
 });
+
+test('a summary click opens its details: expanded flips and the diff says changed', async () => {
+  const page = await open(env.browser.context, `${env.server.url}/state.html`);
+  const before = await snapshot(page);
+  const summary = before.elements.find((e) => e.text === 'Return policy');
+  assert.deepEqual([summary.role, summary.state], ['button', { expanded: false }]);
+  assert.equal((await call(page, `click(${summary.id})`)).success, true);
+  const after = await snapshot(page, { diff: true });
+  assert.deepEqual(after.elements.find((e) => e.id === summary.id).state, { expanded: true });
+  assert.ok(after.diff.changed.includes(summary.id), JSON.stringify(after.diff));
+  await page.close();
+});
