@@ -213,7 +213,7 @@ test('wait_for_stable waits for a page rendering in stages; without it the page 
   assert.deepEqual(settled.elements.map((e) => e.text).sort(), ['Account', 'Cart', 'Checkout', 'Home', 'Products']);
   assert.equal(settled.meta.stability.settled, true);
   assert.deepEqual([settled.meta.stability.quiet_ms, settled.meta.stability.timeout_ms], [200, 3000]);
-  assert.ok(settled.meta.stability.waited_ms >= 600, `waited ${settled.meta.stability.waited_ms} ms`);
+  assert.ok(settled.meta.stability.waited_ms >= 390, `waited ${settled.meta.stability.waited_ms} ms`);
 
   // A page that never stops mutating: the cap is hit and said so.
   await page.evaluate('startClock()');
