@@ -40,6 +40,23 @@ const CHUNK = 8 * 1024 * 1024;
 
 // Raw page data arrives in chunks (a 50k-element page exceeds what one
 // runtime message may carry); the answer goes back the same way.
+// The engine keeps the diff history of one page at a time (see
+// crates/snapshot-core/src/diff.rs), named by a number: one per document
+// (tab, frame, documentId) this worker has computed for.
+// Numbers are never reused; the map is bounded.
+const pageNumbers = new Map();
+let nextPageNumber = 1;
+function pageNumber(sender) {
+  const key = `${sender.tab ? sender.tab.id : -1}:${sender.frameId ?? 0}:${sender.documentId || ''}`;
+  let n = pageNumbers.get(key);
+  if (n === undefined) {
+    if (pageNumbers.size >= 1000) pageNumbers.clear();
+    n = nextPageNumber++;
+    pageNumbers.set(key, n);
+  }
+  return n;
+}
+
 chrome.runtime.onConnect.addListener((port) => {
   if (port.name !== 'sentience-compute' || !port.sender || port.sender.id !== chrome.runtime.id) {
     port.disconnect();
@@ -47,12 +64,15 @@ chrome.runtime.onConnect.addListener((port) => {
   }
   let meta = null;
   let options = 'null';
+  let tracking = [];
+  const pageKey = pageNumber(port.sender);
   const nums = [];
   const strs = [];
   port.onMessage.addListener(async (msg) => {
     if (msg.type === 'begin') {
       meta = msg.meta;
       options = msg.options;
+      tracking = Array.isArray(msg.tracking) ? msg.tracking.slice(0, 4) : [];
     } else if (msg.type === 'nums') {
       nums.push(msg.data);
     } else if (msg.type === 'strs') {
@@ -67,7 +87,8 @@ chrome.runtime.onConnect.addListener((port) => {
           flat.set(part, at);
           at += part.length;
         }
-        json = wasm.snapshot(new Float64Array(meta), flat, strs.join(''), options, 'service_worker');
+        const [id = 0, previous = 0, waited = -1, settled = false] = tracking;
+        json = wasm.snapshot(new Float64Array(meta), flat, strs.join(''), options, 'service_worker', pageKey, id, previous, waited, !!settled);
       } catch (e) {
         json = JSON.stringify({ status: 'error', error: `engine failed in the service worker: ${e && e.message}` });
       }

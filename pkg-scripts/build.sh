@@ -11,7 +11,14 @@ log "building the WebAssembly engine"
 # MVP code generation: Debian's binaryen (wasm-opt 108) mangles the
 # reference-types externref table that newer rustc/wasm-bindgen emit.
 # Scoped to the wasm32 target so host builds (the CLI below) are untouched.
-export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-} -C target-cpu=mvp"
+wasm_flags="-C target-cpu=mvp"
+# Panic messages carry source paths; without the machine-specific prefixes
+# (the crates' registry folder, a from-source std) they are shorter, so the
+# engine is smaller, and the build is the same on every machine.
+for dir in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/ /usr/lib/rustlib/src/rust/; do
+  [ -d "$dir" ] && wasm_flags="$wasm_flags --remap-path-prefix=$dir="
+done
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-} $wasm_flags"
 # One cargo invocation per module: features are unified within an
 # invocation, so building them apart keeps the engine's wasm exactly what it
 # would be alone.

@@ -1,4 +1,4 @@
-// Actions on snapshot ids: click, type, press, scroll. Each dispatches the
+// Actions on snapshot ids: click, type, press, scroll, select. Each dispatches the
 // event sequence a real user produces (pointer, mouse, focus, keyboard,
 // beforeinput/input/change), then reports what happened:
 // `{success, error?, outcome}` with outcome "navigated" (the page began to
@@ -164,6 +164,9 @@ globalThis.SentienceActions = (() => {
   }
 
   function type(el, text) {
+    // An ARIA listbox (the contract's combobox) takes the typed text as the
+    // option to choose, like a <select>.
+    if (firstRole(el) === 'listbox') return select(el, text);
     return withOutcome(() => {
       if (typeof text !== 'string') return fail('type(id, text): text must be a string');
       if (isDisabled(el)) return fail('element is disabled');
@@ -192,12 +195,12 @@ globalThis.SentienceActions = (() => {
   }
 
   function chooseOption(select, text) {
-    const wanted = text.trim().toLowerCase();
     const options = Array.from(select.options);
-    const option =
-      options.find((o) => o.value === text || o.text.trim().toLowerCase() === wanted) ||
-      options.find((o) => o.text.trim().toLowerCase().includes(wanted));
-    if (!option) return fail(`no option matching "${text}" in <select>`);
+    const option = matchOption(options, text, (o) => o.value, (o) => o.text);
+    if (!option) {
+      const names = options.slice(0, 10).map((o) => JSON.stringify(o.text.trim())).join(', ');
+      return fail(`no option matching "${text}" in <select> (options: ${names || 'none'}${options.length > 10 ? ', …' : ''})`);
+    }
     if (option.disabled) return fail(`option "${option.text.trim()}" is disabled`);
     select.focus({ preventScroll: true });
     select.value = option.value;
@@ -205,6 +208,57 @@ globalThis.SentienceActions = (() => {
     select.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     select.dispatchEvent(new Event('change', { bubbles: true }));
     return null;
+  }
+
+  function firstRole(el) {
+    const role = el.getAttribute('role');
+    return role ? role.trim().split(/\s+/)[0].toLowerCase() : '';
+  }
+
+  // The option of `options` that `wanted` names: its value, else its text
+  // (case-insensitive), else the first whose text contains it.
+  function matchOption(options, wanted, valueOf, textOf) {
+    const w = wanted.trim().toLowerCase();
+    return (
+      options.find((o) => valueOf(o) === wanted) ||
+      options.find((o) => textOf(o).trim().toLowerCase() === w) ||
+      (w ? options.find((o) => textOf(o).trim().toLowerCase().includes(w)) : undefined)
+    );
+  }
+
+  const ariaValue = (o) => o.getAttribute('data-value') || o.getAttribute('value') || o.textContent.trim();
+  const ariaText = (o) => o.getAttribute('aria-label') || o.textContent;
+
+  /**
+   * Chooses an option by value or text: on a <select> (focus, input, change,
+   * as when a user picks from its popup), or on an ARIA listbox / a
+   * combobox that controls one (a real click on the option, after opening a
+   * collapsed combobox with a click).
+   */
+  async function select(el, wanted) {
+    if (typeof wanted !== 'string') return fail('select(id, option): the option must be a string (its value or text)');
+    if (isDisabled(el)) return fail('element is disabled');
+    if (el.localName === 'select') return withOutcome(() => chooseOption(el, wanted));
+    const role = firstRole(el);
+    let list = role === 'listbox' ? el : null;
+    if (role === 'combobox') {
+      const ref = (el.getAttribute('aria-controls') || el.getAttribute('aria-owns') || '').trim().split(/\s+/)[0];
+      const find = () => (ref ? el.getRootNode().getElementById(ref) : null);
+      if (el.getAttribute('aria-expanded') === 'false' || !find()) {
+        const opened = await click(el);
+        if (!opened.success) return opened;
+      }
+      list = find();
+      if (!list) return fail('select: this combobox controls no listbox (aria-controls); click it and then the option');
+    }
+    if (!list) return fail(`select: element <${el.localName}${role ? ` role=${role}` : ''}> is not a <select>, listbox or combobox; click the option instead`);
+    const options = Array.from(list.querySelectorAll('[role=option]'));
+    const option = matchOption(options, wanted, ariaValue, ariaText);
+    if (!option) {
+      const names = options.slice(0, 10).map((o) => JSON.stringify(ariaText(o).trim())).join(', ');
+      return fail(`select: no option matching "${wanted}" (options: ${names || 'none'}${options.length > 10 ? ', …' : ''})`);
+    }
+    return click(option);
   }
 
   const FOCUSABLE =
@@ -261,5 +315,5 @@ globalThis.SentienceActions = (() => {
     });
   }
 
-  return { click, type, press, scroll };
+  return { click, type, press, scroll, select };
 })();

@@ -33,7 +33,7 @@
     return engine;
   }
 
-  function viaServiceWorker(raw, optionsJson) {
+  function viaServiceWorker(raw, optionsJson, tracking) {
     return new Promise((resolve) => {
       let port;
       try {
@@ -51,7 +51,7 @@
         }
       });
       port.onDisconnect.addListener(() => resolve(errorJson('the service worker closed the connection before answering')));
-      port.postMessage({ type: 'begin', meta: Array.from(raw.meta), options: optionsJson });
+      port.postMessage({ type: 'begin', meta: Array.from(raw.meta), options: optionsJson, tracking });
       for (let i = 0; i < raw.nums.length; i += CHUNK) port.postMessage({ type: 'nums', data: Array.from(raw.nums.subarray(i, i + CHUNK)) });
       for (let i = 0; i < raw.strs.length; i += CHUNK) port.postMessage({ type: 'strs', data: raw.strs.slice(i, i + CHUNK) });
       port.postMessage({ type: 'end' });
@@ -80,7 +80,57 @@
   let last = null; // {json, parsed, generation}
   let generation = 0;
 
+  // ------------------------------------------------------- wait for stability
+  // Defaults and cap: must match crates/snapshot-core/src/options.rs
+  // (QUIET_MS, TIMEOUT_MS, MAX_TIMEOUT_MS), which validates the option and
+  // reports the wait in meta.stability.
+  const QUIET_MS = 200;
+  const TIMEOUT_MS = 3000;
+  const MAX_TIMEOUT_MS = 30000;
+
+  // `wait_for_stable` → [quiet_ms, timeout_ms], or null when not asked (or
+  // malformed: the engine then answers with the error, without a wait).
+  function stableTiming(opt) {
+    if (opt === true) return [QUIET_MS, TIMEOUT_MS];
+    if (!opt || typeof opt !== 'object') return null;
+    const quiet = opt.quiet_ms ?? QUIET_MS;
+    const timeout = opt.timeout_ms ?? TIMEOUT_MS;
+    const ok = Number.isInteger(quiet) && Number.isInteger(timeout) && quiet >= 1 && quiet <= timeout && timeout <= MAX_TIMEOUT_MS;
+    return ok ? [quiet, timeout] : null;
+  }
+
+  // Resolves once no DOM mutation (nodes, attributes, text; the document
+  // and open shadow roots' light DOM, not closed roots) happened for
+  // quietMs, or at timeoutMs: {settled, waitedMs}.
+  function waitForStable(quietMs, timeoutMs) {
+    return new Promise((resolve) => {
+      const start = performance.now();
+      let quietTimer = 0;
+      let capTimer = 0;
+      let observer = null;
+      const done = (settled) => {
+        if (observer) observer.disconnect();
+        observer = null;
+        clearTimeout(quietTimer);
+        clearTimeout(capTimer);
+        resolve({ settled, waitedMs: Math.round(performance.now() - start) });
+      };
+      observer = new MutationObserver(() => {
+        clearTimeout(quietTimer);
+        quietTimer = setTimeout(() => done(true), quietMs);
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      quietTimer = setTimeout(() => done(true), quietMs);
+      capTimer = setTimeout(() => done(false), timeoutMs);
+    });
+  }
+
   // ---------------------------------------------------------------- snapshot
+  // snapshot_id: increasing within this page's life (this content script's);
+  // previousId is the last successful one, what `diff: true` compares with.
+  let snapshotCounter = 0;
+  let previousId = 0;
+
   async function snapshot(options, { path } = {}) {
     let optionsJson;
     try {
@@ -93,13 +143,21 @@
       const invalid = wasm.check_options(optionsJson);
       if (invalid) return errorJson(invalid);
     }
+    const timing = options && typeof options === 'object' ? stableTiming(options.wait_for_stable) : null;
+    const waited = timing ? await waitForStable(timing[0], timing[1]) : null;
+    const id = ++snapshotCounter;
+    // [snapshot_id, previous_id, waited_ms (-1: no wait), settled]: the wasm `snapshot` arguments.
+    const tracking = [id, previousId, waited ? waited.waitedMs : -1, !!(waited && waited.settled)];
     const raw = SentienceWalker.collect();
     let json;
     if (wasm) {
-      json = wasm.snapshot(raw.meta, raw.nums, raw.strs, optionsJson, 'content_script');
+      json = wasm.snapshot(raw.meta, raw.nums, raw.strs, optionsJson, 'content_script', 0, ...tracking);
     } else {
-      json = await viaServiceWorker(raw, optionsJson);
+      json = await viaServiceWorker(raw, optionsJson, tracking);
     }
+    // Max: a slower snapshot started earlier (service-worker path) must not
+    // move `previous` back.
+    if (json.startsWith('{"status":"success"')) previousId = Math.max(previousId, id);
     const next = new Map();
     for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
     registry = next;
@@ -273,6 +331,7 @@
     if (op === 'click') return SentienceActions.click(el);
     if (op === 'type') return SentienceActions.type(el, args.text);
     if (op === 'scroll') return SentienceActions.scroll(args, el);
+    if (op === 'select') return SentienceActions.select(el, args.value);
     return { success: false, error: `unknown action ${op}`, outcome: 'none' };
   }
 
@@ -324,7 +383,7 @@
     if (op === 'clear_overlay') return { value: { status: 'success', cleared: SentienceOverlay.clear() } };
     if (op === 'query' || op === 'find') return { value: await runQuery(args || {}, op === 'find', via) };
     if (op === 'format') return { value: await runFormat(args, via) };
-    if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll') return { value: await act(op, args) };
+    if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll' || op === 'select') return { value: await act(op, args) };
     return { value: { success: false, error: `unknown operation ${op}`, outcome: 'none' } };
   }
 

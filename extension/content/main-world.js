@@ -189,6 +189,8 @@
     type: (id, text) => call('type', { id, text }),
     /** Presses `key` (KeyboardEvent.key, e.g. "Enter", "Tab", "a") on the focused element. */
     press: (key) => call('press', { key }),
+    /** Chooses an option of a <select>, ARIA listbox or combobox by value or text. */
+    select: (id, value) => call('select', { id, value }),
     /** Scrolls element `id` into view, or the page by `{dx, dy}` pixels. */
     scroll: (target) => call('scroll', typeof target === 'object' && target !== null ? { dx: target.dx, dy: target.dy } : { id: target }),
     /**

@@ -13,6 +13,7 @@ const ROLE_MAP = {
   checkbox: ['checkbox'], switch: ['checkbox'], radio: ['radio'], combobox: ['combobox'],
   listbox: ['combobox'], image: ['image'], img: ['image'], spinbutton: ['textbox'],
   DisclosureTriangle: ['button'], menuitem: ['button'], tab: ['button'], option: ['button'],
+  menuitemcheckbox: ['checkbox'], menuitemradio: ['radio'],
   generic: ['generic'], none: ['generic'], paragraph: ['generic'], StaticText: ['generic'], group: ['generic'],
 };
 

@@ -162,6 +162,30 @@ pub struct SnapshotMeta {
     pub engine_path: String,
     /// Engine version (crate version).
     pub engine_version: String,
+    /// Addition: how the `wait_for_stable` wait went, when asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stability: Option<Stability>,
+}
+
+/// Addition to specs/001: the outcome of `wait_for_stable`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stability {
+    /// The DOM was quiet for `quiet_ms` before the walk (false: `timeout_ms` hit first).
+    pub settled: bool,
+    /// How long the bridge waited before the walk.
+    pub waited_ms: u32,
+    pub quiet_ms: u32,
+    pub timeout_ms: u32,
+}
+
+/// Addition to specs/001: what changed since snapshot `since` (see [`crate::diff`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SnapshotDiff {
+    /// The snapshot compared with; `None` when the page had none before.
+    pub since: Option<u32>,
+    pub added: Vec<u32>,
+    pub removed: Vec<u32>,
+    pub changed: Vec<u32>,
 }
 
 /// specs/001 "Top-Level Object" for a successful snapshot.
@@ -177,6 +201,12 @@ pub struct Snapshot {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub screenshot_format: Option<String>,
     pub meta: SnapshotMeta,
+    /// Addition: this snapshot's number within the page's life.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snapshot_id: Option<u32>,
+    /// Addition: present when `diff` or `since` was asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diff: Option<SnapshotDiff>,
 }
 
 /// specs/001 "Error Response".

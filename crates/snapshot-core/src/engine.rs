@@ -6,8 +6,11 @@
 //! returned.
 
 use crate::color::ColorCache;
-use crate::contract::{Element, Role, Snapshot, SnapshotError, SnapshotMeta, VisualCues};
+use crate::contract::{
+    Element, Role, Snapshot, SnapshotError, SnapshotMeta, Stability, VisualCues,
+};
 use crate::cues::{is_clickable, primary_flags};
+use crate::diff::{sort_by_id, Fingerprint, History};
 use crate::importance::{importance, Factors};
 use crate::json_out::{error_to_json, snapshot_to_json};
 use crate::occlusion::{in_viewport, visible_rect, OcclusionIndex};
@@ -31,6 +34,70 @@ struct Scored<'a> {
 
 /// Runs the engine on a decoded page.
 pub fn snapshot(page: &RawPage, opts: &SnapshotOptions, engine_path: &str) -> Snapshot {
+    run(page, opts, engine_path, None)
+}
+
+/// What the caller (the bridge) knows about this snapshot within its page.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Tracking {
+    /// This snapshot's id (`snapshot_id`), increasing within the page's life.
+    pub snapshot_id: u32,
+    /// The page's previous successful snapshot, 0 when none.
+    pub previous_id: u32,
+    /// `(waited_ms, settled)` when `wait_for_stable` ran.
+    pub waited: Option<(u32, bool)>,
+}
+
+impl Tracking {
+    /// From the binding's numbers: `waited_ms` < 0 means no wait.
+    pub fn new(snapshot_id: u32, previous_id: u32, waited_ms: i32, settled: bool) -> Tracking {
+        Tracking {
+            snapshot_id,
+            previous_id,
+            waited: u32::try_from(waited_ms).ok().map(|ms| (ms, settled)),
+        }
+    }
+}
+
+/// [`snapshot`] within a page's life: numbers it, records its fingerprints
+/// in `history`, and adds the diff and the stability report when asked.
+pub fn snapshot_tracked(
+    page: &RawPage,
+    opts: &SnapshotOptions,
+    engine_path: &str,
+    tracking: Tracking,
+    history: &mut History,
+) -> Result<Snapshot, String> {
+    let mut prints = Vec::new();
+    let mut snap = run(page, opts, engine_path, Some(&mut prints));
+    sort_by_id(&mut prints);
+    if opts.wants_diff() {
+        let since = opts.since.unwrap_or(tracking.previous_id);
+        snap.diff = Some(history.diff(since, &prints)?);
+    }
+    if let (Some((waited_ms, settled)), Some((quiet_ms, timeout_ms))) =
+        (tracking.waited, opts.stable_timing())
+    {
+        snap.meta.stability = Some(Stability {
+            settled,
+            waited_ms,
+            quiet_ms,
+            timeout_ms,
+        });
+    }
+    if tracking.snapshot_id > 0 {
+        snap.snapshot_id = Some(tracking.snapshot_id);
+        history.record(tracking.snapshot_id, prints);
+    }
+    Ok(snap)
+}
+
+fn run(
+    page: &RawPage,
+    opts: &SnapshotOptions,
+    engine_path: &str,
+    prints: Option<&mut Vec<Fingerprint>>,
+) -> Snapshot {
     let candidates = select_candidates(page);
     let primary = primary_flags(page, &candidates);
     let occlusion = OcclusionIndex::build(page);
@@ -62,6 +129,20 @@ pub fn snapshot(page: &RawPage, opts: &SnapshotOptions, engine_path: &str) -> Sn
         })
         .collect();
     let found = scored.len();
+    // Fingerprints of every candidate (diffs are about the page, whatever
+    // the filter and limit), marked `returned` below.
+    let mut prints = prints;
+    if let Some(prints) = prints.as_deref_mut() {
+        prints.extend(
+            scored
+                .iter()
+                .map(|s| Fingerprint::of(s.node, s.role, s.in_viewport, s.is_occluded)),
+        );
+    }
+    let print_nodes: Vec<usize> = match prints {
+        Some(_) => scored.iter().map(|s| s.index).collect(),
+        None => Vec::new(),
+    };
     if let Some(filter) = &opts.filter {
         scored.retain(|s| passes(filter, s));
     }
@@ -70,6 +151,17 @@ pub fn snapshot(page: &RawPage, opts: &SnapshotOptions, engine_path: &str) -> Sn
     let limit = opts.limit.map_or(usize::MAX, |l| l as usize);
     let truncated = scored.len().saturating_sub(limit);
     scored.truncate(limit);
+    if let Some(prints) = prints {
+        let mut returned = vec![false; page.nodes.len()];
+        for s in &scored {
+            if let Some(r) = returned.get_mut(s.index) {
+                *r = true;
+            }
+        }
+        for (p, node) in prints.iter_mut().zip(&print_nodes) {
+            p.returned = returned.get(*node).copied().unwrap_or(false);
+        }
+    }
 
     Snapshot {
         status: "success".into(),
@@ -89,7 +181,10 @@ pub fn snapshot(page: &RawPage, opts: &SnapshotOptions, engine_path: &str) -> Sn
             truncated_by_limit: count(truncated),
             engine_path: engine_path.into(),
             engine_version: crate::ENGINE_VERSION.into(),
+            stability: None,
         },
+        snapshot_id: None,
+        diff: None,
     }
 }
 
@@ -153,6 +248,24 @@ pub fn snapshot_json(
     let result = SnapshotOptions::parse(options_json).and_then(|opts| {
         let page = decode(meta, nums, strs).map_err(|e| e.to_string())?;
         Ok(snapshot_to_json(&snapshot(&page, &opts, engine_path)))
+    });
+    result.unwrap_or_else(|e| error_json(&e))
+}
+
+/// [`snapshot_json`] within a page's life (see [`snapshot_tracked`]).
+pub fn snapshot_json_tracked(
+    meta: &[f64],
+    nums: &[f64],
+    strs: &str,
+    options_json: &str,
+    engine_path: &str,
+    tracking: Tracking,
+    history: &mut History,
+) -> String {
+    let result = SnapshotOptions::parse(options_json).and_then(|opts| {
+        let page = decode(meta, nums, strs).map_err(|e| e.to_string())?;
+        let snap = snapshot_tracked(&page, &opts, engine_path, tracking, history)?;
+        Ok(snapshot_to_json(&snap))
     });
     result.unwrap_or_else(|e| error_json(&e))
 }

@@ -53,7 +53,48 @@ pub fn snapshot_to_json(s: &Snapshot) -> String {
     w.string(&m.engine_path);
     w.key("engine_version");
     w.string(&m.engine_version);
-    w.raw("}}");
+    if let Some(st) = &m.stability {
+        w.key("stability");
+        w.key_first("settled");
+        w.bool(st.settled);
+        w.key("waited_ms");
+        w.uint(st.waited_ms);
+        w.key("quiet_ms");
+        w.uint(st.quiet_ms);
+        w.key("timeout_ms");
+        w.uint(st.timeout_ms);
+        w.raw("}");
+    }
+    w.raw("}");
+    if let Some(id) = s.snapshot_id {
+        w.key("snapshot_id");
+        w.uint(id);
+    }
+    if let Some(d) = &s.diff {
+        w.key("diff");
+        w.key_first("since");
+        match d.since {
+            Some(id) => w.uint(id),
+            None => w.raw("null"),
+        }
+        for (name, ids) in [
+            ("added", &d.added),
+            ("removed", &d.removed),
+            ("changed", &d.changed),
+        ] {
+            w.key(name);
+            w.raw("[");
+            for (i, id) in ids.iter().enumerate() {
+                if i > 0 {
+                    w.raw(",");
+                }
+                w.uint(*id);
+            }
+            w.raw("]");
+        }
+        w.raw("}");
+    }
+    w.raw("}");
     w.finish()
 }
 
@@ -114,43 +155,26 @@ fn element(w: &mut Writer, e: &Element) {
 /// Addition to specs/001: keys in declaration order, absent ones skipped.
 fn state(w: &mut Writer, s: &ElementState) {
     let mut first = true;
-    let mut key = |w: &mut Writer, name: &str| {
-        if first {
-            w.key_first(name);
-            first = false;
-        } else {
-            w.key(name);
-        }
-    };
-    if let Some(v) = s.disabled {
-        key(w, "disabled");
-        w.bool(v);
+    let checked = s.checked.map(|c| match c {
+        Checked::Bool(b) => b,
+        Checked::Mixed(_) => false,
+    });
+    w.state_bool(&mut first, "disabled", s.disabled);
+    if let Some(Checked::Mixed(_)) = s.checked {
+        w.state_key(&mut first, "checked");
+        w.raw("\"mixed\"");
+    } else {
+        w.state_bool(&mut first, "checked", checked);
     }
-    if let Some(v) = s.checked {
-        key(w, "checked");
-        match v {
-            Checked::Bool(b) => w.bool(b),
-            Checked::Mixed(_) => w.raw("\"mixed\""),
-        }
-    }
-    if let Some(v) = s.selected {
-        key(w, "selected");
-        w.bool(v);
-    }
-    if let Some(v) = s.expanded {
-        key(w, "expanded");
-        w.bool(v);
-    }
-    if let Some(v) = s.required {
-        key(w, "required");
-        w.bool(v);
-    }
+    w.state_bool(&mut first, "selected", s.selected);
+    w.state_bool(&mut first, "expanded", s.expanded);
+    w.state_bool(&mut first, "required", s.required);
     if let Some(v) = &s.value {
-        key(w, "value");
+        w.state_key(&mut first, "value");
         w.string(v);
     }
     if let Some(options) = &s.options {
-        key(w, "options");
+        w.state_key(&mut first, "options");
         w.raw("[");
         for (i, o) in options.iter().enumerate() {
             if i > 0 {
@@ -193,6 +217,23 @@ impl Writer {
         self.raw(",\"");
         self.raw(name);
         self.raw("\":");
+    }
+
+    /// The next key of an object whose keys are all optional.
+    fn state_key(&mut self, first: &mut bool, name: &str) {
+        if *first {
+            self.key_first(name);
+        } else {
+            self.key(name);
+        }
+        *first = false;
+    }
+
+    fn state_bool(&mut self, first: &mut bool, name: &str, v: Option<bool>) {
+        if let Some(v) = v {
+            self.state_key(first, name);
+            self.bool(v);
+        }
     }
 
     fn bool(&mut self, v: bool) {

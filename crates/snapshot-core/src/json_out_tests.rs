@@ -2,7 +2,9 @@
 //! serde derives: byte-identical for engine snapshots and for random ones.
 
 use super::*;
-use crate::contract::{BBox, Mixed, Role, SelectOption, SnapshotMeta, Viewport, VisualCues};
+use crate::contract::{
+    BBox, Mixed, Role, SelectOption, SnapshotDiff, SnapshotMeta, Stability, Viewport, VisualCues,
+};
 use crate::raw::RawPage;
 use crate::test_dom::{el, rgb, rgba, PageBuilder};
 use crate::SnapshotOptions;
@@ -187,7 +189,20 @@ fn random_snapshot(rng: &mut Rng) -> Snapshot {
             truncated_by_limit: rng.next() as u32 % 10,
             engine_path: rng.text(),
             engine_version: crate::ENGINE_VERSION.into(),
+            stability: rng.coin().then(|| Stability {
+                settled: rng.coin(),
+                waited_ms: rng.next() as u32,
+                quiet_ms: rng.next() as u32 % 1000,
+                timeout_ms: u32::MAX,
+            }),
         },
+        snapshot_id: rng.coin().then(|| rng.next() as u32),
+        diff: rng.coin().then(|| SnapshotDiff {
+            since: rng.coin().then(|| rng.next() as u32),
+            added: (0..rng.next() % 3).map(|_| rng.next() as u32).collect(),
+            removed: (0..rng.next() % 3).map(|_| rng.next() as u32).collect(),
+            changed: (0..rng.next() % 3).map(|_| rng.next() as u32).collect(),
+        }),
     }
 }
 

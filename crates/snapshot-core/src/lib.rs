@@ -7,6 +7,7 @@
 pub mod color;
 pub mod contract;
 pub mod cues;
+pub mod diff;
 pub mod engine;
 pub mod float_text;
 pub mod importance;
@@ -23,7 +24,7 @@ pub mod test_dom;
 pub mod text;
 
 pub use contract::{Checked, Element, ElementState, Role, SelectOption, Snapshot, SnapshotError};
-pub use engine::{snapshot, snapshot_json};
+pub use engine::{snapshot, snapshot_json, snapshot_json_tracked, snapshot_tracked, Tracking};
 pub use options::SnapshotOptions;
 pub use raw::{RawNode, RawPage};
 

@@ -19,7 +19,39 @@ pub struct SnapshotOptions {
     pub filter: Option<Filter>,
     /// Captured by the service worker; the engine only validates it.
     pub screenshot: Option<ScreenshotOption>,
+    /// Addition: report what changed since the previous snapshot of the page.
+    pub diff: Option<bool>,
+    /// Addition: report what changed since this earlier snapshot (implies `diff`).
+    pub since: Option<u32>,
+    /// Addition: wait until the DOM is quiet first (done by the bridge; the
+    /// engine validates it and reports the wait in `meta.stability`).
+    pub wait_for_stable: Option<StableOption>,
 }
+
+/// `wait_for_stable: true | false | {quiet_ms?, timeout_ms?}`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum StableOption {
+    Enabled(bool),
+    Timing(StableSpec),
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StableSpec {
+    /// The DOM must have had no mutation for this long (default [`QUIET_MS`]).
+    pub quiet_ms: Option<u32>,
+    /// Give up waiting after this long (default [`TIMEOUT_MS`], at most [`MAX_TIMEOUT_MS`]).
+    pub timeout_ms: Option<u32>,
+}
+
+/// Default quiet period: long enough to span a render frame plus a
+/// microtask-chained fetch-and-render, short enough not to slow agents.
+pub const QUIET_MS: u32 = 200;
+/// Default cap on the wait: a page still mutating after it is captured as is.
+pub const TIMEOUT_MS: u32 = 3000;
+/// The cap a page may ask for (well inside the facade's 60 s call timeout).
+pub const MAX_TIMEOUT_MS: u32 = 30_000;
 
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -100,7 +132,47 @@ impl SnapshotOptions {
                 return Err("invalid snapshot options: screenshot.quality must be 0..100".into());
             }
         }
+        if self.since == Some(0) {
+            return Err("invalid snapshot options: since must be a snapshot_id (1 or more)".into());
+        }
+        if self.diff == Some(false) && self.since.is_some() {
+            return Err(
+                "invalid snapshot options: since asks for a diff, so diff cannot be false".into(),
+            );
+        }
+        if let Some((quiet, timeout)) = self.stable_timing() {
+            if timeout > MAX_TIMEOUT_MS {
+                return Err(
+                    "invalid snapshot options: wait_for_stable.timeout_ms must be at most 30000"
+                        .into(),
+                );
+            }
+            if quiet == 0 || quiet > timeout {
+                return Err(
+                    "invalid snapshot options: wait_for_stable.quiet_ms must be 1..timeout_ms"
+                        .into(),
+                );
+            }
+        }
         Ok(())
+    }
+
+    /// Whether a diff was asked for (`diff: true` or a `since`).
+    pub fn wants_diff(&self) -> bool {
+        self.diff == Some(true) || self.since.is_some()
+    }
+
+    /// `(quiet_ms, timeout_ms)` with the defaults filled in, when the page
+    /// asked to wait for stability.
+    pub fn stable_timing(&self) -> Option<(u32, u32)> {
+        match &self.wait_for_stable {
+            None | Some(StableOption::Enabled(false)) => None,
+            Some(StableOption::Enabled(true)) => Some((QUIET_MS, TIMEOUT_MS)),
+            Some(StableOption::Timing(t)) => Some((
+                t.quiet_ms.unwrap_or(QUIET_MS),
+                t.timeout_ms.unwrap_or(TIMEOUT_MS),
+            )),
+        }
     }
 
     /// The screenshot the service worker should capture, if any.
@@ -160,6 +232,16 @@ mod tests {
             r#"{"screenshot":{"format":"gif"}}"#,
             r#"{"screenshot":{"quality":101}}"#,
             r#"[1,2]"#,
+            r#"{"diff":1}"#,
+            r#"{"diff":false,"since":3}"#,
+            r#"{"since":-1}"#,
+            r#"{"since":"3"}"#,
+            r#"{"since":0}"#,
+            r#"{"wait_for_stable":"yes"}"#,
+            r#"{"wait_for_stable":{"quiet":5}}"#,
+            r#"{"wait_for_stable":{"timeout_ms":30001}}"#,
+            r#"{"wait_for_stable":{"quiet_ms":0}}"#,
+            r#"{"wait_for_stable":{"quiet_ms":500,"timeout_ms":100}}"#,
         ] {
             let err = SnapshotOptions::parse(bad).unwrap_err();
             assert!(err.starts_with("invalid snapshot options"), "{bad}: {err}");
@@ -195,6 +277,28 @@ mod tests {
             );
             assert!(err.ends_with("annotate?: true|false})"), "{bad}: {err}");
         }
+    }
+
+    #[test]
+    fn diff_and_stability_options() {
+        let o = SnapshotOptions::parse(r#"{"diff":true}"#).unwrap();
+        assert!(o.wants_diff());
+        let o = SnapshotOptions::parse(r#"{"since":7}"#).unwrap();
+        assert!(o.wants_diff());
+        assert_eq!(o.since, Some(7));
+        assert!(!SnapshotOptions::parse(r#"{"diff":false}"#)
+            .unwrap()
+            .wants_diff());
+        let timing = |json: &str| SnapshotOptions::parse(json).unwrap().stable_timing();
+        assert_eq!(timing(r#"{"wait_for_stable":true}"#), Some((200, 3000)));
+        assert_eq!(timing(r#"{"wait_for_stable":false}"#), None);
+        assert_eq!(timing(r#"{"wait_for_stable":{}}"#), Some((200, 3000)));
+        assert_eq!(
+            timing(r#"{"wait_for_stable":{"quiet_ms":50,"timeout_ms":800}}"#),
+            Some((50, 800))
+        );
+        // The default quiet period (200 ms) cannot exceed a shorter cap.
+        assert!(SnapshotOptions::parse(r#"{"wait_for_stable":{"timeout_ms":100}}"#).is_err());
     }
 
     #[test]

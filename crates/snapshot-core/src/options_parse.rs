@@ -13,11 +13,18 @@
 use crate::json_in::{invalid_type, invalid_value, JsonError, Num, Reader, Result, EOF_VALUE};
 use crate::options::{Filter, SnapshotOptions};
 pub(crate) use variants::UNTAGGED;
-use variants::{roles_value, screenshot_value};
+use variants::{roles_value, screenshot_value, stable_value};
 
 mod variants;
 
-const OPTIONS_FIELDS: &[&str] = &["limit", "filter", "screenshot"];
+const OPTIONS_FIELDS: &[&str] = &[
+    "limit",
+    "filter",
+    "screenshot",
+    "diff",
+    "since",
+    "wait_for_stable",
+];
 const FILTER_FIELDS: &[&str] = &[
     "min_area",
     "allowed_roles",
@@ -57,10 +64,13 @@ fn unknown(what: &str, name: &str, expected: &[&str]) -> JsonError {
     ))
 }
 
-fn check_duplicate<T>(slot: &Option<T>, field: &str) -> Result<()> {
-    match slot {
-        Some(_) => Err(JsonError::custom(format!("duplicate field `{field}`"))),
-        None => Ok(()),
+/// `seen`: the field's slot is already filled (not generic: one copy in
+/// the WebAssembly instead of one per field type).
+fn check_duplicate(seen: bool, field: &str) -> Result<()> {
+    if seen {
+        Err(JsonError::custom(format!("duplicate field `{field}`")))
+    } else {
+        Ok(())
     }
 }
 
@@ -195,24 +205,40 @@ fn bool_value(r: &mut Reader) -> Result<bool> {
 
 fn options_map(r: &mut Reader) -> Result<SnapshotOptions> {
     let (mut limit, mut filter, mut screenshot) = (None, None, None);
+    let (mut diff, mut since, mut stable) = (None, None, None);
     let mut first = true;
     while r.has_next_key(&mut first)? {
         let key = r.map_key()?;
         match key.as_str() {
             "limit" => {
-                check_duplicate(&limit, "limit")?;
+                check_duplicate(limit.is_some(), "limit")?;
                 r.parse_object_colon()?;
                 limit = Some(option(r, u32_value)?);
             }
             "filter" => {
-                check_duplicate(&filter, "filter")?;
+                check_duplicate(filter.is_some(), "filter")?;
                 r.parse_object_colon()?;
                 filter = Some(option(r, filter_value)?);
             }
             "screenshot" => {
-                check_duplicate(&screenshot, "screenshot")?;
+                check_duplicate(screenshot.is_some(), "screenshot")?;
                 r.parse_object_colon()?;
                 screenshot = Some(option(r, screenshot_value)?);
+            }
+            "diff" => {
+                check_duplicate(diff.is_some(), "diff")?;
+                r.parse_object_colon()?;
+                diff = Some(option(r, bool_value)?);
+            }
+            "since" => {
+                check_duplicate(since.is_some(), "since")?;
+                r.parse_object_colon()?;
+                since = Some(option(r, u32_value)?);
+            }
+            "wait_for_stable" => {
+                check_duplicate(stable.is_some(), "wait_for_stable")?;
+                r.parse_object_colon()?;
+                stable = Some(stable_value(r)?);
             }
             _ => return Err(unknown("field", &key, OPTIONS_FIELDS)),
         }
@@ -221,11 +247,14 @@ fn options_map(r: &mut Reader) -> Result<SnapshotOptions> {
         limit: limit.flatten(),
         filter: filter.flatten(),
         screenshot: screenshot.flatten(),
+        diff: diff.flatten(),
+        since: since.flatten(),
+        wait_for_stable: stable.flatten(),
     })
 }
 
 fn options_seq(r: &mut Reader) -> Result<SnapshotOptions> {
-    const EXPECTED: &str = "struct SnapshotOptions with 3 elements";
+    const EXPECTED: &str = "struct SnapshotOptions with 6 elements";
     let mut first = true;
     let limit = element(r, &mut first, |r| option(r, u32_value))?;
     let limit = limit.ok_or_else(|| missing(0, EXPECTED))?;
@@ -233,10 +262,19 @@ fn options_seq(r: &mut Reader) -> Result<SnapshotOptions> {
     let filter = filter.ok_or_else(|| missing(1, EXPECTED))?;
     let screenshot = element(r, &mut first, |r| option(r, screenshot_value))?;
     let screenshot = screenshot.ok_or_else(|| missing(2, EXPECTED))?;
+    let diff = element(r, &mut first, |r| option(r, bool_value))?;
+    let diff = diff.ok_or_else(|| missing(3, EXPECTED))?;
+    let since = element(r, &mut first, |r| option(r, u32_value))?;
+    let since = since.ok_or_else(|| missing(4, EXPECTED))?;
+    let stable = element(r, &mut first, stable_value)?;
+    let wait_for_stable = stable.ok_or_else(|| missing(5, EXPECTED))?;
     Ok(SnapshotOptions {
         limit,
         filter,
         screenshot,
+        diff,
+        since,
+        wait_for_stable,
     })
 }
 
@@ -251,22 +289,22 @@ fn filter_map(r: &mut Reader) -> Result<Filter> {
         let key = r.map_key()?;
         match key.as_str() {
             "min_area" => {
-                check_duplicate(&area, "min_area")?;
+                check_duplicate(area.is_some(), "min_area")?;
                 r.parse_object_colon()?;
                 area = Some(option(r, f64_value)?);
             }
             "allowed_roles" => {
-                check_duplicate(&roles, "allowed_roles")?;
+                check_duplicate(roles.is_some(), "allowed_roles")?;
                 r.parse_object_colon()?;
                 roles = Some(option(r, roles_value)?);
             }
             "min_z_index" => {
-                check_duplicate(&z, "min_z_index")?;
+                check_duplicate(z.is_some(), "min_z_index")?;
                 r.parse_object_colon()?;
                 z = Some(option(r, i32_value)?);
             }
             "in_viewport_only" => {
-                check_duplicate(&viewport, "in_viewport_only")?;
+                check_duplicate(viewport.is_some(), "in_viewport_only")?;
                 r.parse_object_colon()?;
                 viewport = Some(option(r, bool_value)?);
             }

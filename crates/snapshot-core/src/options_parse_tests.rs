@@ -130,6 +130,31 @@ const CASES: &[&str] = &[
     "[5,,]",
     "[,5]",
     "{\"screenshot\":{\"format\":\"png\"",
+    r#"{"diff":true}"#,
+    r#"{"diff":null,"since":4}"#,
+    r#"{"diff":1}"#,
+    r#"{"diff":true,"diff":false}"#,
+    r#"{"since":0}"#,
+    r#"{"since":-2}"#,
+    r#"{"since":4294967296}"#,
+    r#"{"since":1.0}"#,
+    r#"{"wait_for_stable":true}"#,
+    r#"{"wait_for_stable":null}"#,
+    r#"{"wait_for_stable":{}}"#,
+    r#"{"wait_for_stable":{"quiet_ms":100,"timeout_ms":2000}}"#,
+    r#"{"wait_for_stable":{"quiet_ms":null}}"#,
+    r#"{"wait_for_stable":{"quiet_ms":-1}}"#,
+    r#"{"wait_for_stable":{"quiet_ms":1.5}}"#,
+    r#"{"wait_for_stable":{"quiet_ms":4294967296}}"#,
+    r#"{"wait_for_stable":{"quiet":100}}"#,
+    r#"{"wait_for_stable":{"quiet_ms":1,"quiet_ms":2}}"#,
+    r#"{"wait_for_stable":[100,2000]}"#,
+    r#"{"wait_for_stable":[100]}"#,
+    r#"{"wait_for_stable":[100,2000,3]}"#,
+    r#"{"wait_for_stable":"yes"}"#,
+    r#"{"wait_for_stable":5}"#,
+    r#"[null,null,null,true,3,{"quiet_ms":9}]"#,
+    r#"[null,null,null,true,3]"#,
 ];
 
 #[test]
@@ -173,6 +198,11 @@ const KEYS: &[&str] = &[
     "annotate",
     "button",
     "png",
+    "diff",
+    "since",
+    "wait_for_stable",
+    "quiet_ms",
+    "timeout_ms",
     "jpeg",
     "x",
     "",
@@ -284,7 +314,14 @@ fn generated_inputs_match_serde_json() {
             let n = rng.below(4);
             let entries: Vec<String> = (0..n)
                 .map(|_| {
-                    let key = rng.pick(&["limit", "filter", "screenshot"]);
+                    let key = rng.pick(&[
+                        "limit",
+                        "filter",
+                        "screenshot",
+                        "diff",
+                        "since",
+                        "wait_for_stable",
+                    ]);
                     format!("\"{key}\" : {}", value(&mut rng, 1))
                 })
                 .collect();

@@ -83,21 +83,23 @@ pub fn options_of(wire: &str) -> Option<Vec<SelectOption>> {
     if wire.is_empty() {
         return None;
     }
-    let options: Vec<SelectOption> = wire
-        .split(OPT_SEP)
-        .filter_map(|entry| {
-            let mut parts = entry.split(OPT_FIELD);
-            let text = parts.next()?;
-            let value = parts.next()?;
-            let selected = parts.next()? == "1";
-            Some(SelectOption {
-                text: truncate(text, MAX_VALUE_CHARS),
-                value: truncate(value, MAX_VALUE_CHARS),
-                selected,
-            })
-        })
-        .take(MAX_OPTIONS)
-        .collect();
+    let mut options = Vec::new();
+    for entry in wire.split(OPT_SEP) {
+        if options.len() == MAX_OPTIONS {
+            break;
+        }
+        let mut parts = entry.split(OPT_FIELD);
+        // The walker cuts option texts and values to 100 characters.
+        if let (Some(text), Some(value), Some(selected)) =
+            (parts.next(), parts.next(), parts.next())
+        {
+            options.push(SelectOption {
+                text: text.to_string(),
+                value: value.to_string(),
+                selected: selected == "1",
+            });
+        }
+    }
     (!options.is_empty()).then_some(options)
 }
 

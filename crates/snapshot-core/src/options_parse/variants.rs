@@ -8,10 +8,11 @@ use crate::json_in::{
     JsonError, Num, Reader, Result, Value, EOF_OBJECT, EOF_VALUE, EXPECTED_VALUE,
     KEY_MUST_BE_STRING,
 };
-use crate::options::{ImageFormat, ScreenshotOption, ScreenshotSpec};
+use crate::options::{ImageFormat, ScreenshotOption, ScreenshotSpec, StableOption, StableSpec};
 
 pub(crate) const UNTAGGED: &str =
     "data did not match any variant of untagged enum ScreenshotOption";
+const UNTAGGED_STABLE: &str = "data did not match any variant of untagged enum StableOption";
 
 /// `Vec<Role>`: `deserialize_seq`.
 pub(super) fn roles_value(r: &mut Reader) -> Result<Vec<Role>> {
@@ -179,6 +180,59 @@ fn quality_from(content: &Value) -> Option<Option<u8>> {
         Value::Null => Some(None),
         Value::Num(Num::U64(v)) => u8::try_from(*v).ok().map(Some),
         Value::Num(Num::I64(v)) => u8::try_from(*v).ok().map(Some),
+        _ => None,
+    }
+}
+
+/// `Option<StableOption>`: `null` is `None` (what `deserialize_option`
+/// does, read here from the buffered value: the same text and errors, one
+/// generic instance less in the WebAssembly); otherwise the untagged enum,
+/// `true`/`false` or a `StableSpec` (a map, or serde's sequence form
+/// `[quiet_ms, timeout_ms]`).
+pub(super) fn stable_value(r: &mut Reader) -> Result<Option<StableOption>> {
+    let content = r.parse_any()?;
+    match &content {
+        Value::Null => return Ok(None),
+        Value::Bool(b) => Some(StableOption::Enabled(*b)),
+        other => stable_spec_from(other).map(StableOption::Timing),
+    }
+    .map(Some)
+    .ok_or_else(|| JsonError::custom(UNTAGGED_STABLE))
+}
+
+fn stable_spec_from(content: &Value) -> Option<StableSpec> {
+    match content {
+        Value::Map(entries) => {
+            let (mut quiet, mut timeout) = (None, None);
+            for (key, value) in entries {
+                match key.as_str() {
+                    "quiet_ms" if quiet.is_none() => quiet = Some(opt_u32_from(value)?),
+                    "timeout_ms" if timeout.is_none() => timeout = Some(opt_u32_from(value)?),
+                    _ => return None,
+                }
+            }
+            Some(StableSpec {
+                quiet_ms: quiet.flatten(),
+                timeout_ms: timeout.flatten(),
+            })
+        }
+        Value::Seq(items) => match items.as_slice() {
+            [quiet, timeout] => Some(StableSpec {
+                quiet_ms: opt_u32_from(quiet)?,
+                timeout_ms: opt_u32_from(timeout)?,
+            }),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `Option<u32>` from buffered content.
+fn opt_u32_from(content: &Value) -> Option<Option<u32>> {
+    match content {
+        Value::Null => Some(None),
+        Value::Num(Num::U64(v)) => u32::try_from(*v).ok().map(Some),
+        Value::Num(Num::I64(v)) => u32::try_from(*v).ok().map(Some),
         _ => None,
     }
 }
