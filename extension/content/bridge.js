@@ -76,6 +76,9 @@
 
   // ---------------------------------------------------------------- snapshot
   async function snapshot(options, { path } = {}) {
+    const split = SentienceFrames.takeOptions(options);
+    if (split.error) return errorJson(split.error);
+    options = split.options;
     let optionsJson;
     try {
       optionsJson = options === null || options === undefined ? 'null' : JSON.stringify(options);
@@ -88,15 +91,23 @@
       if (invalid) return errorJson(invalid);
     }
     const raw = SentienceWalker.collect();
-    let json;
-    if (wasm) {
-      json = wasm.snapshot(raw.meta, raw.nums, raw.strs, optionsJson, 'content_script');
-    } else {
-      json = await viaServiceWorker(raw, optionsJson);
-    }
     const next = new Map();
     for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
+    // Child frames' walks merged into ours (extension/content/frames.js).
+    let page = raw;
+    let frames = null;
+    if (split.frames.enabled) {
+      page = await SentienceFrames.collectAll(raw, split.frames);
+      frames = page.report;
+    } else SentienceFrames.clearRoutes();
+    let json;
+    if (wasm) {
+      json = wasm.snapshot(page.meta, page.nums, page.strs, optionsJson, 'content_script');
+    } else {
+      json = await viaServiceWorker(page, optionsJson);
+    }
     registry = next;
+    if (frames && json.startsWith('{"status":"success"')) json = `${json.slice(0, -1)},"frames":${JSON.stringify(frames)}}`;
     const shot = options && options.screenshot;
     if (shot && json.startsWith('{"status":"success"')) {
       const spec = shot === true ? { format: 'png' } : { format: shot.format || 'png', quality: shot.quality };
@@ -109,12 +120,28 @@
   }
 
   // ----------------------------------------------------------------- actions
+  // The frame the last click/type went to: keys pressed while focus is
+  // inside an iframe go to that frame's focused element.
+  let focusedFrame = null;
+
   async function act(op, args) {
     args = args || {};
-    if (op === 'press') return SentienceActions.press(args.key);
+    // An action routed from the frame that took the snapshot names the
+    // document its ids belong to.
+    if (args.doc !== undefined && args.doc !== SentienceFrames.token) return { success: false, error: 'the frame has navigated since the snapshot (take a new snapshot)', outcome: 'none' };
+    if (op === 'press') {
+      const active = document.activeElement;
+      if (focusedFrame && active && (active.localName === 'iframe' || active.localName === 'frame')) return SentienceFrames.call(focusedFrame, 'press', { key: args.key });
+      return SentienceActions.press(args.key);
+    }
     if (op === 'scroll' && args.id === undefined) return SentienceActions.scroll(args, null);
     const id = Number(args.id);
     if (!Number.isInteger(id)) return { success: false, error: `${op}: id must be an integer element id`, outcome: 'none' };
+    const route = SentienceFrames.routeOf(id);
+    if (route) {
+      if (op === 'click' || op === 'type') focusedFrame = route;
+      return SentienceFrames.call(route, op, { ...args, id: route.localId });
+    }
     const { el, error } = elementFor(id);
     if (error) return { success: false, error, outcome: 'none' };
     if (op === 'click') return SentienceActions.click(el);
@@ -126,9 +153,24 @@
   // ------------------------------------------------- for the agent loop
   // Title, visible text, and for the given ids the specs/004 ElementInfo
   // facts the agent server's policies use besides the specs/001 fields.
-  function pageInfo({ ids } = {}) {
+  async function pageInfo({ ids, doc } = {}) {
+    if (doc !== undefined && doc !== SentienceFrames.token) return { title: '', visibleText: '', elements: {} };
     const text = document.body ? document.body.innerText : '';
     const elements = {};
+    // Frame elements: asked of their frames, one call per frame.
+    const byFrame = new Map();
+    for (const id of Array.isArray(ids) ? ids : []) {
+      const route = SentienceFrames.routeOf(id);
+      if (!route) continue;
+      if (!byFrame.has(route.frameId)) byFrame.set(route.frameId, { route, ids: [] });
+      byFrame.get(route.frameId).ids.push([id, route.localId]);
+    }
+    await Promise.all(
+      Array.from(byFrame.values(), async ({ route, ids: pairs }) => {
+        const info = await SentienceFrames.call(route, 'page_info', { ids: pairs.map((p) => p[1]) });
+        for (const [id, local] of pairs) if (info && info.elements && info.elements[local]) elements[id] = info.elements[local];
+      }),
+    );
     for (const id of Array.isArray(ids) ? ids : []) {
       const el = registry.get(id);
       if (!el) continue;
@@ -156,6 +198,8 @@
   let overlayHost = null;
   let overlayRoot = null;
   function highlight({ id, label }) {
+    const route = SentienceFrames.routeOf(Number(id));
+    if (route) return SentienceFrames.call(route, 'highlight', { id: route.localId, label });
     const { el, error } = elementFor(Number(id));
     if (error) return { success: false, error };
     if (!overlayHost || !overlayHost.isConnected) {
@@ -180,10 +224,28 @@
   async function handle(op, args, via) {
     if (op === 'snapshot') return { json: await snapshot(args, via) };
     if (op === 'ping') return { value: { ready: true } };
-    if (op === 'page_info') return { value: pageInfo(args || {}) };
-    if (op === 'highlight') return { value: highlight(args || {}) };
+    if (op === 'page_info') return { value: await pageInfo(args || {}) };
+    if (op === 'highlight') return { value: await highlight(args || {}) };
     if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll') return { value: await act(op, args) };
     return { value: { success: false, error: `unknown operation ${op}`, outcome: 'none' } };
+  }
+
+  // window.sentience_registry for elements of a direct child frame: when
+  // that frame is same-origin (our isolated world can read its content
+  // script's token) and still shows the snapshot's document, the answer
+  // names the iframe and the frame-local id, and the facade asks that
+  // frame's own registry. Cross-origin frame elements, and those of deeper
+  // frames, cannot be handed to the page: the registry gives undefined.
+  function frameElementFor(id, responseName) {
+    const route = SentienceFrames.routeOf(id);
+    if (!route || !route.iframe || !route.iframe.isConnected) return;
+    try {
+      const frames = route.iframe.contentWindow && route.iframe.contentWindow.SentienceFrames;
+      if (!frames || frames.token !== route.token) return;
+    } catch (e) {
+      return; // cross-origin
+    }
+    route.iframe.dispatchEvent(new CustomEvent(responseName, { bubbles: false, composed: true, detail: route.localId }));
   }
 
   // --------------------------------------------- the MAIN-world facade's port
@@ -209,8 +271,10 @@
         names.request,
         (e) => {
           e.stopImmediatePropagation();
-          const el = registry.get(Number(e.detail));
+          const id = Number(e.detail);
+          const el = registry.get(id);
           if (el && el.isConnected) el.dispatchEvent(new CustomEvent(names.response, { bubbles: false, composed: true }));
+          else frameElementFor(id, names.response);
         },
         true,
       );
@@ -235,6 +299,16 @@
   // same operations; only the extension can send these messages.
   chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id || !msg || msg.type !== 'sentience-call') return false;
+    // A parent frame's snapshot asks for our raw walk (only through the
+    // service worker, never from the page's facade).
+    if (msg.op === 'frame_walk') {
+      const { data, raw } = SentienceFrames.walkForParent(SentienceWalker.collect);
+      const next = new Map();
+      for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
+      registry = next;
+      sendResponse({ value: data });
+      return false;
+    }
     handle(msg.op, msg.args, msg.via).then(sendResponse, (err) => sendResponse({ value: { success: false, error: String(err), outcome: 'none' } }));
     return true;
   });

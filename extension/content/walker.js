@@ -177,6 +177,10 @@ globalThis.SentienceWalker = (() => {
     const strs = [location.href.replace(SEP_RE, ''), new Date().toISOString()];
     const elements = [];
     const labels = []; // node indices of <label>s, resolved after the walk
+    // Rendered <iframe>/<frame> elements, for extension/content/frames.js:
+    // where the frame's nodes go in document order (`at`), their nearest
+    // recorded ancestor, stacking level and the clip of overflow ancestors.
+    const frames = [];
     let scanned = 0;
 
     // The walk's stack, one entry per depth: the element, its computed
@@ -370,6 +374,8 @@ globalThis.SentienceWalker = (() => {
             rec = i;
           }
 
+          if (tag === 'iframe' || tag === 'frame') frames.push({ el, cs, at: elements.length, parent: rec, z, clip: fixed ? null : clipOf(depth - 1) });
+
           // Links and buttons are leaves too: what they contain collapses
           // into them (the engine drops candidates nested in a link or a
           // button), and their text is read from them, so walking their
@@ -446,9 +452,16 @@ globalThis.SentienceWalker = (() => {
       nums: nums.subarray(0, count * NUM_STRIDE),
       strs: strs.join(SEP),
       elements,
+      frames,
       ids: (i) => nums[i * NUM_STRIDE],
     };
   }
 
-  return { collect, idOf };
+  // A fresh id from the same never-reused sequence, for elements of child
+  // frames merged into this frame's snapshot (extension/content/frames.js).
+  function reserveId() {
+    return nextId++;
+  }
+
+  return { collect, idOf, reserveId };
 })();

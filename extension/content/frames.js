@@ -1,0 +1,333 @@
+// Iframes in the top-level snapshot (issue 5, "Reach"). Loaded in every
+// frame (manifest: all_frames, match_about_blank, match_origin_as_fallback).
+//
+// The frame that takes the snapshot (the "driver", normally the top frame)
+// builds one page out of its own walk and its descendants' walks:
+// 1. its walker lists the rendered <iframe>/<frame> elements: where their
+//    nodes go in document order, nearest recorded ancestor, stacking level,
+//    the clip of overflow ancestors (walker.js `frames`);
+// 2. for each, it learns the child's extension frameId without trusting the
+//    page: it posts a random single-use nonce to the iframe's window (only
+//    the nonce ever travels by window.postMessage, never page data); the
+//    child's content script, whose capturing listener is registered at
+//    document_start before any page listener, checks that the message comes
+//    from its parent window and claims the nonce to the service worker,
+//    which learns the claimant's frameId from the runtime (sender.frameId),
+//    something no page script can forge (extension/frame-relay.js);
+// 3. the service worker asks that frame for its raw walk
+//    (chrome.tabs.sendMessage with {frameId}); the answer comes back over the
+//    extension's messaging, which pages can neither read nor write. A child's
+//    walk lists its own iframes the same way (with nonces it posted), so the
+//    driver fetches the whole tree, each level's frames in parallel, each
+//    frame with a timeout (FRAME_TIMEOUT_MS, option `frames.timeout_ms`);
+// 4. the walks are merged here: rects translated into the driver's
+//    viewport, clip rects intersected with the frame's visible area (its
+//    content box, clipped by its own overflow ancestors and by every
+//    enclosing frame), nodes placed at their iframe in document order with
+//    indices renumbered, ids mapped to fresh ids of the driver's
+//    never-reused sequence. The engine then runs once over the merged page,
+//    so importance, sorting, limit and occlusion are global (a frame's nodes
+//    take the stacking level of its top-level iframe, so a modal above the
+//    iframe occludes them).
+//
+// Actions on a frame element's id are routed to the owning frame's content
+// script through the service worker, with the frame document's token so an
+// id from a document that has since navigated away fails cleanly.
+'use strict';
+
+globalThis.SentienceFrames = (() => {
+  const PROTOCOL = 'sentience-frame/1';
+  const FRAME_TIMEOUT_MS = 1000; // per frame; documented in README
+  const MAX_TIMEOUT_MS = 10000;
+  const MAX_DEPTH = 8; // frames below depth 8 are skipped ("too_deep")
+  const MAX_FRAMES = 64; // frames per snapshot ("too_many")
+  const NUM_STRIDE = 16;
+  const STR_FIELDS = 12;
+  const SEP = '\u001f';
+  const NONCE_RE = /^[0-9a-f-]{36}$/;
+
+  // This document's identity: frameIds survive navigations, documents do not.
+  const token = crypto.randomUUID();
+
+  // ------------------------------------------------------------ child side
+  // Claims nonces posted by the parent window. Capturing and registered at
+  // document_start, so no page listener sees our message first; stopped here
+  // so none sees it at all.
+  window.addEventListener(
+    'message',
+    (event) => {
+      const d = event.data;
+      if (!d || typeof d !== 'object' || d.__sentience !== PROTOCOL) return;
+      event.stopImmediatePropagation();
+      if (window.parent === window || event.source !== window.parent) return;
+      if (typeof d.nonce !== 'string' || !NONCE_RE.test(d.nonce)) return;
+      chrome.runtime.sendMessage({ type: 'frame-claim', nonce: d.nonce }).catch(() => {});
+    },
+    true,
+  );
+
+  function num(v) {
+    const n = parseFloat(v);
+    return Number.isFinite(n) ? n : 0;
+  }
+
+  // Describes the walker's iframes for the driver, posting each a nonce.
+  // Rects are in this frame's viewport coordinates.
+  function describe(frames) {
+    const out = [];
+    for (const f of frames) {
+      const el = f.el;
+      const src = el.getAttribute('src') || (el.hasAttribute('srcdoc') ? 'about:srcdoc' : 'about:blank');
+      let url;
+      try {
+        url = new URL(src, document.baseURI).href;
+      } catch (e) {
+        url = src;
+      }
+      const r = el.getBoundingClientRect();
+      const cs = f.cs;
+      const x = r.x + el.clientLeft + num(cs.paddingLeft);
+      const y = r.y + el.clientTop + num(cs.paddingTop);
+      const w = Math.max(0, el.clientWidth - num(cs.paddingLeft) - num(cs.paddingRight));
+      const h = Math.max(0, el.clientHeight - num(cs.paddingTop) - num(cs.paddingBottom));
+      const d = { url, at: f.at, parent: f.parent, z: f.z, rect: { x, y, w, h }, clip: f.clip, nonce: null, skip: null };
+      const win = el.contentWindow;
+      if (!win) d.skip = 'unreachable';
+      else if (cs.visibility !== 'visible' || w < 1 || h < 1) d.skip = 'hidden';
+      else {
+        // A same-origin frame still showing its initial about:blank while
+        // its real document loads has nothing to walk yet.
+        try {
+          const doc = el.contentDocument;
+          if (doc && doc.URL === 'about:blank' && !/^about:blank/.test(url) && !el.hasAttribute('srcdoc')) d.skip = 'not_loaded';
+        } catch (e) {
+          // cross-origin: ask it
+        }
+      }
+      if (!d.skip) {
+        d.nonce = crypto.randomUUID();
+        win.postMessage({ __sentience: PROTOCOL, nonce: d.nonce }, '*');
+      }
+      out.push(d);
+    }
+    return out;
+  }
+
+  // The walk a parent asks for (through the service worker only).
+  function walkForParent(collect) {
+    const raw = collect();
+    const data = { token, url: location.href, meta: Array.from(raw.meta), nums: Array.from(raw.nums), strs: raw.strs, frames: describe(raw.frames) };
+    return { data, raw };
+  }
+
+  // ----------------------------------------------------------- driver side
+  /** Splits our `frames` option off the engine's options. Returns {options, frames} or {error}. */
+  function takeOptions(options) {
+    if (!options || typeof options !== 'object' || Array.isArray(options) || !('frames' in options)) {
+      return { options, frames: { enabled: true, timeoutMs: FRAME_TIMEOUT_MS } };
+    }
+    const { frames, ...engineOptions } = options;
+    if (frames === false) return { options: engineOptions, frames: { enabled: false } };
+    if (frames === true || frames === null || frames === undefined) return { options: engineOptions, frames: { enabled: true, timeoutMs: FRAME_TIMEOUT_MS } };
+    if (typeof frames !== 'object' || Array.isArray(frames)) return { error: 'invalid snapshot options: `frames` must be a boolean or {timeout_ms}' };
+    for (const k of Object.keys(frames)) if (k !== 'timeout_ms') return { error: `invalid snapshot options: unknown field \`frames.${k}\`, expected \`timeout_ms\`` };
+    let timeoutMs = FRAME_TIMEOUT_MS;
+    if (frames.timeout_ms !== undefined) {
+      const t = frames.timeout_ms;
+      if (!Number.isInteger(t) || t < 1 || t > MAX_TIMEOUT_MS) return { error: `invalid snapshot options: \`frames.timeout_ms\` must be an integer from 1 to ${MAX_TIMEOUT_MS}` };
+      timeoutMs = t;
+    }
+    return { options: engineOptions, frames: { enabled: true, timeoutMs } };
+  }
+
+  function askWalk(nonce, timeoutMs) {
+    return new Promise((resolve) => {
+      // The relay enforces the timeout; this one only guards against a
+      // service worker that never answers.
+      const timer = setTimeout(() => resolve({ reason: 'timeout' }), timeoutMs + 1000);
+      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs }).then(
+        (res) => {
+          clearTimeout(timer);
+          resolve(res || { reason: 'unreachable' });
+        },
+        () => {
+          clearTimeout(timer);
+          resolve({ reason: 'unreachable' });
+        },
+      );
+    });
+  }
+
+  // Fetches the tree of frame walks below `descs`; fills `report`.
+  async function gather(descs, depth, ctx) {
+    return Promise.all(
+      descs.map(async (desc) => {
+        const skip = (reason) => {
+          ctx.report.skipped.push({ url: desc.url, reason });
+          return null;
+        };
+        if (desc.skip) return skip(desc.skip);
+        if (depth > MAX_DEPTH) return skip('too_deep');
+        if (ctx.count >= MAX_FRAMES) return skip('too_many');
+        ctx.count++;
+        const res = await askWalk(desc.nonce, ctx.timeoutMs);
+        if (!res.data) return skip(res.reason || 'unreachable');
+        const data = res.data;
+        if (!Array.isArray(data.nums) || typeof data.strs !== 'string' || !Array.isArray(data.frames) || !Array.isArray(data.meta)) return skip('error');
+        const count = Math.floor(data.nums.length / NUM_STRIDE);
+        const strs = data.strs.split(SEP);
+        if (strs.length !== 2 + count * STR_FIELDS) return skip('error');
+        ctx.report.included.push({ url: data.url, depth });
+        const kids = (await gather(data.frames, depth + 1, ctx)).map((k, i) => k && { ...k, desc: data.frames[i] });
+        return { frameId: res.frameId, token: data.token, count, nums: data.nums, strs, scanned: num(data.meta[3]), kids: kids.filter(Boolean), url: data.url };
+      }),
+    );
+  }
+
+  function sizeOf(node) {
+    let n = node.count;
+    for (const k of node.kids) n += sizeOf(k);
+    return n;
+  }
+
+  function intersect(a, b) {
+    if (!a) return b;
+    if (!b) return a;
+    const x = Math.max(a.x, b.x);
+    const y = Math.max(a.y, b.y);
+    return { x, y, w: Math.max(0, Math.min(a.x + a.w, b.x + b.w) - x), h: Math.max(0, Math.min(a.y + a.h, b.y + b.h) - y) };
+  }
+
+  // (token → (frame-local id → driver id)): stable for the document's life.
+  let idMaps = new Map();
+  // driver id → {frameId, token, localId, iframe (top-level iframe element, for direct children)}
+  let routes = new Map();
+
+  /**
+   * Walks the frames below the driver's walk `raw` and merges them into it.
+   * Returns {meta, nums, strs, report} (report: {included, skipped}).
+   */
+  async function collectAll(raw, { timeoutMs }) {
+    const report = { included: [], skipped: [] };
+    const topDescs = describe(raw.frames);
+    const ctx = { report, count: 0, timeoutMs };
+    const kids = (await gather(topDescs, 1, ctx)).map((k, i) => k && { ...k, desc: topDescs[i] }).filter(Boolean);
+    const count = raw.elements.length;
+    const top = { count, nums: raw.nums, strs: null, kids };
+    const total = sizeOf(top);
+    const nums = new Float64Array(total * NUM_STRIDE);
+    const topStrs = raw.strs.split(SEP);
+    const strs = new Array(2 + total * STR_FIELDS);
+    strs[0] = topStrs[0];
+    strs[1] = topStrs[1];
+    const nextIdMaps = new Map();
+    const nextRoutes = new Map();
+    const out = { n: 0 };
+    let scanned = raw.meta[3];
+
+    function emit(node, fctx) {
+      const pos = new Int32Array(node.count);
+      let shift = out.n;
+      let k = 0;
+      for (let i = 0; i < node.count; i++) {
+        while (k < node.kids.length && node.kids[k].desc.at <= i) shift += sizeOf(node.kids[k++]);
+        pos[i] = shift + i;
+      }
+      const map = (v) => (v >= 0 && v < node.count ? pos[v] : -1);
+      const strSrc = node === top ? topStrs : node.strs;
+      let ids = null;
+      if (fctx.frame) {
+        ids = idMaps.get(node.token) || new Map();
+        const kept = new Map();
+        nextIdMaps.set(node.token, kept);
+        ids.kept = kept;
+      }
+      k = 0;
+      for (let i = 0; i <= node.count; i++) {
+        while (k < node.kids.length && node.kids[k].desc.at <= i) {
+          const kid = node.kids[k++];
+          const d = kid.desc;
+          const offX = fctx.offX + d.rect.x;
+          const offY = fctx.offY + d.rect.y;
+          const box = { x: fctx.offX + d.rect.x, y: fctx.offY + d.rect.y, w: d.rect.w, h: d.rect.h };
+          const clip = d.clip ? { x: fctx.offX + d.clip.x, y: fctx.offY + d.clip.y, w: d.clip.w, h: d.clip.h } : null;
+          scanned += kid.scanned;
+          emit(kid, {
+            frame: true,
+            offX,
+            offY,
+            visible: intersect(fctx.visible, intersect(box, clip)),
+            z: fctx.frame ? fctx.z : d.z,
+            rootParent: d.parent >= 0 ? map(d.parent) : fctx.rootParent,
+            iframe: fctx.frame ? null : topDescEl(d),
+          });
+        }
+        if (i === node.count) break;
+        const o = out.n * NUM_STRIDE;
+        const s = i * NUM_STRIDE;
+        for (let c = 0; c < NUM_STRIDE; c++) nums[o + c] = node.nums[s + c];
+        const parent = node.nums[s + 1];
+        nums[o + 1] = parent >= 0 ? map(parent) : fctx.rootParent;
+        nums[o + 14] = map(node.nums[s + 14]);
+        nums[o + 15] = map(node.nums[s + 15]);
+        if (fctx.frame) {
+          const localId = node.nums[s];
+          let gid = ids.get(localId);
+          if (gid === undefined) gid = SentienceWalker.reserveId();
+          ids.kept.set(localId, gid);
+          nums[o] = gid;
+          nextRoutes.set(gid, { frameId: node.frameId, token: node.token, localId, iframe: fctx.iframe });
+          nums[o + 2] += fctx.offX;
+          nums[o + 3] += fctx.offY;
+          nums[o + 7] = fctx.z;
+          const own = node.nums[s + 12] >= 0 ? { x: node.nums[s + 10] + fctx.offX, y: node.nums[s + 11] + fctx.offY, w: node.nums[s + 12], h: node.nums[s + 13] } : null;
+          const c = intersect(fctx.visible, own);
+          if (c) {
+            nums[o + 10] = c.x;
+            nums[o + 11] = c.y;
+            nums[o + 12] = c.w;
+            nums[o + 13] = c.h;
+          }
+        }
+        const sa = 2 + out.n * STR_FIELDS;
+        const sb = 2 + i * STR_FIELDS;
+        for (let c = 0; c < STR_FIELDS; c++) strs[sa + c] = strSrc[sb + c];
+        out.n++;
+      }
+    }
+    function topDescEl(d) {
+      const i = topDescs.indexOf(d);
+      return i >= 0 ? raw.frames[i].el : null;
+    }
+    emit(top, { frame: false, offX: 0, offY: 0, visible: null, z: 0, rootParent: -1 });
+    // Ids of frame documents no longer present are forgotten; within a
+    // document, an element keeps its id for as long as it is recorded.
+    idMaps = nextIdMaps;
+    routes = nextRoutes;
+    const meta = new Float64Array(raw.meta);
+    meta[3] = scanned;
+    meta[4] = total;
+    return { meta, nums, strs: strs.join(SEP), report };
+  }
+
+  /** The route of a frame element's driver id, or undefined. */
+  function routeOf(id) {
+    return routes.get(id);
+  }
+
+  function clearRoutes() {
+    routes = new Map();
+  }
+
+  /** Runs `op` in the frame owning the element (args.id is the frame-local id). */
+  function call(route, op, args) {
+    return chrome.runtime
+      .sendMessage({ type: 'frame-call', frameId: route.frameId, op, args: { ...args, doc: route.token } })
+      .then(
+        (reply) => (reply && reply.value) || { success: false, error: (reply && reply.error) || 'the frame did not answer', outcome: 'none' },
+        (e) => ({ success: false, error: `the frame did not answer: ${e && e.message}`, outcome: 'none' }),
+      );
+  }
+
+  return { token, takeOptions, walkForParent, collectAll, routeOf, clearRoutes, call, FRAME_TIMEOUT_MS };
+})();
