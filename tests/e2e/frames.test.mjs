@@ -39,7 +39,10 @@ async function openFrames(path, frameCount) {
 async function waitFrames(page, n) {
   const until = Date.now() + 15000;
   for (;;) {
-    const ready = await Promise.all(page.frames().slice(1).map((f) => f.evaluate(() => document.readyState === 'complete' && typeof window.sentience === 'object').catch(() => false)));
+    // A frame still navigating (the one that never loads) would hold
+    // evaluate() forever: give each an answer time.
+    const ask = (f) => Promise.race([f.evaluate(() => document.readyState === 'complete' && typeof window.sentience === 'object').catch(() => false), new Promise((r) => setTimeout(() => r(false), 500))]);
+    const ready = await Promise.all(page.frames().slice(1).map(ask));
     if (ready.filter(Boolean).length >= n) return;
     if (Date.now() > until) throw new Error(`only ${ready.filter(Boolean).length} of ${n} frames ready`);
     await page.waitForTimeout(100);
@@ -83,6 +86,178 @@ test('same-origin, cross-origin and 3-deep frames appear with top-level bboxes a
     // Ids stay the same across snapshots.
     const again = await snapshot(page);
     for (const text of ['Same-origin button', 'Cross-origin button', 'Deep button']) assert.equal(must(again, text).id, must(snap, text).id, text);
+  } finally {
+    await page.close();
+  }
+});
+
+test('click, type and press inside a cross-origin frame, through the page API and the service worker', async () => {
+  const page = await openFrames(`/frames/top.html?o2=${encodeURIComponent(env.o2)}`, 5);
+  try {
+    const snap = await snapshot(page);
+    const cross = page.frames().find((f) => f.url().includes('child-cross'));
+    const button = must(snap, 'Cross-origin button');
+    const clicked = await evaluate(page, `window.sentience.click(${button.id})`);
+    assert.equal(clicked.success, true, clicked.error);
+    assert.equal(await cross.locator('#b').textContent(), 'Cross clicked');
+
+    const field = snap.elements.find((e) => e.role === 'textbox' && e.text === 'Cross-origin field');
+    assert.ok(field, 'cross-origin text field listed');
+    const typed = await evaluate(page, `window.sentience.type(${field.id}, 'hello frames')`);
+    assert.equal(typed.success, true, typed.error);
+    assert.equal(await cross.locator('#q').inputValue(), 'hello frames');
+    // The field has focus inside the frame: Enter goes there.
+    const pressed = await evaluate(page, `window.sentience.press('Enter')`);
+    assert.equal(pressed.success, true, pressed.error);
+    assert.equal(await cross.locator('#b').textContent(), 'Entered hello frames');
+
+    // The extension's own path (agent runs): the same ids through the service worker.
+    const deep = must(snap, 'Deep button');
+    const viaSw = await viaWorker(env.browser.worker, page, 'click', { id: deep.id });
+    assert.equal(viaSw.success, true, viaSw.error);
+    const deepFrame = page.frames().find((f) => f.url().includes('level3'));
+    assert.equal(await deepFrame.locator('button').textContent(), 'Deep clicked');
+    const info = await viaWorker(env.browser.worker, page, 'page_info', { ids: [field.id, deep.id] });
+    assert.equal(info.elements[field.id].tag, 'input');
+    assert.equal(info.elements[field.id].value, 'hello frames');
+    assert.equal(info.elements[deep.id].tag, 'button');
+    const hl = await viaWorker(env.browser.worker, page, 'highlight', { id: deep.id, label: 'click' });
+    assert.equal(hl.success, true, hl.error);
+
+    // A frame element id dies with its document.
+    await deepFrame.evaluate(() => location.reload());
+    await waitFrames(page, 5);
+    const stale = await evaluate(page, `window.sentience.click(${deep.id})`);
+    assert.equal(stale.success, false);
+    assert.match(stale.error, /navigated|no element|gone/);
+  } finally {
+    await page.close();
+  }
+});
+
+test('sentience_registry gives same-origin frame elements, undefined for cross-origin ones', async () => {
+  const page = await openFrames(`/frames/top.html?o2=${encodeURIComponent(env.o2)}`, 5);
+  try {
+    const snap = await snapshot(page);
+    const same = must(snap, 'Same-origin button');
+    const cross = must(snap, 'Cross-origin button');
+    const got = await evaluate(page, `(() => {
+      const s = window.sentience_registry[${same.id}];
+      const c = window.sentience_registry[${cross.id}];
+      return { same: s ? s.textContent : null, sameInFrame: !!s && s.ownerDocument !== document, cross: c === undefined };
+    })()`);
+    assert.deepEqual(got, { same: 'Same-origin button', sameInFrame: true, cross: true });
+  } finally {
+    await page.close();
+  }
+});
+
+test('a frame partly scrolled out of its scroller is clipped to what shows', async () => {
+  const page = await openFrames('/frames/clipped.html', 1);
+  try {
+    const snap = await snapshot(page);
+    assertSchema(snap);
+    const shown = must(snap, 'Shown part');
+    const clipped = must(snap, 'Clipped part');
+    assert.equal(shown.in_viewport, true);
+    assert.equal(shown.is_occluded, false);
+    assert.ok(shown.bbox.y >= 200 && shown.bbox.y < 300, `shown bbox ${JSON.stringify(shown.bbox)}`);
+    // Inside the top viewport (y ≈ 460) but clipped away by the scroller.
+    assert.ok(clipped.bbox.y > 300 && clipped.bbox.y < 800, `clipped bbox ${JSON.stringify(clipped.bbox)}`);
+    assert.equal(clipped.in_viewport, false);
+    // Scroll the scroller so the frame's bottom shows.
+    await page.evaluate(() => (document.getElementById('scroller').scrollTop = 300));
+    const after = await snapshot(page);
+    assert.equal(must(after, 'Clipped part').in_viewport, true);
+    assert.equal(must(after, 'Shown part').in_viewport, false);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a frame covered by a modal in the top page: its elements are occluded', async () => {
+  const page = await openFrames('/frames/modal.html', 1);
+  try {
+    const snap = await snapshot(page);
+    assertSchema(snap);
+    const behind = must(snap, 'Same-origin button');
+    assert.equal(behind.in_viewport, true);
+    assert.equal(behind.is_occluded, true);
+    assert.equal(must(snap, 'Close modal').is_occluded, false);
+    const close = await evaluate(page, `window.sentience.click(${must(snap, 'Close modal').id})`);
+    assert.equal(close.success, true);
+    assert.equal(must(await snapshot(page), 'Same-origin button').is_occluded, false);
+  } finally {
+    await page.close();
+  }
+});
+
+test('frames that never answer are skipped with a reason, without stalling the snapshot', async () => {
+  const page = await openFrames(`/frames/slow.html?o2=${encodeURIComponent(env.o2)}`, 3);
+  try {
+    if (process.env.DEBUG_FRAMES) console.error('slow: frames ready');
+    const busy = page.frames().find((f) => f.url().includes('busy.html'));
+    await busy.evaluate(() => window.busy(4000));
+    await page.waitForTimeout(100);
+    if (process.env.DEBUG_FRAMES) console.error('slow: busy');
+    const snap = await snapshot(page, { frames: { timeout_ms: 300 } });
+    if (process.env.DEBUG_FRAMES) console.error('slow: snapshot', JSON.stringify(snap.frames));
+    assert.equal(snap.status, 'success', snap.error);
+    assertSchema(snap);
+    must(snap, 'Top of slow page');
+    must(snap, 'Same-origin button');
+    assert.ok(!byText(snap, 'Busy frame button'));
+    const reasons = Object.fromEntries(snap.frames.skipped.map((s) => [new URL(s.url).pathname, s.reason]));
+    assert.deepEqual(reasons, { '/hang': 'not_loaded', '/frames/busy.html': 'timeout', '/frames/child-same.html': 'hidden' });
+    assert.equal(snap.frames.included.length, 1);
+    // Options are checked.
+    const bad = await snapshot(page, { frames: { timeout_ms: 0 } });
+    assert.equal(bad.status, 'error');
+    assert.match(bad.error, /timeout_ms/);
+    const off = await snapshot(page, { frames: false });
+    assert.equal(off.status, 'success');
+    assert.equal(off.frames, undefined);
+    assert.ok(!byText(off, 'Same-origin button'));
+  } finally {
+    await page.close();
+  }
+});
+
+test('forged frame messages cannot inject elements', async () => {
+  const page = await openFrames('/frames/forge.html', 2);
+  try {
+    await page.waitForTimeout(200);
+    for (let i = 0; i < 3; i++) {
+      const snap = await snapshot(page);
+      assert.equal(snap.status, 'success', snap.error);
+      assertSchema(snap);
+      assert.ok(!JSON.stringify(snap).includes('INJECTED'), 'no forged element');
+      must(snap, 'Real top button');
+      assert.ok(snap.elements.filter((e) => e.text === 'Same-origin button').length === 1);
+      const seen = await page.evaluate(() => window.seen.filter((d) => d && d.nonce && !/^0{8}/.test(d.nonce)).length);
+      const a = snap.frames.skipped.find((s) => s.url.includes('forge-child'));
+      // A same-origin parent that overhears a nonce can only get the frame skipped.
+      if (seen) assert.equal(a && a.reason, 'ambiguous', JSON.stringify(snap.frames));
+      else must(snap, 'Real frame button');
+    }
+  } finally {
+    await page.close();
+  }
+});
+
+test('strict-CSP page: frames merged before the engine runs in the service worker', async () => {
+  const page = await openFrames('/frames/strict.csp.html', 2);
+  try {
+    const snap = await snapshot(page);
+    assert.equal(snap.status, 'success', snap.error);
+    assertSchema(snap);
+    assert.equal(snap.meta.engine_path, 'service_worker');
+    must(snap, 'Strict top button');
+    must(snap, 'Same-origin button');
+    const deep = must(snap, 'Deep button');
+    assert.equal((await evaluate(page, `window.sentience.click(${deep.id})`)).success, true);
+    const frame = page.frames().find((f) => f.url().includes('level3'));
+    assert.equal(await frame.locator('button').textContent(), 'Deep clicked');
   } finally {
     await page.close();
   }
