@@ -48,6 +48,15 @@ export interface SnapshotSuccess {
   screenshot?: string;
   screenshot_format?: 'png' | 'jpeg';
   meta: SnapshotMeta;
+  /** Addition to specs/001: which iframes were merged in and which were skipped (absent with `frames: false`). */
+  frames?: FrameCoverage;
+}
+
+/** Addition to specs/001. */
+export interface FrameCoverage {
+  /** depth 1: a frame of the top page; 2: a frame inside one of those; … */
+  included: { url: string; depth: number }[];
+  skipped: { url: string; reason: 'timeout' | 'not_loaded' | 'hidden' | 'unreachable' | 'ambiguous' | 'too_deep' | 'too_many' | 'error' }[];
 }
 
 export interface SnapshotError {
@@ -69,6 +78,11 @@ export interface SnapshotOptions {
   };
   /** Captured by the extension's service worker (visible tab only). */
   screenshot?: boolean | { format?: 'png' | 'jpeg'; quality?: number };
+  /**
+   * Addition to specs/001: iframes. Default: merged in, each frame given
+   * 1000 ms to answer (1–10000). `false`: the top document only.
+   */
+  frames?: boolean | { timeout_ms?: number };
 }
 
 export interface ActionResult {

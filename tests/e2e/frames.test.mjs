@@ -135,6 +135,27 @@ test('click, type and press inside a cross-origin frame, through the page API an
   }
 });
 
+test('agent loop tools (observe, type, click) work on frame elements', async () => {
+  const page = await openFrames(`/frames/top.html?o2=${encodeURIComponent(env.o2)}`, 5);
+  try {
+    const got = await env.browser.worker.evaluate(async ({ url }) => {
+      const [tab] = await chrome.tabs.query({ url });
+      const obs = await SentienceTools.observe(tab.id);
+      const field = obs.elements.find((e) => e.text === 'Cross-origin field');
+      const deep = obs.elements.find((e) => e.text === 'Deep button');
+      const typed = await SentienceTools.execute(tab.id, { name: 'type', parameters: { id: field.id, text: 'from the agent' } });
+      const clicked = await SentienceTools.execute(tab.id, { name: 'click', parameters: { id: `agent-${deep.id}` } });
+      return { tag: field.tag, placeholder: field.placeholder, deepTag: deep.tag, typed: typed.success, clicked: clicked.success, frames: obs.frames.included.length };
+    }, { url: page.url() });
+    assert.deepEqual(got, { tag: 'input', placeholder: 'Cross-origin field', deepTag: 'button', typed: true, clicked: true, frames: 5 });
+    const cross = page.frames().find((f) => f.url().includes('child-cross'));
+    assert.equal(await cross.locator('#q').inputValue(), 'from the agent');
+    assert.equal(await page.frames().find((f) => f.url().includes('level3')).locator('button').textContent(), 'Deep clicked');
+  } finally {
+    await page.close();
+  }
+});
+
 test('sentience_registry gives same-origin frame elements, undefined for cross-origin ones', async () => {
   const page = await openFrames(`/frames/top.html?o2=${encodeURIComponent(env.o2)}`, 5);
   try {
