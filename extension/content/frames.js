@@ -41,8 +41,12 @@ globalThis.SentienceFrames = (() => {
   const MAX_TIMEOUT_MS = 10000;
   const MAX_DEPTH = 8; // frames below depth 8 are skipped ("too_deep")
   const MAX_FRAMES = 64; // frames per snapshot ("too_many")
-  const NUM_STRIDE = 16;
-  const STR_FIELDS = 12;
+  // The wire layout (crates/snapshot-core/src/raw.rs), as the walker writes
+  // it. Columns holding node indices are renumbered by the merge: N_PARENT
+  // (1), N_FORM (14), N_LABEL_FOR (15); geometry is translated: N_X/N_Y (2,
+  // 3) and the clip N_CLIP_* (10–13); N_Z (7) takes the frame's level.
+  const NUM_STRIDE = SentienceWalker.NUM_STRIDE;
+  const STR_FIELDS = SentienceWalker.STR_FIELDS;
   const SEP = '\u001f';
   const NONCE_RE = /^[0-9a-f-]{36}$/;
 
@@ -174,9 +178,17 @@ globalThis.SentienceFrames = (() => {
         if (!res.data) return skip(res.reason || 'unreachable');
         const data = res.data;
         if (!Array.isArray(data.nums) || typeof data.strs !== 'string' || !Array.isArray(data.frames) || !Array.isArray(data.meta)) return skip('error');
+        // Both ends are our content scripts, but of possibly different
+        // versions (an extension update reloads frames one by one).
+        if (data.meta[0] !== ctx.wireVersion) return skip('error');
         const count = Math.floor(data.nums.length / NUM_STRIDE);
         const strs = data.strs.split(SEP);
         if (strs.length !== 2 + count * STR_FIELDS) return skip('error');
+        let at = 0;
+        for (const d of data.frames) {
+          if (!Number.isInteger(d.at) || d.at < at || d.at > count || !Number.isInteger(d.parent) || d.parent < -1 || d.parent >= d.at) return skip('error');
+          at = d.at;
+        }
         ctx.report.included.push({ url: data.url, depth });
         const kids = (await gather(data.frames, depth + 1, ctx)).map((k, i) => k && { ...k, desc: data.frames[i] });
         return { frameId: res.frameId, token: data.token, count, nums: data.nums, strs, scanned: num(data.meta[3]), kids: kids.filter(Boolean), url: data.url };
@@ -210,8 +222,14 @@ globalThis.SentienceFrames = (() => {
   async function collectAll(raw, { timeoutMs }) {
     const report = { included: [], skipped: [] };
     const topDescs = describe(raw.frames);
-    const ctx = { report, count: 0, timeoutMs };
+    const ctx = { report, count: 0, timeoutMs, wireVersion: raw.meta[0] };
     const kids = (await gather(topDescs, 1, ctx)).map((k, i) => k && { ...k, desc: topDescs[i] }).filter(Boolean);
+    if (!kids.length) {
+      // Nothing to merge: the driver's own walk as it is.
+      idMaps = new Map();
+      routes = new Map();
+      return { meta: raw.meta, nums: raw.nums, strs: raw.strs, report };
+    }
     const count = raw.elements.length;
     const top = { count, nums: raw.nums, strs: null, kids };
     const total = sizeOf(top);

@@ -470,5 +470,5 @@ globalThis.SentienceWalker = (() => {
     return nextId++;
   }
 
-  return { collect, idOf, reserveId };
+  return { collect, idOf, reserveId, NUM_STRIDE, STR_FIELDS };
 })();
