@@ -156,6 +156,24 @@ test('agent loop tools (observe, type, click) work on frame elements', async () 
   }
 });
 
+test('about:blank frames filled by their parent and srcdoc frames are included', async () => {
+  const page = await openFrames('/frames/blank.html', 0);
+  try {
+    await page.waitForFunction(() => document.getElementById('doc').contentDocument?.querySelector('button'));
+    const snap = await snapshot(page);
+    assert.equal(snap.status, 'success', snap.error);
+    assertSchema(snap);
+    assert.deepEqual(snap.frames.skipped, []);
+    for (const text of ['Blank page top', 'Blank frame button', 'Srcdoc button']) must(snap, text);
+    assert.equal((await evaluate(page, `window.sentience.click(${must(snap, 'Srcdoc button').id})`)).success, true);
+    assert.equal((await evaluate(page, `window.sentience.click(${must(snap, 'Blank frame button').id})`)).success, true);
+    const texts = await page.evaluate(() => ['blank', 'doc'].map((id) => document.getElementById(id).contentDocument.querySelector('button').textContent));
+    assert.deepEqual(texts, ['Blank clicked', 'Srcdoc clicked']);
+  } finally {
+    await page.close();
+  }
+});
+
 test('sentience_registry gives same-origin frame elements, undefined for cross-origin ones', async () => {
   const page = await openFrames(`/frames/top.html?o2=${encodeURIComponent(env.o2)}`, 5);
   try {
@@ -255,7 +273,7 @@ test('forged frame messages cannot inject elements', async () => {
       assert.ok(!JSON.stringify(snap).includes('INJECTED'), 'no forged element');
       must(snap, 'Real top button');
       assert.ok(snap.elements.filter((e) => e.text === 'Same-origin button').length === 1);
-      const seen = await page.evaluate(() => window.seen.filter((d) => d && d.nonce && !/^0{8}/.test(d.nonce)).length);
+      const seen = await page.evaluate(() => window.seen.filter((d) => d && d.nonce && !/^(0{8}|1{8})/.test(d.nonce)).length);
       const a = snap.frames.skipped.find((s) => s.url.includes('forge-child'));
       // A same-origin parent that overhears a nonce can only get the frame skipped.
       if (seen) assert.equal(a && a.reason, 'ambiguous', JSON.stringify(snap.frames));
