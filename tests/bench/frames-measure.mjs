@@ -9,6 +9,9 @@
 // `elements per frame` elements. Floor: getBoundingClientRect +
 // getComputedStyle for every element, summed over the top document and
 // every frame (each timed inside its own frame, one after another).
+// "Standalone" is the sum of snapshot({frames: false}) taken inside each
+// document on its own: the difference to "with frames" is what the frame
+// machinery (nonces, messaging, merge) costs.
 import { startServer, launch } from '../lib/harness.mjs';
 import { generatedRoute } from '../lib/generate.mjs';
 
@@ -50,7 +53,7 @@ try {
   await page.waitForFunction(() => typeof window.sentience === 'object');
   await page.waitForTimeout(500);
   await snap(page); // warm-up: engine load, first layout
-  const rows = { withFrames: [], topOnly: [], floor: [] };
+  const rows = { withFrames: [], topOnly: [], floor: [], standalone: [] };
   let last;
   for (let i = 0; i < RUNS; i++) {
     let floor = 0;
@@ -61,15 +64,19 @@ try {
       n += r.n;
     }
     rows.floor.push(floor);
+    let alone = 0;
+    for (const f of page.frames()) alone += (await snap(f, { frames: false })).ms;
+    rows.standalone.push(alone);
     last = await snap(page);
     rows.withFrames.push(last.ms);
     rows.topOnly.push((await snap(page, { frames: false })).ms);
     last.floorElements = n;
   }
-  const m = { floor: median(rows.floor), withFrames: median(rows.withFrames), topOnly: median(rows.topOnly) };
+  const m = { floor: median(rows.floor), withFrames: median(rows.withFrames), topOnly: median(rows.topOnly), standalone: median(rows.standalone) };
   console.log(`${K} iframes × ~${N} elements (${last.floorElements} elements in all; ${last.scanned} scanned, ${last.included} frames included, ${last.skipped.length} skipped)`);
   console.log(`  floor (sum over frames)      median ${m.floor.toFixed(1)} ms`);
   console.log(`  snapshot with frames         median ${m.withFrames.toFixed(1)} ms  (${(m.withFrames / m.floor).toFixed(2)}× floor)`);
+  console.log(`  standalone snapshots, summed  median ${m.standalone.toFixed(1)} ms  (${(m.standalone / m.floor).toFixed(2)}× floor)`);
   console.log(`  snapshot, frames: false      median ${m.topOnly.toFixed(1)} ms`);
   console.log(`  runs: ${RUNS}; samples with frames: ${rows.withFrames.map((x) => x.toFixed(0)).join(', ')}`);
 } finally {
