@@ -230,22 +230,13 @@
     return { value: { success: false, error: `unknown operation ${op}`, outcome: 'none' } };
   }
 
-  // window.sentience_registry for elements of a direct child frame: when
-  // that frame is same-origin (our isolated world can read its content
-  // script's token) and still shows the snapshot's document, the answer
-  // names the iframe and the frame-local id, and the facade asks that
-  // frame's own registry. Cross-origin frame elements, and those of deeper
-  // frames, cannot be handed to the page: the registry gives undefined.
+  // window.sentience_registry for frame elements (SentienceFrames.registryHop):
+  // the answer goes to an <iframe> with the key that frame's own registry
+  // resolves; the facade asks it. Elements of cross-origin frames (or below
+  // one) cannot be handed to the page: the registry gives undefined.
   function frameElementFor(id, responseName) {
-    const route = SentienceFrames.routeOf(id);
-    if (!route || !route.iframe || !route.iframe.isConnected) return;
-    try {
-      const frames = route.iframe.contentWindow && route.iframe.contentWindow.SentienceFrames;
-      if (!frames || frames.token !== route.token) return;
-    } catch (e) {
-      return; // cross-origin
-    }
-    route.iframe.dispatchEvent(new CustomEvent(responseName, { bubbles: false, composed: true, detail: route.localId }));
+    const hop = SentienceFrames.forwardOf(id) || SentienceFrames.registryHop(id);
+    if (hop) hop.el.dispatchEvent(new CustomEvent(responseName, { bubbles: false, composed: true, detail: hop.next }));
   }
 
   // --------------------------------------------- the MAIN-world facade's port

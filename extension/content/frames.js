@@ -54,6 +54,12 @@ globalThis.SentienceFrames = (() => {
   const token = crypto.randomUUID();
 
   // ------------------------------------------------------------ child side
+  // nonce → iframe element, from this frame's last walk (for the registry).
+  let iframes = new Map();
+  // driver id → {el, next}: registry requests this frame forwards to a
+  // same-origin child frame (set up by the driver, see registryHops).
+  let forwards = new Map();
+  const FORWARD_BASE = 2 ** 52;
   // Claims nonces posted by the parent window. Capturing and registered at
   // document_start, so no page listener sees our message first; stopped here
   // so none sees it at all.
@@ -78,6 +84,7 @@ globalThis.SentienceFrames = (() => {
   // Describes the walker's iframes for the driver, posting each a nonce.
   // Rects are in this frame's viewport coordinates.
   function describe(frames) {
+    iframes = new Map();
     const out = [];
     for (const f of frames) {
       const el = f.el;
@@ -110,6 +117,7 @@ globalThis.SentienceFrames = (() => {
       }
       if (!d.skip) {
         d.nonce = crypto.randomUUID();
+        iframes.set(d.nonce, el);
         win.postMessage({ __sentience: PROTOCOL, nonce: d.nonce }, '*');
       }
       out.push(d);
@@ -277,7 +285,9 @@ globalThis.SentienceFrames = (() => {
             visible: intersect(fctx.visible, intersect(box, clip)),
             z: fctx.frame ? fctx.z : d.z,
             rootParent: d.parent >= 0 ? map(d.parent) : fctx.rootParent,
-            iframe: fctx.frame ? null : topDescEl(d),
+            // For the registry: the top-level iframe element, then the
+            // nonces naming each deeper iframe in its parent frame.
+            chain: fctx.frame ? [...fctx.chain, d.nonce] : [topDescEl(d)],
           });
         }
         if (i === node.count) break;
@@ -294,7 +304,7 @@ globalThis.SentienceFrames = (() => {
           if (gid === undefined) gid = SentienceWalker.reserveId();
           ids.kept.set(localId, gid);
           nums[o] = gid;
-          nextRoutes.set(gid, { frameId: node.frameId, token: node.token, localId, iframe: fctx.iframe });
+          nextRoutes.set(gid, { frameId: node.frameId, token: node.token, localId, chain: fctx.chain });
           nums[o + 2] += fctx.offX;
           nums[o + 3] += fctx.offY;
           nums[o + 7] = fctx.z;
@@ -328,6 +338,52 @@ globalThis.SentienceFrames = (() => {
     return { meta, nums, strs: strs.join(SEP), report };
   }
 
+  /**
+   * window.sentience_registry for a frame element: when every frame on the
+   * way is same-origin (so our isolated world can reach their content
+   * scripts) and the owning frame still shows the snapshot's document,
+   * returns {el, next}: the top-level iframe to answer on and the key its
+   * frame's registry resolves (the frame-local id, or for deeper frames
+   * this id again, forwarded frame by frame). Otherwise undefined.
+   */
+  function registryHop(id) {
+    const route = routes.get(id);
+    if (!route || !route.chain[0] || !route.chain[0].isConnected) return undefined;
+    try {
+      let el = route.chain[0];
+      const hops = [el];
+      for (let j = 1; j < route.chain.length; j++) {
+        const frames = el.contentWindow.SentienceFrames;
+        el = frames && frames.iframeFor(route.chain[j]);
+        if (!el) return undefined;
+        hops.push(el);
+      }
+      const target = el.contentWindow.SentienceFrames;
+      if (!target || target.token !== route.token) return undefined;
+      // Forwarded keys live above every frame-local id, so they never
+      // shadow an intermediate frame's own elements.
+      const key = FORWARD_BASE + id;
+      for (let j = 1; j < hops.length; j++) hops[j - 1].contentWindow.SentienceFrames.setForward(key, hops[j], j === hops.length - 1 ? route.localId : key);
+      return { el: hops[0], next: hops.length === 1 ? route.localId : key };
+    } catch (e) {
+      return undefined; // a cross-origin frame on the way
+    }
+  }
+
+  function iframeFor(nonce) {
+    return iframes.get(nonce);
+  }
+
+  function setForward(id, el, next) {
+    if (forwards.size > 10000) forwards = new Map();
+    forwards.set(id, { el, next });
+  }
+
+  function forwardOf(id) {
+    const fw = forwards.get(id);
+    return fw && fw.el.isConnected ? fw : undefined;
+  }
+
   /** The route of a frame element's driver id, or undefined. */
   function routeOf(id) {
     return routes.get(id);
@@ -347,5 +403,5 @@ globalThis.SentienceFrames = (() => {
       );
   }
 
-  return { token, takeOptions, walkForParent, collectAll, routeOf, clearRoutes, call, FRAME_TIMEOUT_MS };
+  return { token, takeOptions, walkForParent, collectAll, routeOf, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
 })();

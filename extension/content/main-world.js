@@ -115,8 +115,9 @@
   // those) but stops at a closed root's host (the page may not).
   let resolved;
   // An answer on an <iframe> with a numeric detail names an element of that
-  // (same-origin) frame by its frame-local id: that frame's own registry
-  // resolves it (extension/content/bridge.js frameElementFor).
+  // (same-origin) frame by a key its own registry resolves: a frame-local id,
+  // or a key that frame forwards to its own child (extension/content/bridge.js
+  // frameElementFor, frames.js registryHop).
   function onResolved(event) {
     apply(stopImmediate, event, []);
     const target = apply(composedPath, event, [])[0];

@@ -180,12 +180,29 @@ test('sentience_registry gives same-origin frame elements, undefined for cross-o
     const snap = await snapshot(page);
     const same = must(snap, 'Same-origin button');
     const cross = must(snap, 'Cross-origin button');
+    const deep = must(snap, 'Deep button'); // top → same-origin → cross-origin → same-origin
     const got = await evaluate(page, `(() => {
       const s = window.sentience_registry[${same.id}];
       const c = window.sentience_registry[${cross.id}];
-      return { same: s ? s.textContent : null, sameInFrame: !!s && s.ownerDocument !== document, cross: c === undefined };
+      const d = window.sentience_registry[${deep.id}];
+      return { same: s ? s.textContent : null, sameInFrame: !!s && s.ownerDocument !== document, cross: c === undefined, deep: d === undefined };
     })()`);
-    assert.deepEqual(got, { same: 'Same-origin button', sameInFrame: true, cross: true });
+    assert.deepEqual(got, { same: 'Same-origin button', sameInFrame: true, cross: true, deep: true });
+    // Three same-origin levels: the registry reaches the innermost frame.
+    const strict = await openFrames('/frames/nested-same.html', 3);
+    try {
+      const s2 = await snapshot(strict);
+      const inner = must(s2, 'Deep button');
+      const mid = must(s2, 'Level two button');
+      const r = await evaluate(strict, `(() => {
+        const i = window.sentience_registry[${inner.id}];
+        const m = window.sentience_registry[${mid.id}];
+        return [i && i.textContent, i && (() => { let w = i.ownerDocument.defaultView, n = 0; while (w !== window && n < 9) { w = w.parent; n++; } return n; })(), m && m.textContent];
+      })()`);
+      assert.deepEqual(r, ['Deep button', 3, 'Level two button']);
+    } finally {
+      await strict.close();
+    }
   } finally {
     await page.close();
   }
