@@ -232,7 +232,7 @@ test('a frame partly scrolled out of its scroller is clipped to what shows', asy
 });
 
 test('a frame covered by a modal in the top page: its elements are occluded', async () => {
-  const page = await openFrames('/frames/modal.html', 1);
+  const page = await openFrames('/frames/modal.html', 2);
   try {
     const snap = await snapshot(page);
     assertSchema(snap);
@@ -240,6 +240,9 @@ test('a frame covered by a modal in the top page: its elements are occluded', as
     assert.equal(behind.in_viewport, true);
     assert.equal(behind.is_occluded, true);
     assert.equal(must(snap, 'Close modal').is_occluded, false);
+    // The frame inside the modal is part of it, not under it.
+    assert.equal(must(snap, 'Deep button').is_occluded, false);
+    assert.equal(must(snap, 'Deep button').z_index, 101);
     const close = await evaluate(page, `window.sentience.click(${must(snap, 'Close modal').id})`);
     assert.equal(close.success, true);
     assert.equal(must(await snapshot(page), 'Same-origin button').is_occluded, false);

@@ -25,6 +25,7 @@ test('open, closed, nested and slotted shadow content is in the snapshot once, w
     must(snap, 'Open shadow button');
     must(snap, 'Closed shadow button');
     must(snap, 'Div closed button');
+    must(snap, 'Framed in shadow'); // an iframe inside a closed root
     const nested = snap.elements.filter((e) => e.role === 'textbox' && e.text === 'Nested closed field');
     assert.equal(nested.length, 1, 'input in a closed root nested in an open one');
     const slotted = must(snap, 'Slotted button');
@@ -43,14 +44,14 @@ test('actions inside open, closed and nested shadow roots', async () => {
   const page = await open(env.browser.context, `${env.server.url}/shadow.html`);
   try {
     const snap = await snapshot(page);
-    for (const text of ['Open shadow button', 'Closed shadow button', 'Div closed button', 'Slotted button']) {
+    for (const text of ['Open shadow button', 'Closed shadow button', 'Div closed button', 'Slotted button', 'Framed in shadow']) {
       const r = await evaluate(page, `window.sentience.click(${must(snap, text).id})`);
       assert.equal(r.success, true, `${text}: ${r.error}`);
     }
     const field = snap.elements.find((e) => e.text === 'Nested closed field');
     const typed = await evaluate(page, `window.sentience.type(${field.id}, 'deep inside')`);
     assert.equal(typed.success, true, typed.error);
-    assert.deepEqual(await page.evaluate(() => window.readClosed()), { closed: 'Closed clicked', nested: 'deep inside', plain: 'Div clicked' });
+    assert.deepEqual(await page.evaluate(() => window.readClosed()), { closed: 'Closed clicked', nested: 'deep inside', plain: 'Div clicked', framed: 'Framed clicked' });
     assert.equal(await page.evaluate(() => document.getElementById('open').shadowRoot.querySelector('button').textContent), 'Open clicked');
     assert.equal(await page.locator('button[slot=action]').textContent(), 'Slotted clicked');
     // The registry hands the page what it may see: elements of open roots
