@@ -248,6 +248,7 @@ globalThis.SentienceFrames = (() => {
     strs[1] = topStrs[1];
     const nextIdMaps = new Map();
     const nextRoutes = new Map();
+    const seen = new Map(); // token → nodes in this walk
     const out = { n: 0 };
     let scanned = raw.meta[3];
 
@@ -261,12 +262,13 @@ globalThis.SentienceFrames = (() => {
       }
       const map = (v) => (v >= 0 && v < node.count ? pos[v] : -1);
       const strSrc = node === top ? topStrs : node.strs;
-      let ids = null;
-      if (fctx.frame) {
-        ids = idMaps.get(node.token) || new Map();
-        const kept = new Map();
-        nextIdMaps.set(node.token, kept);
-        ids.kept = kept;
+      // Every id this frame document's elements were given, kept across
+      // snapshots: an element that drops out of one walk (hidden for a
+      // while) keeps its id when it comes back.
+      const ids = fctx.frame ? idMaps.get(node.token) || new Map() : null;
+      if (ids) {
+        nextIdMaps.set(node.token, ids);
+        seen.set(node.token, node.count);
       }
       k = 0;
       for (let i = 0; i <= node.count; i++) {
@@ -302,7 +304,7 @@ globalThis.SentienceFrames = (() => {
           const localId = node.nums[s];
           let gid = ids.get(localId);
           if (gid === undefined) gid = SentienceWalker.reserveId();
-          ids.kept.set(localId, gid);
+          ids.set(localId, gid);
           nums[o] = gid;
           nextRoutes.set(gid, { frameId: node.frameId, token: node.token, localId, chain: fctx.chain });
           nums[o + 2] += fctx.offX;
@@ -328,8 +330,16 @@ globalThis.SentienceFrames = (() => {
       return i >= 0 ? raw.frames[i].el : null;
     }
     emit(top, { frame: false, offX: 0, offY: 0, visible: null, z: 0, rootParent: -1 });
-    // Ids of frame documents no longer present are forgotten; within a
-    // document, an element keeps its id for as long as it is recorded.
+    // Bounded memory: a document whose map holds far more ids than its
+    // latest walk recorded keeps only those.
+    for (const [tok, ids] of nextIdMaps) {
+      if (ids.size > 1000 && ids.size > 4 * (seen.get(tok) || 0)) {
+        const fresh = new Map();
+        for (const [gid, r] of nextRoutes) if (r.token === tok) fresh.set(r.localId, gid);
+        nextIdMaps.set(tok, fresh);
+      }
+    }
+    // Ids of frame documents no longer in the snapshot are forgotten.
     idMaps = nextIdMaps;
     routes = nextRoutes;
     const meta = new Float64Array(raw.meta);

@@ -86,6 +86,12 @@ test('same-origin, cross-origin and 3-deep frames appear with top-level bboxes a
     // Ids stay the same across snapshots.
     const again = await snapshot(page);
     for (const text of ['Same-origin button', 'Cross-origin button', 'Deep button']) assert.equal(must(again, text).id, must(snap, text).id, text);
+    // Also when an element drops out of a snapshot for a while.
+    const cross = page.frames().find((f) => f.url().includes('child-cross'));
+    await cross.evaluate(() => (document.getElementById('b').style.display = 'none'));
+    assert.ok(!byText(await snapshot(page), 'Cross-origin button'));
+    await cross.evaluate(() => (document.getElementById('b').style.display = ''));
+    assert.equal(must(await snapshot(page), 'Cross-origin button').id, must(snap, 'Cross-origin button').id);
   } finally {
     await page.close();
   }
