@@ -57,7 +57,7 @@ globalThis.SentienceFrames = (() => {
   // nonce → iframe element, from this frame's last walk (for the registry).
   let iframes = new Map();
   // driver id → {el, next}: registry requests this frame forwards to a
-  // same-origin child frame (set up by the driver, see registryHops).
+  // same-origin child frame (set up by the driver, see registryHop).
   let forwards = new Map();
   const FORWARD_BASE = 2 ** 52;
   // Claims nonces posted by the parent window. Capturing and registered at
