@@ -103,7 +103,9 @@ globalThis.SentienceFrames = (() => {
       const h = Math.max(0, el.clientHeight - num(cs.paddingTop) - num(cs.paddingBottom));
       const d = { url, at: f.at, parent: f.parent, z: f.z, rect: { x, y, w, h }, clip: f.clip, nonce: null, skip: null };
       const win = el.contentWindow;
-      if (!win) d.skip = 'unreachable';
+      // Content scripts run in web documents only (not chrome:, extension or
+      // viewer frames): asking those would only wait for the timeout.
+      if (!win || !/^(https?|about|data|blob|file):/.test(url)) d.skip = 'unreachable';
       else if (cs.visibility !== 'visible' || w < 1 || h < 1) d.skip = 'hidden';
       else {
         // A same-origin frame still showing its initial about:blank while
