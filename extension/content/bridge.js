@@ -155,22 +155,24 @@
   // facts the agent server's policies use besides the specs/001 fields.
   async function pageInfo({ ids, doc } = {}) {
     if (doc !== undefined && doc !== SentienceFrames.token) return { title: '', visibleText: '', elements: {} };
-    const text = document.body ? document.body.innerText : '';
     const elements = {};
-    // Frame elements: asked of their frames, one call per frame.
+    // Frames of the last snapshot: their elements' facts and their visible
+    // text, asked of each frame once (a form in an iframe is part of the page).
     const byFrame = new Map();
+    for (const route of SentienceFrames.framesInSnapshot()) byFrame.set(route.frameId, { route, ids: [], text: '' });
     for (const id of Array.isArray(ids) ? ids : []) {
       const route = SentienceFrames.routeOf(id);
-      if (!route) continue;
-      if (!byFrame.has(route.frameId)) byFrame.set(route.frameId, { route, ids: [] });
-      byFrame.get(route.frameId).ids.push([id, route.localId]);
+      if (route && byFrame.has(route.frameId)) byFrame.get(route.frameId).ids.push([id, route.localId]);
     }
     await Promise.all(
-      Array.from(byFrame.values(), async ({ route, ids: pairs }) => {
-        const info = await SentienceFrames.call(route, 'page_info', { ids: pairs.map((p) => p[1]) });
-        for (const [id, local] of pairs) if (info && info.elements && info.elements[local]) elements[id] = info.elements[local];
+      Array.from(byFrame.values(), async (f) => {
+        const info = await SentienceFrames.call(f.route, 'page_info', { ids: f.ids.map((p) => p[1]) });
+        for (const [id, local] of f.ids) if (info && info.elements && info.elements[local]) elements[id] = info.elements[local];
+        f.text = info && typeof info.visibleText === 'string' ? info.visibleText : '';
       }),
     );
+    let text = document.body ? document.body.innerText : '';
+    for (const f of byFrame.values()) if (f.text) text += ` ${f.text}`;
     for (const id of Array.isArray(ids) ? ids : []) {
       const el = registry.get(id);
       if (!el) continue;

@@ -396,6 +396,13 @@ globalThis.SentienceFrames = (() => {
     return fw && fw.el.isConnected ? fw : undefined;
   }
 
+  /** One route per frame whose elements are in the last snapshot. */
+  function framesInSnapshot() {
+    const byFrame = new Map();
+    for (const r of routes.values()) if (!byFrame.has(r.frameId)) byFrame.set(r.frameId, r);
+    return Array.from(byFrame.values());
+  }
+
   /** The route of a frame element's driver id, or undefined. */
   function routeOf(id) {
     return routes.get(id);
@@ -415,5 +422,5 @@ globalThis.SentienceFrames = (() => {
       );
   }
 
-  return { token, takeOptions, walkForParent, collectAll, routeOf, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
+  return { token, takeOptions, walkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
 })();

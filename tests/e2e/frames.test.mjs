@@ -151,8 +151,11 @@ test('agent loop tools (observe, type, click) work on frame elements', async () 
       const deep = obs.elements.find((e) => e.text === 'Deep button');
       const typed = await SentienceTools.execute(tab.id, { name: 'type', parameters: { id: field.id, text: 'from the agent' } });
       const clicked = await SentienceTools.execute(tab.id, { name: 'click', parameters: { id: `agent-${deep.id}` } });
-      return { tag: field.tag, placeholder: field.placeholder, deepTag: deep.tag, typed: typed.success, clicked: clicked.success, frames: obs.frames.included.length };
+      return { tag: field.tag, placeholder: field.placeholder, deepTag: deep.tag, typed: typed.success, clicked: clicked.success, frames: obs.frames.included.length, text: obs.visibleText };
     }, { url: page.url() });
+    // The visible text the server's policies read includes the frames'.
+    assert.match(got.text, /Top button.*Cross-origin button.*Deep button/);
+    delete got.text;
     assert.deepEqual(got, { tag: 'input', placeholder: 'Cross-origin field', deepTag: 'button', typed: true, clicked: true, frames: 5 });
     const cross = page.frames().find((f) => f.url().includes('child-cross'));
     assert.equal(await cross.locator('#q').inputValue(), 'from the agent');
