@@ -159,7 +159,8 @@
     // Frames of the last snapshot: their elements' facts and their visible
     // text, asked of each frame once (a form in an iframe is part of the page).
     const byFrame = new Map();
-    for (const route of SentienceFrames.framesInSnapshot()) byFrame.set(route.frameId, { route, ids: [], text: '' });
+    // (Only when asked as the driver: a frame asked by its driver answers for itself.)
+    if (doc === undefined) for (const route of SentienceFrames.framesInSnapshot()) byFrame.set(route.frameId, { route, ids: [], text: '' });
     for (const id of Array.isArray(ids) ? ids : []) {
       const route = SentienceFrames.routeOf(id);
       if (route && byFrame.has(route.frameId)) byFrame.get(route.frameId).ids.push([id, route.localId]);
@@ -295,11 +296,15 @@
     // A parent frame's snapshot asks for our raw walk (only through the
     // service worker, never from the page's facade).
     if (msg.op === 'frame_walk') {
-      const { data, raw } = SentienceFrames.walkForParent(SentienceWalker.collect);
-      const next = new Map();
-      for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
-      registry = next;
-      sendResponse({ value: data });
+      try {
+        const { data, raw } = SentienceFrames.walkForParent(SentienceWalker.collect);
+        const next = new Map();
+        for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
+        registry = next;
+        sendResponse({ value: data });
+      } catch (e) {
+        sendResponse({ value: null }); // the driver lists the frame as unreachable
+      }
       return false;
     }
     handle(msg.op, msg.args, msg.via).then(sendResponse, (err) => sendResponse({ value: { success: false, error: String(err), outcome: 'none' } }));
