@@ -80,7 +80,8 @@ export interface SnapshotOptions {
   screenshot?: boolean | { format?: 'png' | 'jpeg'; quality?: number };
   /**
    * Addition to specs/001: iframes. Default: merged in, each frame given
-   * 1000 ms to answer (1–10000). `false`: the top document only.
+   * 1000 ms to answer (1–10000), the whole frame phase at most 3 timeouts.
+   * `false`: the top document only.
    */
   frames?: boolean | { timeout_ms?: number };
 }

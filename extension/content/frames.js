@@ -41,6 +41,7 @@ globalThis.SentienceFrames = (() => {
   const MAX_TIMEOUT_MS = 10000;
   const MAX_DEPTH = 8; // frames below depth 8 are skipped ("too_deep")
   const MAX_FRAMES = 64; // frames per snapshot ("too_many")
+  const PHASE_TIMEOUTS = 3; // the frame phase ends after 3 per-frame timeouts
   // The wire layout (crates/snapshot-core/src/raw.rs), as the walker writes
   // it. Columns holding node indices are renumbered by the merge: N_PARENT
   // (1), N_FORM (14), N_LABEL_FOR (15); geometry is translated: N_X/N_Y (2,
@@ -184,7 +185,9 @@ globalThis.SentienceFrames = (() => {
         if (depth > MAX_DEPTH) return skip('too_deep');
         if (ctx.count >= MAX_FRAMES) return skip('too_many');
         ctx.count++;
-        const res = await askWalk(desc.nonce, ctx.timeoutMs);
+        const left = Math.min(ctx.timeoutMs, Math.floor(ctx.deadline - performance.now()));
+        if (left < 1) return skip('timeout');
+        const res = await askWalk(desc.nonce, left);
         if (!res.data) return skip(res.reason || 'unreachable');
         const data = res.data;
         if (!Array.isArray(data.nums) || typeof data.strs !== 'string' || !Array.isArray(data.frames) || !Array.isArray(data.meta)) return skip('error');
@@ -232,7 +235,9 @@ globalThis.SentienceFrames = (() => {
   async function collectAll(raw, { timeoutMs }) {
     const report = { included: [], skipped: [] };
     const topDescs = describe(raw.frames);
-    const ctx = { report, count: 0, timeoutMs, wireVersion: raw.meta[0] };
+    // Nested frames are asked once their parent has answered: the whole
+    // phase is capped at PHASE_TIMEOUTS per-frame timeouts.
+    const ctx = { report, count: 0, timeoutMs, deadline: performance.now() + PHASE_TIMEOUTS * timeoutMs, wireVersion: raw.meta[0] };
     const kids = (await gather(topDescs, 1, ctx)).map((k, i) => k && { ...k, desc: topDescs[i] }).filter(Boolean);
     if (!kids.length) {
       // Nothing to merge: the driver's own walk as it is.
