@@ -33,6 +33,8 @@ test('open, closed, nested and slotted shadow content is in the snapshot once, w
     assert.ok(slotted.bbox.x >= 300 && slotted.bbox.y >= 150, `slotted bbox ${JSON.stringify(slotted.bbox)}`);
     const box = await page.locator('button[slot=action]').boundingBox();
     assert.ok(Math.abs(box.x - slotted.bbox.x) < 1 && Math.abs(box.y - slotted.bbox.y) < 1);
+    // A slot nothing is assigned to renders its fallback content.
+    must(snap, 'Fallback button');
     // Light-DOM children without a slot are not rendered.
     assert.equal(find(snap, 'Unslotted button').length, 0);
   } finally {
