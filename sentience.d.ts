@@ -83,6 +83,15 @@ export interface SnapshotSuccess {
   snapshot_id?: number;
   /** Addition to specs/001: present when diff or since was asked. */
   diff?: SnapshotDiff;
+  /** Addition to specs/001: which iframes were merged in and which were skipped (absent with `frames: false`). */
+  frames?: FrameCoverage;
+}
+
+/** Addition to specs/001. */
+export interface FrameCoverage {
+  /** depth 1: a frame of the top page; 2: a frame inside one of those; … */
+  included: { url: string; depth: number }[];
+  skipped: { url: string; reason: 'timeout' | 'not_loaded' | 'hidden' | 'unreachable' | 'ambiguous' | 'too_deep' | 'too_many' | 'error' }[];
 }
 
 export interface SnapshotError {
@@ -115,6 +124,14 @@ export interface SnapshotOptions {
   since?: number;
   /** Addition: first wait until the DOM is quiet (defaults quiet_ms 200, timeout_ms 3000). */
   wait_for_stable?: boolean | { quiet_ms?: number; timeout_ms?: number };
+  /** Captured by the extension's service worker (visible tab only). */
+  screenshot?: boolean | { format?: 'png' | 'jpeg'; quality?: number };
+  /**
+   * Addition to specs/001: iframes. Default: merged in, each frame given
+   * 1000 ms to answer (1–10000), the whole frame phase at most 3 timeouts.
+   * `false`: the top document only.
+   */
+  frames?: boolean | { timeout_ms?: number };
 }
 
 /** Addition to specs/001: showOverlay() options. */

@@ -132,6 +132,9 @@
   let previousId = 0;
 
   async function snapshot(options, { path } = {}) {
+    const split = SentienceFrames.takeOptions(options);
+    if (split.error) return errorJson(split.error);
+    options = split.options;
     let optionsJson;
     try {
       optionsJson = options === null || options === undefined ? 'null' : JSON.stringify(options);
@@ -149,22 +152,30 @@
     // [snapshot_id, previous_id, waited_ms (-1: no wait), settled]: the wasm `snapshot` arguments.
     const tracking = [id, previousId, waited ? waited.waitedMs : -1, !!(waited && waited.settled)];
     const raw = SentienceWalker.collect();
+    const next = new Map();
+    for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
+    // Child frames' walks merged into ours (extension/content/frames.js).
+    let page = raw;
+    let frames = null;
+    if (split.frames.enabled) {
+      page = await SentienceFrames.collectAll(raw, split.frames);
+      frames = page.report;
+    } else SentienceFrames.clearRoutes();
     let json;
     if (wasm) {
-      json = wasm.snapshot(raw.meta, raw.nums, raw.strs, optionsJson, 'content_script', 0, ...tracking);
+      json = wasm.snapshot(page.meta, page.nums, page.strs, optionsJson, 'content_script', 0, ...tracking);
     } else {
-      json = await viaServiceWorker(raw, optionsJson, tracking);
+      json = await viaServiceWorker(page, optionsJson, tracking);
     }
     // Max: a slower snapshot started earlier (service-worker path) must not
     // move `previous` back.
     if (json.startsWith('{"status":"success"')) previousId = Math.max(previousId, id);
-    const next = new Map();
-    for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
     registry = next;
+    const ok = json.startsWith('{"status":"success"');
+    if (frames && ok) json = `${json.slice(0, -1)},"frames":${JSON.stringify(frames)}}`;
     // The trusted copy overlays, query() and format() work on: the text this
     // world produced, never an object a page handed over (and without the
     // screenshot spliced in below).
-    const ok = json.startsWith('{"status":"success"');
     if (ok) last = { json, parsed: null, generation: ++generation };
     const shot = options && options.screenshot;
     if (shot && ok) {
@@ -320,12 +331,28 @@
   }
 
   // ----------------------------------------------------------------- actions
+  // The frame the last click/type went to: keys pressed while focus is
+  // inside an iframe go to that frame's focused element.
+  let focusedFrame = null;
+
   async function act(op, args) {
     args = args || {};
-    if (op === 'press') return SentienceActions.press(args.key);
+    // An action routed from the frame that took the snapshot names the
+    // document its ids belong to.
+    if (args.doc !== undefined && args.doc !== SentienceFrames.token) return { success: false, error: 'the frame has navigated since the snapshot (take a new snapshot)', outcome: 'none' };
+    if (op === 'press') {
+      const active = document.activeElement;
+      if (focusedFrame && active && (active.localName === 'iframe' || active.localName === 'frame')) return SentienceFrames.call(focusedFrame, 'press', { key: args.key });
+      return SentienceActions.press(args.key);
+    }
     if (op === 'scroll' && args.id === undefined) return SentienceActions.scroll(args, null);
     const id = Number(args.id);
     if (!Number.isInteger(id)) return { success: false, error: `${op}: id must be an integer element id`, outcome: 'none' };
+    const route = SentienceFrames.routeOf(id);
+    if (route) {
+      if (op === 'click' || op === 'type') focusedFrame = route;
+      return SentienceFrames.call(route, op, { ...args, id: route.localId });
+    }
     const { el, error } = elementFor(id);
     if (error) return { success: false, error, outcome: 'none' };
     if (op === 'click') return SentienceActions.click(el);
@@ -338,9 +365,27 @@
   // ------------------------------------------------- for the agent loop
   // Title, visible text, and for the given ids the specs/004 ElementInfo
   // facts the agent server's policies use besides the specs/001 fields.
-  function pageInfo({ ids } = {}) {
-    const text = document.body ? document.body.innerText : '';
+  async function pageInfo({ ids, doc } = {}) {
+    if (doc !== undefined && doc !== SentienceFrames.token) return { title: '', visibleText: '', elements: {} };
     const elements = {};
+    // Frames of the last snapshot: their elements' facts and their visible
+    // text, asked of each frame once (a form in an iframe is part of the page).
+    const byFrame = new Map();
+    // (Only when asked as the driver: a frame asked by its driver answers for itself.)
+    if (doc === undefined) for (const route of SentienceFrames.framesInSnapshot()) byFrame.set(route.frameId, { route, ids: [], text: '' });
+    for (const id of Array.isArray(ids) ? ids : []) {
+      const route = SentienceFrames.routeOf(id);
+      if (route && byFrame.has(route.frameId)) byFrame.get(route.frameId).ids.push([id, route.localId]);
+    }
+    await Promise.all(
+      Array.from(byFrame.values(), async (f) => {
+        const info = await SentienceFrames.call(f.route, 'page_info', { ids: f.ids.map((p) => p[1]) });
+        for (const [id, local] of f.ids) if (info && info.elements && info.elements[local]) elements[id] = info.elements[local];
+        f.text = info && typeof info.visibleText === 'string' ? info.visibleText : '';
+      }),
+    );
+    let text = document.body ? document.body.innerText : '';
+    for (const f of byFrame.values()) if (f.text) text += ` ${f.text}`;
     for (const id of Array.isArray(ids) ? ids : []) {
       const el = registry.get(id);
       if (!el) continue;
@@ -365,6 +410,8 @@
 
   // Shows people what the agent is about to act on (overlay.js draws it).
   function highlight({ id, label }) {
+    const route = SentienceFrames.routeOf(Number(id));
+    if (route) return SentienceFrames.call(route, 'highlight', { id: route.localId, label });
     const { el, error } = elementFor(Number(id));
     if (error) return { success: false, error };
     SentienceOverlay.highlight(el, Number(id), String(label || 'act').slice(0, 40));
@@ -377,14 +424,23 @@
   async function handle(op, args, via) {
     if (op === 'snapshot') return { json: await snapshot(args, via) };
     if (op === 'ping') return { value: { ready: true } };
-    if (op === 'page_info') return { value: pageInfo(args || {}) };
-    if (op === 'highlight') return { value: highlight(args || {}) };
+    if (op === 'page_info') return { value: await pageInfo(args || {}) };
+    if (op === 'highlight') return { value: await highlight(args || {}) };
     if (op === 'show_overlay') return { value: showOverlay(args) };
     if (op === 'clear_overlay') return { value: { status: 'success', cleared: SentienceOverlay.clear() } };
     if (op === 'query' || op === 'find') return { value: await runQuery(args || {}, op === 'find', via) };
     if (op === 'format') return { value: await runFormat(args, via) };
     if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll' || op === 'select') return { value: await act(op, args) };
     return { value: { success: false, error: `unknown operation ${op}`, outcome: 'none' } };
+  }
+
+  // window.sentience_registry for frame elements (SentienceFrames.registryHop):
+  // the answer goes to an <iframe> with the key that frame's own registry
+  // resolves; the facade asks it. Elements of cross-origin frames (or below
+  // one) cannot be handed to the page: the registry gives undefined.
+  function frameElementFor(id, responseName) {
+    const hop = SentienceFrames.forwardOf(id) || SentienceFrames.registryHop(id);
+    if (hop) hop.el.dispatchEvent(new CustomEvent(responseName, { bubbles: false, composed: true, detail: hop.next }));
   }
 
   // --------------------------------------------- the MAIN-world facade's port
@@ -410,8 +466,10 @@
         names.request,
         (e) => {
           e.stopImmediatePropagation();
-          const el = registry.get(Number(e.detail));
+          const id = Number(e.detail);
+          const el = registry.get(id);
           if (el && el.isConnected) el.dispatchEvent(new CustomEvent(names.response, { bubbles: false, composed: true }));
+          else frameElementFor(id, names.response);
         },
         true,
       );
@@ -439,6 +497,20 @@
   // same operations; only the extension can send these messages.
   chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id || !msg || msg.type !== 'sentience-call') return false;
+    // A parent frame's snapshot asks for our raw walk (only through the
+    // service worker, never from the page's facade).
+    if (msg.op === 'frame_walk') {
+      try {
+        const { data, raw } = SentienceFrames.walkForParent(SentienceWalker.collect);
+        const next = new Map();
+        for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
+        registry = next;
+        sendResponse({ value: data });
+      } catch (e) {
+        sendResponse({ value: null }); // the driver lists the frame as unreachable
+      }
+      return false;
+    }
     handle(msg.op, msg.args, msg.via).then(sendResponse, (err) => sendResponse({ value: { success: false, error: String(err), outcome: 'none' } }));
     return true;
   });

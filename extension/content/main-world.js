@@ -32,6 +32,10 @@
   const dispatch = EventTarget.prototype.dispatchEvent;
   const stopImmediate = Event.prototype.stopImmediatePropagation;
   const composedPath = Event.prototype.composedPath;
+  const detailOf = Object.getOwnPropertyDescriptor(CustomEvent.prototype, 'detail').get;
+  const contentWindowOf = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow').get;
+  const IFrameCtor = HTMLIFrameElement;
+  const reflectGet = Reflect.get;
   const isInteger = Number.isInteger;
   const stringOf = String;
   const doc = document;
@@ -127,9 +131,24 @@
   // rather than target: it reaches into open shadow roots (the page may see
   // those) but stops at a closed root's host (the page may not).
   let resolved;
+  // An answer on an <iframe> with a numeric detail names an element of that
+  // (same-origin) frame by a key its own registry resolves: a frame-local id,
+  // or a key that frame forwards to its own child (extension/content/bridge.js
+  // frameElementFor, frames.js registryHop).
   function onResolved(event) {
-    resolved = apply(composedPath, event, [])[0];
     apply(stopImmediate, event, []);
+    const target = apply(composedPath, event, [])[0];
+    const local = apply(detailOf, event, []);
+    if (typeof local === 'number' && target instanceof IFrameCtor) {
+      try {
+        const win = apply(contentWindowOf, target, []);
+        resolved = win ? reflectGet(win.sentience_registry, stringOf(local)) : undefined;
+      } catch (e) {
+        resolved = undefined;
+      }
+      return;
+    }
+    resolved = target;
   }
   function resolveElement(id) {
     if (resolveEvents === null) return undefined;

@@ -1,0 +1,311 @@
+// Iframes in the top-level snapshot (issue 5, "Reach"). Loaded in every
+// frame (manifest: all_frames, match_about_blank, match_origin_as_fallback).
+//
+// The frame that takes the snapshot (the "driver", normally the top frame)
+// builds one page out of its own walk and its descendants' walks:
+// 1. its walker lists the rendered <iframe>/<frame> elements: where their
+//    nodes go in document order, nearest recorded ancestor, stacking level,
+//    the clip of overflow ancestors (walker.js `frames`);
+// 2. for each, it learns the child's extension frameId without trusting the
+//    page: it posts a random single-use nonce to the iframe's window (only
+//    the nonce ever travels by window.postMessage, never page data); the
+//    child's content script, whose capturing listener is registered at
+//    document_start before any page listener, checks that the message comes
+//    from its parent window and claims the nonce to the service worker,
+//    which learns the claimant's frameId from the runtime (sender.frameId),
+//    something no page script can forge (extension/frame-relay.js);
+// 3. the service worker asks that frame for its raw walk
+//    (chrome.tabs.sendMessage with {frameId}); the answer comes back over the
+//    extension's messaging, which pages can neither read nor write. A child's
+//    walk lists its own iframes the same way (with nonces it posted), so the
+//    driver fetches the whole tree, each level's frames in parallel, each
+//    frame with a timeout (FRAME_TIMEOUT_MS, option `frames.timeout_ms`);
+// 4. the walks are merged (frame-merge.js): rects translated into the driver's
+//    viewport, clip rects intersected with the frame's visible area (its
+//    content box, clipped by its own overflow ancestors and by every
+//    enclosing frame), nodes placed at their iframe in document order with
+//    indices renumbered, ids mapped to fresh ids of the driver's
+//    never-reused sequence. The engine then runs once over the merged page,
+//    so importance, sorting, limit and occlusion are global (a frame's nodes
+//    take the stacking level of its top-level iframe, so a modal above the
+//    iframe occludes them).
+//
+// Actions on a frame element's id are routed to the owning frame's content
+// script through the service worker, with the frame document's token so an
+// id from a document that has since navigated away fails cleanly.
+'use strict';
+
+globalThis.SentienceFrames = (() => {
+  const PROTOCOL = 'sentience-frame/1';
+  const FRAME_TIMEOUT_MS = 1000; // per frame; documented in README
+  const MAX_TIMEOUT_MS = 10000;
+  const MAX_DEPTH = 8; // frames below depth 8 are skipped ("too_deep")
+  const MAX_FRAMES = 64; // frames per snapshot ("too_many")
+  const PHASE_TIMEOUTS = 3; // the frame phase ends after 3 per-frame timeouts
+  // The wire layout's strides (crates/snapshot-core/src/raw.rs), to check answers.
+  const NUM_STRIDE = SentienceWalker.NUM_STRIDE;
+  const STR_FIELDS = SentienceWalker.STR_FIELDS;
+  const SEP = '\u001f';
+  const NONCE_RE = /^[0-9a-f-]{36}$/;
+
+  // This document's identity: frameIds survive navigations, documents do not.
+  const token = crypto.randomUUID();
+
+  // ------------------------------------------------------------ child side
+  // nonce → iframe element, from this frame's last walk (for the registry).
+  let iframes = new Map();
+  // driver id → {el, next}: registry requests this frame forwards to a
+  // same-origin child frame (set up by the driver, see registryHop).
+  let forwards = new Map();
+  const FORWARD_BASE = 2 ** 52;
+  // Claims nonces posted by the parent window. Capturing and registered at
+  // document_start, so no page listener sees our message first; stopped here
+  // so none sees it at all.
+  window.addEventListener(
+    'message',
+    (event) => {
+      const d = event.data;
+      if (!d || typeof d !== 'object' || d.__sentience !== PROTOCOL) return;
+      event.stopImmediatePropagation();
+      if (window.parent === window || event.source !== window.parent) return;
+      if (typeof d.nonce !== 'string' || !NONCE_RE.test(d.nonce)) return;
+      chrome.runtime.sendMessage({ type: 'frame-claim', nonce: d.nonce }).catch(() => {});
+    },
+    true,
+  );
+
+  function num(v) {
+    const n = parseFloat(v);
+    return Number.isFinite(n) ? n : 0;
+  }
+
+  // Describes the walker's iframes for the driver, posting each a nonce.
+  // Rects are in this frame's viewport coordinates.
+  function describe(frames) {
+    iframes = new Map();
+    const out = [];
+    for (const f of frames) {
+      const el = f.el;
+      const src = el.getAttribute('src') || (el.hasAttribute('srcdoc') ? 'about:srcdoc' : 'about:blank');
+      let url;
+      try {
+        url = new URL(src, document.baseURI).href;
+      } catch (e) {
+        url = src;
+      }
+      const r = el.getBoundingClientRect();
+      const cs = f.cs;
+      const x = r.x + el.clientLeft + num(cs.paddingLeft);
+      const y = r.y + el.clientTop + num(cs.paddingTop);
+      const w = Math.max(0, el.clientWidth - num(cs.paddingLeft) - num(cs.paddingRight));
+      const h = Math.max(0, el.clientHeight - num(cs.paddingTop) - num(cs.paddingBottom));
+      const d = { url, at: f.at, parent: f.parent, z: f.z, rect: { x, y, w, h }, clip: f.clip, nonce: null, skip: null };
+      const win = el.contentWindow;
+      // Content scripts run in web documents only (not chrome:, extension or
+      // viewer frames): asking those would only wait for the timeout.
+      if (!win || !/^(https?|about|data|blob|file):/.test(url)) d.skip = 'unreachable';
+      else if (cs.visibility !== 'visible' || w < 1 || h < 1) d.skip = 'hidden';
+      else {
+        // A same-origin frame still showing its initial about:blank while
+        // its real document loads has nothing to walk yet.
+        try {
+          const doc = el.contentDocument;
+          if (doc && doc.URL === 'about:blank' && !/^about:blank/.test(url) && !el.hasAttribute('srcdoc')) d.skip = 'not_loaded';
+        } catch (e) {
+          // cross-origin: ask it
+        }
+      }
+      if (!d.skip) {
+        d.nonce = crypto.randomUUID();
+        iframes.set(d.nonce, el);
+        win.postMessage({ __sentience: PROTOCOL, nonce: d.nonce }, '*');
+      }
+      out.push(d);
+    }
+    return out;
+  }
+
+  // The walk a parent asks for (through the service worker only).
+  function walkForParent(collect) {
+    const raw = collect();
+    const data = { token, url: location.href, meta: Array.from(raw.meta), nums: Array.from(raw.nums), strs: raw.strs, frames: describe(raw.frames) };
+    return { data, raw };
+  }
+
+  // ----------------------------------------------------------- driver side
+  /** Splits our `frames` option off the engine's options. Returns {options, frames} or {error}. */
+  function takeOptions(options) {
+    if (!options || typeof options !== 'object' || Array.isArray(options) || !('frames' in options)) {
+      return { options, frames: { enabled: true, timeoutMs: FRAME_TIMEOUT_MS } };
+    }
+    const { frames, ...engineOptions } = options;
+    if (frames === false) return { options: engineOptions, frames: { enabled: false } };
+    if (frames === true || frames === null || frames === undefined) return { options: engineOptions, frames: { enabled: true, timeoutMs: FRAME_TIMEOUT_MS } };
+    if (typeof frames !== 'object' || Array.isArray(frames)) return { error: 'invalid snapshot options: `frames` must be a boolean or {timeout_ms}' };
+    for (const k of Object.keys(frames)) if (k !== 'timeout_ms') return { error: `invalid snapshot options: unknown field \`frames.${k}\`, expected \`timeout_ms\`` };
+    let timeoutMs = FRAME_TIMEOUT_MS;
+    if (frames.timeout_ms !== undefined) {
+      const t = frames.timeout_ms;
+      if (!Number.isInteger(t) || t < 1 || t > MAX_TIMEOUT_MS) return { error: `invalid snapshot options: \`frames.timeout_ms\` must be an integer from 1 to ${MAX_TIMEOUT_MS}` };
+      timeoutMs = t;
+    }
+    return { options: engineOptions, frames: { enabled: true, timeoutMs } };
+  }
+
+  function askWalk(nonce, timeoutMs) {
+    return new Promise((resolve) => {
+      // The relay enforces the timeout; this one only guards against a
+      // service worker that never answers.
+      const timer = setTimeout(() => resolve({ reason: 'timeout' }), timeoutMs + 1000);
+      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs }).then(
+        (res) => {
+          clearTimeout(timer);
+          resolve(res || { reason: 'unreachable' });
+        },
+        () => {
+          clearTimeout(timer);
+          resolve({ reason: 'unreachable' });
+        },
+      );
+    });
+  }
+
+  // Fetches the tree of frame walks below `descs`; fills `report`.
+  async function gather(descs, depth, ctx) {
+    return Promise.all(
+      descs.map(async (desc) => {
+        const skip = (reason) => {
+          ctx.report.skipped.push({ url: desc.url, reason });
+          return null;
+        };
+        if (desc.skip) return skip(desc.skip);
+        if (depth > MAX_DEPTH) return skip('too_deep');
+        if (ctx.count >= MAX_FRAMES) return skip('too_many');
+        ctx.count++;
+        const left = Math.min(ctx.timeoutMs, Math.floor(ctx.deadline - performance.now()));
+        if (left < 1) return skip('timeout');
+        const res = await askWalk(desc.nonce, left);
+        if (!res.data) return skip(res.reason || 'unreachable');
+        const data = res.data;
+        if (!Array.isArray(data.nums) || typeof data.strs !== 'string' || !Array.isArray(data.frames) || !Array.isArray(data.meta)) return skip('error');
+        // Both ends are our content scripts, but of possibly different
+        // versions (an extension update reloads frames one by one).
+        if (data.meta[0] !== ctx.wireVersion) return skip('error');
+        const count = Math.floor(data.nums.length / NUM_STRIDE);
+        const strs = data.strs.split(SEP);
+        if (strs.length !== 2 + count * STR_FIELDS) return skip('error');
+        let at = 0;
+        for (const d of data.frames) {
+          if (!Number.isInteger(d.at) || d.at < at || d.at > count || !Number.isInteger(d.parent) || d.parent < -1 || d.parent >= d.at) return skip('error');
+          at = d.at;
+        }
+        ctx.report.included.push({ url: data.url, depth });
+        const kids = (await gather(data.frames, depth + 1, ctx)).map((k, i) => k && { ...k, desc: data.frames[i] });
+        return { frameId: res.frameId, token: data.token, count, nums: data.nums, strs, scanned: num(data.meta[3]), kids: kids.filter(Boolean), url: data.url };
+      }),
+    );
+  }
+
+  // (token → (frame-local id → driver id)): stable for the document's life.
+  let idMaps = new Map();
+  // driver id → {frameId, token, localId, iframe (top-level iframe element, for direct children)}
+  let routes = new Map();
+
+  /**
+   * Walks the frames below the driver's walk `raw` and merges them into it.
+   * Returns {meta, nums, strs, report} (report: {included, skipped}).
+   */
+  async function collectAll(raw, { timeoutMs }) {
+    const report = { included: [], skipped: [] };
+    const topDescs = describe(raw.frames);
+    // Nested frames are asked once their parent has answered: the whole
+    // phase is capped at PHASE_TIMEOUTS per-frame timeouts.
+    const ctx = { report, count: 0, timeoutMs, deadline: performance.now() + PHASE_TIMEOUTS * timeoutMs, wireVersion: raw.meta[0] };
+    const kids = (await gather(topDescs, 1, ctx)).map((k, i) => k && { ...k, desc: topDescs[i] }).filter(Boolean);
+    if (!kids.length) {
+      // Nothing to merge: the driver's own walk as it is.
+      idMaps = new Map();
+      routes = new Map();
+      return { meta: raw.meta, nums: raw.nums, strs: raw.strs, report };
+    }
+    const merged = SentienceFrameMerge.merge(raw, kids, idMaps, (d) => raw.frames[topDescs.indexOf(d)].el, SentienceWalker.reserveId);
+    // Ids of frame documents no longer in the snapshot are forgotten.
+    idMaps = merged.idMaps;
+    routes = merged.routes;
+    return { meta: merged.meta, nums: merged.nums, strs: merged.strs, report };
+  }
+
+  /**
+   * window.sentience_registry for a frame element: when every frame on the
+   * way is same-origin (so our isolated world can reach their content
+   * scripts) and the owning frame still shows the snapshot's document,
+   * returns {el, next}: the top-level iframe to answer on and the key its
+   * frame's registry resolves (the frame-local id, or for deeper frames
+   * this id again, forwarded frame by frame). Otherwise undefined.
+   */
+  function registryHop(id) {
+    const route = routes.get(id);
+    if (!route || !route.chain[0] || !route.chain[0].isConnected) return undefined;
+    try {
+      let el = route.chain[0];
+      const hops = [el];
+      for (let j = 1; j < route.chain.length; j++) {
+        const frames = el.contentWindow.SentienceFrames;
+        el = frames && frames.iframeFor(route.chain[j]);
+        if (!el) return undefined;
+        hops.push(el);
+      }
+      const target = el.contentWindow.SentienceFrames;
+      if (!target || target.token !== route.token) return undefined;
+      // Forwarded keys live above every frame-local id, so they never
+      // shadow an intermediate frame's own elements.
+      const key = FORWARD_BASE + id;
+      for (let j = 1; j < hops.length; j++) hops[j - 1].contentWindow.SentienceFrames.setForward(key, hops[j], j === hops.length - 1 ? route.localId : key);
+      return { el: hops[0], next: hops.length === 1 ? route.localId : key };
+    } catch (e) {
+      return undefined; // a cross-origin frame on the way
+    }
+  }
+
+  function iframeFor(nonce) {
+    return iframes.get(nonce);
+  }
+
+  function setForward(id, el, next) {
+    if (forwards.size > 10000) forwards = new Map();
+    forwards.set(id, { el, next });
+  }
+
+  function forwardOf(id) {
+    const fw = forwards.get(id);
+    return fw && fw.el.isConnected ? fw : undefined;
+  }
+
+  /** One route per frame whose elements are in the last snapshot. */
+  function framesInSnapshot() {
+    const byFrame = new Map();
+    for (const r of routes.values()) if (!byFrame.has(r.frameId)) byFrame.set(r.frameId, r);
+    return Array.from(byFrame.values());
+  }
+
+  /** The route of a frame element's driver id, or undefined. */
+  function routeOf(id) {
+    return routes.get(id);
+  }
+
+  function clearRoutes() {
+    routes = new Map();
+  }
+
+  /** Runs `op` in the frame owning the element (args.id is the frame-local id). */
+  function call(route, op, args) {
+    return chrome.runtime
+      .sendMessage({ type: 'frame-call', frameId: route.frameId, op, args: { ...args, doc: route.token } })
+      .then(
+        (reply) => (reply && reply.value) || { success: false, error: (reply && reply.error) || 'the frame did not answer', outcome: 'none' },
+        (e) => ({ success: false, error: `the frame did not answer: ${e && e.message}`, outcome: 'none' }),
+      );
+  }
+
+  return { token, takeOptions, walkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
+})();

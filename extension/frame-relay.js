@@ -1,0 +1,103 @@
+// The service worker's side of iframes in snapshots (see
+// extension/content/frames.js for the whole flow): it learns which frame
+// holds which iframe from nonce claims, fetches frames' raw walks and
+// routes actions to the frame owning an element.
+//
+// Only our content scripts can send these messages (runtime messaging is
+// closed to pages), and the frameId of a claim comes from the runtime
+// (sender.frameId), never from the message.
+'use strict';
+
+globalThis.SentienceFrameRelay = (() => {
+  const NONCE_RE = /^[0-9a-f-]{36}$/;
+  const CLAIM_TTL_MS = 30000;
+  const MAX_TIMEOUT_MS = 10000;
+  const ROUTED_OPS = new Set(['click', 'type', 'press', 'scroll', 'page_info', 'highlight']);
+
+  const claims = new Map(); // nonce → {tabId, frameId, ambiguous}
+  const waiters = new Map(); // nonce → [resolve]
+
+  function claim(nonce, sender) {
+    if (typeof nonce !== 'string' || !NONCE_RE.test(nonce) || !sender.tab || !Number.isInteger(sender.frameId)) return;
+    const known = claims.get(nonce);
+    // A nonce is posted to one window; two claimants mean someone replayed
+    // it (a same-origin parent page can see its child's messages): the
+    // frame is skipped rather than guessed.
+    if (known) known.ambiguous = true;
+    else {
+      claims.set(nonce, { tabId: sender.tab.id, frameId: sender.frameId, ambiguous: false });
+      setTimeout(() => claims.delete(nonce), CLAIM_TTL_MS);
+    }
+    for (const wake of waiters.get(nonce) || []) wake();
+    waiters.delete(nonce);
+  }
+
+  function waitClaim(nonce, ms) {
+    if (claims.has(nonce)) return Promise.resolve(claims.get(nonce));
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(claims.get(nonce) || null), ms);
+      const list = waiters.get(nonce) || [];
+      list.push(() => {
+        clearTimeout(timer);
+        resolve(claims.get(nonce));
+      });
+      waiters.set(nonce, list);
+    });
+  }
+
+  function withTimeout(promise, ms) {
+    let timer;
+    return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(() => resolve({ timeout: true }), ms)))]).finally(() => clearTimeout(timer));
+  }
+
+  // {frameId, data} or {reason}.
+  async function walk(msg, sender) {
+    const started = Date.now();
+    const timeoutMs = Math.min(Math.max(1, Number(msg.timeoutMs) || 1000), MAX_TIMEOUT_MS);
+    if (typeof msg.nonce !== 'string' || !NONCE_RE.test(msg.nonce)) return { reason: 'error' };
+    const c = await waitClaim(msg.nonce, timeoutMs);
+    if (!c) return { reason: 'timeout' };
+    if (c.tabId !== sender.tab.id || c.frameId === sender.frameId) return { reason: 'error' };
+    if (c.ambiguous) return { reason: 'ambiguous' };
+    const left = timeoutMs - (Date.now() - started);
+    if (left <= 0) return { reason: 'timeout' };
+    let reply;
+    try {
+      reply = await withTimeout(chrome.tabs.sendMessage(c.tabId, { type: 'sentience-call', op: 'frame_walk' }, { frameId: c.frameId }), left);
+    } catch (e) {
+      return { reason: 'unreachable' };
+    }
+    if (reply && reply.timeout) return { reason: 'timeout' };
+    if (!reply || !reply.value) return { reason: 'unreachable' };
+    if (claims.get(msg.nonce) && claims.get(msg.nonce).ambiguous) return { reason: 'ambiguous' };
+    return { frameId: c.frameId, data: reply.value };
+  }
+
+  async function call(msg, sender) {
+    if (!Number.isInteger(msg.frameId) || msg.frameId === sender.frameId || !ROUTED_OPS.has(msg.op)) return { error: 'invalid frame call' };
+    try {
+      return await chrome.tabs.sendMessage(sender.tab.id, { type: 'sentience-call', op: msg.op, args: msg.args }, { frameId: msg.frameId });
+    } catch (e) {
+      return { error: `the frame is gone: ${e.message}` };
+    }
+  }
+
+  chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !msg || !sender.tab) return false;
+    if (msg.type === 'frame-claim') {
+      claim(msg.nonce, sender);
+      return false;
+    }
+    if (msg.type === 'frame-walk') {
+      walk(msg, sender).then(sendResponse, () => sendResponse({ reason: 'error' }));
+      return true;
+    }
+    if (msg.type === 'frame-call') {
+      call(msg, sender).then(sendResponse, (e) => sendResponse({ error: String(e) }));
+      return true;
+    }
+    return false;
+  });
+
+  return { claim, walk, call };
+})();

@@ -1,0 +1,332 @@
+// Iframes in snapshots (issue 5, "Reach"): same-origin and cross-origin
+// frames, nested three deep across origins, clipped and covered frames,
+// frames that never answer, actions inside frames, forged frame messages.
+// The second origin is a second server reached as http://localhost:PORT
+// (the first is http://127.0.0.1:PORT): another site, so Chromium puts its
+// frames in another renderer process, as on the real web.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, evaluate, snapshot, viaWorker } from '../lib/harness.mjs';
+import { assertSchema } from '../lib/expect.mjs';
+
+const env = { one: null, two: null, browser: null, hanging: [] };
+// A frame whose document never arrives.
+const routes = { '/hang': (req, res) => env.hanging.push(res) };
+
+before(async () => {
+  env.one = await startServer(undefined, routes);
+  env.two = await startServer(undefined, routes);
+  env.o2 = `http://localhost:${env.two.port}`;
+  env.browser = await launch();
+});
+after(async () => {
+  await env.browser?.close();
+  for (const res of env.hanging) res.destroy();
+  await env.one?.close();
+  await env.two?.close();
+});
+
+// Frames load after DOMContentLoaded; some never do, so `load` may never come.
+async function openFrames(path, frameCount) {
+  const page = await env.browser.context.newPage();
+  await page.goto(`${env.one.url}${path}`, { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => typeof window.sentience === 'object');
+  if (frameCount) await waitFrames(page, frameCount);
+  return page;
+}
+
+// Waits until `n` frames (besides the top) have a window.sentience.
+async function waitFrames(page, n) {
+  const until = Date.now() + 15000;
+  for (;;) {
+    // A frame still navigating (the one that never loads) would hold
+    // evaluate() forever: give each an answer time.
+    const ask = (f) => Promise.race([f.evaluate(() => document.readyState === 'complete' && typeof window.sentience === 'object').catch(() => false), new Promise((r) => setTimeout(() => r(false), 500))]);
+    const ready = await Promise.all(page.frames().slice(1).map(ask));
+    if (ready.filter(Boolean).length >= n) return;
+    if (Date.now() > until) throw new Error(`only ${ready.filter(Boolean).length} of ${n} frames ready`);
+    await page.waitForTimeout(100);
+  }
+}
+
+const byText = (snap, text) => snap.elements.find((e) => e.text === text);
+function must(snap, text) {
+  const e = byText(snap, text);
+  assert.ok(e, `no element "${text}" in: ${snap.elements.map((x) => x.text).join(' | ')}`);
+  return e;
+}
+
+test('same-origin, cross-origin and 3-deep frames appear with top-level bboxes and unique ids', async () => {
+  const page = await openFrames(`/frames/top.html?o2=${encodeURIComponent(env.o2)}`, 5);
+  try {
+    const snap = await snapshot(page);
+    assert.equal(snap.status, 'success', snap.error);
+    assertSchema(snap);
+    for (const text of ['Top button', 'Same-origin button', 'Cross-origin button', 'Level one link', 'Level two button', 'Deep button']) must(snap, text);
+    assert.equal(new Set(snap.elements.map((e) => e.id)).size, snap.elements.length, 'ids are unique');
+    assert.equal(snap.frames.included.length, 5, JSON.stringify(snap.frames));
+    assert.deepEqual(snap.frames.skipped, []);
+    assert.deepEqual(snap.frames.included.map((f) => f.depth).sort(), [1, 1, 1, 2, 3]);
+
+    // Each bbox is where the browser draws the element, in top-level
+    // viewport coordinates: compare with Playwright's own measurement.
+    for (const [text, selector] of [['Same-origin button', '#same'], ['Cross-origin button', '#cross']]) {
+      const e = must(snap, text);
+      const frame = page.frames().find((f) => f.parentFrame() === page.mainFrame() && f.url().includes(selector === '#same' ? 'child-same' : 'child-cross'));
+      const box = await frame.locator('#b').boundingBox();
+      assert.ok(Math.abs(e.bbox.x - box.x) < 1 && Math.abs(e.bbox.y - box.y) < 1, `${text}: bbox ${JSON.stringify(e.bbox)} vs ${JSON.stringify(box)}`);
+      assert.equal(e.in_viewport, true);
+      assert.equal(e.is_occluded, false);
+    }
+    const deep = must(snap, 'Deep button');
+    const deepFrame = page.frames().find((f) => f.url().includes('level3'));
+    const box = await deepFrame.locator('button').boundingBox();
+    assert.ok(Math.abs(deep.bbox.x - box.x) < 1 && Math.abs(deep.bbox.y - box.y) < 1, `deep bbox ${JSON.stringify(deep.bbox)} vs ${JSON.stringify(box)}`);
+
+    // Ids stay the same across snapshots.
+    const again = await snapshot(page);
+    for (const text of ['Same-origin button', 'Cross-origin button', 'Deep button']) assert.equal(must(again, text).id, must(snap, text).id, text);
+    // Also when an element drops out of a snapshot for a while.
+    const cross = page.frames().find((f) => f.url().includes('child-cross'));
+    await cross.evaluate(() => (document.getElementById('b').style.display = 'none'));
+    assert.ok(!byText(await snapshot(page), 'Cross-origin button'));
+    await cross.evaluate(() => (document.getElementById('b').style.display = ''));
+    assert.equal(must(await snapshot(page), 'Cross-origin button').id, must(snap, 'Cross-origin button').id);
+  } finally {
+    await page.close();
+  }
+});
+
+test('click, type and press inside a cross-origin frame, through the page API and the service worker', async () => {
+  const page = await openFrames(`/frames/top.html?o2=${encodeURIComponent(env.o2)}`, 5);
+  try {
+    const snap = await snapshot(page);
+    const cross = page.frames().find((f) => f.url().includes('child-cross'));
+    const button = must(snap, 'Cross-origin button');
+    const clicked = await evaluate(page, `window.sentience.click(${button.id})`);
+    assert.equal(clicked.success, true, clicked.error);
+    assert.equal(await cross.locator('#b').textContent(), 'Cross clicked');
+
+    const field = snap.elements.find((e) => e.role === 'textbox' && e.text === 'Cross-origin field');
+    assert.ok(field, 'cross-origin text field listed');
+    const typed = await evaluate(page, `window.sentience.type(${field.id}, 'hello frames')`);
+    assert.equal(typed.success, true, typed.error);
+    assert.equal(await cross.locator('#q').inputValue(), 'hello frames');
+    // The field has focus inside the frame: Enter goes there.
+    const pressed = await evaluate(page, `window.sentience.press('Enter')`);
+    assert.equal(pressed.success, true, pressed.error);
+    assert.equal(await cross.locator('#b').textContent(), 'Entered hello frames');
+
+    // The extension's own path (agent runs): the same ids through the service worker.
+    const deep = must(snap, 'Deep button');
+    const viaSw = await viaWorker(env.browser.worker, page, 'click', { id: deep.id });
+    assert.equal(viaSw.success, true, viaSw.error);
+    const deepFrame = page.frames().find((f) => f.url().includes('level3'));
+    assert.equal(await deepFrame.locator('button').textContent(), 'Deep clicked');
+    const info = await viaWorker(env.browser.worker, page, 'page_info', { ids: [field.id, deep.id] });
+    assert.equal(info.elements[field.id].tag, 'input');
+    assert.equal(info.elements[field.id].value, 'hello frames');
+    assert.equal(info.elements[deep.id].tag, 'button');
+    const hl = await viaWorker(env.browser.worker, page, 'highlight', { id: deep.id, label: 'click' });
+    assert.equal(hl.success, true, hl.error);
+
+    // A frame element id dies with its document.
+    await deepFrame.evaluate(() => location.reload());
+    await waitFrames(page, 5);
+    const stale = await evaluate(page, `window.sentience.click(${deep.id})`);
+    assert.equal(stale.success, false);
+    assert.match(stale.error, /navigated|no element|gone/);
+  } finally {
+    await page.close();
+  }
+});
+
+test('agent loop tools (observe, type, click) work on frame elements', async () => {
+  const page = await openFrames(`/frames/top.html?o2=${encodeURIComponent(env.o2)}`, 5);
+  try {
+    const got = await env.browser.worker.evaluate(async ({ url }) => {
+      const [tab] = await chrome.tabs.query({ url });
+      const obs = await SentienceTools.observe(tab.id);
+      const field = obs.elements.find((e) => e.text === 'Cross-origin field');
+      const deep = obs.elements.find((e) => e.text === 'Deep button');
+      const typed = await SentienceTools.execute(tab.id, { name: 'type', parameters: { id: field.id, text: 'from the agent' } });
+      const clicked = await SentienceTools.execute(tab.id, { name: 'click', parameters: { id: `agent-${deep.id}` } });
+      return { tag: field.tag, placeholder: field.placeholder, deepTag: deep.tag, typed: typed.success, clicked: clicked.success, frames: obs.frames.included.length, text: obs.visibleText };
+    }, { url: page.url() });
+    // The visible text the server's policies read includes the frames'.
+    assert.match(got.text, /Top button.*Cross-origin button.*Deep button/);
+    delete got.text;
+    assert.deepEqual(got, { tag: 'input', placeholder: 'Cross-origin field', deepTag: 'button', typed: true, clicked: true, frames: 5 });
+    const cross = page.frames().find((f) => f.url().includes('child-cross'));
+    assert.equal(await cross.locator('#q').inputValue(), 'from the agent');
+    assert.equal(await page.frames().find((f) => f.url().includes('level3')).locator('button').textContent(), 'Deep clicked');
+  } finally {
+    await page.close();
+  }
+});
+
+test('about:blank frames filled by their parent and srcdoc frames are included', async () => {
+  const page = await openFrames('/frames/blank.html', 0);
+  try {
+    await page.waitForFunction(() => document.getElementById('doc').contentDocument?.querySelector('button'));
+    const snap = await snapshot(page);
+    assert.equal(snap.status, 'success', snap.error);
+    assertSchema(snap);
+    assert.deepEqual(snap.frames.skipped, []);
+    for (const text of ['Blank page top', 'Blank frame button', 'Srcdoc button']) must(snap, text);
+    assert.equal((await evaluate(page, `window.sentience.click(${must(snap, 'Srcdoc button').id})`)).success, true);
+    assert.equal((await evaluate(page, `window.sentience.click(${must(snap, 'Blank frame button').id})`)).success, true);
+    const texts = await page.evaluate(() => ['blank', 'doc'].map((id) => document.getElementById(id).contentDocument.querySelector('button').textContent));
+    assert.deepEqual(texts, ['Blank clicked', 'Srcdoc clicked']);
+  } finally {
+    await page.close();
+  }
+});
+
+test('sentience_registry gives same-origin frame elements, undefined for cross-origin ones', async () => {
+  const page = await openFrames(`/frames/top.html?o2=${encodeURIComponent(env.o2)}`, 5);
+  try {
+    const snap = await snapshot(page);
+    const same = must(snap, 'Same-origin button');
+    const cross = must(snap, 'Cross-origin button');
+    const deep = must(snap, 'Deep button'); // top → same-origin → cross-origin → same-origin
+    const got = await evaluate(page, `(() => {
+      const s = window.sentience_registry[${same.id}];
+      const c = window.sentience_registry[${cross.id}];
+      const d = window.sentience_registry[${deep.id}];
+      return { same: s ? s.textContent : null, sameInFrame: !!s && s.ownerDocument !== document, cross: c === undefined, deep: d === undefined };
+    })()`);
+    assert.deepEqual(got, { same: 'Same-origin button', sameInFrame: true, cross: true, deep: true });
+    // Three same-origin levels: the registry reaches the innermost frame.
+    const strict = await openFrames('/frames/nested-same.html', 3);
+    try {
+      const s2 = await snapshot(strict);
+      const inner = must(s2, 'Deep button');
+      const mid = must(s2, 'Level two button');
+      const r = await evaluate(strict, `(() => {
+        const i = window.sentience_registry[${inner.id}];
+        const m = window.sentience_registry[${mid.id}];
+        return [i && i.textContent, i && (() => { let w = i.ownerDocument.defaultView, n = 0; while (w !== window && n < 9) { w = w.parent; n++; } return n; })(), m && m.textContent];
+      })()`);
+      assert.deepEqual(r, ['Deep button', 3, 'Level two button']);
+    } finally {
+      await strict.close();
+    }
+  } finally {
+    await page.close();
+  }
+});
+
+test('a frame partly scrolled out of its scroller is clipped to what shows', async () => {
+  const page = await openFrames('/frames/clipped.html', 1);
+  try {
+    const snap = await snapshot(page);
+    assertSchema(snap);
+    const shown = must(snap, 'Shown part');
+    const clipped = must(snap, 'Clipped part');
+    assert.equal(shown.in_viewport, true);
+    assert.equal(shown.is_occluded, false);
+    assert.ok(shown.bbox.y >= 200 && shown.bbox.y < 300, `shown bbox ${JSON.stringify(shown.bbox)}`);
+    // Inside the top viewport (y ≈ 460) but clipped away by the scroller.
+    assert.ok(clipped.bbox.y > 300 && clipped.bbox.y < 800, `clipped bbox ${JSON.stringify(clipped.bbox)}`);
+    assert.equal(clipped.in_viewport, false);
+    // Scroll the scroller so the frame's bottom shows.
+    await page.evaluate(() => (document.getElementById('scroller').scrollTop = 300));
+    const after = await snapshot(page);
+    assert.equal(must(after, 'Clipped part').in_viewport, true);
+    assert.equal(must(after, 'Shown part').in_viewport, false);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a frame covered by a modal in the top page: its elements are occluded', async () => {
+  const page = await openFrames('/frames/modal.html', 2);
+  try {
+    const snap = await snapshot(page);
+    assertSchema(snap);
+    const behind = must(snap, 'Same-origin button');
+    assert.equal(behind.in_viewport, true);
+    assert.equal(behind.is_occluded, true);
+    assert.equal(must(snap, 'Close modal').is_occluded, false);
+    // The frame inside the modal is part of it, not under it.
+    assert.equal(must(snap, 'Deep button').is_occluded, false);
+    assert.equal(must(snap, 'Deep button').z_index, 101);
+    const close = await evaluate(page, `window.sentience.click(${must(snap, 'Close modal').id})`);
+    assert.equal(close.success, true);
+    assert.equal(must(await snapshot(page), 'Same-origin button').is_occluded, false);
+  } finally {
+    await page.close();
+  }
+});
+
+test('frames that never answer are skipped with a reason, without stalling the snapshot', async () => {
+  const page = await openFrames(`/frames/slow.html?o2=${encodeURIComponent(env.o2)}`, 3);
+  try {
+    if (process.env.DEBUG_FRAMES) console.error('slow: frames ready');
+    const busy = page.frames().find((f) => f.url().includes('busy.html'));
+    await busy.evaluate(() => window.busy(4000));
+    await page.waitForTimeout(100);
+    if (process.env.DEBUG_FRAMES) console.error('slow: busy');
+    const snap = await snapshot(page, { frames: { timeout_ms: 300 } });
+    if (process.env.DEBUG_FRAMES) console.error('slow: snapshot', JSON.stringify(snap.frames));
+    assert.equal(snap.status, 'success', snap.error);
+    assertSchema(snap);
+    must(snap, 'Top of slow page');
+    must(snap, 'Same-origin button');
+    assert.ok(!byText(snap, 'Busy frame button'));
+    const reasons = Object.fromEntries(snap.frames.skipped.map((s) => [new URL(s.url).pathname, s.reason]));
+    assert.deepEqual(reasons, { '/hang': 'not_loaded', '/frames/busy.html': 'timeout', '/frames/child-same.html': 'hidden' });
+    assert.equal(snap.frames.included.length, 1);
+    // Options are checked.
+    const bad = await snapshot(page, { frames: { timeout_ms: 0 } });
+    assert.equal(bad.status, 'error');
+    assert.match(bad.error, /timeout_ms/);
+    const off = await snapshot(page, { frames: false });
+    assert.equal(off.status, 'success');
+    assert.equal(off.frames, undefined);
+    assert.ok(!byText(off, 'Same-origin button'));
+  } finally {
+    await page.close();
+  }
+});
+
+test('forged frame messages cannot inject elements', async () => {
+  const page = await openFrames('/frames/forge.html', 2);
+  try {
+    await page.waitForTimeout(200);
+    for (let i = 0; i < 3; i++) {
+      const snap = await snapshot(page);
+      assert.equal(snap.status, 'success', snap.error);
+      assertSchema(snap);
+      assert.ok(!JSON.stringify(snap).includes('INJECTED'), 'no forged element');
+      must(snap, 'Real top button');
+      assert.ok(snap.elements.filter((e) => e.text === 'Same-origin button').length === 1);
+      const seen = await page.evaluate(() => window.seen.filter((d) => d && d.nonce && !/^(0{8}|1{8})/.test(d.nonce)).length);
+      const a = snap.frames.skipped.find((s) => s.url.includes('forge-child'));
+      // A same-origin parent that overhears a nonce can only get the frame skipped.
+      if (seen) assert.equal(a && a.reason, 'ambiguous', JSON.stringify(snap.frames));
+      else must(snap, 'Real frame button');
+    }
+  } finally {
+    await page.close();
+  }
+});
+
+test('strict-CSP page: frames merged before the engine runs in the service worker', async () => {
+  const page = await openFrames('/frames/strict.csp.html', 2);
+  try {
+    const snap = await snapshot(page);
+    assert.equal(snap.status, 'success', snap.error);
+    assertSchema(snap);
+    assert.equal(snap.meta.engine_path, 'service_worker');
+    must(snap, 'Strict top button');
+    must(snap, 'Same-origin button');
+    const deep = must(snap, 'Deep button');
+    assert.equal((await evaluate(page, `window.sentience.click(${deep.id})`)).success, true);
+    const frame = page.frames().find((f) => f.url().includes('level3'));
+    assert.equal(await frame.locator('button').textContent(), 'Deep clicked');
+  } finally {
+    await page.close();
+  }
+});
