@@ -35,7 +35,10 @@ globalThis.SentienceTools = (() => {
   /** Snapshot for the server: the specs/001 object plus title and visible text. */
   async function observe(tabId) {
     await waitReady(tabId);
-    const snap = await call(tabId, 'snapshot', { limit: 100 });
+    // Waits for the DOM to be quiet first, so a page still rendering after a
+    // click (an SPA's next view) is not sent half built; a page that never
+    // settles (tickers, animations) costs at most the cap.
+    const snap = await call(tabId, 'snapshot', { limit: 100, wait_for_stable: { quiet_ms: 150, timeout_ms: 1500 } });
     if (!snap || snap.status !== 'success') throw new Error(`snapshot failed: ${snap ? snap.error : 'no answer from the page'}`);
     const info = await call(tabId, 'page_info', { ids: snap.elements.map((e) => e.id) });
     const elements = snap.elements.map((e) => ({ ...e, ...(info.elements[e.id] || {}) }));
