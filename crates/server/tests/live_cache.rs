@@ -37,6 +37,16 @@ async fn post(c: &reqwest::Client, url: String, key: Option<&str>, body: Value) 
     (r.status().as_u16(), r.text().await.expect("body"))
 }
 
+/// `GET /agent/run/:id` as JSON.
+async fn get_run(c: &reqwest::Client, a: &str, id: &str) -> Value {
+    let r = c
+        .get(format!("{a}/agent/run/{id}"))
+        .send()
+        .await
+        .expect("get");
+    r.json().await.expect("json")
+}
+
 /// Starts a run for `task` and returns its id.
 async fn start_run(c: &reqwest::Client, a: &str, task: &str) -> String {
     let (s, v) = post(
@@ -85,14 +95,7 @@ async fn a_fresh_cache_replays_stored_replies_and_continues_the_run() {
         next["tool"]["parameters"],
         json!({"id": "agent-2", "text": "s3cret"})
     );
-    let st: Value = c
-        .get(format!("{b}/agent/run/{id}"))
-        .send()
-        .await
-        .expect("get")
-        .json()
-        .await
-        .expect("json");
+    let st = get_run(&c, &b, &id).await;
     assert_eq!(st["state"]["history"].as_array().map(Vec::len), Some(2));
     // The stored snapshot is the one sent, as JSON.
     assert_eq!(st["state"]["currentSnapshot"], login_page());
@@ -171,14 +174,7 @@ async fn a_snapshot_is_stored_as_sent_without_its_screenshot() {
     )
     .await;
     assert_eq!(s, 200, "{r}");
-    let st: Value = c
-        .get(format!("{a}/agent/run/{id}"))
-        .send()
-        .await
-        .expect("get")
-        .json()
-        .await
-        .expect("json");
+    let st = get_run(&c, &a, &id).await;
     let stored = &st["state"]["currentSnapshot"];
     assert!(stored.get("screenshot").is_none(), "{stored}");
     assert_eq!(stored["extra"], json!({"kept": [1, 2.5, "x"]}));

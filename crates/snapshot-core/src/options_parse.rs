@@ -17,7 +17,7 @@ use variants::{roles_value, screenshot_value, stable_value};
 
 mod variants;
 
-const OPTIONS_FIELDS: &[&str] = &[
+pub(crate) const OPTIONS_FIELDS: &[&str] = &[
     "limit",
     "filter",
     "screenshot",

@@ -314,14 +314,7 @@ fn generated_inputs_match_serde_json() {
             let n = rng.below(4);
             let entries: Vec<String> = (0..n)
                 .map(|_| {
-                    let key = rng.pick(&[
-                        "limit",
-                        "filter",
-                        "screenshot",
-                        "diff",
-                        "since",
-                        "wait_for_stable",
-                    ]);
+                    let key = rng.pick(OPTIONS_FIELDS);
                     format!("\"{key}\" : {}", value(&mut rng, 1))
                 })
                 .collect();
