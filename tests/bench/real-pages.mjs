@@ -2,7 +2,8 @@
 // saved pages"): the same token measurement as format-tokens.mjs — top 50
 // elements as format() vs Playwright's ariaSnapshot() vs the contract JSON —
 // plus, per page, the elements an agent's obvious task needs, and a sanity
-// check of the full snapshot (schema-valid, status success, counts).
+// check of the full snapshot (schema-valid, status success, counts, no
+// error logged by the extension).
 //
 //   bash pkg-scripts/real-pages.sh     (after pkg-scripts/build.sh wasm)
 //   node tests/bench/real-pages.mjs [--dump]    --dump also writes each
@@ -133,11 +134,18 @@ const server = await startServer(dir, routes);
 const browser = await launch({ args: ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'] });
 if (DUMP) fs.mkdirSync(path.join(CACHE, 'listings'), { recursive: true });
 
+// Errors our scripts log in the page being measured, from its first
+// moment (the pages' own scripts, broken offline, are not ours to count).
+const ours = [];
+browser.context.on('console', (m) => m.type() === 'error' && m.location().url.startsWith('chrome-extension://') && ours.push(m.text()));
+browser.context.on('weberror', (e) => /chrome-extension:\/\//.test(e.error().stack || '') && ours.push(e.error().message));
+
 const describe = (e) => `${e.id} ${e.role} ${JSON.stringify(e.text)}`;
 const rows = [];
 const problems = [];
 try {
   for (const p of PAGES) {
+    ours.length = 0;
     const page = await open(browser.context, `${server.url}/${p.name}.html`);
     try {
       // The whole page: schema-valid, successful, sane counts.
@@ -187,6 +195,7 @@ try {
       const unlisted = visible.filter((e) => !listed.has(e.id));
       for (const e of unlisted) problems.push(`${p.name}: top-${TOP} ${describe(e)} in view but not listed`);
 
+      for (const m of ours) problems.push(`${p.name}: extension error: ${m}`);
       rows.push({
         page: p.name, kind: p.kind, source: `${ARCHIVES[p.from].spec} ${p.file}`, task: p.task,
         elements: els.length, in_viewport: els.filter((e) => e.in_viewport).length, roles, untexted_links_buttons: untexted,
