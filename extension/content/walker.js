@@ -414,8 +414,12 @@ globalThis.SentienceWalker = (() => {
             let alt = '';
             if (tag === 'img' || tag === 'area' || (tag === 'input' && type === 'image')) alt = clean(el.getAttribute('alt'), MAX_TEXT);
             else if (wantsText && !text) {
-              const img = el.querySelector('img[alt], [role=img][aria-label], svg[aria-label]');
-              if (img) alt = clean(img.getAttribute('alt') || img.getAttribute('aria-label'), MAX_TEXT);
+              // Name from content (accname 2F) of an icon-only control: the
+              // first image that names something. alt="" marks a spacer and
+              // is skipped; an SVG is named by its <title> child (SVG-AAM
+              // §8.1), as logo links on real sites often are.
+              const img = el.querySelector('img[alt]:not([alt=""]), [role=img][aria-label], svg[aria-label], svg > title');
+              if (img) alt = clean(img.localName === 'title' ? img.textContent : img.getAttribute('alt') || img.getAttribute('aria-label'), MAX_TEXT);
             }
             strs.push(
               tag,

@@ -20,10 +20,8 @@
 // Results: a table on stdout and JSON in .bench/format-tokens.json.
 import fs from 'node:fs';
 import path from 'node:path';
-import vm from 'node:vm';
-import { encode as cl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import { encode as o200k } from 'gpt-tokenizer/encoding/o200k_base';
-import { ROOT, PAGES, startServer, launch, open, evaluate } from '../lib/harness.mjs';
+import { ROOT, PAGES, startServer, launch, open } from '../lib/harness.mjs';
+import { measureTokens, cell } from '../lib/tokens.mjs';
 
 const TOP = 50;
 
@@ -35,19 +33,6 @@ const TASKS = {
   'demo/checkout.html': ['pay by card', [['textbox', /card|1234/i], ['button', /pay/i]]],
   'demo/contact.html': ['send a message', [['textbox', /name/i], ['textbox', /mail/i], ['textbox', /message/i], ['button', /send/i]]],
 };
-
-// The no-modules glue, run in a vm context (its option objects must come
-// from that context's realm).
-function loadEstimator() {
-  const context = { TextDecoder, TextEncoder, WebAssembly, console, location: { href: 'file:///' } };
-  vm.createContext(context);
-  context.bytes = fs.readFileSync(path.join(ROOT, 'pkg/sentience_query_bg.wasm'));
-  vm.runInContext(`${fs.readFileSync(path.join(ROOT, 'pkg/sentience_query.js'), 'utf8')}; sentience_query.initSync({ module: bytes }); this.estimate = (t) => sentience_query.estimate_tokens(t);`, context);
-  return context.estimate;
-}
-
-const estimate = loadEstimator();
-const count = (text) => ({ est: estimate(text), cl100k: cl100k(text).length, o200k: o200k(text).length });
 
 const fixtureServer = await startServer(PAGES);
 const demoServer = await startServer(path.join(ROOT, 'demo'));
@@ -63,19 +48,8 @@ try {
   for (const [name, url] of pages) {
     const page = await open(browser.context, url);
     try {
-      const snap = await evaluate(page, `window.sentience.snapshot({limit: ${TOP}})`);
-      if (snap.status !== 'success') throw new Error(`${name}: ${snap.error}`);
-      const fmt = await evaluate(page, `window.sentience.format(null, {max_tokens: 100000})`);
-      const fmtDefault = await evaluate(page, 'window.sentience.format()');
-      const aria = await page.locator('body').ariaSnapshot();
-      const json = JSON.stringify(snap.elements);
-      const t = { format: count(fmt), aria: count(aria), json: count(json), format1000: count(fmtDefault) };
-      for (const [what, c] of Object.entries(t)) {
-        if (c.est < c.cl100k || c.est < c.o200k) problems.push(`${name}: ${what} estimate ${c.est} below real (${c.cl100k} / ${c.o200k})`);
-      }
-      if (t.format1000.est > 1000) problems.push(`${name}: format() over its budget (${t.format1000.est})`);
+      const { snap, listed, t } = await measureTokens(page, name, TOP, problems);
       // Every actionable element of the task is listed.
-      const listed = new Set([...fmtDefault.matchAll(/^(\d+) /gm)].map((m) => Number(m[1])));
       const need = snap.elements.filter((e) => e.in_viewport && !e.is_occluded && !(e.state && e.state.disabled));
       const [task, wanted] = TASKS[name] || [null, []];
       for (const [role, re] of wanted) {
@@ -97,7 +71,6 @@ try {
 }
 
 const pad = (s, n) => String(s).padEnd(n);
-const cell = (c) => `${c.est} / ${c.cl100k} / ${c.o200k}`;
 console.log(`tokens (estimate / cl100k / o200k) for the top ${TOP} elements\n`);
 console.log(`${pad('page', 30)}${pad('elems', 7)}${pad('format()', 20)}${pad('ariaSnapshot()', 22)}${pad('contract JSON', 22)}needed listed`);
 const sum = { format: [0, 0, 0], aria: [0, 0, 0], json: [0, 0, 0] };

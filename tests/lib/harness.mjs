@@ -45,8 +45,11 @@ export function startServer(dir = PAGES, routes = {}) {
   });
 }
 
-/** Launches headless Chromium with the extension; resolves once its service worker runs. */
-export async function launch({ headless = true, viewport = { width: 1280, height: 800 } } = {}) {
+/**
+ * Launches headless Chromium with the extension; resolves once its service
+ * worker runs. `args` are extra Chromium switches.
+ */
+export async function launch({ headless = true, viewport = { width: 1280, height: 800 }, args = [] } = {}) {
   if (!fs.existsSync(path.join(ROOT, 'pkg/sentience_wasm_bg.wasm'))) {
     throw new Error('pkg/ is missing: run pkg-scripts/build.sh first');
   }
@@ -65,6 +68,7 @@ export async function launch({ headless = true, viewport = { width: 1280, height
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...args,
     ],
   });
   let worker = context.serviceWorkers()[0];
