@@ -197,8 +197,9 @@ export interface SentienceApi {
   /** The first element query(q) would return, or null. */
   find(q: string): Promise<Element | null | QueryError>;
   /**
-   * Compact text listing for LLM prompts, one element a line, most important
-   * first, within `max_tokens` (default 1000), ending with what was left out.
+   * Compact text listing for LLM prompts, one element a line, in-viewport
+   * elements first, each part most important first, within `max_tokens`
+   * (default 1000), ending with what was left out.
    * Formats `snapshot` when given, else the last snapshot.
    */
   format(snapshot?: SnapshotSuccess | null, options?: FormatOptions): Promise<string | QueryError>;

@@ -16,7 +16,7 @@
 //! a page can neither start a line of its own nor close a quoted field and
 //! append marks.
 
-use crate::model::{rank_order, Checked, Element, Snapshot};
+use crate::model::{listing_order, Checked, Element, Snapshot};
 use crate::tokens::estimate_tokens;
 
 pub const DEFAULT_MAX_TOKENS: usize = 1000;
@@ -43,10 +43,11 @@ pub fn format(snapshot: &Snapshot, max_tokens: usize) -> String {
 
 /// Lists the most important elements that fit in `max_tokens`, then a line
 /// saying how many were left out. The listed elements are always a prefix of
-/// the ranking (importance descending, then top to bottom): a long line is
-/// never skipped in favour of a shorter, less important one.
+/// `listing_order` (in the viewport first, then the rest; each by importance
+/// descending, then top to bottom): a long line is never skipped in favour
+/// of a shorter, less important one.
 pub fn format_elements(elements: &[Element], max_tokens: usize) -> Formatted {
-    let order = rank_order(elements);
+    let order = listing_order(elements);
     let total = order.len();
     let mut offscreen_left = elements.iter().filter(|e| !e.in_viewport).count();
     let mut text = String::new();

@@ -12,7 +12,8 @@ pub mod tokens;
 
 pub use format::{format, format_elements, Formatted, DEFAULT_MAX_TOKENS};
 pub use model::{
-    rank_order, BBox, Checked, Element, Id, SelectOption, Snapshot, State, VisualCues,
+    listing_order, rank_order, BBox, Checked, Element, Id, SelectOption, Snapshot, State,
+    VisualCues,
 };
 pub use query::{known_fields, Query, QueryError};
 pub use tokens::estimate_tokens;

@@ -178,3 +178,17 @@ pub fn rank_order(elements: &[Element]) -> Vec<usize> {
     });
     order
 }
+
+/// The format's order: what is in the viewport first, then the rest, each in
+/// `rank_order`. The contract's importance already takes 500 off an
+/// off-screen element, yet role priority can outweigh that (an off-screen
+/// `role="button"` card scores above an in-view header link, as on real
+/// news front pages), and when the token budget cuts the listing, an agent
+/// needs what it can act on now more than what it would first scroll to.
+pub fn listing_order(elements: &[Element]) -> Vec<usize> {
+    let (mut order, offscreen): (Vec<usize>, Vec<usize>) = rank_order(elements)
+        .into_iter()
+        .partition(|&i| elements[i].in_viewport);
+    order.extend(offscreen);
+    order
+}

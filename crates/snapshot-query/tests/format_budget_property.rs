@@ -5,7 +5,7 @@
 
 use snapshot_query::format::element_line;
 use snapshot_query::{
-    estimate_tokens, format_elements, rank_order, Checked, Element, Id, SelectOption,
+    estimate_tokens, format_elements, listing_order, Checked, Element, Id, SelectOption,
 };
 
 struct Rng(u64);
@@ -148,7 +148,7 @@ fn budget_never_exceeded_and_most_important_first() {
             _ => rng.below(3000),
         };
         let elements: Vec<Element> = (0..n).map(|i| element(&mut rng, i * 7 + 1)).collect();
-        let ranking = rank_order(&elements);
+        let ranking = listing_order(&elements);
         for &budget in &budgets {
             let f = format_elements(&elements, budget);
             let real = estimate_tokens(&f.text);
@@ -167,9 +167,13 @@ fn budget_never_exceeded_and_most_important_first() {
                 assert_eq!(format!("{line}\n"), element_line(&elements[i]));
                 assert!(line.starts_with(&format!("{} ", elements[i].id)));
             }
-            // Most important first.
+            // In the viewport first; within each part, most important first.
             for w in ranking[..f.shown].windows(2) {
-                assert!(elements[w[0]].importance >= elements[w[1]].importance);
+                let (a, b) = (&elements[w[0]], &elements[w[1]]);
+                assert!(a.in_viewport >= b.in_viewport);
+                if a.in_viewport == b.in_viewport {
+                    assert!(a.importance >= b.importance);
+                }
             }
             let left = elements.len() - f.shown;
             match lines.get(f.shown) {

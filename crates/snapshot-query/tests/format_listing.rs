@@ -127,3 +127,30 @@ fn tolerates_missing_state_and_cues() {
     assert!(Snapshot::from_json("[1]").is_err());
     assert!(Snapshot::from_json(r#"{"elements":[{"state":{"checked":"maybe"}}]}"#).is_err());
 }
+
+#[test]
+fn a_cut_listing_keeps_what_is_in_view_before_higher_ranked_offscreen_elements() {
+    // As on a news front page: off-screen role="button" cards outrank an
+    // in-view header link by importance (500 + area − 500 vs 100 + area).
+    let mut elements = vec![serde_json::json!({
+        "id": 1, "role": "link", "text": "Sign in", "importance": 110,
+        "bbox": {"x": 900, "y": 10, "width": 60, "height": 20},
+        "visual_cues": {"is_primary": false, "background_color_name": null, "is_clickable": true},
+        "in_viewport": true, "is_occluded": false, "z_index": 0, "state": {}
+    })];
+    for id in 2..40 {
+        elements.push(serde_json::json!({
+            "id": id, "role": "button", "text": format!("Story number {id} of the day"), "importance": 200,
+            "bbox": {"x": 0, "y": 1000 + id * 300, "width": 400, "height": 280},
+            "visual_cues": {"is_primary": false, "background_color_name": null, "is_clickable": true},
+            "in_viewport": false, "is_occluded": false, "z_index": 0, "state": {}
+        }));
+    }
+    let s: Snapshot = serde_json::from_value(serde_json::json!({
+        "status": "success", "url": "http://x/", "elements": elements
+    }))
+    .expect("snapshot");
+    let f = format_elements(&s.elements, 60);
+    assert!(f.shown < f.total, "the budget must cut: {}", f.text);
+    assert!(f.text.starts_with("1 link \"Sign in\""), "{}", f.text);
+}
