@@ -226,9 +226,13 @@ async function breakdown(page, iterations) {
     const contexts = [];
     cdp.on('Runtime.executionContextCreated', (e) => contexts.push(e.context));
     await cdp.send('Runtime.enable');
+    // The top frame's isolated world (every frame has one; only the top
+    // frame's has taken a snapshot, so only there is the engine loaded).
+    const { frameTree } = await cdp.send('Page.getFrameTree');
+    const top = frameTree.frame.id;
     const deadline = Date.now() + 2000;
     let iso;
-    while (!(iso = contexts.find((c) => c.name === 'Sentience' && c.auxData && c.auxData.type === 'isolated')) && Date.now() < deadline) {
+    while (!(iso = contexts.find((c) => c.name === 'Sentience' && c.auxData && c.auxData.type === 'isolated' && c.auxData.frameId === top)) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
     }
     if (!iso) return null;

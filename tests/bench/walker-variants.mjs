@@ -24,7 +24,8 @@ try {
   cdp.on('Runtime.executionContextCreated', (e) => contexts.push(e.context));
   await cdp.send('Runtime.enable');
   await new Promise((r) => setTimeout(r, 500));
-  const iso = contexts.find((c) => c.name === 'Sentience');
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const iso = contexts.find((c) => c.name === 'Sentience' && c.auxData.frameId === frameTree.frame.id);
   const time = async (body, ctx) => {
     const expression = `(() => { const all = Array.from(document.getElementsByTagName('*')); let s = 0; const t0 = performance.now(); ${body} return performance.now() - t0; })()`;
     const r = await cdp.send('Runtime.evaluate', ctx ? { expression, contextId: ctx, returnByValue: true } : { expression, returnByValue: true });
