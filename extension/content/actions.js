@@ -166,7 +166,7 @@ globalThis.SentienceActions = (() => {
   function type(el, text) {
     // An ARIA listbox (the contract's combobox) takes the typed text as the
     // option to choose, like a <select>.
-    if (firstRole(el) === 'listbox') return select(el, text);
+    if (SentienceWalker.firstRole(el.getAttribute('role')) === 'listbox') return select(el, text);
     return withOutcome(() => {
       if (typeof text !== 'string') return fail('type(id, text): text must be a string');
       if (isDisabled(el)) return fail('element is disabled');
@@ -197,10 +197,7 @@ globalThis.SentienceActions = (() => {
   function chooseOption(select, text) {
     const options = Array.from(select.options);
     const option = matchOption(options, text, (o) => o.value, (o) => o.text);
-    if (!option) {
-      const names = options.slice(0, 10).map((o) => JSON.stringify(o.text.trim())).join(', ');
-      return fail(`no option matching "${text}" in <select> (options: ${names || 'none'}${options.length > 10 ? ', …' : ''})`);
-    }
+    if (!option) return fail(`no option matching "${text}" in <select> (options: ${optionNames(options, (o) => o.text)})`);
     if (option.disabled) return fail(`option "${option.text.trim()}" is disabled`);
     select.focus({ preventScroll: true });
     select.value = option.value;
@@ -210,9 +207,10 @@ globalThis.SentienceActions = (() => {
     return null;
   }
 
-  function firstRole(el) {
-    const role = el.getAttribute('role');
-    return role ? role.trim().split(/\s+/)[0].toLowerCase() : '';
+  // The first ten options' names, for error messages.
+  function optionNames(options, textOf) {
+    const names = options.slice(0, 10).map((o) => JSON.stringify(textOf(o).trim())).join(', ');
+    return `${names || 'none'}${options.length > 10 ? ', …' : ''}`;
   }
 
   // The option of `options` that `wanted` names: its value, else its text
@@ -226,8 +224,9 @@ globalThis.SentienceActions = (() => {
     );
   }
 
-  const ariaValue = (o) => o.getAttribute('data-value') || o.getAttribute('value') || o.textContent.trim();
-  const ariaText = (o) => o.getAttribute('aria-label') || o.textContent;
+  // The same name and value the snapshot's state.options reports.
+  const ariaValue = (o) => SentienceWalker.ariaOption(o).value;
+  const ariaText = (o) => SentienceWalker.ariaOption(o).text;
 
   /**
    * Chooses an option by value or text: on a <select> (focus, input, change,
@@ -239,7 +238,7 @@ globalThis.SentienceActions = (() => {
     if (typeof wanted !== 'string') return fail('select(id, option): the option must be a string (its value or text)');
     if (isDisabled(el)) return fail('element is disabled');
     if (el.localName === 'select') return withOutcome(() => chooseOption(el, wanted));
-    const role = firstRole(el);
+    const role = SentienceWalker.firstRole(el.getAttribute('role'));
     let list = role === 'listbox' ? el : null;
     if (role === 'combobox') {
       const ref = (el.getAttribute('aria-controls') || el.getAttribute('aria-owns') || '').trim().split(/\s+/)[0];
@@ -254,10 +253,7 @@ globalThis.SentienceActions = (() => {
     if (!list) return fail(`select: element <${el.localName}${role ? ` role=${role}` : ''}> is not a <select>, listbox or combobox; click the option instead`);
     const options = Array.from(list.querySelectorAll('[role=option]'));
     const option = matchOption(options, wanted, ariaValue, ariaText);
-    if (!option) {
-      const names = options.slice(0, 10).map((o) => JSON.stringify(ariaText(o).trim())).join(', ');
-      return fail(`select: no option matching "${wanted}" (options: ${names || 'none'}${options.length > 10 ? ', …' : ''})`);
-    }
+    if (!option) return fail(`select: no option matching "${wanted}" (options: ${optionNames(options, ariaText)})`);
     return click(option);
   }
 

@@ -80,6 +80,24 @@
   let last = null; // {json, parsed, generation}
   let generation = 0;
 
+  /** The elements of a kept snapshot, parsed once. */
+  function elementsOf(snap) {
+    if (!snap.parsed) snap.parsed = JSON.parse(snap.json).elements;
+    return snap.parsed;
+  }
+
+  /** id → element of a walk (window.sentience_registry and actions resolve ids through it). */
+  function registryOf(raw) {
+    const map = new Map();
+    for (let i = 0; i < raw.elements.length; i++) map.set(raw.ids(i), raw.elements[i]);
+    return map;
+  }
+
+  // The error value of the operations that answer {status, …}.
+  function statusError(error) {
+    return { status: 'error', error };
+  }
+
   // ------------------------------------------------------- wait for stability
   // Defaults and cap: must match crates/snapshot-core/src/options.rs
   // (QUIET_MS, TIMEOUT_MS, MAX_TIMEOUT_MS), which validates the option and
@@ -152,8 +170,7 @@
     // [snapshot_id, previous_id, waited_ms (-1: no wait), settled]: the wasm `snapshot` arguments.
     const tracking = [id, previousId, waited ? waited.waitedMs : -1, !!(waited && waited.settled)];
     const raw = SentienceWalker.collect();
-    const next = new Map();
-    for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
+    const next = registryOf(raw);
     // Child frames' walks merged into ours (extension/content/frames.js).
     let page = raw;
     let frames = null;
@@ -167,11 +184,11 @@
     } else {
       json = await viaServiceWorker(page, optionsJson, tracking);
     }
+    const ok = json.startsWith('{"status":"success"');
     // Max: a slower snapshot started earlier (service-worker path) must not
     // move `previous` back.
-    if (json.startsWith('{"status":"success"')) previousId = Math.max(previousId, id);
+    if (ok) previousId = Math.max(previousId, id);
     registry = next;
-    const ok = json.startsWith('{"status":"success"');
     if (frames && ok) json = `${json.slice(0, -1)},"frames":${JSON.stringify(frames)}}`;
     // The trusted copy overlays, query() and format() work on: the text this
     // world produced, never an object a page handed over (and without the
@@ -181,7 +198,7 @@
     if (shot && ok) {
       const spec = shot === true ? { format: 'png' } : { format: shot.format || 'png', quality: shot.quality };
       const request = { type: 'screenshot', format: spec.format, quality: spec.quality };
-      if (shot.annotate === true) request.annotate = annotation(json);
+      if (shot.annotate === true) request.annotate = annotation(elementsOf(last));
       const res = await SentienceOverlay.hiddenDuring(() => chrome.runtime.sendMessage(request));
       if (!res || res.error) return errorJson(`screenshot failed: ${res ? res.error : 'no answer from the service worker'}`);
       // Splice into the JSON text rather than parse + re-serialise 1000s of elements.
@@ -191,14 +208,11 @@
   }
 
   // ------------------------------------------------------------ overlays
-  function overlayError(error) {
-    return { status: 'error', error };
-  }
 
   /** The boxes of an annotated screenshot: the snapshot's elements in the viewport. */
-  function annotation(json) {
+  function annotation(elements) {
     const marks = [];
-    for (const e of JSON.parse(json).elements) {
+    for (const e of elements) {
       if (!e.in_viewport) continue;
       marks.push({ id: e.id, role: e.role, primary: e.visual_cues.is_primary, x: e.bbox.x, y: e.bbox.y, width: e.bbox.width, height: e.bbox.height });
     }
@@ -210,15 +224,14 @@
   // the last snapshot, or whose element has left the document, are reported
   // in `unknown`, never thrown.
   function showOverlay(args) {
-    if (args !== null && args !== undefined && (typeof args !== 'object' || Array.isArray(args))) return overlayError('showOverlay: options must be an object {ids?, duration?}');
+    if (args !== null && args !== undefined && (typeof args !== 'object' || Array.isArray(args))) return statusError('showOverlay: options must be an object {ids?, duration?}');
     const { ids, duration } = args || {};
-    if (ids !== undefined && ids !== null && !Array.isArray(ids)) return overlayError('showOverlay: ids must be an array of element ids');
+    if (ids !== undefined && ids !== null && !Array.isArray(ids)) return statusError('showOverlay: ids must be an array of element ids');
     if (duration !== undefined && duration !== null && !(typeof duration === 'number' && Number.isFinite(duration) && duration >= 0)) {
-      return overlayError('showOverlay: duration must be a number of milliseconds >= 0 (0 or absent: until clearOverlay())');
+      return statusError('showOverlay: duration must be a number of milliseconds >= 0 (0 or absent: until clearOverlay())');
     }
-    if (last === null) return overlayError('showOverlay: no snapshot yet: call snapshot() first');
-    if (!last.parsed) last.parsed = JSON.parse(last.json).elements;
-    const elements = last.parsed;
+    if (last === null) return statusError('showOverlay: no snapshot yet: call snapshot() first');
+    const elements = elementsOf(last);
     const byId = new Map();
     for (const e of elements) byId.set(e.id, e);
     const wanted = Array.isArray(ids) ? ids : elements.map((e) => e.id);
@@ -263,8 +276,10 @@
     return queryModule;
   }
 
-  function queryError(error) {
-    return { status: 'error', error };
+  // The module in this world, or null to go through the service worker
+  // (asked for, or WebAssembly forbidden here by the page's CSP).
+  async function queryModuleFor(via) {
+    return via && via.path === 'service_worker' ? null : loadQueryModule();
   }
 
   // Sends one query/format call to the service worker; resolves to the
@@ -273,17 +288,17 @@
     try {
       const res = await chrome.runtime.sendMessage({ type: 'sentience-query', ...msg });
       if (typeof res === 'string') return res;
-      return JSON.stringify(queryError(`the service worker failed: ${res && res.error ? res.error : 'no answer'}`));
+      return JSON.stringify(statusError(`the service worker failed: ${res && res.error ? res.error : 'no answer'}`));
     } catch (e) {
-      return JSON.stringify(queryError(`extension unavailable: ${e.message}`));
+      return JSON.stringify(statusError(`extension unavailable: ${e.message}`));
     }
   }
 
   async function runQuery({ query } = {}, first, via) {
-    if (typeof query !== 'string') return queryError('invalid query: the query must be a string, e.g. "role=button text~\'sign in\'"');
-    if (!last) return queryError('no snapshot yet: call window.sentience.snapshot() first (queries run on the last snapshot)');
+    if (typeof query !== 'string') return statusError('invalid query: the query must be a string, e.g. "role=button text~\'sign in\'"');
+    if (!last) return statusError('no snapshot yet: call window.sentience.snapshot() first (queries run on the last snapshot)');
     const snap = last;
-    const mod = via && via.path === 'service_worker' ? null : await loadQueryModule();
+    const mod = await queryModuleFor(via);
     let answer;
     if (mod) {
       if (loadedGeneration !== snap.generation) {
@@ -297,8 +312,8 @@
     }
     const res = JSON.parse(answer);
     if (res.status !== 'success') return res;
-    if (!snap.parsed) snap.parsed = JSON.parse(snap.json).elements;
-    const found = res.indices.map((i) => snap.parsed[i]);
+    const elements = elementsOf(snap);
+    const found = res.indices.map((i) => elements[i]);
     return first ? (found.length ? found[0] : null) : found;
   }
 
@@ -307,7 +322,7 @@
     let maxTokens = 1000;
     if (args.max_tokens !== undefined && args.max_tokens !== null) {
       maxTokens = args.max_tokens;
-      if (!Number.isInteger(maxTokens) || maxTokens < 0 || maxTokens > 1e7) return queryError('invalid format options: max_tokens must be an integer from 0 to 10000000');
+      if (!Number.isInteger(maxTokens) || maxTokens < 0 || maxTokens > 1e7) return statusError('invalid format options: max_tokens must be an integer from 0 to 10000000');
     }
     let json;
     if (args.snapshot !== undefined && args.snapshot !== null) {
@@ -316,15 +331,15 @@
       try {
         json = JSON.stringify(args.snapshot);
       } catch (e) {
-        return queryError(`invalid snapshot: ${e.message}`);
+        return statusError(`invalid snapshot: ${e.message}`);
       }
-      if (typeof json !== 'string') return queryError('invalid snapshot: expected a snapshot object');
+      if (typeof json !== 'string') return statusError('invalid snapshot: expected a snapshot object');
     } else if (last) {
       json = last.json;
     } else {
-      return queryError('no snapshot yet: call window.sentience.snapshot() first, or pass a snapshot to format()');
+      return statusError('no snapshot yet: call window.sentience.snapshot() first, or pass a snapshot to format()');
     }
-    const mod = via && via.path === 'service_worker' ? null : await loadQueryModule();
+    const mod = await queryModuleFor(via);
     const answer = mod ? mod.format(json, maxTokens) : await queryViaServiceWorker({ op: 'format', snapshot: json, max_tokens: maxTokens });
     const res = JSON.parse(answer);
     return res.status === 'success' ? res.text : res;
@@ -502,9 +517,7 @@
     if (msg.op === 'frame_walk') {
       try {
         const { data, raw } = SentienceFrames.walkForParent(SentienceWalker.collect);
-        const next = new Map();
-        for (let i = 0; i < raw.elements.length; i++) next.set(raw.ids(i), raw.elements[i]);
-        registry = next;
+        registry = registryOf(raw);
         sendResponse({ value: data });
       } catch (e) {
         sendResponse({ value: null }); // the driver lists the frame as unreachable

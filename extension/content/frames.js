@@ -200,8 +200,8 @@ globalThis.SentienceFrames = (() => {
           at = d.at;
         }
         ctx.report.included.push({ url: data.url, depth });
-        const kids = (await gather(data.frames, depth + 1, ctx)).map((k, i) => k && { ...k, desc: data.frames[i] });
-        return { frameId: res.frameId, token: data.token, count, nums: data.nums, strs, scanned: num(data.meta[3]), kids: kids.filter(Boolean), url: data.url };
+        const kids = (await gather(data.frames, depth + 1, ctx)).filter(Boolean);
+        return { desc, frameId: res.frameId, token: data.token, count, nums: data.nums, strs, scanned: num(data.meta[3]), kids, url: data.url };
       }),
     );
   }
@@ -221,7 +221,7 @@ globalThis.SentienceFrames = (() => {
     // Nested frames are asked once their parent has answered: the whole
     // phase is capped at PHASE_TIMEOUTS per-frame timeouts.
     const ctx = { report, count: 0, timeoutMs, deadline: performance.now() + PHASE_TIMEOUTS * timeoutMs, wireVersion: raw.meta[0] };
-    const kids = (await gather(topDescs, 1, ctx)).map((k, i) => k && { ...k, desc: topDescs[i] }).filter(Boolean);
+    const kids = (await gather(topDescs, 1, ctx)).filter(Boolean);
     if (!kids.length) {
       // Nothing to merge: the driver's own walk as it is.
       idMaps = new Map();

@@ -82,7 +82,9 @@
   // propagation, so no page script ever sees the port.
   apply(windowPost, window, [{ __sentience: PROTOCOL, type: 'init' }, '*', [channel.port2]]);
 
-  // snapshot and the overlay calls answer {status, …}; actions {success, …}.
+  // snapshot, overlays, query and format answer {status, …}; actions
+  // {success, …}. Plain comparisons, not a Set: the page may patch
+  // Set.prototype.has.
   function failure(op, error) {
     return op === 'snapshot' || op === 'show_overlay' || op === 'clear_overlay' || op === 'query' || op === 'find' || op === 'format' ? { status: 'error', error } : { success: false, error, outcome: 'none' };
   }

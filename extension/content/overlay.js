@@ -78,13 +78,18 @@ globalThis.SentienceOverlay = (() => {
     if (!host.isConnected) document.documentElement.appendChild(host);
     if (!guard) {
       guard = new MutationObserver(() => {
-        if (host && !host.isConnected && (marks.length || actLayer.firstChild) && reattached < MAX_REATTACH) {
-          reattached++;
-          document.documentElement.appendChild(host);
-        }
+        if (host && (marks.length || actLayer.firstChild)) reattach();
       });
       guard.observe(document.documentElement, { childList: true });
     }
+  }
+
+  // Puts the host back after page code removed it (a bounded number of
+  // times, so a page fighting it cannot make us loop).
+  function reattach() {
+    if (host.isConnected || reattached >= MAX_REATTACH) return;
+    reattached++;
+    document.documentElement.appendChild(host);
   }
 
   function detachIfIdle() {
@@ -126,10 +131,7 @@ globalThis.SentienceOverlay = (() => {
   function refresh() {
     frameRequested = false;
     if (!marks.length) return;
-    if (!host.isConnected && reattached < MAX_REATTACH) {
-      reattached++;
-      document.documentElement.appendChild(host);
-    }
+    reattach();
     for (const m of marks) {
       const r = rectOf(m);
       if (!r || r.width <= 0 || r.height <= 0) {
@@ -233,9 +235,14 @@ globalThis.SentienceOverlay = (() => {
   function isOwnMutation(record) {
     if (!host) return false;
     if (record.target === host) return true;
-    if (record.type !== 'childList') return false;
-    const nodes = [...record.addedNodes, ...record.removedNodes];
-    return nodes.length > 0 && nodes.every((n) => n === host);
+    // The host is only ever a child of <html>. Called for every record while
+    // an action's outcome is watched, so no arrays are built here.
+    if (record.type !== 'childList' || record.target !== document.documentElement) return false;
+    const { addedNodes, removedNodes } = record;
+    if (addedNodes.length + removedNodes.length === 0) return false;
+    for (const n of addedNodes) if (n !== host) return false;
+    for (const n of removedNodes) if (n !== host) return false;
+    return true;
   }
 
   return {

@@ -146,6 +146,18 @@ globalThis.SentienceWalker = (() => {
     return '';
   }
 
+  // The first token of a role attribute (ARIA: the first recognised one).
+  function firstRole(roleAttr) {
+    return roleAttr ? roleAttr.trim().split(WS_RE)[0].toLowerCase() : '';
+  }
+
+  // An ARIA option's name and value, as state.options reports them and
+  // select() (actions.js) matches them.
+  function ariaOption(o) {
+    const text = clean(o.getAttribute('aria-label') || o.textContent, 100);
+    return { text, value: o.getAttribute('data-value') || o.getAttribute('value') || text };
+  }
+
   // The options of a <select> or an ARIA listbox (at most MAX_OPTIONS), in
   // the S_OPTIONS wire form; '' for anything else.
   function optionsOf(el, tag, roleAttr) {
@@ -154,14 +166,15 @@ globalThis.SentienceWalker = (() => {
     if (tag === 'select') {
       items = el.options;
       native = true;
-    } else if (roleAttr && roleAttr.trim().split(WS_RE)[0].toLowerCase() === 'listbox') {
+    } else if (firstRole(roleAttr) === 'listbox') {
       items = el.querySelectorAll('[role=option]');
     } else return '';
     const out = [];
     for (let k = 0; k < items.length && k < MAX_OPTIONS; k++) {
       const o = items[k];
-      const text = clean(native ? o.text : o.getAttribute('aria-label') || o.textContent, 100).replace(OPT_RE, ' ');
-      const value = native ? o.value : o.getAttribute('data-value') || o.getAttribute('value') || text;
+      const aria = native ? null : ariaOption(o);
+      const text = (native ? clean(o.text, 100) : aria.text).replace(OPT_RE, ' ');
+      const value = native ? o.value : aria.value;
       const selected = native ? o.selected : o.getAttribute('aria-selected') === 'true';
       out.push(`${text}${OPT_FIELD}${clean(value, 100).replace(OPT_RE, ' ')}${OPT_FIELD}${selected ? 1 : 0}`);
     }
@@ -530,5 +543,5 @@ globalThis.SentienceWalker = (() => {
     return nextId++;
   }
 
-  return { collect, idOf, reserveId, NUM_STRIDE, STR_FIELDS };
+  return { collect, idOf, reserveId, firstRole, ariaOption, NUM_STRIDE, STR_FIELDS };
 })();
