@@ -276,11 +276,6 @@ impl Snapshot {
             page,
         })
     }
-
-    /// From a parsed `Value` (tests, examples).
-    pub fn from_value(v: &Value) -> Result<Snapshot, String> {
-        Snapshot::parse(serde_json::value::to_raw_value(v).map_err(|e| e.to_string())?)
-    }
 }
 
 /// Which shape a snapshot is, and whether it has a screenshot, read in one

@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
-#[derive(clap::Args, Debug, Clone)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// Concurrent runs to measure at.
     #[arg(long, value_delimiter = ',', default_value = "1,50,500")]

@@ -129,17 +129,6 @@ impl LiveRuns {
         map.retain(|_, e| !(e.unused() && e.last_used < cutoff_ms));
         before - map.len()
     }
-
-    pub fn len(&self) -> usize {
-        self.map
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 /// Evict the least recently used unlocked runs down to `target` entries.

@@ -252,7 +252,7 @@ impl Store {
 
     /// `save` with the run already serialised (by the caller's thread, so
     /// the database thread only does database work).
-    pub async fn save_json(
+    async fn save_json(
         &self,
         run_id: String,
         body: String,
@@ -272,28 +272,6 @@ impl Store {
         .await
     }
 
-    pub async fn reply(
-        &self,
-        run_id: &str,
-        key: &str,
-        endpoint: &'static str,
-    ) -> Result<Option<Reply>, StoreError> {
-        let (id, key) = (run_id.to_string(), key.to_string());
-        self.call(move |c| {
-            Ok(c.prepare_cached(
-                "SELECT status, body FROM replies WHERE run_id = ?1 AND idem_key = ?2 AND endpoint = ?3",
-            )?
-            .query_row(params![id, key, endpoint], |r| {
-                Ok(Reply {
-                    status: r.get(0)?,
-                    body: r.get(1)?,
-                })
-            })
-            .optional()?)
-        })
-        .await
-    }
-
     /// Delete runs (and their replies) idle since before `cutoff_ms`.
     pub async fn expire(&self, cutoff_ms: u64) -> Result<usize, StoreError> {
         self.call(move |c| {
@@ -303,13 +281,6 @@ impl Store {
             .execute([cutoff_ms as i64])?;
             Ok(c.prepare_cached("DELETE FROM runs WHERE updated_at < ?1")?
                 .execute([cutoff_ms as i64])?)
-        })
-        .await
-    }
-
-    pub async fn count(&self) -> Result<u64, StoreError> {
-        self.call(|c| {
-            Ok(c.query_row("SELECT COUNT(*) FROM runs", [], |r| r.get::<_, i64>(0))? as u64)
         })
         .await
     }

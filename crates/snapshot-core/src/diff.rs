@@ -21,22 +21,13 @@
 //! on a hash collision (about 1 in 4 billion).
 
 use crate::contract::{BBox, Role, SnapshotDiff};
-use crate::raw::{Flags, RawNode};
+use crate::raw::RawNode;
+use crate::state::STATE_FLAGS;
 
 /// Snapshots kept per page for `since`.
 pub const KEPT_SNAPSHOTS: usize = 4;
 /// A bbox edge or size must move by more than this (CSS px) to count as changed.
 pub const MOVE_THRESHOLD_PX: f32 = 2.0;
-
-/// The flags that make up the `state` object.
-const STATE_FLAGS: u32 = Flags::DISABLED
-    | Flags::CHECKED
-    | Flags::MIXED
-    | Flags::HAS_SELECTED
-    | Flags::SELECTED
-    | Flags::EXPANDED
-    | Flags::COLLAPSED
-    | Flags::REQUIRED;
 
 /// What is remembered of one candidate.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -155,16 +155,14 @@ fn element(w: &mut Writer, e: &Element) {
 /// Addition to specs/001: keys in declaration order, absent ones skipped.
 fn state(w: &mut Writer, s: &ElementState) {
     let mut first = true;
-    let checked = s.checked.map(|c| match c {
-        Checked::Bool(b) => b,
-        Checked::Mixed(_) => false,
-    });
     w.state_bool(&mut first, "disabled", s.disabled);
-    if let Some(Checked::Mixed(_)) = s.checked {
-        w.state_key(&mut first, "checked");
-        w.raw("\"mixed\"");
-    } else {
-        w.state_bool(&mut first, "checked", checked);
+    match s.checked {
+        Some(Checked::Mixed(_)) => {
+            w.state_key(&mut first, "checked");
+            w.raw("\"mixed\"");
+        }
+        Some(Checked::Bool(b)) => w.state_bool(&mut first, "checked", Some(b)),
+        None => {}
     }
     w.state_bool(&mut first, "selected", s.selected);
     w.state_bool(&mut first, "expanded", s.expanded);

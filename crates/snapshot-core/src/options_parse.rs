@@ -17,7 +17,7 @@ use variants::{roles_value, screenshot_value, stable_value};
 
 mod variants;
 
-pub(crate) const OPTIONS_FIELDS: &[&str] = &[
+const OPTIONS_FIELDS: &[&str] = &[
     "limit",
     "filter",
     "screenshot",

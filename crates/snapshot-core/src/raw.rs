@@ -215,6 +215,11 @@ impl RawNode {
     pub fn has(&self, bit: u32) -> bool {
         self.flags.has(bit)
     }
+
+    /// A password field: its value must never leave the engine.
+    pub fn is_password(&self) -> bool {
+        self.tag == "input" && self.input_type.eq_ignore_ascii_case("password")
+    }
 }
 
 /// The whole page as the walker saw it.

@@ -21,6 +21,17 @@ pub const MAX_VALUE_CHARS: usize = 100;
 /// At most this many options are listed (the walker sends no more either).
 pub const MAX_OPTIONS: usize = 50;
 
+/// The flags `state_of` reads: a change in any of them is a state change
+/// (the diff fingerprints them).
+pub(crate) const STATE_FLAGS: u32 = Flags::DISABLED
+    | Flags::CHECKED
+    | Flags::MIXED
+    | Flags::HAS_SELECTED
+    | Flags::SELECTED
+    | Flags::EXPANDED
+    | Flags::COLLAPSED
+    | Flags::REQUIRED;
+
 /// The state of a candidate `node` whose contract role is `role`.
 pub fn state_of(node: &RawNode, role: Role) -> ElementState {
     let flag = |bit| node.has(bit);
@@ -63,8 +74,7 @@ fn value_of(node: &RawNode, role: Role) -> Option<String> {
         && matches!(node.tag.as_str(), "input" | "textarea" | "select");
     // The walker never reads a password's value; should one arrive anyway,
     // it still never leaves the engine.
-    let secret = node.tag == "input" && node.input_type.eq_ignore_ascii_case("password");
-    if !holds_value || secret || node.value.is_empty() {
+    if !holds_value || node.is_password() || node.value.is_empty() {
         return None;
     }
     Some(truncate(&node.value, MAX_VALUE_CHARS))

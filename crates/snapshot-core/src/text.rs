@@ -54,7 +54,7 @@ fn native_text(node: &RawNode, role: Role) -> Option<String> {
             // contract names what the field holds first. The walker never
             // sends a password's value; it is ignored here again in case one
             // slips through (a typed password must never reach an LLM).
-            let value = if typ == "password" {
+            let value = if node.is_password() {
                 ""
             } else {
                 node.value.as_str()

@@ -169,14 +169,17 @@ impl Snapshot {
 /// then top to bottom (bbox.y), then id order for a deterministic tie-break.
 pub fn rank_order(elements: &[Element]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..elements.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (ea, eb) = (&elements[a], &elements[b]);
-        eb.importance
-            .total_cmp(&ea.importance)
-            .then(ea.bbox.y.total_cmp(&eb.bbox.y))
-            .then(a.cmp(&b))
-    });
+    order.sort_by(|&a, &b| rank_cmp(elements, a, b));
     order
+}
+
+/// `rank_order`'s comparison of elements `a` and `b` (a total order).
+pub(crate) fn rank_cmp(elements: &[Element], a: usize, b: usize) -> std::cmp::Ordering {
+    let (ea, eb) = (&elements[a], &elements[b]);
+    eb.importance
+        .total_cmp(&ea.importance)
+        .then(ea.bbox.y.total_cmp(&eb.bbox.y))
+        .then(a.cmp(&b))
 }
 
 /// The format's order: what is in the viewport first, then the rest, each in

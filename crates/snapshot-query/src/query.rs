@@ -25,7 +25,7 @@
 //!
 //! Results are sorted like the format: importance descending, then bbox.y.
 
-use crate::model::{rank_order, Checked, Element, Id};
+use crate::model::{rank_cmp, rank_order, Checked, Element, Id};
 use std::fmt;
 
 /// A syntax or type error, with the 0-based character position it points at.
@@ -102,8 +102,8 @@ impl Field {
     }
 }
 
-/// Canonical names first (listed in errors), then aliases: the contract's
-/// dotted paths (`visual_cues.is_primary`, `state.checked`) and short forms.
+/// Canonical names (listed in errors); `ALIASES` has the contract's dotted
+/// paths (`visual_cues.is_primary`, `state.checked`) and short forms.
 const FIELDS: &[(&str, Field)] = &[
     ("role", Field::Role),
     ("text", Field::Text),
@@ -126,7 +126,6 @@ const FIELDS: &[(&str, Field)] = &[
     ("required", Field::Required),
     ("value", Field::Value),
 ];
-const CANONICAL: usize = 20;
 const ALIASES: &[(&str, Field)] = &[
     ("x", Field::X),
     ("y", Field::Y),
@@ -236,8 +235,9 @@ impl Query {
 
     /// The first of `run`, without sorting everything.
     pub fn find(&self, elements: &[Element]) -> Option<usize> {
-        let order = crate::model::rank_order(elements);
-        order.into_iter().find(|&i| self.matches(&elements[i]))
+        (0..elements.len())
+            .filter(|&i| self.matches(&elements[i]))
+            .min_by(|&a, &b| rank_cmp(elements, a, b))
     }
 }
 
@@ -287,7 +287,7 @@ impl Parser {
         }
         let name: String = self.chars[start..self.pos].iter().collect();
         let field = lookup(&name).ok_or_else(|| {
-            let known: Vec<&str> = FIELDS[..CANONICAL].iter().map(|(n, _)| *n).collect();
+            let known: Vec<&str> = FIELDS.iter().map(|(n, _)| *n).collect();
             QueryError::at(
                 start,
                 format!(

@@ -267,7 +267,6 @@ async fn commit(
     resp: &StepResponse,
 ) -> Result<String, ApiError> {
     let text = to_json(resp)?;
-    let body = to_json(&live.run)?;
     let reply = key.map(|k| {
         (
             k,
@@ -278,14 +277,7 @@ async fn commit(
             },
         )
     });
-    s.store
-        .save_json(
-            live.run.run_id.clone(),
-            body,
-            live.run.updated_at,
-            reply.clone(),
-        )
-        .await?;
+    s.store.save(&live.run, reply.clone()).await?;
     if let Some((k, endpoint, r)) = reply {
         live.remember(endpoint, k, r);
     }
@@ -347,10 +339,7 @@ pub async fn cancel(
         .live()
         .ok_or_else(|| ApiError::Internal("run cache lost a run".into()))?;
     live.run.cancel();
-    let body = to_json(&live.run)?;
-    s.store
-        .save_json(live.run.run_id.clone(), body, live.run.updated_at, None)
-        .await?;
+    s.store.save(&live.run, None).await?;
     change.keep();
     Ok(Json(json!({"success": true})))
 }
