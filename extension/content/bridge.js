@@ -133,7 +133,10 @@
         clearTimeout(capTimer);
         resolve({ settled, waitedMs: Math.round(performance.now() - start) });
       };
-      observer = new MutationObserver(() => {
+      observer = new MutationObserver((records) => {
+        // Our own overlay coming or going (an action highlight clearing
+        // itself) is not the page changing.
+        if (records.every(SentienceOverlay.isOwnMutation)) return;
         clearTimeout(quietTimer);
         quietTimer = setTimeout(() => done(true), quietMs);
       });
