@@ -1,0 +1,69 @@
+// Ad-hoc: time SentienceWalker.collect() variants with parts switched off
+// (source patched and evaluated in the isolated world), to see what each
+// part of the walk costs.
+import fs from 'node:fs';
+import { startServer, launch, open, ROOT } from '../lib/harness.mjs';
+import { generatedRoute } from '../lib/generate.mjs';
+const n = Number(process.argv[2] || 10000);
+// ABLATE_BASE=file: another walker.js to time as the variant "other" (e.g. `git show HEAD~1:extension/content/walker.js > /tmp/w.js`).
+const src = fs.readFileSync(`${ROOT}/extension/content/walker.js`, 'utf8');
+const other = process.env.ABLATE_BASE ? fs.readFileSync(process.env.ABLATE_BASE, 'utf8') : null;
+const patch = (pairs) => {
+  if (pairs === 'other') return other.replace('globalThis.SentienceWalker =', 'globalThis.WalkerVariant =');
+  let s = src.replace('globalThis.SentienceWalker =', 'globalThis.WalkerVariant =');
+  for (const [a, b] of pairs) {
+    if (!s.includes(a)) throw new Error(`patch not found: ${a}`);
+    s = s.split(a).join(b);
+  }
+  return s;
+};
+const only = process.argv[3] ? process.argv[3].split(',') : null;
+const variants0 = {
+  base: [],
+  noText: [['const text = wantsText ? textOf(el) : \'\';', "const text = '';"]],
+  noBg: [['const bgRaw = cs.backgroundColor;', "const bgRaw = 'rgba(0, 0, 0, 0)';"], ['const raw = ancStyle[k].backgroundColor;', "const raw = 'rgba(0, 0, 0, 0)';"]],
+  noMeasure: [['    measure(nums, elements, clipEls, clipParent, frames);\n', '']],
+  noClip: [['nums[o + 10] = fixed ? -1 : clipOf(depth - 1);', 'nums[o + 10] = -1;']],
+  noShadow: [['const shadow = shadowOf(el, tag);', 'const shadow = el.shadowRoot;']],
+  noVisOpa: [["if (cs.visibility === 'visible') flags |= F.VISIBLE;", 'flags |= F.VISIBLE;'], ["if (cs.opacity === '0') flags |= F.TRANSPARENT;", '']],
+  noStrs: [['strs.push(\n', 'if (0) strs.push(\n']],
+  deferText: [
+    ["const text = wantsText ? textOf(el) : '';", "const text = 'x';"],
+    ['    measure(nums, elements, clipEls, clipParent, frames);\n', `    measure(nums, elements, clipEls, clipParent, frames);
+    for (let i = 0; i < elements.length; i++) { const el = elements[i]; const tag = el.localName; const wantsText = tag !== 'form' && tag !== 'label' && tag !== 'select' && tag !== 'input' && tag !== 'textarea'; if (wantsText) strs[2 + i * STR_FIELDS + 10] = textOf(el); }
+`],
+  ],
+  noCursorPos: [["const cursorPointer = cs.cursor === 'pointer';", 'const cursorPointer = false;'], ['const position = cs.position;', "const position = 'static';"]],
+};
+if (other) variants0.other = 'other';
+const variants = Object.fromEntries(Object.entries(variants0).filter(([k]) => !only || k === 'base' || only.includes(k)));
+const server = await startServer(undefined, { '/gen': generatedRoute() });
+const browser = await launch();
+try {
+  const page = await open(browser.context, `${server.url}/gen?n=${n}&seed=1`);
+  const cdp = await page.context().newCDPSession(page);
+  const contexts = [];
+  cdp.on('Runtime.executionContextCreated', (e) => contexts.push(e.context));
+  await cdp.send('Runtime.enable');
+  await new Promise((r) => setTimeout(r, 500));
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const iso = contexts.find((c) => c.name === 'Sentience' && c.auxData.frameId === frameTree.frame.id);
+  const ev = async (expression) => {
+    const r = await cdp.send('Runtime.evaluate', { expression, contextId: iso.id, returnByValue: true });
+    if (r.exceptionDetails) throw new Error(JSON.stringify(r.exceptionDetails).slice(0, 500));
+    return r.result.value;
+  };
+  const res = {};
+  const ITERS = Number(process.env.ITERS || 9);
+  for (let it = 0; it < ITERS; it++) for (const [k, pairs] of Object.entries(variants)) {
+    await ev(patch(pairs));
+    const t = await ev('(() => { const t0 = performance.now(); WalkerVariant.collect(); return performance.now() - t0; })()');
+    if (it >= 2) (res[k] ||= []).push(t);
+  }
+  const med = (a) => a.sort((x, y) => x - y)[a.length >> 1];
+  const b = med(res.base);
+  for (const k of Object.keys(variants)) console.log(k.padEnd(12), med(res[k]).toFixed(1).padStart(7), (med(res[k]) - b).toFixed(1).padStart(7));
+} finally {
+  await browser.close();
+  server.close();
+}
