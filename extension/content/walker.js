@@ -117,7 +117,8 @@ globalThis.SentienceWalker = (() => {
   function textOf(el) {
     // innerText is what the contract names; for leaves textContent is the
     // same text at a fraction of the cost.
-    return clean(el.firstElementChild ? el.innerText : el.textContent, MAX_TEXT);
+    // (childElementCount, not firstElementChild: no wrapper for the child.)
+    return clean(el.childElementCount ? el.innerText : el.textContent, MAX_TEXT);
   }
 
   function idrefText(el, attr) {
@@ -206,7 +207,8 @@ globalThis.SentienceWalker = (() => {
     const open = el.shadowRoot;
     if (open) return open;
     if (!openOrClosed) return null;
-    return tag.indexOf('-') > 0 || (el.firstChild === null && SHADOW_HOSTS.has(tag)) ? openOrClosed(el) : null;
+    // hasChildNodes(), not firstChild: no wrapper object for a text node.
+    return tag.indexOf('-') > 0 || (SHADOW_HOSTS.has(tag) && !el.hasChildNodes()) ? openOrClosed(el) : null;
   }
 
   function labelText(label, control) {

@@ -228,6 +228,20 @@ fn json_round_trip_through_the_wire() {
 }
 
 #[test]
+fn multibyte_text_next_to_separators_survives_the_wire() {
+    // The decoder splits the string column byte by byte: cuts must land on
+    // char boundaries whatever the text around them.
+    let mut page = login_page();
+    page.nodes[0].text = "héllo ✓ 日本".into();
+    page.nodes[0].aria_label = "🙂".into();
+    page.nodes[0].value = String::new();
+    page.nodes[1].title = "ÿ".into();
+    page.url = "https://example.test/ü".into();
+    let (meta, nums, strs) = encode(&page);
+    assert_eq!(decode(&meta, &nums, &strs), Ok(page));
+}
+
+#[test]
 fn malformed_input_is_an_error_not_a_panic() {
     let (meta, nums, strs) = encode(&login_page());
     let is_error = |json: String| {

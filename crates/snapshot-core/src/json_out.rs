@@ -9,7 +9,11 @@ use crate::contract::{Checked, Element, ElementState, Snapshot, SnapshotError};
 
 /// `serde_json::to_string(snapshot)`.
 pub fn snapshot_to_json(s: &Snapshot) -> String {
-    let mut w = Writer::default();
+    // Sized up front (elements run ~300 bytes each): growing a 700 KB buffer
+    // by doubling copied it ~12 times, a tenth of the engine's time.
+    let mut w = Writer {
+        out: Vec::with_capacity(512 + 320 * s.elements.len()),
+    };
     w.key_first("status");
     w.string(&s.status);
     w.key("timestamp");

@@ -251,6 +251,23 @@ fn finite(v: f64) -> f64 {
     }
 }
 
+/// `strs.split(SEP)`, as a plain byte scan: `str::split` with a char pattern
+/// took a sixth of the engine's time on a 10k-element page. `SEP` is ASCII,
+/// so every cut falls on a char boundary.
+fn split_fields(strs: &str, expected: usize) -> Vec<&str> {
+    const SEP_BYTE: u8 = SEP as u8;
+    let mut fields = Vec::with_capacity(expected);
+    let mut start = 0;
+    for (i, b) in strs.bytes().enumerate() {
+        if b == SEP_BYTE {
+            fields.push(strs.get(start..i).unwrap_or_default());
+            start = i + 1;
+        }
+    }
+    fields.push(strs.get(start..).unwrap_or_default());
+    fields
+}
+
 /// Decodes the columnar wire form sent by the walker. Never panics: the page
 /// can influence these values, so every index is checked.
 pub fn decode(meta: &[f64], nums: &[f64], strs: &str) -> Result<RawPage, DecodeError> {
@@ -267,7 +284,7 @@ pub fn decode(meta: &[f64], nums: &[f64], strs: &str) -> Result<RawPage, DecodeE
             nodes: count,
         });
     }
-    let fields: Vec<&str> = strs.split(SEP).collect();
+    let fields = split_fields(strs, count * STR_FIELDS + 2);
     if fields.len() != count * STR_FIELDS + 2 {
         return Err(DecodeError::Strs {
             strs: fields.len(),
