@@ -39,7 +39,7 @@ try {
   // positionTicks: per-line self time inside collect
   const lines = new Map();
   for (const nd of profile.nodes) {
-    if (!nd.positionTicks || !nd.callFrame.url.includes('walker')) continue;
+    if (!nd.positionTicks || !nd.callFrame.url.includes(process.env.PROF_FILE || 'walker')) continue;
     for (const p of nd.positionTicks) lines.set(p.line, (lines.get(p.line) || 0) + p.ticks);
   }
   console.log('--- walker lines (ticks)');
