@@ -53,6 +53,8 @@ try {
     if (r.exceptionDetails) throw new Error(JSON.stringify(r.exceptionDetails).slice(0, 500));
     return r.result.value;
   };
+  // ABLATE_SETUP=file: evaluated once in the isolated world before timing.
+  if (process.env.ABLATE_SETUP) console.log('setup:', await ev(fs.readFileSync(process.env.ABLATE_SETUP, 'utf8')));
   const res = {};
   const ITERS = Number(process.env.ITERS || 9);
   for (let it = 0; it < ITERS; it++) for (const [k, pairs] of Object.entries(variants)) {
