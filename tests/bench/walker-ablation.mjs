@@ -33,6 +33,13 @@ const variants0 = {
     for (let i = 0; i < elements.length; i++) { const el = elements[i]; const tag = el.localName; const wantsText = tag !== 'form' && tag !== 'label' && tag !== 'select' && tag !== 'input' && tag !== 'textarea'; if (wantsText) strs[2 + i * STR_FIELDS + 10] = textOf(el); }
 `],
   ],
+  // With ABLATE_SETUP=bench/oracle-plain.js: no style reads for the elements the oracle marks.
+  skipPlain: [
+    ['        const raw = ancStyle[k].backgroundColor;', '        const raw = (ancStyle[k] || (ancStyle[k] = getComputedStyle(anc[k]))).backgroundColor;'],
+    ['        const style = ancStyle[k];', '        const style = ancStyle[k] || (ancStyle[k] = getComputedStyle(anc[k]));'],
+    ['        const cs = getComputedStyle(el);\n        const display = cs.display;', "        const plain = !!globalThis.__plain && __plain.has(el);\n        const cs = plain ? null : getComputedStyle(el);\n        const display = plain ? 'block' : cs.display;"],
+    ["          const cursorPointer = cs.cursor === 'pointer';\n          const position = cs.position;", "          const cursorPointer = plain ? ctxPointer[depth] : cs.cursor === 'pointer';\n          const position = plain ? 'static' : cs.position;"],
+  ],
   noCursorPos: [["const cursorPointer = cs.cursor === 'pointer';", 'const cursorPointer = false;'], ['const position = cs.position;', "const position = 'static';"]],
 };
 if (other) variants0.other = 'other';
