@@ -54,7 +54,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT, startServer, launch, open } from '../lib/harness.mjs';
+import { ROOT, startServer, launch, open, isolatedWorld } from '../lib/harness.mjs';
 import { generatePageInfo, generatedRoute, framesPageInfo, framesRoutes } from '../lib/generate.mjs';
 
 const args = process.argv.slice(2);
@@ -221,21 +221,11 @@ async function timeWorker(worker, url) {
 
 /** Walker and engine timed apart, in the extension's isolated world. */
 async function breakdown(page, iterations) {
-  const cdp = await page.context().newCDPSession(page);
+  // The top frame's isolated world (every frame has one; only the top
+  // frame's has taken a snapshot, so only there is the engine loaded).
+  const world = await isolatedWorld(page);
+  if (!world) return null;
   try {
-    const contexts = [];
-    cdp.on('Runtime.executionContextCreated', (e) => contexts.push(e.context));
-    await cdp.send('Runtime.enable');
-    // The top frame's isolated world (every frame has one; only the top
-    // frame's has taken a snapshot, so only there is the engine loaded).
-    const { frameTree } = await cdp.send('Page.getFrameTree');
-    const top = frameTree.frame.id;
-    const deadline = Date.now() + 2000;
-    let iso;
-    while (!(iso = contexts.find((c) => c.name === 'Sentience' && c.auxData && c.auxData.type === 'isolated' && c.auxData.frameId === top)) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    if (!iso) return null;
     const expression = `(() => {
       const t0 = performance.now();
       const raw = SentienceWalker.collect();
@@ -249,9 +239,11 @@ async function breakdown(page, iterations) {
     })()`;
     const runs = [];
     for (let i = 0; i < iterations; i++) {
-      const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, contextId: iso.id, returnByValue: true });
-      if (exceptionDetails) return { error: exceptionDetails.exception?.description || exceptionDetails.text };
-      runs.push(JSON.parse(result.value));
+      try {
+        runs.push(JSON.parse(await world.evaluate(expression)));
+      } catch (e) {
+        return { error: e.message };
+      }
     }
     const last = runs[runs.length - 1];
     return {
@@ -263,8 +255,7 @@ async function breakdown(page, iterations) {
       json_chars: last.json_chars,
     };
   } finally {
-    await cdp.send('Runtime.disable').catch(() => {});
-    await cdp.detach().catch(() => {});
+    await world.close();
   }
 }
 

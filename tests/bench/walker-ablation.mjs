@@ -2,7 +2,7 @@
 // (source patched and evaluated in the isolated world), to see what each
 // part of the walk costs.
 import fs from 'node:fs';
-import { startServer, launch, open, ROOT } from '../lib/harness.mjs';
+import { startServer, launch, open, ROOT, isolatedWorld } from '../lib/harness.mjs';
 import { generatedRoute } from '../lib/generate.mjs';
 const n = Number(process.argv[2] || 10000);
 // ABLATE_BASE=file: another walker.js to time as the variant "other" (e.g. `git show HEAD~1:extension/content/walker.js > /tmp/w.js`).
@@ -48,18 +48,9 @@ const server = await startServer(undefined, { '/gen': generatedRoute() });
 const browser = await launch();
 try {
   const page = await open(browser.context, `${server.url}/gen?n=${n}&seed=1`);
-  const cdp = await page.context().newCDPSession(page);
-  const contexts = [];
-  cdp.on('Runtime.executionContextCreated', (e) => contexts.push(e.context));
-  await cdp.send('Runtime.enable');
-  await new Promise((r) => setTimeout(r, 500));
-  const { frameTree } = await cdp.send('Page.getFrameTree');
-  const iso = contexts.find((c) => c.name === 'Sentience' && c.auxData.frameId === frameTree.frame.id);
-  const ev = async (expression) => {
-    const r = await cdp.send('Runtime.evaluate', { expression, contextId: iso.id, returnByValue: true });
-    if (r.exceptionDetails) throw new Error(JSON.stringify(r.exceptionDetails).slice(0, 500));
-    return r.result.value;
-  };
+  const world = await isolatedWorld(page);
+  if (!world) throw new Error('the extension did not load in the page');
+  const ev = world.evaluate;
   // ABLATE_SETUP=file: evaluated once in the isolated world before timing.
   if (process.env.ABLATE_SETUP) console.log('setup:', await ev(fs.readFileSync(process.env.ABLATE_SETUP, 'utf8')));
   const res = {};

@@ -1,5 +1,5 @@
 // Ad-hoc: marginal cost of the walker's reads, in the isolated world.
-import { startServer, launch, open } from '../lib/harness.mjs';
+import { startServer, launch, open, isolatedWorld } from '../lib/harness.mjs';
 import { generatedRoute } from '../lib/generate.mjs';
 const n = Number(process.argv[2] || 10000);
 const server = await startServer(undefined, { '/gen': generatedRoute() });
@@ -19,22 +19,12 @@ const V = {
 };
 try {
   const page = await open(browser.context, `${server.url}/gen?n=${n}&seed=1`);
-  const cdp = await page.context().newCDPSession(page);
-  const contexts = [];
-  cdp.on('Runtime.executionContextCreated', (e) => contexts.push(e.context));
-  await cdp.send('Runtime.enable');
-  await new Promise((r) => setTimeout(r, 500));
-  const { frameTree } = await cdp.send('Page.getFrameTree');
-  const iso = contexts.find((c) => c.name === 'Sentience' && c.auxData.frameId === frameTree.frame.id);
-  const time = async (body, ctx) => {
-    const expression = `(() => { const all = Array.from(document.getElementsByTagName('*')); let s = 0; const t0 = performance.now(); ${body} return performance.now() - t0; })()`;
-    const r = await cdp.send('Runtime.evaluate', ctx ? { expression, contextId: ctx, returnByValue: true } : { expression, returnByValue: true });
-    if (r.exceptionDetails) throw new Error(JSON.stringify(r.exceptionDetails));
-    return r.result.value;
-  };
+  const world = await isolatedWorld(page);
+  if (!world) throw new Error('the extension did not load in the page');
+  const time = (body) => world.evaluate(`(() => { const all = Array.from(document.getElementsByTagName('*')); let s = 0; const t0 = performance.now(); ${body} return performance.now() - t0; })()`);
   const res = {};
   for (let it = 0; it < 9; it++) for (const [k, b] of Object.entries(V)) {
-    const t = await time(b, iso.id);
+    const t = await time(b);
     if (it >= 2) (res[k] ||= []).push(t);
   }
   const med = (a) => a.sort((x, y) => x - y)[a.length >> 1].toFixed(1);

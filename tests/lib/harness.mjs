@@ -104,6 +104,40 @@ export async function evaluate(page, expression) {
   }
 }
 
+/**
+ * The extension's isolated world in the page's top frame, through CDP:
+ * `{cdp, evaluate(expression) → value, close()}`; `evaluate` awaits
+ * promises and throws what the expression threw. null when the world did
+ * not show within 2 s (the content script did not load).
+ */
+export async function isolatedWorld(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const contexts = [];
+  cdp.on('Runtime.executionContextCreated', (e) => contexts.push(e.context));
+  await cdp.send('Runtime.enable');
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const top = frameTree.frame.id;
+  const deadline = Date.now() + 2000;
+  let iso;
+  while (!(iso = contexts.find((c) => c.name === 'Sentience' && c.auxData && c.auxData.type === 'isolated' && c.auxData.frameId === top)) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const close = async () => {
+    await cdp.send('Runtime.disable').catch(() => {});
+    await cdp.detach().catch(() => {});
+  };
+  if (!iso) {
+    await close();
+    return null;
+  }
+  const evaluateIn = async (expression) => {
+    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, contextId: iso.id, returnByValue: true, awaitPromise: true });
+    if (exceptionDetails) throw new Error(exceptionDetails.exception?.description || exceptionDetails.text);
+    return result.value;
+  };
+  return { cdp, evaluate: evaluateIn, close };
+}
+
 export const snapshot = (page, options) => evaluate(page, `window.sentience.snapshot(${options === undefined ? '' : JSON.stringify(options)})`);
 
 /** Calls a window.sentience operation through the service worker (the extension's own path). */
