@@ -107,8 +107,9 @@ fn describe(entry: &Value) -> String {
 /// without a terminal they are refused, which cancels the run cleanly.
 fn ask_terminal(question: &str, yes: bool, bar: &ProgressBar) -> (bool, Option<String>) {
     let security = question.contains("Security check");
+    // Printed through the bar, which would otherwise redraw over the line.
     if security && yes {
-        eprintln!("? {question} → yes (--yes)");
+        bar.suspend(|| eprintln!("? {question} → yes (--yes)"));
         return (true, None);
     }
     if !std::io::stdin().is_terminal() {
@@ -117,7 +118,7 @@ fn ask_terminal(question: &str, yes: bool, bar: &ProgressBar) -> (bool, Option<S
         } else {
             ""
         };
-        eprintln!("? {question} → refused (no terminal to ask{hint})");
+        bar.suspend(|| eprintln!("? {question} → refused (no terminal to ask{hint})"));
         return (false, None);
     }
     bar.suspend(|| {
