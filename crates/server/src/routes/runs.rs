@@ -85,6 +85,12 @@ pub async fn start(State(s): State<AppState>, body: Body) -> Result<Json<Value>,
     Ok(Json(reply))
 }
 
+/// The run the caller has just put in its slot (`live_run`): missing only if
+/// the cache broke its own invariant.
+fn loaded(live: Option<&mut Live>) -> Result<&mut Live, ApiError> {
+    live.ok_or_else(|| ApiError::Internal("run cache lost a run".into()))
+}
+
 /// The run locked in `slot`, loaded from the database unless cached, if it
 /// exists and has not expired (specs/004: 404 "doesn't exist or expired").
 async fn live_run<'a>(
@@ -100,9 +106,7 @@ async fn live_run<'a>(
             .ok_or_else(|| ApiError::NotFound(format!("Run {id} not found")))?;
         **slot = Some(Live::from(stored));
     }
-    let live = slot
-        .as_mut()
-        .ok_or_else(|| ApiError::Internal("run cache lost a run".into()))?;
+    let live = loaded(slot.as_mut())?;
     let idle_ms = now_ms().saturating_sub(live.run.updated_at);
     if u128::from(idle_ms) > s.config.run_ttl.as_millis() {
         return Err(ApiError::NotFound(format!("Run {id} expired")));
@@ -242,9 +246,7 @@ pub async fn step(
         }
     }
     let mut change = Uncommitted::new(&mut slot);
-    let live = change
-        .live()
-        .ok_or_else(|| ApiError::Internal("run cache lost a run".into()))?;
+    let live = loaded(change.live())?;
     let resp = match live.run.step(b.snapshot, b.last, s.policy.as_ref()).await {
         Ok(r) => r,
         Err(e) => {
@@ -311,9 +313,7 @@ pub async fn answer(
         }
     }
     let mut change = Uncommitted::new(&mut slot);
-    let live = change
-        .live()
-        .ok_or_else(|| ApiError::Internal("run cache lost a run".into()))?;
+    let live = loaded(change.live())?;
     let resp = match live.run.answer(approved, text) {
         Ok(r) => r,
         Err(e) => {
@@ -335,9 +335,7 @@ pub async fn cancel(
     let mut slot = s.live.lock(&id).await;
     live_run(&s, &mut slot, &id).await?;
     let mut change = Uncommitted::new(&mut slot);
-    let live = change
-        .live()
-        .ok_or_else(|| ApiError::Internal("run cache lost a run".into()))?;
+    let live = loaded(change.live())?;
     live.run.cancel();
     s.store.save(&live.run, None).await?;
     change.keep();
