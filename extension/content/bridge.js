@@ -297,6 +297,17 @@
     }
   }
 
+  // Puts the kept snapshot `snap` into the query module, unless it is there
+  // already (parsed once for any number of queries and formats). Returns
+  // the error answer, or null.
+  function loadInto(mod, snap) {
+    if (loadedGeneration === snap.generation) return null;
+    const failed = mod.load(snap.json);
+    if (failed) return JSON.parse(failed);
+    loadedGeneration = snap.generation;
+    return null;
+  }
+
   async function runQuery({ query } = {}, first, via) {
     if (typeof query !== 'string') return statusError('invalid query: the query must be a string, e.g. "role=button text~\'sign in\'"');
     if (!last) return statusError('no snapshot yet: call window.sentience.snapshot() first (queries run on the last snapshot)');
@@ -304,11 +315,8 @@
     const mod = await queryModuleFor(via);
     let answer;
     if (mod) {
-      if (loadedGeneration !== snap.generation) {
-        const failed = mod.load(snap.json);
-        if (failed) return JSON.parse(failed);
-        loadedGeneration = snap.generation;
-      }
+      const failed = loadInto(mod, snap);
+      if (failed) return failed;
       answer = mod.query(query, first);
     } else {
       answer = await queryViaServiceWorker({ op: 'query', snapshot: snap.json, query, first });
@@ -327,23 +335,28 @@
       maxTokens = args.max_tokens;
       if (!Number.isInteger(maxTokens) || maxTokens < 0 || maxTokens > 1e7) return statusError('invalid format options: max_tokens must be an integer from 0 to 10000000');
     }
-    let json;
+    const mod = await queryModuleFor(via);
+    let answer;
     if (args.snapshot !== undefined && args.snapshot !== null) {
       // A copy the page handed over (already structured-cloned into this
       // world): formatted, never kept as "the last snapshot".
+      let json;
       try {
         json = JSON.stringify(args.snapshot);
       } catch (e) {
         return statusError(`invalid snapshot: ${e.message}`);
       }
       if (typeof json !== 'string') return statusError('invalid snapshot: expected a snapshot object');
-    } else if (last) {
-      json = last.json;
-    } else {
+      answer = mod ? mod.format(json, maxTokens) : await queryViaServiceWorker({ op: 'format', snapshot: json, max_tokens: maxTokens });
+    } else if (!last) {
       return statusError('no snapshot yet: call window.sentience.snapshot() first, or pass a snapshot to format()');
+    } else if (mod) {
+      const failed = loadInto(mod, last);
+      if (failed) return failed;
+      answer = mod.format_loaded(maxTokens);
+    } else {
+      answer = await queryViaServiceWorker({ op: 'format', snapshot: last.json, max_tokens: maxTokens });
     }
-    const mod = await queryModuleFor(via);
-    const answer = mod ? mod.format(json, maxTokens) : await queryViaServiceWorker({ op: 'format', snapshot: json, max_tokens: maxTokens });
     const res = JSON.parse(answer);
     return res.status === 'success' ? res.text : res;
   }

@@ -139,6 +139,32 @@ test('format lists the last snapshot within the token budget', async () => {
   }
 });
 
+test('format and query read the newest snapshot, whichever runs first', async () => {
+  // The query module keeps the last snapshot parsed (one parse for any
+  // number of queries and formats); a new snapshot must replace it.
+  const page = await open(env.browser.context, `${env.server.url}/query.html`);
+  try {
+    await snapshot(page);
+    const before = await evaluate(page, 'window.sentience.format({max_tokens: 2000})');
+    assert.match(before, /"Sign in"/);
+    await evaluate(page, `(() => { const b = document.createElement('button'); b.textContent = 'Brand new'; document.body.prepend(b); })()`);
+    assert.doesNotMatch(await evaluate(page, 'window.sentience.format({max_tokens: 2000})'), /Brand new/, 'format() reads the last snapshot, not the live page');
+    assert.deepEqual(await q(page, "text='Brand new'"), []);
+    const snap = await snapshot(page);
+    const added = snap.elements.find((e) => e.text === 'Brand new');
+    assert.ok(added, 'the new button is in the new snapshot');
+    assert.match(await evaluate(page, 'window.sentience.format({max_tokens: 2000})'), new RegExp(`^${added.id} button "Brand new"`, 'm'));
+    assert.equal((await find(page, "text='Brand new'")).id, added.id);
+    // And in the other order: a query first, then format, after one more snapshot.
+    await evaluate(page, `document.querySelector('button').textContent = 'Renamed'`);
+    await snapshot(page);
+    assert.equal((await find(page, "text='Renamed'")).id, added.id);
+    assert.match(await evaluate(page, 'window.sentience.format({max_tokens: 2000})'), new RegExp(`^${added.id} button "Renamed"`, 'm'));
+  } finally {
+    await page.close();
+  }
+});
+
 test('format of a snapshot the page passes: formatted, never used for query, cannot forge lines', async () => {
   const page = await open(env.browser.context, `${env.server.url}/query.html`);
   try {

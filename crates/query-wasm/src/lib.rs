@@ -79,22 +79,34 @@ pub fn query_in(snapshot_json: &str, query: &str, first_only: bool) -> String {
     }
 }
 
+fn format_answer(snapshot: &Snapshot, max_tokens: u32) -> String {
+    let f = format_elements(&snapshot.elements, max_tokens as usize);
+    format!(
+        r#"{{"status":"success","text":{},"shown":{},"total":{},"tokens":{}}}"#,
+        quote(&f.text),
+        f.shown,
+        f.total,
+        f.tokens
+    )
+}
+
 /// `{"status":"success","text":…,"shown":n,"total":n,"tokens":n}`.
 #[wasm_bindgen]
 pub fn format(snapshot_json: &str, max_tokens: u32) -> String {
     match Snapshot::from_json(snapshot_json) {
-        Ok(s) => {
-            let f = format_elements(&s.elements, max_tokens as usize);
-            format!(
-                r#"{{"status":"success","text":{},"shown":{},"total":{},"tokens":{}}}"#,
-                quote(&f.text),
-                f.shown,
-                f.total,
-                f.tokens
-            )
-        }
+        Ok(s) => format_answer(&s, max_tokens),
         Err(e) => error(e),
     }
+}
+
+/// `format` of the loaded snapshot: `format()` after `query()` (or twice
+/// with other budgets) parses the snapshot once.
+#[wasm_bindgen]
+pub fn format_loaded(max_tokens: u32) -> String {
+    LOADED.with(|l| match l.borrow().as_ref() {
+        Some(s) => format_answer(s, max_tokens),
+        None => error("no snapshot loaded"),
+    })
 }
 
 /// The format's conservative token estimate of `text` (see
