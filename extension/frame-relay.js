@@ -14,19 +14,41 @@ globalThis.SentienceFrameRelay = (() => {
   const MAX_TIMEOUT_MS = 10000;
   const ROUTED_OPS = new Set(['click', 'type', 'press', 'scroll', 'page_info', 'highlight']);
 
-  const claims = new Map(); // nonce → {tabId, frameId, ambiguous}
+  const claims = new Map(); // nonce → {tabId, frameId, ambiguous, data}
   const waiters = new Map(); // nonce → [resolve]
+  // Walks that came with their claim (frames.js eager walks), kept until
+  // the driver asks: at most MAX_HELD at a time, each for DATA_TTL_MS (a
+  // page posting nonce-shaped messages can make frames claim and walk, but
+  // not fill the worker's memory).
+  const MAX_HELD = 64;
+  const DATA_TTL_MS = 5000;
+  const held = []; // nonces whose claim holds a walk, oldest first
 
-  function claim(nonce, sender) {
+  function dropData(nonce) {
+    const c = claims.get(nonce);
+    if (c) c.data = undefined;
+    const i = held.indexOf(nonce);
+    if (i >= 0) held.splice(i, 1);
+  }
+
+  function claim(nonce, data, sender) {
     if (typeof nonce !== 'string' || !NONCE_RE.test(nonce) || !sender.tab || !Number.isInteger(sender.frameId)) return;
     const known = claims.get(nonce);
     // A nonce is posted to one window; two claimants mean someone replayed
     // it (a same-origin parent page can see its child's messages): the
     // frame is skipped rather than guessed.
-    if (known) known.ambiguous = true;
-    else {
-      claims.set(nonce, { tabId: sender.tab.id, frameId: sender.frameId, ambiguous: false });
+    if (known) {
+      known.ambiguous = true;
+      dropData(nonce);
+    } else {
+      const walk = data && typeof data === 'object' ? data : undefined;
+      claims.set(nonce, { tabId: sender.tab.id, frameId: sender.frameId, ambiguous: false, data: walk });
       setTimeout(() => claims.delete(nonce), CLAIM_TTL_MS);
+      if (walk) {
+        held.push(nonce);
+        if (held.length > MAX_HELD) dropData(held[0]);
+        setTimeout(() => dropData(nonce), DATA_TTL_MS);
+      }
     }
     for (const wake of waiters.get(nonce) || []) wake();
     waiters.delete(nonce);
@@ -59,11 +81,17 @@ globalThis.SentienceFrameRelay = (() => {
     if (!c) return { reason: 'timeout' };
     if (c.tabId !== sender.tab.id || c.frameId === sender.frameId) return { reason: 'error' };
     if (c.ambiguous) return { reason: 'ambiguous' };
+    if (c.data) {
+      // The frame walked when the nonce reached it (frames.js): used once.
+      const data = c.data;
+      dropData(msg.nonce);
+      return { frameId: c.frameId, data };
+    }
     const left = timeoutMs - (Date.now() - started);
     if (left <= 0) return { reason: 'timeout' };
     let reply;
     try {
-      reply = await withTimeout(chrome.tabs.sendMessage(c.tabId, { type: 'sentience-call', op: 'frame_walk' }, { frameId: c.frameId }), left);
+      reply = await withTimeout(chrome.tabs.sendMessage(c.tabId, { type: 'sentience-call', op: 'frame_walk', depth: msg.depth }, { frameId: c.frameId }), left);
     } catch (e) {
       return { reason: 'unreachable' };
     }
@@ -85,7 +113,7 @@ globalThis.SentienceFrameRelay = (() => {
   chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id || !msg || !sender.tab) return false;
     if (msg.type === 'frame-claim') {
-      claim(msg.nonce, sender);
+      claim(msg.nonce, msg.data, sender);
       return false;
     }
     if (msg.type === 'frame-walk') {

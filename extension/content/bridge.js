@@ -523,6 +523,16 @@
     true,
   );
 
+  // A parent frame's snapshot wants our raw walk (frames.js: eagerly, with
+  // our claim of its nonce, or asked by the service worker): the walk's
+  // elements become this frame's registry, which actions routed here use.
+  function walkForParent(depth) {
+    const { data, raw } = SentienceFrames.walkForParent(SentienceWalker.collect, Number.isInteger(depth) ? depth : 1);
+    registry = registryOf(raw);
+    return data;
+  }
+  SentienceFrames.setWalkForParent(walkForParent);
+
   // ------------------------------------------ the extension's own callers
   // The service worker (agent runs, tests through the extension) calls the
   // same operations; only the extension can send these messages.
@@ -532,9 +542,7 @@
     // service worker, never from the page's facade).
     if (msg.op === 'frame_walk') {
       try {
-        const { data, raw } = SentienceFrames.walkForParent(SentienceWalker.collect);
-        registry = registryOf(raw);
-        sendResponse({ value: data });
+        sendResponse({ value: walkForParent(msg.depth) });
       } catch (e) {
         sendResponse({ value: null }); // the driver lists the frame as unreachable
       }

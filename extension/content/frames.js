@@ -14,10 +14,12 @@
 //    from its parent window and claims the nonce to the service worker,
 //    which learns the claimant's frameId from the runtime (sender.frameId),
 //    something no page script can forge (extension/frame-relay.js);
-// 3. the service worker asks that frame for its raw walk
-//    (chrome.tabs.sendMessage with {frameId}); the answer comes back over the
-//    extension's messaging, which pages can neither read nor write. A child's
-//    walk lists its own iframes the same way (with nonces it posted), so the
+// 3. the child walks as soon as the nonce arrives and sends the walk with
+//    its claim (an "eager" walk, at most one per EAGER_GAP_MS); otherwise
+//    the service worker asks it for the walk (chrome.tabs.sendMessage with
+//    {frameId}). Walks travel over the extension's messaging, which pages
+//    can neither read nor write. A child's walk lists its own iframes the
+//    same way (with nonces it posted, so they walk right after it), and the
 //    driver fetches the whole tree, each level's frames in parallel, each
 //    frame with a timeout (FRAME_TIMEOUT_MS, option `frames.timeout_ms`);
 // 4. the walks are merged (frame-merge.js): rects translated into the driver's
@@ -58,6 +60,20 @@ globalThis.SentienceFrames = (() => {
   // same-origin child frame (set up by the driver, see registryHop).
   let forwards = new Map();
   const FORWARD_BASE = 2 ** 52;
+  // The walk for a parent's snapshot, set by the bridge (it also keeps the
+  // walk's elements as this frame's registry): () => data.
+  let walkForParentHook = null;
+  // Eager walks: a frame walks as soon as its parent's nonce arrives and
+  // sends the walk with its claim, so no frame waits for the service
+  // worker's request, and nested frames start as soon as their parent has
+  // walked (tests/bench: the requests otherwise queue up behind one another
+  // on the shared main thread). A page can post nonce-shaped messages too
+  // (it cannot tell them from ours), so at most one eager walk per
+  // EAGER_GAP_MS: a claim without a walk is answered by the service
+  // worker's request, as before.
+  const EAGER_GAP_MS = 50;
+  let lastEager = -Infinity;
+
   // Claims nonces posted by the parent window. Capturing and registered at
   // document_start, so no page listener sees our message first; stopped here
   // so none sees it at all.
@@ -69,7 +85,18 @@ globalThis.SentienceFrames = (() => {
       event.stopImmediatePropagation();
       if (window.parent === window || event.source !== window.parent) return;
       if (typeof d.nonce !== 'string' || !NONCE_RE.test(d.nonce)) return;
-      chrome.runtime.sendMessage({ type: 'frame-claim', nonce: d.nonce }).catch(() => {});
+      const depth = Number.isInteger(d.depth) && d.depth >= 1 ? d.depth : MAX_DEPTH + 1;
+      let data;
+      const now = performance.now();
+      if (walkForParentHook && depth <= MAX_DEPTH && now - lastEager >= EAGER_GAP_MS) {
+        lastEager = now;
+        try {
+          data = walkForParentHook(depth);
+        } catch (e) {
+          data = undefined; // the service worker's request will ask again
+        }
+      }
+      chrome.runtime.sendMessage({ type: 'frame-claim', nonce: d.nonce, data }).catch(() => {});
     },
     true,
   );
@@ -79,9 +106,10 @@ globalThis.SentienceFrames = (() => {
     return Number.isFinite(n) ? n : 0;
   }
 
-  // Describes the walker's iframes for the driver, posting each a nonce.
+  // Describes the walker's iframes for the driver, posting each a nonce
+  // (with the iframes' depth below the driver: ours + 1).
   // Rects are in this frame's viewport coordinates.
-  function describe(frames) {
+  function describe(frames, depth) {
     iframes = new Map();
     const out = [];
     for (const f of frames) {
@@ -118,18 +146,23 @@ globalThis.SentienceFrames = (() => {
       if (!d.skip) {
         d.nonce = crypto.randomUUID();
         iframes.set(d.nonce, el);
-        win.postMessage({ __sentience: PROTOCOL, nonce: d.nonce }, '*');
+        win.postMessage({ __sentience: PROTOCOL, nonce: d.nonce, depth: depth + 1 }, '*');
       }
       out.push(d);
     }
     return out;
   }
 
-  // The walk a parent asks for (through the service worker only).
-  function walkForParent(collect) {
+  // The walk a parent asks for (through the service worker only), this
+  // frame being `depth` below the driver.
+  function walkForParent(collect, depth) {
     const raw = collect();
-    const data = { token, url: location.href, meta: Array.from(raw.meta), nums: Array.from(raw.nums), strs: raw.strs, frames: describe(raw.frames) };
+    const data = { token, url: location.href, meta: Array.from(raw.meta), nums: Array.from(raw.nums), strs: raw.strs, frames: describe(raw.frames, depth) };
     return { data, raw };
+  }
+
+  function setWalkForParent(hook) {
+    walkForParentHook = hook;
   }
 
   // ----------------------------------------------------------- driver side
@@ -152,12 +185,12 @@ globalThis.SentienceFrames = (() => {
     return { options: engineOptions, frames: { enabled: true, timeoutMs } };
   }
 
-  function askWalk(nonce, timeoutMs) {
+  function askWalk(nonce, timeoutMs, depth) {
     return new Promise((resolve) => {
       // The relay enforces the timeout; this one only guards against a
       // service worker that never answers.
       const timer = setTimeout(() => resolve({ reason: 'timeout' }), timeoutMs + 1000);
-      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs }).then(
+      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs, depth }).then(
         (res) => {
           clearTimeout(timer);
           resolve(res || { reason: 'unreachable' });
@@ -184,7 +217,7 @@ globalThis.SentienceFrames = (() => {
         ctx.count++;
         const left = Math.min(ctx.timeoutMs, Math.floor(ctx.deadline - performance.now()));
         if (left < 1) return skip('timeout');
-        const res = await askWalk(desc.nonce, left);
+        const res = await askWalk(desc.nonce, left, depth);
         if (!res.data) return skip(res.reason || 'unreachable');
         const data = res.data;
         if (!Array.isArray(data.nums) || typeof data.strs !== 'string' || !Array.isArray(data.frames) || !Array.isArray(data.meta)) return skip('error');
@@ -217,7 +250,7 @@ globalThis.SentienceFrames = (() => {
    */
   async function collectAll(raw, { timeoutMs }) {
     const report = { included: [], skipped: [] };
-    const topDescs = describe(raw.frames);
+    const topDescs = describe(raw.frames, 0);
     // Nested frames are asked once their parent has answered: the whole
     // phase is capped at PHASE_TIMEOUTS per-frame timeouts.
     const ctx = { report, count: 0, timeoutMs, deadline: performance.now() + PHASE_TIMEOUTS * timeoutMs, wireVersion: raw.meta[0] };
@@ -307,5 +340,5 @@ globalThis.SentienceFrames = (() => {
       );
   }
 
-  return { token, takeOptions, walkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
+  return { token, takeOptions, walkForParent, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
 })();
