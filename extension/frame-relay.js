@@ -21,6 +21,8 @@ globalThis.SentienceFrameRelay = (() => {
   // page posting nonce-shaped messages can make frames claim and walk, but
   // not fill the worker's memory).
   const MAX_HELD = 64;
+  const MAX_DEPTH = 8; // as frames.js: deeper frames are skipped
+  const MAX_FRAMES = 64; // as frames.js: frames per snapshot
   const DATA_TTL_MS = 5000;
   const held = []; // nonces whose claim holds a walk, oldest first
 
@@ -72,10 +74,41 @@ globalThis.SentienceFrameRelay = (() => {
     return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(() => resolve({ timeout: true }), ms)))]).finally(() => clearTimeout(timer));
   }
 
+  // A frame's walk and, below it, its own frames' walks (`nested`, by
+  // nonce), gathered here as their claims come in: the driver would
+  // otherwise ask one level per round trip, each waiting for its main
+  // thread (busy with the frames' walks when they share its process). Each
+  // frame waits at most `timeoutMs`, all of them within `deadlineMs`.
+  function walkTree(msg, sender) {
+    const deadline = Date.now() + Math.min(Math.max(1, Number(msg.deadlineMs) || 1000), 3 * MAX_TIMEOUT_MS);
+    const depth = Number.isInteger(msg.depth) && msg.depth >= 1 ? msg.depth : MAX_DEPTH;
+    return subtree(msg.nonce, timeoutOf(msg), depth, sender, deadline, { frames: MAX_FRAMES });
+  }
+
+  async function subtree(nonce, timeoutMs, depth, sender, deadline, budget) {
+    const left = Math.min(timeoutMs, deadline - Date.now());
+    if (left < 1) return { reason: 'timeout' };
+    const res = await walk({ nonce, timeoutMs: left, depth }, sender);
+    if (!res.data || depth >= MAX_DEPTH || !Array.isArray(res.data.frames)) return res;
+    const nested = {};
+    await Promise.all(
+      res.data.frames.map(async (d) => {
+        if (!d || typeof d.nonce !== 'string' || !NONCE_RE.test(d.nonce) || budget.frames <= 0) return;
+        budget.frames--;
+        nested[d.nonce] = await subtree(d.nonce, timeoutMs, depth + 1, sender, deadline, budget);
+      }),
+    );
+    return { ...res, nested };
+  }
+
+  function timeoutOf(msg) {
+    return Math.min(Math.max(1, Number(msg.timeoutMs) || 1000), MAX_TIMEOUT_MS);
+  }
+
   // {frameId, data} or {reason}.
   async function walk(msg, sender) {
     const started = Date.now();
-    const timeoutMs = Math.min(Math.max(1, Number(msg.timeoutMs) || 1000), MAX_TIMEOUT_MS);
+    const timeoutMs = timeoutOf(msg);
     if (typeof msg.nonce !== 'string' || !NONCE_RE.test(msg.nonce)) return { reason: 'error' };
     const c = await waitClaim(msg.nonce, timeoutMs);
     if (!c) return { reason: 'timeout' };
@@ -117,7 +150,7 @@ globalThis.SentienceFrameRelay = (() => {
       return false;
     }
     if (msg.type === 'frame-walk') {
-      walk(msg, sender).then(sendResponse, () => sendResponse({ reason: 'error' }));
+      walkTree(msg, sender).then(sendResponse, () => sendResponse({ reason: 'error' }));
       return true;
     }
     if (msg.type === 'frame-call') {
@@ -127,5 +160,5 @@ globalThis.SentienceFrameRelay = (() => {
     return false;
   });
 
-  return { claim, walk, call };
+  return { claim, walk, walkTree, call };
 })();

@@ -19,8 +19,9 @@
 //    the service worker asks it for the walk (chrome.tabs.sendMessage with
 //    {frameId}). Walks travel over the extension's messaging, which pages
 //    can neither read nor write. A child's walk lists its own iframes the
-//    same way (with nonces it posted, so they walk right after it), and the
-//    driver fetches the whole tree, each level's frames in parallel, each
+//    same way (with nonces it posted, so they walk right after it); the
+//    service worker gathers each top-level frame's whole subtree as the
+//    claims come in and answers the driver once per top-level frame, each
 //    frame with a timeout (FRAME_TIMEOUT_MS, option `frames.timeout_ms`);
 // 4. the walks are merged (frame-merge.js): rects translated into the driver's
 //    viewport, clip rects intersected with the frame's visible area (its
@@ -185,12 +186,14 @@ globalThis.SentienceFrames = (() => {
     return { options: engineOptions, frames: { enabled: true, timeoutMs } };
   }
 
-  function askWalk(nonce, timeoutMs, depth) {
+  // The frame's walk and, under `nested`, those of the frames below it
+  // (frame-relay.js `walkTree`), each within timeoutMs, all within deadlineMs.
+  function askWalk(nonce, timeoutMs, depth, deadlineMs) {
     return new Promise((resolve) => {
-      // The relay enforces the timeout; this one only guards against a
+      // The relay enforces the timeouts; this one only guards against a
       // service worker that never answers.
-      const timer = setTimeout(() => resolve({ reason: 'timeout' }), timeoutMs + 1000);
-      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs, depth }).then(
+      const timer = setTimeout(() => resolve({ reason: 'timeout' }), Math.max(timeoutMs, deadlineMs) + 1000);
+      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs, depth, deadlineMs }).then(
         (res) => {
           clearTimeout(timer);
           resolve(res || { reason: 'unreachable' });
@@ -204,7 +207,8 @@ globalThis.SentienceFrames = (() => {
   }
 
   // Fetches the tree of frame walks below `descs`; fills `report`.
-  async function gather(descs, depth, ctx) {
+  // `fetched`: what the service worker already gathered for them (by nonce).
+  async function gather(descs, depth, ctx, fetched) {
     return Promise.all(
       descs.map(async (desc) => {
         const skip = (reason) => {
@@ -215,9 +219,13 @@ globalThis.SentienceFrames = (() => {
         if (depth > MAX_DEPTH) return skip('too_deep');
         if (ctx.count >= MAX_FRAMES) return skip('too_many');
         ctx.count++;
-        const left = Math.min(ctx.timeoutMs, Math.floor(ctx.deadline - performance.now()));
-        if (left < 1) return skip('timeout');
-        const res = await askWalk(desc.nonce, left, depth);
+        let res = fetched && fetched[desc.nonce];
+        if (!res) {
+          const phase = Math.floor(ctx.deadline - performance.now());
+          const left = Math.min(ctx.timeoutMs, phase);
+          if (left < 1) return skip('timeout');
+          res = await askWalk(desc.nonce, left, depth, phase);
+        }
         if (!res.data) return skip(res.reason || 'unreachable');
         const data = res.data;
         if (!Array.isArray(data.nums) || typeof data.strs !== 'string' || !Array.isArray(data.frames) || !Array.isArray(data.meta)) return skip('error');
@@ -233,7 +241,7 @@ globalThis.SentienceFrames = (() => {
           at = d.at;
         }
         ctx.report.included.push({ url: data.url, depth });
-        const kids = (await gather(data.frames, depth + 1, ctx)).filter(Boolean);
+        const kids = (await gather(data.frames, depth + 1, ctx, res.nested)).filter(Boolean);
         return { desc, frameId: res.frameId, token: data.token, count, nums: data.nums, strs, scanned: num(data.meta[3]), kids, url: data.url };
       }),
     );
