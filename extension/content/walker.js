@@ -203,12 +203,22 @@ globalThis.SentienceWalker = (() => {
   // is missed (documented in README).
   const openOrClosed = globalThis.chrome && chrome.dom && chrome.dom.openOrClosedShadowRoot;
   const SHADOW_HOSTS = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
+  // A host's shadow root is its for life (DOM: attachShadow throws on a
+  // host), so closed roots found once are remembered: repeated snapshots
+  // ask chrome.dom only about the elements that had none.
+  const closedRoots = new WeakMap();
   function shadowOf(el, tag) {
     const open = el.shadowRoot;
     if (open) return open;
     if (!openOrClosed) return null;
     // hasChildNodes(), not firstChild: no wrapper object for a text node.
-    return tag.indexOf('-') > 0 || (SHADOW_HOSTS.has(tag) && !el.hasChildNodes()) ? openOrClosed(el) : null;
+    if (!(tag.indexOf('-') > 0 || (SHADOW_HOSTS.has(tag) && !el.hasChildNodes()))) return null;
+    let root = closedRoots.get(el);
+    if (root === undefined) {
+      root = openOrClosed(el);
+      if (root) closedRoots.set(el, root);
+    }
+    return root || null;
   }
 
   function labelText(label, control) {
