@@ -2,8 +2,8 @@
 // (source patched and evaluated in the isolated world), to see what each
 // part of the walk costs.
 import fs from 'node:fs';
-import { startServer, launch, open, ROOT, isolatedWorld } from '../lib/harness.mjs';
-import { generatedRoute } from '../lib/generate.mjs';
+import { ROOT } from '../lib/harness.mjs';
+import { generatedWorld } from './generated-world.mjs';
 const n = Number(process.argv[2] || 10000);
 // ABLATE_BASE=file: another walker.js to time as the variant "other" (e.g. `git show HEAD~1:extension/content/walker.js > /tmp/w.js`).
 const src = fs.readFileSync(`${ROOT}/extension/content/walker.js`, 'utf8');
@@ -44,12 +44,8 @@ const variants0 = {
 };
 if (other) variants0.other = 'other';
 const variants = Object.fromEntries(Object.entries(variants0).filter(([k]) => !only || k === 'base' || only.includes(k)));
-const server = await startServer(undefined, { '/gen': generatedRoute() });
-const browser = await launch();
+const { world, close } = await generatedWorld(n);
 try {
-  const page = await open(browser.context, `${server.url}/gen?n=${n}&seed=1`);
-  const world = await isolatedWorld(page);
-  if (!world) throw new Error('the extension did not load in the page');
   const ev = world.evaluate;
   // ABLATE_SETUP=file: evaluated once in the isolated world before timing.
   if (process.env.ABLATE_SETUP) console.log('setup:', await ev(fs.readFileSync(process.env.ABLATE_SETUP, 'utf8')));
@@ -64,6 +60,5 @@ try {
   const b = med(res.base);
   for (const k of Object.keys(variants)) console.log(k.padEnd(12), med(res[k]).toFixed(1).padStart(7), (med(res[k]) - b).toFixed(1).padStart(7));
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }

@@ -6,19 +6,14 @@
 //                       (page world → bridge → walker → wasm → JSON.parse)
 //                       instead of SentienceWalker.collect() alone
 //   PROF_FILE=bridge    list the lines of that file (default: walker)
-import { startServer, launch, open, isolatedWorld } from '../lib/harness.mjs';
-import { generatedRoute } from '../lib/generate.mjs';
+import { generatedWorld } from './generated-world.mjs';
 
 const args = process.argv.slice(2);
 const n = Number(args.find((a) => /^\d+$/.test(a)) || 10000);
 const wholeSnapshot = args.includes('--snapshot');
 const RUNS = 10;
-const server = await startServer(undefined, { '/gen': generatedRoute() });
-const browser = await launch();
+const { world, close } = await generatedWorld(n);
 try {
-  const page = await open(browser.context, `${server.url}/gen?n=${n}&seed=1`);
-  const world = await isolatedWorld(page);
-  if (!world) throw new Error('the extension did not load in the page');
   const { cdp } = world;
   const run = wholeSnapshot
     ? () => cdp.send('Runtime.evaluate', { expression: '(async () => { const t0 = performance.now(); await window.sentience.snapshot(); return performance.now() - t0; })()', returnByValue: true, awaitPromise: true }).then((r) => r.result.value)
@@ -53,8 +48,6 @@ try {
   }
   console.log(`--- ${file}: samples per line`);
   for (const [l, t] of [...lines].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(String(t).padStart(6), 'line', l);
-  await world.close();
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }

@@ -1,9 +1,6 @@
 // Ad-hoc: marginal cost of the walker's reads, in the isolated world.
-import { startServer, launch, open, isolatedWorld } from '../lib/harness.mjs';
-import { generatedRoute } from '../lib/generate.mjs';
+import { generatedWorld } from './generated-world.mjs';
 const n = Number(process.argv[2] || 10000);
-const server = await startServer(undefined, { '/gen': generatedRoute() });
-const browser = await launch();
 const V = {
   tree: `let c=0; for (const el of all) { c++; }`,
   gcs: `for (const el of all) { const cs = getComputedStyle(el); s += cs.display === 'none' ? 1 : 0; }`,
@@ -17,10 +14,8 @@ const V = {
   bgQuarter: `for (let i = 0; i < all.length; i += 4) { const cs = getComputedStyle(all[i]); s += cs.backgroundColor.length; }`,
   collect: `SentienceWalker.collect();`,
 };
+const { world, close } = await generatedWorld(n);
 try {
-  const page = await open(browser.context, `${server.url}/gen?n=${n}&seed=1`);
-  const world = await isolatedWorld(page);
-  if (!world) throw new Error('the extension did not load in the page');
   const time = (body) => world.evaluate(`(() => { const all = Array.from(document.getElementsByTagName('*')); let s = 0; const t0 = performance.now(); ${body} return performance.now() - t0; })()`);
   const res = {};
   for (let it = 0; it < 9; it++) for (const [k, b] of Object.entries(V)) {
@@ -30,6 +25,5 @@ try {
   const med = (a) => a.sort((x, y) => x - y)[a.length >> 1].toFixed(1);
   for (const k of Object.keys(V)) console.log(k.padEnd(14), med(res[k]));
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }
