@@ -24,13 +24,12 @@ globalThis.SentienceFrameRelay = (() => {
   const MAX_DEPTH = 8; // as frames.js: deeper frames are skipped
   const MAX_FRAMES = 64; // as frames.js: frames per snapshot
   const DATA_TTL_MS = 5000;
-  const held = []; // nonces whose claim holds a walk, oldest first
+  const held = new Set(); // nonces whose claim holds a walk, oldest first
 
   function dropData(nonce) {
     const c = claims.get(nonce);
     if (c) c.data = undefined;
-    const i = held.indexOf(nonce);
-    if (i >= 0) held.splice(i, 1);
+    held.delete(nonce);
   }
 
   function claim(nonce, data, sender) {
@@ -47,8 +46,8 @@ globalThis.SentienceFrameRelay = (() => {
       claims.set(nonce, { tabId: sender.tab.id, frameId: sender.frameId, ambiguous: false, data: walk });
       setTimeout(() => claims.delete(nonce), CLAIM_TTL_MS);
       if (walk) {
-        held.push(nonce);
-        if (held.length > MAX_HELD) dropData(held[0]);
+        held.add(nonce);
+        if (held.size > MAX_HELD) dropData(held.values().next().value);
         setTimeout(() => dropData(nonce), DATA_TTL_MS);
       }
     }

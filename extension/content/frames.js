@@ -259,7 +259,8 @@ globalThis.SentienceFrames = (() => {
   async function collectAll(raw, { timeoutMs }) {
     const report = { included: [], skipped: [] };
     const topDescs = describe(raw.frames, 0);
-    // Nested frames are asked once their parent has answered: the whole
+    // Nested frames come gathered with their top-level frame (frame-relay.js
+    // `walkTree`), or are asked once their parent has answered: the whole
     // phase is capped at PHASE_TIMEOUTS per-frame timeouts.
     const ctx = { report, count: 0, timeoutMs, deadline: performance.now() + PHASE_TIMEOUTS * timeoutMs, wireVersion: raw.meta[0] };
     const kids = (await gather(topDescs, 1, ctx)).filter(Boolean);
