@@ -279,9 +279,10 @@ globalThis.SentienceWalker = (() => {
    * getBoundingClientRect() calls cost about twice as much interleaved with
    * the walk's getComputedStyle() reads as they do in one run of their own
    * (tests/bench/walker-ablation.mjs: 10k page, −14 to −20 ms of ~130).
-   * Fills each recorded element's bbox (nums 2–5) and turns the clip index
-   * the walk left in nums 10 into the clip rect (10–13; w = h = −1: none),
-   * and the frames' clip indices into rects.
+   * Fills each recorded element's bbox (nums 2–5; empty for those the walk
+   * marked with height −1), turns the clip index the walk left in nums 10
+   * into the clip rect (10–13; w = h = −1: none), and the frames' clip
+   * indices into rects.
    */
   function measure(nums, elements, clipEls, clipParent, frames) {
     const clips = new Float64Array(clipEls.length * 4);
@@ -305,12 +306,16 @@ globalThis.SentienceWalker = (() => {
       clips[o + 3] = Math.max(0, y2 - y1);
     }
     for (let i = 0; i < elements.length; i++) {
-      const r = elements[i].getBoundingClientRect();
       const o = i * NUM_STRIDE;
-      nums[o + 2] = r.x;
-      nums[o + 3] = r.y;
-      nums[o + 4] = r.width;
-      nums[o + 5] = r.height;
+      if (nums[o + 5] === -1) {
+        nums[o + 2] = nums[o + 3] = nums[o + 4] = nums[o + 5] = 0;
+      } else {
+        const r = elements[i].getBoundingClientRect();
+        nums[o + 2] = r.x;
+        nums[o + 3] = r.y;
+        nums[o + 4] = r.width;
+        nums[o + 5] = r.height;
+      }
       const c = nums[o + 10] * 4;
       if (c >= 0) {
         nums[o + 10] = clips[c];
@@ -430,7 +435,11 @@ globalThis.SentienceWalker = (() => {
         const hiddenTree = display === 'none' || (attrs & A_INERT) !== 0 || attr(el, attrs, A_ARIA_HIDDEN, 'aria-hidden') === 'true';
         if (!hiddenTree) {
           const parentPointer = ctxPointer[depth];
-          const cursorPointer = cs.cursor === 'pointer';
+          const roleAttr = attr(el, attrs, A_ROLE, 'role');
+          // A link or button is clickable by its role (cues.rs is_clickable)
+          // and a leaf of the walk (below), so its cursor decides nothing.
+          const roleClickable = roleAttr === null && (tag === 'button' || (tag === 'a' && (attrs & A_HREF) !== 0));
+          const cursorPointer = !roleClickable && cs.cursor === 'pointer';
           const position = cs.position;
           const positioned = position !== 'static';
           const fixed = position === 'fixed';
@@ -438,15 +447,13 @@ globalThis.SentienceWalker = (() => {
           const z = zRaw !== 'auto' ? parseInt(zRaw, 10) || 0 : ctxZ[depth];
           let form = ctxForm[depth];
           let inSearch = ctxSearch[depth];
-          const roleAttr = attr(el, attrs, A_ROLE, 'role');
           const onclick = (attrs & A_ONCLICK) !== 0;
           const tabindex = (attrs & A_TABINDEX) !== 0 && el.tabIndex >= 0;
           // Only an editing host carries the attribute; its descendants inherit.
           const editableRoot = (attrs & A_CONTENTEDITABLE) !== 0 && el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
           if (tag === 'search' || roleAttr === 'search') inSearch = true;
 
-          const record =
-            RECORD_TAGS.has(tag) ||
+          const marked =
             roleAttr !== null ||
             onclick ||
             tabindex ||
@@ -454,6 +461,7 @@ globalThis.SentienceWalker = (() => {
             (cursorPointer && !parentPointer) ||
             (positioned && (position !== 'relative' || zRaw !== 'auto')) ||
             (attrs & A_HASPOPUP) !== 0;
+          const record = marked || RECORD_TAGS.has(tag);
 
           let rec = ctxRec[depth];
           if (record) {
@@ -512,6 +520,11 @@ globalThis.SentienceWalker = (() => {
             nums[o + 10] = fixed ? -1 : clipOf(depth - 1);
             nums[o + 14] = form;
             nums[o + 15] = -1;
+            // A <form> or <label> recorded for its tag alone is never a
+            // candidate nor an occluder (it is there for the form and
+            // label relations), so its box is never read: `measure` skips
+            // it (height -1) and leaves it empty.
+            nums[o + 5] = !marked && !positioned && (tag === 'form' || tag === 'label') ? -1 : 0;
 
             // Text is only worth reading for what can become a candidate.
             const wantsText = tag !== 'form' && tag !== 'label' && tag !== 'select' && tag !== 'input' && tag !== 'textarea';

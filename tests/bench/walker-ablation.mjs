@@ -8,9 +8,12 @@ const n = Number(process.argv[2] || 10000);
 // ABLATE_BASE=file: another walker.js to time as the variant "other" (e.g. `git show HEAD~1:extension/content/walker.js > /tmp/w.js`).
 const src = fs.readFileSync(`${ROOT}/extension/content/walker.js`, 'utf8');
 const other = process.env.ABLATE_BASE ? fs.readFileSync(process.env.ABLATE_BASE, 'utf8') : null;
-const patch = (pairs) => {
-  if (pairs === 'other') return other.replace('globalThis.SentienceWalker =', 'globalThis.WalkerVariant =');
-  let s = src.replace('globalThis.SentienceWalker =', 'globalThis.WalkerVariant =');
+// Each variant is evaluated once, as globalThis.Variants[name], and warmed
+// up before the interleaved timed runs, so every variant runs optimised code.
+const patch = (name, pairs) => {
+  const as = `(globalThis.Variants ||= {})[${JSON.stringify(name)}] =`;
+  if (pairs === 'other') return other.replace('globalThis.SentienceWalker =', as);
+  let s = src.replace('globalThis.SentienceWalker =', as);
   for (const [a, b] of pairs) {
     if (!s.includes(a)) throw new Error(`patch not found: ${a}`);
     s = s.split(a).join(b);
@@ -51,11 +54,12 @@ try {
   if (process.env.ABLATE_SETUP) console.log('setup:', await ev(fs.readFileSync(process.env.ABLATE_SETUP, 'utf8')));
   const res = {};
   const ITERS = Number(process.env.ITERS || 9);
-  for (let it = 0; it < ITERS; it++) for (const [k, pairs] of Object.entries(variants)) {
-    await ev(patch(pairs));
-    const t = await ev('(() => { const t0 = performance.now(); WalkerVariant.collect(); return performance.now() - t0; })()');
-    if (it >= 2) (res[k] ||= []).push(t);
+  const time = (k) => ev(`(() => { const t0 = performance.now(); Variants[${JSON.stringify(k)}].collect(); return performance.now() - t0; })()`);
+  for (const [k, pairs] of Object.entries(variants)) {
+    await ev(patch(k, pairs));
+    for (let w = 0; w < 3; w++) await time(k);
   }
+  for (let it = 0; it < ITERS; it++) for (const k of Object.keys(variants)) (res[k] ||= []).push(await time(k));
   const med = (a) => a.sort((x, y) => x - y)[a.length >> 1];
   const b = med(res.base);
   for (const k of Object.keys(variants)) console.log(k.padEnd(12), med(res[k]).toFixed(1).padStart(7), (med(res[k]) - b).toFixed(1).padStart(7));
