@@ -90,7 +90,7 @@ export interface SnapshotSuccess {
 /** Addition to specs/001. */
 export interface FrameCoverage {
   /** depth 1: a frame of the top page; 2: a frame inside one of those; … */
-  included: { url: string; depth: number }[];
+  included: { url: string; depth: number; via: 'direct' | 'message' }[];
   skipped: { url: string; reason: 'timeout' | 'not_loaded' | 'hidden' | 'unreachable' | 'ambiguous' | 'too_deep' | 'too_many' | 'error' }[];
 }
 

@@ -87,14 +87,21 @@ globalThis.SentienceFrameRelay = (() => {
   async function subtree(nonce, timeoutMs, depth, sender, deadline, budget) {
     const left = Math.min(timeoutMs, deadline - Date.now());
     if (left < 1) return { reason: 'timeout' };
-    const res = await walk({ nonce, timeoutMs: left, depth }, sender);
+    return below(await walk({ nonce, timeoutMs: left, depth }, sender), timeoutMs, depth, sender, deadline, budget);
+  }
+
+  // `res` with the walks of its frames under `nested`: a frame its parent
+  // walked directly (frames.js directWalk) came inside the parent's walk;
+  // the others are gathered by their nonces.
+  async function below(res, timeoutMs, depth, sender, deadline, budget) {
     if (!res.data || depth >= MAX_DEPTH || !Array.isArray(res.data.frames)) return res;
     const nested = {};
     await Promise.all(
       res.data.frames.map(async (d) => {
         if (!d || typeof d.nonce !== 'string' || !NONCE_RE.test(d.nonce) || budget.frames <= 0) return;
         budget.frames--;
-        nested[d.nonce] = await subtree(d.nonce, timeoutMs, depth + 1, sender, deadline, budget);
+        const direct = d.walk && typeof d.walk === 'object' && Number.isInteger(d.walk.frameId) ? d.walk : null;
+        nested[d.nonce] = direct ? await below(direct, timeoutMs, depth + 1, sender, deadline, budget) : await subtree(d.nonce, timeoutMs, depth + 1, sender, deadline, budget);
       }),
     );
     return { ...res, nested };
@@ -123,7 +130,7 @@ globalThis.SentienceFrameRelay = (() => {
     if (left <= 0) return { reason: 'timeout' };
     let reply;
     try {
-      reply = await withTimeout(chrome.tabs.sendMessage(c.tabId, { type: 'sentience-call', op: 'frame_walk', depth: msg.depth }, { frameId: c.frameId }), left);
+      reply = await withTimeout(chrome.tabs.sendMessage(c.tabId, { type: 'sentience-call', op: 'frame_walk', depth: msg.depth, frameId: c.frameId }, { frameId: c.frameId }), left);
     } catch (e) {
       return { reason: 'unreachable' };
     }
@@ -146,6 +153,9 @@ globalThis.SentienceFrameRelay = (() => {
     if (sender.id !== chrome.runtime.id || !msg || !sender.tab) return false;
     if (msg.type === 'frame-claim') {
       claim(msg.nonce, msg.data, sender);
+      // The claimant learns its frameId, so its same-origin parent can walk
+      // it directly next time (frames.js walkDirect).
+      sendResponse({ frameId: sender.frameId });
       return false;
     }
     if (msg.type === 'frame-walk') {

@@ -526,8 +526,8 @@
   // A parent frame's snapshot wants our raw walk (frames.js: eagerly, with
   // our claim of its nonce, or asked by the service worker): the walk's
   // elements become this frame's registry, which actions routed here use.
-  function walkForParent(depth) {
-    const { data, raw } = SentienceFrames.walkForParent(SentienceWalker.collect, Number.isInteger(depth) ? depth : 1);
+  function walkForParent(depth, budget) {
+    const { data, raw } = SentienceFrames.walkForParent(SentienceWalker.collect, Number.isInteger(depth) ? depth : 1, budget);
     registry = registryOf(raw);
     return data;
   }
@@ -541,6 +541,7 @@
     // A parent frame's snapshot asks for our raw walk (only through the
     // service worker, never from the page's facade).
     if (msg.op === 'frame_walk') {
+      SentienceFrames.learnFrameId(msg.frameId);
       try {
         sendResponse({ value: walkForParent(msg.depth) });
       } catch (e) {

@@ -18,11 +18,16 @@
 //    its claim (an "eager" walk, at most one per EAGER_GAP_MS); otherwise
 //    the service worker asks it for the walk (chrome.tabs.sendMessage with
 //    {frameId}). Walks travel over the extension's messaging, which pages
-//    can neither read nor write. A child's walk lists its own iframes the
-//    same way (with nonces it posted, so they walk right after it); the
-//    service worker gathers each top-level frame's whole subtree as the
-//    claims come in and answers the driver once per top-level frame, each
-//    frame with a timeout (FRAME_TIMEOUT_MS, option `frames.timeout_ms`);
+//    can neither read nor write. A frame learns its frameId from the answer
+//    to its claim; once it knows it, a same-origin parent walks it directly
+//    instead (`directWalk`: our isolated world reaches the child's, and the
+//    walk comes back in the same task, with no message at all). A child's
+//    walk lists its own iframes the same way (with the walks of the
+//    same-origin ones, nonces posted to the others, so they walk right
+//    after it); the service worker gathers each top-level frame's whole
+//    subtree as the claims come in and answers the driver once per
+//    top-level frame, each frame with a timeout (FRAME_TIMEOUT_MS, option
+//    `frames.timeout_ms`);
 // 4. the walks are merged (frame-merge.js): rects translated into the driver's
 //    viewport, clip rects intersected with the frame's visible area (its
 //    content box, clipped by its own overflow ancestors and by every
@@ -74,6 +79,13 @@ globalThis.SentienceFrames = (() => {
   // worker's request, as before.
   const EAGER_GAP_MS = 50;
   let lastEager = -Infinity;
+  // This frame's extension frameId, told by the service worker (the answer
+  // to our claim, or its request for our walk). Once known, a same-origin
+  // parent walks this frame directly (walkDirect), with no message at all.
+  let selfFrameId = null;
+  function learnFrameId(id) {
+    if (Number.isInteger(id) && id > 0) selfFrameId = id;
+  }
 
   // Claims nonces posted by the parent window. Capturing and registered at
   // document_start, so no page listener sees our message first; stopped here
@@ -97,7 +109,7 @@ globalThis.SentienceFrames = (() => {
           data = undefined; // the service worker's request will ask again
         }
       }
-      chrome.runtime.sendMessage({ type: 'frame-claim', nonce: d.nonce, data }).catch(() => {});
+      chrome.runtime.sendMessage({ type: 'frame-claim', nonce: d.nonce, data }).then((r) => learnFrameId(r && r.frameId), () => {});
     },
     true,
   );
@@ -107,10 +119,26 @@ globalThis.SentienceFrames = (() => {
     return Number.isFinite(n) ? n : 0;
   }
 
-  // Describes the walker's iframes for the driver, posting each a nonce
-  // (with the iframes' depth below the driver: ours + 1).
-  // Rects are in this frame's viewport coordinates.
-  function describe(frames, depth) {
+  // A same-origin child frame's walk, taken here and now by its own content
+  // script (our isolated world reaches the child's, as registryHop does), or
+  // null: another origin (the access throws), no content script yet, or one
+  // that does not know its frameId yet (its actions are routed by frameId).
+  function directWalk(win, depth, budget) {
+    try {
+      const child = win.SentienceFrames;
+      return child && typeof child.walkDirect === 'function' ? child.walkDirect(depth, budget) : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // Describes the walker's iframes for the driver (rects in this frame's
+  // viewport coordinates), with the walk of each same-origin one that
+  // could be walked directly (`walk`: {frameId, data}), and posts every
+  // other one a nonce (with its depth below the driver: ours + 1).
+  // `budget.left`: how many more frames may be walked directly in this
+  // snapshot (MAX_FRAMES in all, however deep and wide the same-origin tree).
+  function describe(frames, depth, budget) {
     iframes = new Map();
     const out = [];
     for (const f of frames) {
@@ -128,7 +156,7 @@ globalThis.SentienceFrames = (() => {
       const y = r.y + el.clientTop + num(cs.paddingTop);
       const w = Math.max(0, el.clientWidth - num(cs.paddingLeft) - num(cs.paddingRight));
       const h = Math.max(0, el.clientHeight - num(cs.paddingTop) - num(cs.paddingBottom));
-      const d = { url, at: f.at, parent: f.parent, z: f.z, rect: { x, y, w, h }, clip: f.clip, nonce: null, skip: null };
+      const d = { url, at: f.at, parent: f.parent, z: f.z, rect: { x, y, w, h }, clip: f.clip, nonce: null, skip: null, walk: null };
       const win = el.contentWindow;
       // Content scripts run in web documents only (not chrome:, extension or
       // viewer frames): asking those would only wait for the timeout.
@@ -145,21 +173,33 @@ globalThis.SentienceFrames = (() => {
         }
       }
       if (!d.skip) {
+        // Also the iframe's key in `iframes` when it is walked directly.
         d.nonce = crypto.randomUUID();
         iframes.set(d.nonce, el);
-        win.postMessage({ __sentience: PROTOCOL, nonce: d.nonce, depth: depth + 1 }, '*');
+        if (depth + 1 <= MAX_DEPTH && budget.left > 0) {
+          budget.left--;
+          d.walk = directWalk(win, depth + 1, budget);
+        }
+        if (!d.walk) win.postMessage({ __sentience: PROTOCOL, nonce: d.nonce, depth: depth + 1 }, '*');
       }
       out.push(d);
     }
     return out;
   }
 
-  // The walk a parent asks for (through the service worker only), this
-  // frame being `depth` below the driver.
-  function walkForParent(collect, depth) {
+  // The walk a parent asks for (through the service worker, or directly),
+  // this frame being `depth` below the driver.
+  function walkForParent(collect, depth, budget = { left: MAX_FRAMES }) {
     const raw = collect();
-    const data = { token, url: location.href, meta: Array.from(raw.meta), nums: Array.from(raw.nums), strs: raw.strs, frames: describe(raw.frames, depth) };
+    const data = { token, url: location.href, meta: Array.from(raw.meta), nums: Array.from(raw.nums), strs: raw.strs, frames: describe(raw.frames, depth, budget) };
     return { data, raw };
+  }
+
+  // A same-origin parent's direct request (directWalk): {frameId, data}, or
+  // null while this frame does not know its frameId.
+  function walkDirect(depth, budget) {
+    if (selfFrameId === null || !walkForParentHook || !Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH) return null;
+    return { frameId: selfFrameId, data: walkForParentHook(depth, budget) };
   }
 
   function setWalkForParent(hook) {
@@ -219,7 +259,8 @@ globalThis.SentienceFrames = (() => {
         if (depth > MAX_DEPTH) return skip('too_deep');
         if (ctx.count >= MAX_FRAMES) return skip('too_many');
         ctx.count++;
-        let res = fetched && fetched[desc.nonce];
+        // Gathered by the service worker, walked directly, or asked for now.
+        let res = (fetched && fetched[desc.nonce]) || (desc.walk && Number.isInteger(desc.walk.frameId) ? desc.walk : null);
         if (!res) {
           const phase = Math.floor(ctx.deadline - performance.now());
           const left = Math.min(ctx.timeoutMs, phase);
@@ -240,7 +281,7 @@ globalThis.SentienceFrames = (() => {
           if (!Number.isInteger(d.at) || d.at < at || d.at > count || !Number.isInteger(d.parent) || d.parent < -1 || d.parent >= d.at) return skip('error');
           at = d.at;
         }
-        ctx.report.included.push({ url: data.url, depth });
+        ctx.report.included.push({ url: data.url, depth, via: desc.walk ? 'direct' : 'message' });
         const kids = (await gather(data.frames, depth + 1, ctx, res.nested)).filter(Boolean);
         return { desc, frameId: res.frameId, token: data.token, count, nums: data.nums, strs, scanned: num(data.meta[3]), kids, url: data.url };
       }),
@@ -258,7 +299,7 @@ globalThis.SentienceFrames = (() => {
    */
   async function collectAll(raw, { timeoutMs }) {
     const report = { included: [], skipped: [] };
-    const topDescs = describe(raw.frames, 0);
+    const topDescs = describe(raw.frames, 0, { left: MAX_FRAMES });
     // Nested frames come gathered with their top-level frame (frame-relay.js
     // `walkTree`), or are asked once their parent has answered: the whole
     // phase is capped at PHASE_TIMEOUTS per-frame timeouts.
@@ -349,5 +390,5 @@ globalThis.SentienceFrames = (() => {
       );
   }
 
-  return { token, takeOptions, walkForParent, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
+  return { token, takeOptions, walkForParent, walkDirect, learnFrameId, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
 })();

@@ -85,6 +85,11 @@ test('same-origin, cross-origin and 3-deep frames appear with top-level bboxes a
 
     // Ids stay the same across snapshots.
     const again = await snapshot(page);
+    // The same-origin child is now walked by the top frame directly; the
+    // cross-origin one still sends its walk by message.
+    const viaOf = (s, part) => s.frames.included.find((f) => f.url.includes(part)).via;
+    assert.equal(viaOf(again, 'child-same'), 'direct');
+    assert.equal(viaOf(again, 'child-cross'), 'message');
     for (const text of ['Same-origin button', 'Cross-origin button', 'Deep button']) assert.equal(must(again, text).id, must(snap, text).id, text);
     // Also when an element drops out of a snapshot for a while.
     const cross = page.frames().find((f) => f.url().includes('child-cross'));
@@ -220,6 +225,18 @@ test('sentience_registry gives same-origin frame elements, undefined for cross-o
         return [i && i.textContent, i && (() => { let w = i.ownerDocument.defaultView, n = 0; while (w !== window && n < 9) { w = w.parent; n++; } return n; })(), m && m.textContent];
       })()`);
       assert.deepEqual(r, ['Deep button', 3, 'Level two button']);
+      // The first snapshot taught each frame its frameId: from now on every
+      // level is walked by its parent directly, in the same task, and the
+      // ids, the registry and actions (routed by that frameId) still hold.
+      assert.ok(s2.frames.included.every((f) => f.via === 'message'), JSON.stringify(s2.frames));
+      const s3 = await snapshot(strict);
+      assertSchema(s3);
+      assert.deepEqual(s3.frames.included.map((f) => [f.depth, f.via]), [[1, 'direct'], [2, 'direct'], [3, 'direct']]);
+      assert.equal(must(s3, 'Deep button').id, inner.id);
+      assert.equal(await evaluate(strict, `window.sentience_registry[${inner.id}].textContent`), 'Deep button');
+      const clicked = await evaluate(strict, `window.sentience.click(${inner.id})`);
+      assert.equal(clicked.success, true, clicked.error);
+      assert.equal(await strict.frames().find((f) => f.url().includes('level3')).locator('button').textContent(), 'Deep clicked');
     } finally {
       await strict.close();
     }
