@@ -301,7 +301,7 @@ impl Writer {
         self.out.push(b'.');
         // frac/64 = frac × 15625 / 10^6: six digits, trailing zeros dropped
         // (but one kept: serde_json writes `12.0`).
-        let mut f = (k & 63) * 15625;
+        let mut f = (k & 63) as u32 * 15625;
         let mut digits = [b'0'; 6];
         for d in digits.iter_mut().rev() {
             *d = b'0' + (f % 10) as u8;
