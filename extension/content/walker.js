@@ -22,6 +22,9 @@ globalThis.SentienceWalker = (() => {
   const SEP = '\u001f';
   const SEP_RE = /\u001f/g;
   const WS_RE = /\s+/g;
+  // The whitespace runs `clean` must collapse: all but a lone space, so
+  // that ordinary text matches nothing and is returned as it is, not copied.
+  const WS_RUN_RE = /[^\S ]\s*|\s{2,}/g;
   const MAX_TEXT = 300;
   const MAX_VALUE = 200;
   // Options column (raw.rs S_OPTIONS): fields and options separators.
@@ -154,7 +157,7 @@ globalThis.SentienceWalker = (() => {
   function clean(s, max) {
     if (!s) return '';
     if (s.length > max * 4) s = s.slice(0, max * 4);
-    s = s.replace(WS_RE, ' ').trim();
+    s = s.replace(WS_RUN_RE, ' ').trim();
     if (s.length > max) s = s.slice(0, max);
     return s.indexOf(SEP) >= 0 ? s.replace(SEP_RE, ' ') : s;
   }
