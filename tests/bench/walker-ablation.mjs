@@ -28,7 +28,7 @@ const variants0 = {
   noMeasure: [['    measure(nums, elements, clipEls, clipParent, frames);\n', '']],
   noClip: [['nums[o + 10] = fixed ? -1 : clipOf(depth - 1);', 'nums[o + 10] = -1;']],
   noShadow: [['const shadow = shadowOf(el, tag);', 'const shadow = el.shadowRoot;']],
-  noVisOpa: [["if (cs.visibility === 'visible') flags |= F.VISIBLE;", 'flags |= F.VISIBLE;'], ["if (cs.opacity === '0') flags |= F.TRANSPARENT;", '']],
+  noVisOpa: [["if (cs.visibility === 'visible') flags |= F.VISIBLE;", 'flags |= F.VISIBLE;'], ["if (!fixedRole && cs.opacity === '0') flags |= F.TRANSPARENT;", '']],
   noStrs: [['strs.push(\n', 'if (0) strs.push(\n']],
   deferText: [
     ["const text = wantsText ? textOf(el) : '';", "const text = 'x';"],
@@ -41,9 +41,9 @@ const variants0 = {
     ['        const raw = ancStyle[k].backgroundColor;', '        const raw = (ancStyle[k] || (ancStyle[k] = getComputedStyle(anc[k]))).backgroundColor;'],
     ['        const style = ancStyle[k];', '        const style = ancStyle[k] || (ancStyle[k] = getComputedStyle(anc[k]));'],
     ['        const cs = getComputedStyle(el);\n        const display = cs.display;', "        const plain = !!globalThis.__plain && __plain.has(el);\n        const cs = plain ? null : getComputedStyle(el);\n        const display = plain ? 'block' : cs.display;"],
-    ["          const cursorPointer = cs.cursor === 'pointer';\n          const position = cs.position;", "          const cursorPointer = plain ? ctxPointer[depth] : cs.cursor === 'pointer';\n          const position = plain ? 'static' : cs.position;"],
+    ["          const cursorPointer = !roleClickable && cs.cursor === 'pointer';\n          const position = cs.position;", "          const cursorPointer = plain ? ctxPointer[depth] : !roleClickable && cs.cursor === 'pointer';\n          const position = plain ? 'static' : cs.position;"],
   ],
-  noCursorPos: [["const cursorPointer = cs.cursor === 'pointer';", 'const cursorPointer = false;'], ['const position = cs.position;', "const position = 'static';"]],
+  noCursorPos: [["const cursorPointer = !roleClickable && cs.cursor === 'pointer';", 'const cursorPointer = false;'], ['const position = cs.position;', "const position = 'static';"]],
 };
 if (other) variants0.other = 'other';
 const variants = Object.fromEntries(Object.entries(variants0).filter(([k]) => !only || k === 'base' || only.includes(k)));
