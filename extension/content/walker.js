@@ -101,6 +101,10 @@ globalThis.SentienceWalker = (() => {
   const A_TYPE = 1 << 19;
   const A_ALT = 1 << 20;
   const A_HIDDEN = 1 << 21;
+  // Read by no rule, but they exclude an element from "plain" (below): an
+  // inline style can set anything, and the UA sheet positions popovers.
+  const A_STYLE = 1 << 22;
+  const A_POPOVER = 1 << 23;
   const ATTR_BITS = new Map([
     ['role', A_ROLE], ['aria-hidden', A_ARIA_HIDDEN], ['inert', A_INERT], ['onclick', A_ONCLICK],
     ['tabindex', A_TABINDEX], ['contenteditable', A_CONTENTEDITABLE], ['aria-haspopup', A_HASPOPUP],
@@ -108,6 +112,7 @@ globalThis.SentienceWalker = (() => {
     ['aria-selected', A_ARIA_SELECTED], ['aria-expanded', A_ARIA_EXPANDED], ['aria-required', A_ARIA_REQUIRED],
     ['aria-label', A_ARIA_LABEL], ['aria-labelledby', A_LABELLEDBY], ['placeholder', A_PLACEHOLDER],
     ['title', A_TITLE], ['name', A_NAME], ['type', A_TYPE], ['alt', A_ALT], ['hidden', A_HIDDEN],
+    ['style', A_STYLE], ['popover', A_POPOVER],
   ]);
   function attrMask(el) {
     const names = el.getAttributeNames();
@@ -269,6 +274,104 @@ globalThis.SentienceWalker = (() => {
     return root || null;
   }
 
+  // ------------------------------------------------ plain elements
+  // Most elements of a page are layout (div, span, li, td, p …) whose
+  // computed style tells the walker nothing: no rule gives them their own
+  // cursor, a position or display none/contents, so they are never
+  // recorded and only pass their parent's cursor on. Reading their style is
+  // most of the walk's cost, so it is skipped for "plain" elements: ones in
+  // the document tree (shadow trees have their own sheets and `:host`,
+  // `::slotted`), of an ordinary tag, without attributes the walker reads
+  // or an inline style, and matched by no style rule that sets `cursor`,
+  // `position`, `all` or a `display` that hides or unboxes. Their style is
+  // read later only if a descendant needs it (background, overflow clip).
+  //
+  // The rules are read again on every snapshot (CSSOM edits such as
+  // insertRule or adoptedStyleSheets cannot be observed), and anything the
+  // analysis cannot vouch for makes it give up for that snapshot, so every
+  // element is read as before: a cross-origin sheet whose rules are hidden,
+  // nested or @scope rules, a selector querySelectorAll rejects, more than
+  // MAX_PLAIN_SELECTORS rules that matter (matching would cost more than it
+  // saves) or more than MAX_PLAIN_ANIMATIONS running animations. One blind
+  // spot is inherited from shadowOf: a closed shadow root on a standard
+  // element that also has light children is not found, so neither are its
+  // `:host` rules.
+  const PLAIN_TAGS_EXCLUDED = new Set([
+    ...RECORD_TAGS, ...LEAF_TAGS, 'html', 'body', 'slot', 'details', 'dialog', 'frame', 'title', 'meta',
+    'link', 'base', 'datalist', 'noembed', 'noframes', 'param', 'rp', 'source', 'track', 'area',
+  ]);
+  const PLAIN_DISPLAY = /^(block|inline|inline-block|flex|inline-flex|grid|inline-grid|flow-root|list-item|table|inline-table|table-[a-z-]+)$/;
+  const MAX_PLAIN_SELECTORS = 200;
+  const MAX_PLAIN_ANIMATIONS = 200;
+
+  function ruleMatters(style) {
+    if (style.getPropertyValue('cursor') || style.getPropertyValue('position') || style.getPropertyValue('all')) return true;
+    const display = style.getPropertyValue('display');
+    return display !== '' && !PLAIN_DISPLAY.test(display);
+  }
+
+  /**
+   * The elements some rule (or animation) may give a cursor, position or
+   * display of their own: a Set, or null when the analysis gives up.
+   */
+  function styledElements(doc) {
+    const selectors = [];
+    let ok = true;
+    const visit = (rules) => {
+      for (let i = 0; ok && i < rules.length; i++) {
+        const r = rules[i];
+        if (r instanceof CSSStyleRule) {
+          if (r.cssRules && r.cssRules.length) ok = false; // nesting: `&` selectors
+          else if (ruleMatters(r.style) && selectors.push(r.selectorText) > MAX_PLAIN_SELECTORS) ok = false;
+        } else if (r instanceof CSSMediaRule) {
+          if (matchMedia(r.media.mediaText).matches) visit(r.cssRules);
+        } else if (r instanceof CSSSupportsRule) {
+          if (CSS.supports(r.conditionText)) visit(r.cssRules);
+        } else if (r instanceof CSSImportRule) {
+          if (r.styleSheet) sheet(r.styleSheet);
+        } else if (globalThis.CSSScopeRule && r instanceof CSSScopeRule) {
+          ok = false; // `:scope` means something else to querySelectorAll
+        } else if (r.cssRules) visit(r.cssRules); // @layer, @container, @starting-style: as if they applied
+      }
+    };
+    const sheet = (s) => {
+      if (s.disabled) return;
+      let rules;
+      try {
+        rules = s.cssRules;
+      } catch (e) {
+        ok = false; // another origin's sheet: its rules cannot be read
+        return;
+      }
+      visit(rules);
+    };
+    for (const s of doc.styleSheets) if (ok) sheet(s);
+    for (const s of doc.adoptedStyleSheets || []) if (ok) sheet(s);
+    if (!ok) return null;
+    const styled = new Set();
+    if (selectors.length) {
+      try {
+        const found = doc.querySelectorAll(selectors.join(','));
+        for (let i = 0; i < found.length; i++) styled.add(found[i]);
+      } catch (e) {
+        return null;
+      }
+    }
+    // Script and CSS animations or transitions of those properties.
+    const animations = doc.getAnimations();
+    if (animations.length > MAX_PLAIN_ANIMATIONS) return null;
+    for (const a of animations) {
+      const effect = a.effect;
+      if (!effect || !effect.target) continue;
+      for (const k of effect.getKeyframes()) {
+        if ('cursor' in k || 'position' in k || 'display' in k || 'all' in k) styled.add(effect.target);
+      }
+    }
+    // The UA sheet positions the fullscreen element.
+    if (doc.fullscreenElement) styled.add(doc.fullscreenElement);
+    return styled;
+  }
+
   function labelText(label, control) {
     let text = label.textContent || '';
     // A wrapping label's text includes its control's own text (a select's
@@ -349,8 +452,11 @@ globalThis.SentienceWalker = (() => {
    * geometry are read for recorded elements only, and ancestors' backgrounds
    * and overflow clips lazily, once per ancestor.
    */
-  function collect() {
+  function collect({ plain = true } = {}) {
     const root = document.documentElement;
+    // Elements whose style may matter (see "plain elements"); null: read all.
+    const styled = plain ? styledElements(document) : null;
+    let plainCount = 0;
     const body = document.body;
     const vw = window.innerWidth;
     const vh = window.innerHeight;
@@ -374,18 +480,23 @@ globalThis.SentienceWalker = (() => {
     const ctxZ = [0];
     const ctxForm = [-1];
     const ctxSearch = [false];
+    const ctxDocTree = [true]; // the element at depth d is in the document tree, not slotted
     const lists = []; // per depth: an array of siblings (slotted elements) or null
     const listAt = [];
     // Lazily computed per ancestor depth; undefined = not yet known.
     const bgAt = [];
     const clipAt = [];
 
+    // The computed style of the ancestor at depth k, read now if it was plain.
+    function ancStyleOf(k) {
+      return ancStyle[k] || (ancStyle[k] = getComputedStyle(anc[k]));
+    }
     // Effective background of the ancestor at depth k (its own or inherited).
     function bgOf(k) {
       if (k < 0) return -1;
       let v = bgAt[k];
       if (v === undefined) {
-        const raw = ancStyle[k].backgroundColor;
+        const raw = ancStyleOf(k).backgroundColor;
         const own = raw === 'rgba(0, 0, 0, 0)' ? -1 : packColour(raw);
         v = bgAt[k] = own >= 0 ? own : bgOf(k - 1);
       }
@@ -402,7 +513,7 @@ globalThis.SentienceWalker = (() => {
       if (v === undefined) {
         const el = anc[k];
         v = ancFixed[k] ? -1 : clipOf(k - 1);
-        const style = ancStyle[k];
+        const style = ancStyleOf(k);
         if (el !== root && el !== body && style.overflow !== 'visible' && style.display !== 'contents') {
           clipEls.push(el);
           clipParent.push(v);
@@ -432,9 +543,18 @@ globalThis.SentienceWalker = (() => {
       const own = el === overlayHost;
       if (!own) scanned++;
       if (!own && tag !== 'script' && tag !== 'style' && tag !== 'head' && tag !== 'template') {
-        const cs = getComputedStyle(el);
-        const display = cs.display;
         const attrs = attrMask(el);
+        // A plain element (see styledElements): no style read at all, its
+        // cursor is its parent's, its position static.
+        let shadow;
+        let isPlain = styled !== null && attrs === 0 && ctxDocTree[depth] && !PLAIN_TAGS_EXCLUDED.has(tag) && tag.indexOf('-') < 0 && !styled.has(el);
+        if (isPlain) {
+          shadow = shadowOf(el, tag); // a host's `:host` rules live in its root
+          if (shadow) isPlain = false;
+          else plainCount++;
+        }
+        const cs = isPlain ? null : getComputedStyle(el);
+        const display = isPlain ? '' : cs.display;
         const hiddenTree = display === 'none' || (attrs & A_INERT) !== 0 || attr(el, attrs, A_ARIA_HIDDEN, 'aria-hidden') === 'true';
         if (!hiddenTree) {
           const parentPointer = ctxPointer[depth];
@@ -442,8 +562,8 @@ globalThis.SentienceWalker = (() => {
           // A link or button is clickable by its role (cues.rs is_clickable)
           // and a leaf of the walk (below), so its cursor decides nothing.
           const roleClickable = roleAttr === null && (tag === 'button' || (tag === 'a' && (attrs & A_HREF) !== 0));
-          const cursorPointer = !roleClickable && cs.cursor === 'pointer';
-          const position = cs.position;
+          const cursorPointer = isPlain ? parentPointer : !roleClickable && cs.cursor === 'pointer';
+          const position = isPlain ? 'static' : cs.position;
           const positioned = position !== 'static';
           const fixed = position === 'fixed';
           const zRaw = positioned ? cs.zIndex : 'auto';
@@ -569,8 +689,10 @@ globalThis.SentienceWalker = (() => {
           // button), and their text is read from them, so walking their
           // icons and spans would only cost time.
           const actionable = tag === 'button' || (tag === 'a' && (attrs & A_HREF) !== 0);
+          let intoShadow = false;
           if (!LEAF_TAGS.has(tag) && !actionable) {
-            const shadow = shadowOf(el, tag);
+            if (shadow === undefined) shadow = shadowOf(el, tag);
+            intoShadow = !!shadow;
             if (shadow) firstChild = shadow.firstElementChild;
             else if (tag === 'slot') {
               const assigned = el.assignedElements({ flatten: true });
@@ -592,6 +714,7 @@ globalThis.SentienceWalker = (() => {
             ctxZ[depth] = z;
             ctxForm[depth] = form;
             ctxSearch[depth] = inSearch;
+            ctxDocTree[depth] = ctxDocTree[depth - 1] && !intoShadow && childList === null;
             lists[depth] = childList;
             listAt[depth] = 0;
             el = firstChild;
@@ -639,6 +762,9 @@ globalThis.SentienceWalker = (() => {
     const count = elements.length;
     return {
       meta: new Float64Array([WIRE_VERSION, vw, vh, scanned, count]),
+      // How many elements were walked without a style read; -1: the
+      // analysis gave up (or was not asked for) and every one was read.
+      plain: styled === null ? -1 : plainCount,
       nums: nums.subarray(0, count * NUM_STRIDE),
       strs: strs.join(SEP),
       elements,
