@@ -136,8 +136,9 @@ globalThis.SentienceFrames = (() => {
   // viewport coordinates), with the walk of each same-origin one that
   // could be walked directly (`walk`: {frameId, data}), and posts every
   // other one a nonce (with its depth below the driver: ours + 1).
-  // `budget.left`: how many more frames may be walked directly in this
-  // snapshot (MAX_FRAMES in all, however deep and wide the same-origin tree).
+  // `budget.left`: how many more frames this snapshot may still try to walk
+  // directly (MAX_FRAMES tries in all, however deep and wide the
+  // same-origin tree; a cross-origin frame's failed try counts too).
   function describe(frames, depth, budget) {
     iframes = new Map();
     const out = [];

@@ -298,7 +298,7 @@ globalThis.SentienceWalker = (() => {
   // `:host` rules.
   const PLAIN_TAGS_EXCLUDED = new Set([
     ...RECORD_TAGS, ...LEAF_TAGS, 'html', 'body', 'slot', 'details', 'dialog', 'frame', 'title', 'meta',
-    'link', 'base', 'datalist', 'noembed', 'noframes', 'param', 'rp', 'source', 'track', 'area',
+    'link', 'base', 'datalist', 'noembed', 'noframes', 'param', 'rp', 'source', 'track',
   ]);
   const PLAIN_DISPLAY = /^(block|inline|inline-block|flex|inline-flex|grid|inline-grid|flow-root|list-item|table|inline-table|table-[a-z-]+)$/;
   // The analysis must cost less than the reads it saves (about 2 µs an
@@ -341,28 +341,31 @@ globalThis.SentienceWalker = (() => {
         } else if (r.cssRules) visit(r.cssRules); // @layer, @container, @starting-style: as if they applied
       }
     };
+    // A sheet's rules, or null for another origin's sheet (unreadable).
+    const rulesOf = (s) => {
+      try {
+        return s.cssRules;
+      } catch (e) {
+        return null;
+      }
+    };
     const sheet = (s) => {
       if (s.disabled) return;
-      let rules;
-      try {
-        rules = s.cssRules;
-      } catch (e) {
-        ok = false; // another origin's sheet: its rules cannot be read
-        return;
-      }
-      visit(rules);
+      const rules = rulesOf(s);
+      if (rules) visit(rules);
+      else ok = false;
     };
-    const sheets = [...doc.styleSheets, ...(doc.adoptedStyleSheets || [])];
+    const tops = [];
     let topRules = 0;
-    for (const s of sheets) {
-      try {
-        topRules += s.cssRules.length;
-      } catch (e) {
-        return null; // another origin's sheet: its rules cannot be read
-      }
+    for (const s of [...doc.styleSheets, ...(doc.adoptedStyleSheets || [])]) {
+      if (s.disabled) continue;
+      const rules = rulesOf(s);
+      if (!rules) return null;
+      tops.push(rules);
+      topRules += rules.length;
     }
     if (budget && topRules * ELEMENTS_PER_RULE > doc.getElementsByTagName('*').length) return null;
-    for (const s of sheets) if (ok) sheet(s);
+    for (const rules of tops) if (ok) visit(rules);
     if (!ok) return null;
     const styled = new Set();
     if (selectors.length) {

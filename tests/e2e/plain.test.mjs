@@ -6,7 +6,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { startServer, launch, open, isolatedWorld, PAGES } from '../lib/harness.mjs';
 import { generatedRoute } from '../lib/generate.mjs';
 
@@ -50,7 +49,6 @@ const COMPARE = `(() => {
 async function compare(url) {
   const page = await open(env.browser.context, url);
   try {
-    await page.waitForLoadState('load');
     const world = await isolatedWorld(page);
     try {
       return JSON.parse(await world.evaluate(COMPARE));
