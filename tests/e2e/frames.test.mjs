@@ -6,7 +6,7 @@
 // frames in another renderer process, as on the real web.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, evaluate, snapshot, viaWorker } from '../lib/harness.mjs';
+import { startServer, launch, evaluate, snapshot, viaWorker, trustOrigins } from '../lib/harness.mjs';
 import { assertSchema } from '../lib/expect.mjs';
 
 const env = { one: null, two: null, browser: null, hanging: [] };
@@ -18,6 +18,10 @@ before(async () => {
   env.two = await startServer(undefined, routes);
   env.o2 = `http://localhost:${env.two.port}`;
   env.browser = await launch();
+  // These tests are about reach: the page API of an allowed origin sees and
+  // acts in every frame, as the extension's own callers do. What other pages
+  // get is tests/e2e/same-origin.test.mjs.
+  await trustOrigins(env.browser.worker, [env.one.url]);
 });
 after(async () => {
   await env.browser?.close();
