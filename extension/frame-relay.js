@@ -81,13 +81,16 @@ globalThis.SentienceFrameRelay = (() => {
   function walkTree(msg, sender) {
     const deadline = Date.now() + Math.min(Math.max(1, Number(msg.deadlineMs) || 1000), 3 * MAX_TIMEOUT_MS);
     const depth = Number.isInteger(msg.depth) && msg.depth >= 1 ? msg.depth : MAX_DEPTH;
-    return subtree(msg.nonce, timeoutOf(msg), depth, sender, deadline, { frames: MAX_FRAMES });
+    if (typeof msg.stale === 'string' && !claims.has(msg.stale)) return Promise.resolve({ reason: 'unresponsive' });
+    return subtree(msg.nonce, timeoutOf(msg), depth, sender, deadline, { frames: MAX_FRAMES }, { url: msg.url, parentFrameId: sender.frameId });
   }
 
-  async function subtree(nonce, timeoutMs, depth, sender, deadline, budget) {
+  // `frame`: {url, parentFrameId} of the iframe, to tell a dead frame at
+  // once (frame-liveness.js); the parent is the driver for top-level frames.
+  async function subtree(nonce, timeoutMs, depth, sender, deadline, budget, frame = {}) {
     const left = Math.min(timeoutMs, deadline - Date.now());
     if (left < 1) return { reason: 'timeout' };
-    return below(await walk({ nonce, timeoutMs: left, depth }, sender), timeoutMs, depth, sender, deadline, budget);
+    return below(await walk({ nonce, timeoutMs: left, depth, ...frame }, sender), timeoutMs, depth, sender, deadline, budget);
   }
 
   // `res` with the walks of its frames under `nested`: a frame its parent
@@ -101,7 +104,7 @@ globalThis.SentienceFrameRelay = (() => {
         if (!d || typeof d.nonce !== 'string' || !NONCE_RE.test(d.nonce) || budget.frames <= 0) return;
         budget.frames--;
         const direct = d.walk && typeof d.walk === 'object' && Number.isInteger(d.walk.frameId) ? d.walk : null;
-        nested[d.nonce] = direct ? await below(direct, timeoutMs, depth + 1, sender, deadline, budget) : await subtree(d.nonce, timeoutMs, depth + 1, sender, deadline, budget);
+        nested[d.nonce] = direct ? await below(direct, timeoutMs, depth + 1, sender, deadline, budget) : await subtree(d.nonce, timeoutMs, depth + 1, sender, deadline, budget, { url: d.url, parentFrameId: res.frameId });
       }),
     );
     return { ...res, nested };
@@ -111,13 +114,23 @@ globalThis.SentienceFrameRelay = (() => {
     return Math.min(Math.max(1, Number(msg.timeoutMs) || 1000), MAX_TIMEOUT_MS);
   }
 
+  // Settles with {dead: reason} when the browser knows the frame cannot
+  // answer (frame-liveness.js); otherwise never, leaving the claim to win.
+  function deadOrNever(sender, msg) {
+    return SentienceFrameLiveness.deadReason(sender.tab.id, msg.parentFrameId, msg.url).then(
+      (reason) => (reason ? { dead: reason } : new Promise(() => {})),
+      () => new Promise(() => {}),
+    );
+  }
+
   // {frameId, data} or {reason}.
   async function walk(msg, sender) {
     const started = Date.now();
     const timeoutMs = timeoutOf(msg);
     if (typeof msg.nonce !== 'string' || !NONCE_RE.test(msg.nonce)) return { reason: 'error' };
-    const c = await waitClaim(msg.nonce, timeoutMs);
+    const c = await Promise.race([waitClaim(msg.nonce, timeoutMs), deadOrNever(sender, msg)]);
     if (!c) return { reason: 'timeout' };
+    if (c.dead) return { reason: c.dead };
     if (c.tabId !== sender.tab.id || c.frameId === sender.frameId) return { reason: 'error' };
     if (c.ambiguous) return { reason: 'ambiguous' };
     if (c.data) {
