@@ -20,10 +20,11 @@
 'use strict';
 
 globalThis.SentienceFrameLiveness = (() => {
-  // Strips the fragment: a frame's URL as webNavigation reports it may
-  // differ from its src by a #fragment only.
+  // The same document address, but for the fragment and an http → https
+  // upgrade (HSTS: a framed http://www.facebook.com/… shows as https).
   function sameDocUrl(a, b) {
-    return typeof a === 'string' && typeof b === 'string' && a.split('#')[0] === b.split('#')[0];
+    const key = (u) => u.split('#')[0].replace(/^https?:/, '');
+    return typeof a === 'string' && typeof b === 'string' && key(a) === key(b);
   }
 
   // Resolves when the message gets a receiver in that frame document (true)
@@ -37,11 +38,26 @@ globalThis.SentienceFrameLiveness = (() => {
     }
   }
 
+  // The reason none of `frames` can answer, or null when one may.
+  async function reasonOfAll(tabId, frames) {
+    let reason = null;
+    for (const f of frames) {
+      if (f.errorOccurred) reason = reason || 'load_failed';
+      else if (await answers(tabId, f)) return null;
+      else reason = 'no_script';
+    }
+    return reason;
+  }
+
   /**
    * The reason the child frame of (tabId, parentFrameId) showing `url`
    * cannot answer, or null when it may (or cannot be told apart).
+   * `siblings`: the URLs of all the parent's iframes in the same walk. When
+   * no frame shows `url` (a redirect), the frame is among the children that
+   * show none of the siblings' URLs: if none of those can answer, neither
+   * can it.
    */
-  async function deadReason(tabId, parentFrameId, url) {
+  async function deadReason(tabId, parentFrameId, url, siblings) {
     if (!chrome.webNavigation || !Number.isInteger(tabId) || !Number.isInteger(parentFrameId) || typeof url !== 'string') return null;
     let frames;
     try {
@@ -49,15 +65,12 @@ globalThis.SentienceFrameLiveness = (() => {
     } catch (e) {
       return null;
     }
-    const matching = (frames || []).filter((f) => f.parentFrameId === parentFrameId && sameDocUrl(f.url, url));
-    if (!matching.length) return null;
-    let reason = null;
-    for (const f of matching) {
-      if (f.errorOccurred) reason = reason || 'load_failed';
-      else if (await answers(tabId, f)) return null;
-      else reason = 'no_script';
-    }
-    return reason;
+    const kids = (frames || []).filter((f) => f.parentFrameId === parentFrameId);
+    const matching = kids.filter((f) => sameDocUrl(f.url, url));
+    if (matching.length) return reasonOfAll(tabId, matching);
+    if (!Array.isArray(siblings) || siblings.length > 256) return null;
+    const unmatched = kids.filter((f) => !siblings.some((u) => sameDocUrl(f.url, u)));
+    return unmatched.length ? reasonOfAll(tabId, unmatched) : null;
   }
 
   return { deadReason };

@@ -82,7 +82,7 @@ globalThis.SentienceFrameRelay = (() => {
     const deadline = Date.now() + Math.min(Math.max(1, Number(msg.deadlineMs) || 1000), 3 * MAX_TIMEOUT_MS);
     const depth = Number.isInteger(msg.depth) && msg.depth >= 1 ? msg.depth : MAX_DEPTH;
     if (typeof msg.stale === 'string' && !claims.has(msg.stale)) return Promise.resolve({ reason: 'unresponsive' });
-    return subtree(msg.nonce, timeoutOf(msg), depth, sender, deadline, { frames: MAX_FRAMES }, { url: msg.url, parentFrameId: sender.frameId });
+    return subtree(msg.nonce, timeoutOf(msg), depth, sender, deadline, { frames: MAX_FRAMES }, { url: msg.url, siblings: msg.siblings, parentFrameId: sender.frameId });
   }
 
   // `frame`: {url, parentFrameId} of the iframe, to tell a dead frame at
@@ -99,12 +99,13 @@ globalThis.SentienceFrameRelay = (() => {
   async function below(res, timeoutMs, depth, sender, deadline, budget) {
     if (!res.data || depth >= MAX_DEPTH || !Array.isArray(res.data.frames)) return res;
     const nested = {};
+    const siblings = res.data.frames.map((d) => d && d.url);
     await Promise.all(
       res.data.frames.map(async (d) => {
         if (!d || typeof d.nonce !== 'string' || !NONCE_RE.test(d.nonce) || budget.frames <= 0) return;
         budget.frames--;
         const direct = d.walk && typeof d.walk === 'object' && Number.isInteger(d.walk.frameId) ? d.walk : null;
-        nested[d.nonce] = direct ? await below(direct, timeoutMs, depth + 1, sender, deadline, budget) : await subtree(d.nonce, timeoutMs, depth + 1, sender, deadline, budget, { url: d.url, parentFrameId: res.frameId });
+        nested[d.nonce] = direct ? await below(direct, timeoutMs, depth + 1, sender, deadline, budget) : await subtree(d.nonce, timeoutMs, depth + 1, sender, deadline, budget, { url: d.url, siblings, parentFrameId: res.frameId });
       }),
     );
     return { ...res, nested };
@@ -117,7 +118,7 @@ globalThis.SentienceFrameRelay = (() => {
   // Settles with {dead: reason} when the browser knows the frame cannot
   // answer (frame-liveness.js); otherwise never, leaving the claim to win.
   function deadOrNever(sender, msg) {
-    return SentienceFrameLiveness.deadReason(sender.tab.id, msg.parentFrameId, msg.url).then(
+    return SentienceFrameLiveness.deadReason(sender.tab.id, msg.parentFrameId, msg.url, msg.siblings).then(
       (reason) => (reason ? { dead: reason } : new Promise(() => {})),
       () => new Promise(() => {}),
     );

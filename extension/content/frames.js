@@ -246,12 +246,12 @@ globalThis.SentienceFrames = (() => {
 
   // The frame's walk and, under `nested`, those of the frames below it
   // (frame-relay.js `walkTree`), each within timeoutMs, all within deadlineMs.
-  function askWalk(nonce, timeoutMs, depth, deadlineMs, url, staleNonce) {
+  function askWalk(nonce, timeoutMs, depth, deadlineMs, url, staleNonce, siblings) {
     return new Promise((resolve) => {
       // The relay enforces the timeouts; this one only guards against a
       // service worker that never answers.
       const timer = setTimeout(() => resolve({ reason: 'timeout' }), Math.max(timeoutMs, deadlineMs) + 1000);
-      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs, depth, deadlineMs, url, stale: staleNonce }).then(
+      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs, depth, deadlineMs, url, stale: staleNonce, siblings }).then(
         (res) => {
           clearTimeout(timer);
           resolve(res || { reason: 'unreachable' });
@@ -283,7 +283,7 @@ globalThis.SentienceFrames = (() => {
           const phase = Math.floor(ctx.deadline - performance.now());
           const left = Math.min(ctx.timeoutMs, phase);
           if (left < 1) return skip('timeout');
-          res = await askWalk(desc.nonce, left, depth, phase, desc.url, desc.stale);
+          res = await askWalk(desc.nonce, left, depth, phase, desc.url, desc.stale, descs.map((d) => d.url));
           if (depth === 1) noteAnswer(iframes.get(desc.nonce), desc.nonce, res.data ? null : res.reason);
         }
         if (!res.data) return skip(res.reason || 'unreachable');

@@ -14,6 +14,7 @@ const env = { one: null, two: null, browser: null, hanging: [] };
 const routes = {
   '/hang': (req, res) => env.hanging.push(res),
   // A document that refuses to be framed: Chromium shows its error page.
+  '/redirect-dead': (req, res) => res.writeHead(302, { location: 'http://127.0.0.1:9/redirected-nowhere' }).end(),
   '/xfo-deny': (req, res) => res.writeHead(200, { 'content-type': 'text/html', 'x-frame-options': 'DENY' }).end('<button>Framed anyway</button>'),
 };
 
@@ -338,7 +339,7 @@ test('dead, blocked, sandboxed and blank frames: truthful reasons, never waited 
       assert.equal(snap.status, 'success', snap.error);
       assertSchema(snap);
       const reasons = Object.fromEntries(snap.frames.skipped.map((s) => [new URL(s.url).pathname, s.reason]));
-      assert.deepEqual(reasons, { '/nothing-listens-here': 'load_failed', '/blocked-by-frame-src': 'load_failed', '/xfo-deny': 'load_failed', '/hang': 'not_loaded' }, JSON.stringify(snap.frames));
+      assert.deepEqual(reasons, { '/nothing-listens-here': 'load_failed', '/blocked-by-frame-src': 'load_failed', '/xfo-deny': 'load_failed', '/redirect-dead': 'load_failed', '/hang': 'not_loaded' }, JSON.stringify(snap.frames));
       // The extension's scripts run in sandboxed and never-written about:blank frames.
       assert.deepEqual(snap.frames.included.map((f) => f.url.replace(/^http:\/\/[^/]+/, '')).sort(), ['/frames/child-cross.html', '/frames/child-same.html', 'about:blank']);
       must(snap, 'Top of dead page');
