@@ -6,7 +6,7 @@
 //
 //   bash pkg-scripts/real-pages-bench.sh [--iterations=9] [--cold-runs=3] [--page=NAME] [--misses] [--cold-session]
 //
-// Pages: tests/lib/real-pages.mjs (pinned, checksummed PyPI sdists, cached
+// Pages: the 27 of tests/lib/real-pages.mjs, PAGES and MORE_PAGES (pinned, checksummed PyPI sdists, cached
 // in .bench/real-pages/), served on 127.0.0.1 (port 0) to a Chromium in
 // which every other host name is unresolvable (third-party requests fail at
 // once, as behind a blocker or on a flaky network: their iframes become
@@ -50,7 +50,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, startServer, launch, open } from '../lib/harness.mjs';
-import { PAGES, THIRD_PARTY_CUT, fetchPages, pageRoutes } from '../lib/real-pages.mjs';
+import { PAGES as TASK_PAGES, MORE_PAGES, THIRD_PARTY_CUT, fetchPages, pageRoutes } from '../lib/real-pages.mjs';
+
+const PAGES = [...TASK_PAGES, ...MORE_PAGES];
 
 const args = process.argv.slice(2);
 const arg = (name, dflt) => {
@@ -234,8 +236,8 @@ async function agreement(page) {
   }
 }
 
-const dir = fetchPages();
-const server = await startServer(dir, pageRoutes(dir));
+const dir = fetchPages(PAGES);
+const server = await startServer(dir, pageRoutes(dir, PAGES));
 const browser = await launch({ args: THIRD_PARTY_CUT });
 const rows = [];
 try {

@@ -70,12 +70,26 @@ export const PAGES = [
     needs: [[['searchbox', 'textbox'], /./, 'the site search box']] },
 ];
 
+// More pages for the snapshot benchmark (real-pages-snapshot.mjs): no task
+// attached, measured for time and agreement with Chromium only.
+export const MORE_PAGES = [
+  { name: 'wired-article', from: 'newspaper4k', file: 'wired_001.html', kind: 'magazine article' },
+  { name: 'cnn-001', from: 'newspaper4k', file: 'cnn_001.html', kind: 'news article' },
+  { name: 'cnn-002', from: 'newspaper4k', file: 'cnn_002.html', kind: 'news article' },
+  { name: 'arabic-article', from: 'newspaper4k', file: 'arabic_article.html', kind: 'news article (Arabic)' },
+  { name: 'thai-article', from: 'newspaper4k', file: 'thai_article.html', kind: 'news article (Thai)' },
+  { name: 'chinese-001', from: 'newspaper4k', file: 'chinese_article_001.html', kind: 'news article (Chinese)' },
+  { name: 'japanese-2', from: 'newspaper4k', file: 'japanese_article2.html', kind: 'news article (Japanese)' },
+  { name: 'latvian-article', from: 'newspaper4k', file: 'latvian_article.html', kind: 'news article (Latvian)' },
+  { name: 'burmese-article', from: 'newspaper4k', file: 'burmese_article.html', kind: 'news article (Burmese)' },
+];
+
 function sha256(file) {
   return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
 /** Downloads (once) and verifies each archive; extracts each page to CACHE/pages/NAME.html. */
-export function fetchPages() {
+export function fetchPages(list = PAGES) {
   const archives = path.join(CACHE, 'archives');
   const extracted = path.join(CACHE, 'extracted');
   const pages = path.join(CACHE, 'pages');
@@ -92,7 +106,7 @@ export function fetchPages() {
       fs.rmSync(file);
       throw new Error(`${a.file}: sha256 ${got}, expected ${a.sha256} (removed; not used)`);
     }
-    const wanted = PAGES.filter((p) => p.from === key);
+    const wanted = list.filter((p) => p.from === key);
     const missing = wanted.filter((p) => !fs.existsSync(path.join(pages, `${p.name}.html`)));
     if (!missing.length) continue;
     fs.mkdirSync(extracted, { recursive: true });
@@ -104,8 +118,8 @@ export function fetchPages() {
 
 
 /** Static routes serving each page as /NAME.html (text/html without a charset: the page's own <meta charset> / BOM decides). */
-export function pageRoutes(dir) {
+export function pageRoutes(dir, list = PAGES) {
   return Object.fromEntries(
-    PAGES.map((p) => [`/${p.name}.html`, (req, res) => res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(fs.readFileSync(path.join(dir, `${p.name}.html`)))]),
+    list.map((p) => [`/${p.name}.html`, (req, res) => res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(fs.readFileSync(path.join(dir, `${p.name}.html`)))]),
   );
 }
