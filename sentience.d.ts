@@ -91,7 +91,7 @@ export interface SnapshotSuccess {
 export interface FrameCoverage {
   /** depth 1: a frame of the top page; 2: a frame inside one of those; … */
   included: { url: string; depth: number; via: 'direct' | 'message' }[];
-  skipped: { url: string; reason: 'cross_origin' | 'timeout' | 'not_loaded' | 'hidden' | 'unreachable' | 'ambiguous' | 'too_deep' | 'too_many' | 'error' }[];
+  skipped: { url: string; reason: 'cross_origin' | 'timeout' | 'not_loaded' | 'hidden' | 'unreachable' | 'ambiguous' | 'too_deep' | 'too_many' | 'error' | 'load_failed' | 'no_script' | 'unresponsive' }[];
 }
 
 export interface SnapshotError {

@@ -86,13 +86,16 @@ globalThis.SentienceFrameRelay = (() => {
     // Page scope: only frames of the driver's own origin (an opaque "null"
     // origin is the same as no other).
     const only = msg.scope === 'page' ? String(sender.origin) : null;
-    return subtree(msg.nonce, timeoutOf(msg), depth, sender, deadline, { frames: MAX_FRAMES, only });
+    if (typeof msg.stale === 'string' && !claims.has(msg.stale)) return Promise.resolve({ reason: 'unresponsive' });
+    return subtree(msg.nonce, timeoutOf(msg), depth, sender, deadline, { frames: MAX_FRAMES, only }, { url: msg.url, siblings: msg.siblings, parentFrameId: sender.frameId });
   }
 
-  async function subtree(nonce, timeoutMs, depth, sender, deadline, budget) {
+  // `frame`: {url, parentFrameId} of the iframe, to tell a dead frame at
+  // once (frame-liveness.js); the parent is the driver for top-level frames.
+  async function subtree(nonce, timeoutMs, depth, sender, deadline, budget, frame = {}) {
     const left = Math.min(timeoutMs, deadline - Date.now());
     if (left < 1) return { reason: 'timeout' };
-    const res = await walk({ nonce, timeoutMs: left, depth, scope: budget.only === null ? 'full' : 'page' }, sender);
+    const res = await walk({ nonce, timeoutMs: left, depth, scope: budget.only === null ? 'full' : 'page', ...frame }, sender);
     if (budget.only !== null && res.data && (res.origin !== budget.only || budget.only === 'null')) return { reason: 'cross_origin' };
     return below(res, timeoutMs, depth, sender, deadline, budget);
   }
@@ -103,6 +106,7 @@ globalThis.SentienceFrameRelay = (() => {
   async function below(res, timeoutMs, depth, sender, deadline, budget) {
     if (!res.data || depth >= MAX_DEPTH || !Array.isArray(res.data.frames)) return res;
     const nested = {};
+    const siblings = res.data.frames.map((d) => d && d.url);
     await Promise.all(
       res.data.frames.map(async (d) => {
         if (!d || typeof d.nonce !== 'string' || !NONCE_RE.test(d.nonce) || budget.frames <= 0) return;
@@ -110,7 +114,7 @@ globalThis.SentienceFrameRelay = (() => {
         // Walked directly by its parent: of the parent's origin, or the
         // access would have failed.
         const direct = d.walk && typeof d.walk === 'object' && Number.isInteger(d.walk.frameId) ? { ...d.walk, origin: res.origin } : null;
-        nested[d.nonce] = direct ? await below(direct, timeoutMs, depth + 1, sender, deadline, budget) : await subtree(d.nonce, timeoutMs, depth + 1, sender, deadline, budget);
+        nested[d.nonce] = direct ? await below(direct, timeoutMs, depth + 1, sender, deadline, budget) : await subtree(d.nonce, timeoutMs, depth + 1, sender, deadline, budget, { url: d.url, siblings, parentFrameId: res.frameId });
       }),
     );
     return { ...res, nested };
@@ -120,13 +124,23 @@ globalThis.SentienceFrameRelay = (() => {
     return Math.min(Math.max(1, Number(msg.timeoutMs) || 1000), MAX_TIMEOUT_MS);
   }
 
+  // Settles with {dead: reason} when the browser knows the frame cannot
+  // answer (frame-liveness.js); otherwise never, leaving the claim to win.
+  function deadOrNever(sender, msg) {
+    return SentienceFrameLiveness.deadReason(sender.tab.id, msg.parentFrameId, msg.url, msg.siblings).then(
+      (reason) => (reason ? { dead: reason } : new Promise(() => {})),
+      () => new Promise(() => {}),
+    );
+  }
+
   // {frameId, data} or {reason}.
   async function walk(msg, sender) {
     const started = Date.now();
     const timeoutMs = timeoutOf(msg);
     if (typeof msg.nonce !== 'string' || !NONCE_RE.test(msg.nonce)) return { reason: 'error' };
-    const c = await waitClaim(msg.nonce, timeoutMs);
+    const c = await Promise.race([waitClaim(msg.nonce, timeoutMs), deadOrNever(sender, msg)]);
     if (!c) return { reason: 'timeout' };
+    if (c.dead) return { reason: c.dead };
     if (c.tabId !== sender.tab.id || c.frameId === sender.frameId) return { reason: 'error' };
     if (c.ambiguous) return { reason: 'ambiguous' };
     if (c.data) {

@@ -40,6 +40,49 @@
     return engine;
   }
 
+  // The first snapshot of a page pays for loading the engine (fetch,
+  // compile, instantiate), for compiling the engine's and the walker's
+  // functions on their first call, and for first-use work in the page
+  // (docs/benchmarks.md, "Real pages"). In a browser session where
+  // window.sentience has been used (extension/engine-warmup.js), the top
+  // frame does all that in idle time after the page loads: it loads the
+  // engine, walks the page and runs the engine over the walk under a page
+  // key of its own (so the page's snapshot ids and diff history are
+  // untouched), and drops the result. Pages over WARM_MAX_ELEMENTS
+  // elements are left alone: their first snapshot is mostly real work.
+  // (0 and 1 are the full and page scopes' keys: views below.)
+  const WARM_PAGE_KEY = 2;
+  const WARM_MAX_ELEMENTS = 20000;
+  let useReported = false;
+  function reportUse() {
+    if (useReported) return;
+    useReported = true;
+    chrome.runtime.sendMessage({ type: 'engine-used' }).catch(() => {});
+  }
+  async function warmUp() {
+    const wasm = await loadEngine();
+    if (!wasm || snapshotCounter > 0 || document.getElementsByTagName('*').length > WARM_MAX_ELEMENTS) return;
+    const raw = SentienceWalker.collect();
+    wasm.snapshot(raw.meta, raw.nums, raw.strs, 'null', 'content_script', WARM_PAGE_KEY, 1, 0, -1, false);
+  }
+  function warmWhenIdle() {
+    if (window.top !== window) return;
+    chrome.runtime.sendMessage({ type: 'engine-warm?' }).then(
+      (r) => {
+        if (!r || r.warm !== true) return;
+        // Fetching and compiling run off the main thread: start now.
+        loadEngine();
+        const walk = () => {
+          const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (f) => setTimeout(f, 50);
+          idle(() => warmUp().catch(() => {}), { timeout: 1000 });
+        };
+        if (document.readyState === 'complete') walk();
+        else window.addEventListener('load', walk, { once: true });
+      },
+      () => {},
+    );
+  }
+
   function viaServiceWorker(raw, optionsJson, tracking, scope) {
     return new Promise((resolve) => {
       let port;
@@ -172,6 +215,7 @@
 
   async function snapshot(options, { path } = {}, scope = 'full') {
     const view = views[scope];
+    reportUse();
     const split = SentienceFrames.takeOptions(options);
     if (split.error) return errorJson(split.error);
     options = split.options;
@@ -182,9 +226,15 @@
     } catch (e) {
       return errorJson(`invalid snapshot options: ${e.message}`);
     }
-    const wasm = path === 'service_worker' ? null : await loadEngine();
-    if (wasm) {
-      const invalid = wasm.check_options(optionsJson);
+    // The first snapshot of a page loads the engine (fetch, compile,
+    // instantiate: ~5 ms on real pages, docs/benchmarks.md "Real pages"):
+    // once it is loaded, options are checked before any work; until then,
+    // the walk runs while it loads (compiling happens off the main thread)
+    // and bad options are reported after the walk.
+    const enginePromise = path === 'service_worker' ? null : loadEngine();
+    const ready = enginePromise && (await Promise.race([enginePromise, null]));
+    if (ready) {
+      const invalid = ready.check_options(optionsJson);
       if (invalid) return errorJson(invalid);
     }
     const timing = options && typeof options === 'object' ? stableTiming(options.wait_for_stable) : null;
@@ -193,6 +243,11 @@
     // [snapshot_id, previous_id, waited_ms (-1: no wait), settled]: the wasm `snapshot` arguments.
     const tracking = [id, view.previousId, waited ? waited.waitedMs : -1, !!(waited && waited.settled)];
     const raw = SentienceWalker.collect();
+    const wasm = ready || (enginePromise && (await enginePromise));
+    if (wasm && !ready) {
+      const invalid = wasm.check_options(optionsJson);
+      if (invalid) return errorJson(invalid);
+    }
     const next = registryOf(raw);
     // Child frames' walks merged into ours (extension/content/frames.js).
     let page = raw;
@@ -563,6 +618,7 @@
     return data;
   }
   SentienceFrames.setWalkForParent(walkForParent);
+  warmWhenIdle();
 
   // ------------------------------------------ the extension's own callers
   // The service worker (agent runs, tests through the extension) calls the

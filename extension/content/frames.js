@@ -190,6 +190,7 @@ globalThis.SentienceFrames = (() => {
         if (doc && doc.URL === 'about:blank' && !/^about:blank/.test(url) && !el.hasAttribute('srcdoc')) d.skip = 'not_loaded';
         else if (!doc && pageScope) d.skip = 'cross_origin';
       }
+      if (!d.skip && stale.has(el)) d.stale = stale.get(el);
       if (!d.skip) {
         // Also the iframe's key in `iframes` when it is walked directly.
         d.nonce = crypto.randomUUID();
@@ -230,6 +231,22 @@ globalThis.SentienceFrames = (() => {
   }
 
   // ----------------------------------------------------------- driver side
+  // Top-level iframes that timed out, each with the nonce of its last
+  // unanswered ask: not waited for again (reason `unresponsive`) until the
+  // frame navigates (its element's load event) or claims that nonce late,
+  // proving it answers after all (frame-relay.js walkTree). A page that
+  // fires fake load events only makes us wait for the frame once more.
+  const stale = new WeakMap();
+  function noteAnswer(el, nonce, reason) {
+    if (!el) return;
+    if (reason !== 'timeout' && reason !== 'unresponsive') {
+      stale.delete(el);
+      return;
+    }
+    if (!stale.has(el)) el.addEventListener('load', () => stale.delete(el), { once: true });
+    stale.set(el, nonce);
+  }
+
   /** Splits our `frames` option off the engine's options. Returns {options, frames} or {error}. */
   function takeOptions(options) {
     if (!options || typeof options !== 'object' || Array.isArray(options) || !('frames' in options)) {
@@ -251,12 +268,12 @@ globalThis.SentienceFrames = (() => {
 
   // The frame's walk and, under `nested`, those of the frames below it
   // (frame-relay.js `walkTree`), each within timeoutMs, all within deadlineMs.
-  function askWalk(nonce, timeoutMs, depth, deadlineMs, scope) {
+  function askWalk(nonce, timeoutMs, depth, deadlineMs, scope, url, staleNonce, siblings) {
     return new Promise((resolve) => {
       // The relay enforces the timeouts; this one only guards against a
       // service worker that never answers.
       const timer = setTimeout(() => resolve({ reason: 'timeout' }), Math.max(timeoutMs, deadlineMs) + 1000);
-      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs, depth, deadlineMs, scope }).then(
+      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs, depth, deadlineMs, scope, url, stale: staleNonce, siblings }).then(
         (res) => {
           clearTimeout(timer);
           resolve(res || { reason: 'unreachable' });
@@ -288,7 +305,8 @@ globalThis.SentienceFrames = (() => {
           const phase = Math.floor(ctx.deadline - performance.now());
           const left = Math.min(ctx.timeoutMs, phase);
           if (left < 1) return skip('timeout');
-          res = await askWalk(desc.nonce, left, depth, phase, ctx.scope);
+          res = await askWalk(desc.nonce, left, depth, phase, ctx.scope, desc.url, desc.stale, descs.map((d) => d.url));
+          if (depth === 1) noteAnswer(iframes.get(desc.nonce), desc.nonce, res.data ? null : res.reason);
         }
         if (!res.data) return skip(res.reason || 'unreachable');
         // Page scope: a walk that did not come directly (same origin by
