@@ -618,6 +618,20 @@
     return data;
   }
   SentienceFrames.setWalkForParent(walkForParent);
+
+  // ------------------------------------------ automation through a debugger
+  // The full scope for whoever holds the browser's debugging connection
+  // (CDP `Runtime.evaluate` in this isolated world, named "Sentience"):
+  // the tool server's sessions, Playwright/Puppeteer through a CDP session.
+  // Pages cannot reach this world's globals; a debugger could do anything
+  // anyway. Resolves to what the page API would (snapshot: the contract
+  // object), e.g. `SentienceTrusted.call('snapshot', {limit: 50})`.
+  globalThis.SentienceTrusted = Object.freeze({
+    call: async (op, args) => {
+      const reply = await handle(op, args === undefined ? null : args, undefined, 'full');
+      return reply.json !== undefined ? JSON.parse(reply.json) : reply.value;
+    },
+  });
   warmWhenIdle();
 
   // ------------------------------------------ the extension's own callers

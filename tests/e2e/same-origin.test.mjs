@@ -6,7 +6,7 @@
 // allow-listed origin and the extension's own agent keep everything.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, evaluate, snapshot, viaWorker, trustOrigins, EXTENSION_ID } from '../lib/harness.mjs';
+import { startServer, launch, evaluate, snapshot, viaWorker, trustOrigins, isolatedWorld, EXTENSION_ID } from '../lib/harness.mjs';
 import { startAgentServer, configure, startRun, waitRun, tabIdOf } from '../lib/agent.mjs';
 
 const env = { one: null, two: null, browser: null };
@@ -153,6 +153,26 @@ test('screenshots are refused to page scripts with a clear error', async () => {
     const own = await viaWorker(env.browser.worker, page, 'snapshot', { screenshot: true, limit: 1 });
     assert.match(own.screenshot, /^data:image\/png;base64,/);
   } finally {
+    await page.close();
+  }
+});
+
+test("a debugger (CDP in the extension's world) gets the full view: the tool server's and automation's path", async () => {
+  const { page, provider } = await openShop();
+  const world = await isolatedWorld(page);
+  try {
+    assert.ok(world, "the extension's isolated world");
+    const snap = await world.evaluate(`SentienceTrusted.call('snapshot', {})`);
+    const confirm = snap.elements.find((e) => e.text === 'Confirm payment');
+    assert.ok(confirm, textsOf(snap).join(' | '));
+    const clicked = await world.evaluate(`SentienceTrusted.call('click', {id: ${confirm.id}})`);
+    assert.equal(clicked.success, true, clicked.error);
+    assert.equal(await provider.textContent('#out'), 'Payment confirmed');
+    // ...and the page's own view is untouched by it.
+    assert.deepEqual(leaks(await snapshot(page)), []);
+    assert.equal(await evaluate(page, 'typeof window.SentienceTrusted'), 'undefined');
+  } finally {
+    await world?.close();
     await page.close();
   }
 });
