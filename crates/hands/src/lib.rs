@@ -55,8 +55,13 @@ pub struct Hands<H, C> {
 
 impl<H: Http, C: Clock> Hands<H, C> {
     pub fn new(http: H, clock: C, tools_url: &str) -> Self {
+        Self::from_parts(ToolClient::new(http, tools_url), clock)
+    }
+
+    /// Defaults around an already configured client (token, session).
+    pub fn from_parts(tools: ToolClient<H>, clock: C) -> Self {
         Hands {
-            tools: ToolClient::new(http, tools_url),
+            tools,
             clock,
             config: HandsConfig::default(),
             vision: VisionSet::all_dom(),
