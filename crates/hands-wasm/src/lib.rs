@@ -189,7 +189,7 @@ impl Hands {
             }
             let t: ClickTarget = serde_json::from_value(t)
                 .map_err(|e| JsValue::from_str(&format!("target: {e}")))?;
-            Ok(click_with_healing(&h.tools, &h.config, &t).await)
+            Ok(click_with_healing(&h.tools, &h.clock, &h.config, &t).await)
         })
     }
 

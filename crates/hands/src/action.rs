@@ -82,7 +82,13 @@ impl<H: Http, C: Clock> Hands<H, C> {
                     coordinate_origin: origin,
                     scope: scope.clone(),
                 };
-                let r = click_with_healing(&self.tools, &self.config, &target).await;
+                // Focusing a field before typing changes nothing visible:
+                // only the tool server's word counts for that click.
+                let mut config = self.config.clone();
+                if kind == "type" {
+                    config.click_must_change_page = false;
+                }
+                let r = click_with_healing(&self.tools, &self.clock, &config, &target).await;
                 if kind == "click" || !succeeded(&r) {
                     r
                 } else {

@@ -22,6 +22,10 @@ pub const TRANSPORT_ERROR_WAIT_MS: u64 = 1000;
 /// clickable element, the nearest clickable element of the page snapshot
 /// whose box is at most this far from the point is taken instead.
 pub const HEAL_RADIUS_PX: f64 = 24.0;
+/// Beyond the spec: how long a click may take to show its effect on the
+/// page before it counts as "changed nothing", and how often to look.
+pub const CHANGE_SETTLE_MS: u64 = 1000;
+pub const CHANGE_POLL_MS: u64 = 100;
 /// specs/003 `lux_sdk_reference`: the Lux model's image size.
 pub const LUX_WIDTH: f64 = 1260.0;
 pub const LUX_HEIGHT: f64 = 700.0;
@@ -42,6 +46,8 @@ pub struct HandsConfig {
     /// which the page is unchanged counts as failed (needs the tool server's
     /// `GET /browser/snapshot`; browser scope only).
     pub click_must_change_page: bool,
+    pub change_settle_ms: u64,
+    pub change_poll_ms: u64,
 }
 
 impl Default for HandsConfig {
@@ -56,6 +62,8 @@ impl Default for HandsConfig {
             transport_error_wait_ms: TRANSPORT_ERROR_WAIT_MS,
             heal_radius_px: HEAL_RADIUS_PX,
             click_must_change_page: true,
+            change_settle_ms: CHANGE_SETTLE_MS,
+            change_poll_ms: CHANGE_POLL_MS,
         }
     }
 }

@@ -15,7 +15,7 @@
 //! - the failure lists why each attempt failed (`details`).
 
 use crate::config::HandsConfig;
-use crate::io::Http;
+use crate::io::{Clock, Http};
 use crate::page::{fingerprint, nearest_clickable, snapshot_of, Rect};
 use crate::tools::{error_of, succeeded, ToolClient};
 use serde::{Deserialize, Serialize};
@@ -65,27 +65,47 @@ impl ChangeProbe {
         }
     }
 
-    /// Did the page change since the last look? (Always "yes" when the
+    /// Did the page change since the last look? A page reacts a little
+    /// after the click (a navigation, a script): look again every
+    /// `change_poll_ms` for up to `change_settle_ms`. (Always "yes" when the
     /// page cannot be watched: then only the tool server's word counts.)
-    async fn changed<H: Http>(&mut self, tools: &ToolClient<H>) -> bool {
-        let Some(before) = &self.before else {
+    async fn changed<H: Http, C: Clock>(
+        &mut self,
+        tools: &ToolClient<H>,
+        clock: &C,
+        config: &HandsConfig,
+    ) -> bool {
+        let Some(before) = self.before.clone() else {
             return true;
         };
-        let v = tools.get("/browser/snapshot").await;
-        let Some(snap) = snapshot_of(&v) else {
-            return true;
-        };
-        let after = fingerprint(snap);
-        let changed = &after != before;
-        self.before = Some(after);
-        self.snapshot = Some(snap.clone());
-        changed
+        let mut waited = 0;
+        loop {
+            let v = tools.get("/browser/snapshot").await;
+            let Some(snap) = snapshot_of(&v) else {
+                // Mid-navigation the extension is not there yet: that is a change.
+                return true;
+            };
+            let after = fingerprint(snap);
+            self.snapshot = Some(snap.clone());
+            if after != before {
+                self.before = Some(after);
+                return true;
+            }
+            if waited >= config.change_settle_ms {
+                return false;
+            }
+            let step = config.change_poll_ms.max(1);
+            clock.sleep(step).await;
+            waited += step;
+        }
     }
 }
 
 /// One attempt: the click, then "did it do anything".
-async fn attempt<H: Http>(
+async fn attempt<H: Http, C: Clock>(
     tools: &ToolClient<H>,
+    clock: &C,
+    config: &HandsConfig,
     probe: &mut ChangeProbe,
     body: Value,
     failures: &mut Vec<Value>,
@@ -96,15 +116,16 @@ async fn attempt<H: Http>(
         failures.push(json!({ "method": method, "error": error_of(&result) }));
         return None;
     }
-    if probe.changed(tools).await {
+    if probe.changed(tools, clock, config).await {
         return Some(result);
     }
     failures.push(json!({ "method": method, "error": "the click changed nothing on the page" }));
     None
 }
 
-pub async fn click_with_healing<H: Http>(
+pub async fn click_with_healing<H: Http, C: Clock>(
     tools: &ToolClient<H>,
+    clock: &C,
     config: &HandsConfig,
     target: &ClickTarget,
 ) -> Value {
@@ -120,7 +141,17 @@ pub async fn click_with_healing<H: Http>(
     // Attempt 1: the primary strategy.
     let mut single = base.clone();
     single["click_type"] = json!("single");
-    if let Some(r) = attempt(tools, &mut probe, single, &mut failures, ATTEMPTS[0]).await {
+    if let Some(r) = attempt(
+        tools,
+        clock,
+        config,
+        &mut probe,
+        single,
+        &mut failures,
+        ATTEMPTS[0],
+    )
+    .await
+    {
         return r;
     }
     // A point outside the viewport is not healed: the caller needs a fresh
@@ -141,7 +172,16 @@ pub async fn click_with_healing<H: Http>(
                 "scope": "browser", "x": cx, "y": cy,
                 "coordinate_origin": "viewport", "click_type": "single",
             });
-            if let Some(mut r) = attempt(tools, &mut probe, body, &mut failures, ATTEMPTS[1]).await
+            if let Some(mut r) = attempt(
+                tools,
+                clock,
+                config,
+                &mut probe,
+                body,
+                &mut failures,
+                ATTEMPTS[1],
+            )
+            .await
             {
                 r["healed"] = json!(true);
                 r["healingMethod"] = json!("dom_element_center");
@@ -155,7 +195,17 @@ pub async fn click_with_healing<H: Http>(
     // Attempt 3: double click at the original point.
     let mut double = base;
     double["click_type"] = json!("double");
-    if let Some(mut r) = attempt(tools, &mut probe, double, &mut failures, ATTEMPTS[2]).await {
+    if let Some(mut r) = attempt(
+        tools,
+        clock,
+        config,
+        &mut probe,
+        double,
+        &mut failures,
+        ATTEMPTS[2],
+    )
+    .await
+    {
         r["healed"] = json!(true);
         r["healingMethod"] = json!("double_click");
         return r;

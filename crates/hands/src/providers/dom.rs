@@ -8,20 +8,16 @@ use super::{LocateRequest, Located, ProviderError};
 use crate::io::Http;
 use crate::page::{snapshot_of, Rect};
 use crate::tools::ToolClient;
-use sentience_agent::s2::image::Screenshot;
-use sentience_agent::s2::score::UserContext;
-use sentience_agent::s2::{decide, S2Element, S2Input};
+use sentience_agent::s2::score::{
+    combine, discoverability, relevance, understandability, Candidate, UserContext,
+};
+use sentience_agent::task::TaskPlan;
+use sentience_agent::text::concepts;
 use serde_json::Value;
 
-/// A 1×1 PNG, for when no screenshot came with the request (the scorer
-/// wants one; it then judges visibility by the snapshot alone).
-const BLANK_PNG: &[u8] = &[
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
-    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77, 0x53,
-    0xde, 0x00, 0x00, 0x00, 0x0c, 0x49, 0x44, 0x41, 0x54, 0x08, 0xd7, 0x63, 0xf8, 0xff, 0xff, 0x3f,
-    0x00, 0x05, 0xfe, 0x02, 0xfe, 0xdc, 0xcc, 0x59, 0xe7, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e,
-    0x44, 0xae, 0x42, 0x60, 0x82,
-];
+/// Below this semantic relevance nothing on the page is what the
+/// instruction names (the System 2 engine's own backtrack threshold).
+const MIN_RELEVANCE: f64 = 0.15;
 
 pub(super) async fn locate<H: Http>(
     tools: &ToolClient<H>,
@@ -40,51 +36,50 @@ pub(super) async fn locate<H: Http>(
             format!("no page snapshot: {}", crate::tools::error_of(&v)),
         )
     })?;
-    ground(snap, req)
+    ground(snap, &req.instruction)
 }
 
-/// The scorer's choice among the visible elements of `snap`.
-pub fn ground(snap: &Value, req: &LocateRequest) -> Result<Located, ProviderError> {
-    let elements: Vec<S2Element> = snap["elements"]
+/// The System 2 scorer's choice (discoverability × understandability ×
+/// semantic relevance, specs/000) among the visible elements of `snap`.
+/// No pixels: the snapshot's boxes and cues stand in for the screenshot,
+/// which keeps grounding well under a millisecond.
+pub fn ground(snap: &Value, instruction: &str) -> Result<Located, ProviderError> {
+    let fold = snap["viewport"]["height"].as_f64().unwrap_or(720.0);
+    let plan = TaskPlan::parse(instruction);
+    let wanted = concepts(instruction);
+    let ctx = UserContext::default();
+    let mut best: Option<(f64, f64, Candidate)> = None;
+    for c in snap["elements"]
         .as_array()
-        .map(|els| els.iter().filter_map(element).collect())
-        .unwrap_or_default();
-    if elements.is_empty() {
+        .into_iter()
+        .flatten()
+        .filter_map(candidate)
+    {
+        let d = discoverability(&c, None, fold);
+        let u = understandability(&c, &ctx);
+        let r = relevance(&c, &wanted, &plan, &[]);
+        let total = combine(d.value, u.value, r.value);
+        if best.as_ref().is_none_or(|b| total > b.0) {
+            best = Some((total, r.value, c));
+        }
+    }
+    let Some((total, rel, c)) = best else {
         return Err(ProviderError::new(
             "dom",
             "the page has no visible element to act on",
         ));
-    }
-    let image = [&req.original_base64, &req.image_base64]
-        .into_iter()
-        .filter(|s| !s.is_empty())
-        .find_map(|s| Screenshot::from_base64(s).ok());
-    let screenshot = match image {
-        Some(s) => s,
-        None => Screenshot::from_bytes(BLANK_PNG)
-            .map_err(|e| ProviderError::new("dom", e.to_string()))?,
     };
-    let out = decide(&S2Input {
-        task: req.instruction.clone(),
-        screenshot,
-        previous_screenshot: None,
-        context: UserContext::default(),
-        scratchpad: Vec::new(),
-        elements,
-        prev_action: None,
-    });
-    if out.action == "backtrack" {
+    if rel < MIN_RELEVANCE {
         return Err(ProviderError::new(
             "dom",
-            format!("nothing on the page matches \"{}\"", req.instruction),
+            format!("nothing on the page matches \"{instruction}\""),
         ));
     }
-    let e = &out.selected_element;
     let r = Rect {
-        x: e.x as f64,
-        y: e.y as f64,
-        width: e.width as f64,
-        height: e.height as f64,
+        x: c.x,
+        y: c.y,
+        width: c.width,
+        height: c.height,
     };
     let (x, y) = r.center();
     Ok(Located {
@@ -92,13 +87,16 @@ pub fn ground(snap: &Value, req: &LocateRequest) -> Result<Located, ProviderErro
         y,
         coordinate_origin: "viewport".into(),
         provider: "dom".into(),
-        reasoning: Some(out.reasoning),
+        reasoning: Some(format!(
+            "{} \"{}\" (score {total:.2}, relevance {rel:.2})",
+            c.kind, c.text
+        )),
     })
 }
 
-/// A specs/001 element as the scorer's input; hidden, occluded or
+/// A specs/001 element as a scorer candidate; hidden, occluded or
 /// zero-sized ones are left out (nothing a click could reach).
-fn element(e: &Value) -> Option<S2Element> {
+fn candidate(e: &Value) -> Option<Candidate> {
     if e["in_viewport"].as_bool() == Some(false) || e["is_occluded"].as_bool() == Some(true) {
         return None;
     }
@@ -106,16 +104,19 @@ fn element(e: &Value) -> Option<S2Element> {
     if r.width <= 0.0 || r.height <= 0.0 {
         return None;
     }
-    Some(S2Element {
-        x: r.x,
-        y: r.y,
-        width: r.width,
-        height: r.height,
+    let role = e["role"].as_str().unwrap_or("").to_string();
+    Some(Candidate {
         text: e["text"].as_str().unwrap_or("").to_string(),
-        kind: e["role"].as_str().unwrap_or("").to_string(),
+        is_text_entry: matches!(role.as_str(), "textbox" | "searchbox" | "combobox"),
+        kind: role,
         selector: match &e["id"] {
             Value::String(s) => s.clone(),
             other => other.to_string(),
         },
+        x: r.x,
+        y: r.y,
+        width: r.width,
+        height: r.height,
+        is_primary: e["visual_cues"]["is_primary"].as_bool() == Some(true),
     })
 }

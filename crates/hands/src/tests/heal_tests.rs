@@ -63,6 +63,7 @@ fn a_click_that_works_is_returned_as_is() {
     let tools = ToolClient::new(&http, "http://t");
     let r = block_on(click_with_healing(
         &tools,
+        &FakeClock::default(),
         &HandsConfig::default(),
         &target(110.0, 110.0),
     ));
@@ -83,6 +84,7 @@ fn a_miss_by_a_few_pixels_heals_to_the_element_centre() {
     let tools = ToolClient::new(&http, "http://t");
     let r = block_on(click_with_healing(
         &tools,
+        &FakeClock::default(),
         &HandsConfig::default(),
         &target(95.0, 98.0),
     ));
@@ -106,6 +108,7 @@ fn the_heal_radius_bounds_how_far_a_miss_is_forgiven() {
         let tools = ToolClient::new(&http, "http://t");
         let r = block_on(click_with_healing(
             &tools,
+            &FakeClock::default(),
             &HandsConfig::default(),
             &target(x, 110.0),
         ));
@@ -121,6 +124,7 @@ fn a_button_that_needs_a_double_click_heals_by_double_click() {
     let tools = ToolClient::new(&http, "http://t");
     let r = block_on(click_with_healing(
         &tools,
+        &FakeClock::default(),
         &HandsConfig::default(),
         &target(140.0, 115.0),
     ));
@@ -143,6 +147,7 @@ fn nothing_works_gives_the_specs_failure_with_reasons() {
     let tools = ToolClient::new(&http, "http://t");
     let r = block_on(click_with_healing(
         &tools,
+        &FakeClock::default(),
         &HandsConfig::default(),
         &target(600.0, 600.0),
     ));
@@ -166,7 +171,12 @@ fn the_spec_behaviour_without_change_checks_trusts_success() {
         click_must_change_page: false,
         ..Default::default()
     };
-    let r = block_on(click_with_healing(&tools, &cfg, &target(600.0, 600.0)));
+    let r = block_on(click_with_healing(
+        &tools,
+        &FakeClock::default(),
+        &cfg,
+        &target(600.0, 600.0),
+    ));
     assert_eq!(r["success"], json!(true));
     assert_eq!(http.calls(), vec!["POST /click"]);
 }
@@ -191,6 +201,7 @@ fn a_failed_click_heals_as_the_spec_on_the_found_element() {
     let tools = ToolClient::new(&http, "http://t");
     let r = block_on(click_with_healing(
         &tools,
+        &FakeClock::default(),
         &HandsConfig::default(),
         &target(400.0, 200.0),
     ));
