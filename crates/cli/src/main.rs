@@ -1,6 +1,9 @@
 //! The `sentience` command. A thin dispatcher: one module per subcommand
 //! (`serve` here; `snapshot`, `run`, `tools` are added beside it).
 
+mod act;
+mod act_io;
+mod act_step;
 mod bench_server;
 mod browser;
 mod demo_site;
@@ -32,6 +35,8 @@ enum Command {
     Serve(serve::Args),
     /// Measure the agent server's per-step overhead with the built-in scorer.
     BenchServer(bench_server::Args),
+    /// Do a task through a tool server (docs/hands.md): vision providers, self-healing clicks, retry, loop detection.
+    Act(act::ActArgs),
 }
 
 fn block_on(f: impl std::future::Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
@@ -45,6 +50,7 @@ fn main() -> ExitCode {
         Command::Run(args) => block_on(run::run(args)),
         Command::Serve(args) => serve::run(args),
         Command::BenchServer(args) => bench_server::run(args),
+        Command::Act(args) => block_on(act::run(args)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
