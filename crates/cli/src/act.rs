@@ -17,7 +17,9 @@ use sentience_agent::policy::{Baseline, Decision, PolicyContext};
 use sentience_agent::text::success_markers;
 use sentience_agent::{HistoryEntry, Page, RunMode};
 use sentience_hands::page::{fingerprint, snapshot_of};
-use sentience_hands::{detect_browser_behavior, ActionRecord, Hands, LoopDetector, ToolClient, VisionSet};
+use sentience_hands::{
+    detect_browser_behavior, ActionRecord, Hands, LoopDetector, ToolClient, VisionSet,
+};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, IsTerminal};
 use std::process::{Child, Command, Stdio};
@@ -71,7 +73,10 @@ fn spawn_tools() -> Result<ToolsChild> {
         .stderr(Stdio::inherit())
         .spawn()
         .context("starting `sentience tools`")?;
-    let stdout = child.stdout.take().context("no stdout from `sentience tools`")?;
+    let stdout = child
+        .stdout
+        .take()
+        .context("no stdout from `sentience tools`")?;
     let mut lines = BufReader::new(stdout).lines();
     let url = loop {
         let Some(line) = lines.next() else {
@@ -85,7 +90,11 @@ fn spawn_tools() -> Result<ToolsChild> {
     };
     // Keep draining its stdout so it never blocks on a full pipe.
     std::thread::spawn(move || for _ in lines {});
-    Ok(ToolsChild { child, url, _profile: profile })
+    Ok(ToolsChild {
+        child,
+        url,
+        _profile: profile,
+    })
 }
 
 type ActHands = Hands<ReqwestHttp, TokioClock>;
@@ -148,7 +157,10 @@ async fn open_browser(hands: &ActHands, task: &str, start_url: Option<&str>) -> 
         }
         let r = hands.tools.start_browser(start_url).await;
         if r["success"] != json!(true) {
-            bail!("could not start a browser: {}", r["error"].as_str().unwrap_or("unknown error"));
+            bail!(
+                "could not start a browser: {}",
+                r["error"].as_str().unwrap_or("unknown error")
+            );
         }
     } else if behavior.new_tab {
         eprintln!("  task asks for a new tab");
@@ -158,7 +170,10 @@ async fn open_browser(hands: &ActHands, task: &str, start_url: Option<&str>) -> 
         }
         hands.tools.post("/browser/tab/new", body).await;
     } else if let Some(u) = start_url {
-        hands.tools.post("/browser/navigate", json!({ "url": u })).await;
+        hands
+            .tools
+            .post("/browser/navigate", json!({ "url": u }))
+            .await;
     }
     Ok(())
 }
@@ -168,13 +183,37 @@ async fn snapshot(hands: &ActHands) -> Result<(Value, Page)> {
     for attempt in 1..=3u64 {
         let v = hands.tools.get("/browser/snapshot").await;
         if let Some(s) = snapshot_of(&v) {
-            let page = Page::from_json(s).map_err(anyhow::Error::msg)?;
-            return Ok((s.clone(), page));
+            let mut s = s.clone();
+            if s.get("visibleText").is_none() {
+                // The page's words that are not elements ("Welcome, alice!")
+                // tell the planner it is done; the specs/003 accessibility
+                // tree has them.
+                let tree = hands.tools.get("/browser/dom/tree").await;
+                let (title, text) = tree_text(tree["tree"].as_str().unwrap_or(""));
+                s["visibleText"] = json!(text);
+                s.as_object_mut()
+                    .map(|o| o.entry("title").or_insert(json!(title)));
+            }
+            let page = Page::from_json(&s).map_err(anyhow::Error::msg)?;
+            return Ok((s, page));
         }
         last = v["error"].as_str().unwrap_or("no snapshot").to_string();
         tokio::time::sleep(Duration::from_millis(300 * attempt)).await;
     }
     bail!("no page snapshot from the tool server: {last}")
+}
+
+/// (title, visible text) from the `[role] "name"` lines of
+/// `GET /browser/dom/tree`: the root's name, and every name in order.
+pub fn tree_text(tree: &str) -> (String, String) {
+    let mut names = tree.lines().filter_map(|l| {
+        let start = l.find('"')?;
+        let end = l.rfind('"')?;
+        (end > start).then(|| l[start + 1..end].replace("\\\"", "\""))
+    });
+    let title = names.next().unwrap_or_default();
+    let text: Vec<String> = names.collect();
+    (title, text.join(" "))
 }
 
 async fn browser_loop(hands: &ActHands, args: &ActArgs) -> Result<()> {
@@ -226,7 +265,10 @@ async fn browser_loop(hands: &ActHands, args: &ActArgs) -> Result<()> {
             user_answers: &[],
         };
         let planned = Instant::now();
-        let decision = policy.decide(&ctx).await.map_err(|e| anyhow::anyhow!("planner: {e}"))?;
+        let decision = policy
+            .decide(&ctx)
+            .await
+            .map_err(|e| anyhow::anyhow!("planner: {e}"))?;
         let planner = planned.elapsed();
         let tool = match decision {
             Decision::Finish(result) => {
@@ -258,12 +300,22 @@ async fn browser_loop(hands: &ActHands, args: &ActArgs) -> Result<()> {
         history.push(HistoryEntry {
             step_number: step,
             action: tool.name.as_str().into(),
-            observation: if ok { "done".into() } else { result["error"].as_str().unwrap_or("failed").into() },
+            observation: if ok {
+                "done".into()
+            } else {
+                result["error"].as_str().unwrap_or("failed").into()
+            },
             timestamp: 0,
             parameters: Some(tool.parameters.clone()),
             success: Some(ok),
-            element_text: tool.element_id().and_then(|id| page.find(&id)).map(|e| e.label().to_string()),
-            bbox: tool.element_id().and_then(|id| page.find(&id)).and_then(|e| e.bbox),
+            element_text: tool
+                .element_id()
+                .and_then(|id| page.find(&id))
+                .map(|e| e.label().to_string()),
+            bbox: tool
+                .element_id()
+                .and_then(|id| page.find(&id))
+                .and_then(|e| e.bbox),
             url: Some(page.url.clone()),
             page_before: Some(page.signature()),
             page_after: None,
@@ -281,7 +333,10 @@ async fn browser_loop(hands: &ActHands, args: &ActArgs) -> Result<()> {
         });
         if let Some(report) = loops.detect() {
             stats.loops += 1;
-            say(format!("       loop detected ({:?}); workarounds: {:?}", report.kind, report.workarounds));
+            say(format!(
+                "       loop detected ({:?}); workarounds: {:?}",
+                report.kind, report.workarounds
+            ));
             // The machine-readable workaround we can apply: another target.
             if let Some(id) = tool.element_id() {
                 avoid.push(id);
@@ -290,7 +345,9 @@ async fn browser_loop(hands: &ActHands, args: &ActArgs) -> Result<()> {
         }
         let spent = started.elapsed();
         let waited = (hands.tools.http.io.get() - io0) + (hands.clock.slept.get() - slept0);
-        stats.logic.push(spent.saturating_sub(waited).saturating_sub(planner));
+        stats
+            .logic
+            .push(spent.saturating_sub(waited).saturating_sub(planner));
         stats.planner.push(planner);
     }
     bar.finish_and_clear();

@@ -42,7 +42,10 @@ impl Http for ReqwestHttp {
         let out = async {
             let resp = b.send().await.map_err(|e| TransportError(e.to_string()))?;
             let status = resp.status().as_u16();
-            let bytes = resp.bytes().await.map_err(|e| TransportError(e.to_string()))?;
+            let bytes = resp
+                .bytes()
+                .await
+                .map_err(|e| TransportError(e.to_string()))?;
             let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
             Ok(Response { status, body })
         }

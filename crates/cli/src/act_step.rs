@@ -9,14 +9,20 @@ use serde_json::{json, Map, Value};
 use std::time::Duration;
 
 fn params(pairs: &[(&str, Value)]) -> Map<String, Value> {
-    pairs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.clone()))
+        .collect()
 }
 
 /// The element's words for an instruction: its label, else its role.
 fn target_words(tool: &Tool, page: &Page) -> (String, String) {
     let el = tool.element_id().and_then(|id| page.find(&id));
     let label = el.map(|e| e.label().to_string()).unwrap_or_default();
-    let role = el.map(|e| e.role.clone()).filter(|r| !r.is_empty()).unwrap_or_else(|| "element".into());
+    let role = el
+        .map(|e| e.role.clone())
+        .filter(|r| !r.is_empty())
+        .unwrap_or_else(|| "element".into());
     (label, role)
 }
 
@@ -50,8 +56,14 @@ pub fn to_action(tool: &Tool, page: &Page) -> Action {
         ToolName::Scroll => Action {
             kind: "scroll".into(),
             params: params(&[
-                ("direction", json!(tool.str_param("direction").unwrap_or("down"))),
-                ("amount", tool.parameters.get("amount").cloned().unwrap_or(json!(600))),
+                (
+                    "direction",
+                    json!(tool.str_param("direction").unwrap_or("down")),
+                ),
+                (
+                    "amount",
+                    tool.parameters.get("amount").cloned().unwrap_or(json!(600)),
+                ),
             ]),
             ..Default::default()
         },
@@ -70,13 +82,20 @@ pub fn describe(tool: &Tool, page: &Page, r: &Value) -> String {
     let (label, role) = target_words(tool, page);
     let what = match tool.name {
         ToolName::Navigate => format!("navigate {}", tool.str_param("url").unwrap_or("")),
-        ToolName::Type => format!("type \"{}\" → {role} \"{label}\"", tool.str_param("text").unwrap_or("")),
+        ToolName::Type => format!(
+            "type \"{}\" → {role} \"{label}\"",
+            tool.str_param("text").unwrap_or("")
+        ),
         ToolName::Click => format!("click {role} \"{label}\""),
         ToolName::Press => format!("press {}", tool.str_param("key").unwrap_or("")),
         other => other.as_str().to_string(),
     };
     let vision = &r["vision"];
-    let point = if vision["point"].is_object() { &vision["point"] } else { &Value::Null };
+    let point = if vision["point"].is_object() {
+        &vision["point"]
+    } else {
+        &Value::Null
+    };
     let mut s = what;
     if let (Some(x), Some(y)) = (point["x"].as_f64(), point["y"].as_f64()) {
         s.push_str(&format!(
@@ -91,7 +110,10 @@ pub fn describe(tool: &Tool, page: &Page, r: &Value) -> String {
     if r["success"] == json!(true) {
         s.push_str(" ✓");
         if r["healed"] == json!(true) {
-            s.push_str(&format!(" healed ({})", r["healingMethod"].as_str().unwrap_or("")));
+            s.push_str(&format!(
+                " healed ({})",
+                r["healingMethod"].as_str().unwrap_or("")
+            ));
         }
         if let Some(n) = r["attempts"].as_u64().filter(|n| *n > 1) {
             s.push_str(&format!(" after {n} attempts"));
@@ -126,9 +148,17 @@ impl StepStats {
     }
 
     pub fn summary(&self, success: bool, result: &str) -> Value {
-        let ms = |v: &[Duration]| v.iter().map(|d| d.as_secs_f64() * 1000.0).collect::<Vec<_>>();
+        let ms = |v: &[Duration]| {
+            v.iter()
+                .map(|d| d.as_secs_f64() * 1000.0)
+                .collect::<Vec<_>>()
+        };
         let logic = ms(&self.logic);
-        let mean = if logic.is_empty() { 0.0 } else { logic.iter().sum::<f64>() / logic.len() as f64 };
+        let mean = if logic.is_empty() {
+            0.0
+        } else {
+            logic.iter().sum::<f64>() / logic.len() as f64
+        };
         let max = logic.iter().copied().fold(0.0, f64::max);
         json!({
             "success": success,
