@@ -200,7 +200,9 @@ impl Hands {
             let hints: TaskHints = from_js(&hints, "hints")?;
             Ok(match h.locate(&instruction, &hints, app).await {
                 Ok((_, coords)) => serde_json::to_value(coords).unwrap_or(Value::Null),
-                Err(v) => v,
+                // A conflict or every provider failing is still the §3
+                // result; only a failed screenshot is not.
+                Err(v) => v.get("vision").cloned().unwrap_or(v),
             })
         })
     }

@@ -16,7 +16,7 @@
 
 use crate::config::HandsConfig;
 use crate::io::{Clock, Http};
-use crate::page::{fingerprint, nearest_clickable, snapshot_of, Rect};
+use crate::page::{fingerprint_with_text, nearest_clickable, snapshot_of, Rect};
 use crate::tools::{error_of, succeeded, ToolClient};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -59,8 +59,12 @@ impl ChangeProbe {
         }
         let v = tools.get("/browser/snapshot").await;
         let snap = snapshot_of(&v).cloned();
+        let before = match &snap {
+            Some(s) => Some(fingerprint_with_text(s, &page_text(tools).await)),
+            None => None,
+        };
         ChangeProbe {
-            before: snap.as_ref().map(fingerprint),
+            before,
             snapshot: snap,
         }
     }
@@ -85,7 +89,7 @@ impl ChangeProbe {
                 // Mid-navigation the extension is not there yet: that is a change.
                 return true;
             };
-            let after = fingerprint(snap);
+            let after = fingerprint_with_text(snap, &page_text(tools).await);
             self.snapshot = Some(snap.clone());
             if after != before {
                 self.before = Some(after);
@@ -99,6 +103,13 @@ impl ChangeProbe {
             waited += step;
         }
     }
+}
+
+/// The page's text beyond its elements: the specs/003 accessibility tree
+/// (empty when the server cannot give it).
+async fn page_text<H: Http>(tools: &ToolClient<H>) -> String {
+    let v = tools.get("/browser/dom/tree").await;
+    v["tree"].as_str().unwrap_or("").to_string()
 }
 
 /// One attempt: the click, then "did it do anything".

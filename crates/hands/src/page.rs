@@ -19,6 +19,12 @@ pub fn snapshot_of(v: &Value) -> Option<&Value> {
 /// facts a user sees. Not the screenshot and no timestamps, which change
 /// when nothing else does.
 pub fn fingerprint(snapshot: &Value) -> String {
+    fingerprint_with_text(snapshot, "")
+}
+
+/// [`fingerprint`] plus the page's text outside elements (a status line
+/// that says "Saved"), e.g. the accessibility tree of `GET /browser/dom/tree`.
+pub fn fingerprint_with_text(snapshot: &Value, text: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut eat = |s: &str| {
         for b in s.bytes().chain(std::iter::once(0xff)) {
@@ -27,6 +33,7 @@ pub fn fingerprint(snapshot: &Value) -> String {
         }
     };
     eat(snapshot["url"].as_str().unwrap_or(""));
+    eat(text);
     if let Some(els) = snapshot["elements"].as_array() {
         for e in els {
             for key in [
