@@ -7,6 +7,7 @@ mod demo_site;
 mod run;
 mod serve;
 mod snapshot;
+mod tools;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -32,6 +33,8 @@ enum Command {
     Serve(serve::Args),
     /// Measure the agent server's per-step overhead with the built-in scorer.
     BenchServer(bench_server::Args),
+    /// Run the tool server (docs/tools.md): a browser and the desktop as HTTP "hands".
+    Tools(tools::Args),
 }
 
 fn block_on(f: impl std::future::Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         Command::Run(args) => block_on(run::run(args)),
         Command::Serve(args) => serve::run(args),
         Command::BenchServer(args) => bench_server::run(args),
+        Command::Tools(args) => tools::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
