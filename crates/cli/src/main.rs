@@ -10,6 +10,7 @@ mod demo_site;
 mod run;
 mod serve;
 mod snapshot;
+mod tools;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -35,6 +36,8 @@ enum Command {
     Serve(serve::Args),
     /// Measure the agent server's per-step overhead with the built-in scorer.
     BenchServer(bench_server::Args),
+    /// Run the tool server (docs/tools.md): a browser and the desktop as HTTP "hands".
+    Tools(tools::Args),
     /// Do a task through a tool server (docs/hands.md): vision providers, self-healing clicks, retry, loop detection.
     Act(act::ActArgs),
 }
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Run(args) => block_on(run::run(args)),
         Command::Serve(args) => serve::run(args),
         Command::BenchServer(args) => bench_server::run(args),
+        Command::Tools(args) => tools::run(args),
         Command::Act(args) => block_on(act::run(args)),
     };
     match result {
