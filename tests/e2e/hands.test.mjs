@@ -246,3 +246,24 @@ test('a Gemini point in lux_sdk space lands on the button through the whole acti
     v.close();
   }
 });
+
+test('sentience act completes the demo login offline with the dom provider (browser scope)', async () => {
+  const env = { ...process.env };
+  for (const k of ['LLM_API_KEY', 'LUX_API_URL', 'GEMINI_API_KEY', 'GEMINI_API_URL', 'VISION_API_URL', 'HANDS_LUX_PROVIDER', 'HANDS_GEMINI_PROVIDER', 'SENTIENCE_TOOLS_URL']) delete env[k];
+  const proc = spawn(SENTIENCE, ['act', '--scope', 'browser', '--json', '--task', 'Log in as "alice" with password "s3cret"'], {
+    cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  proc.stdout.on('data', (d) => (stdout += d));
+  proc.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise((resolve) => proc.on('exit', resolve));
+  assert.equal(code, 0, stderr);
+  assert.match(stdout, /✓ completed: .*Welcome, alice/);
+  const summary = JSON.parse(stdout.trim().split('\n').at(-1));
+  assert.equal(summary.success, true);
+  assert.equal(summary.failedActions, 0);
+  // Each step says what, where and which provider.
+  assert.match(stderr, /type "alice" → textbox "Username" at \(\d+, \d+\) viewport via dom ✓/);
+  assert.match(stderr, /click button "Log in" at \(\d+, \d+\) viewport via dom ✓/);
+});
