@@ -37,7 +37,8 @@ pub struct ActArgs {
     pub token: Option<String>,
     #[arg(long, default_value = "browser", value_parser = ["browser", "desktop"])]
     pub scope: String,
-    /// Page to start on (default: the bundled demo site).
+    /// Page to start on (default: the bundled demo site, or with --tools
+    /// the page the active session shows).
     #[arg(long)]
     pub start_url: Option<String>,
     #[arg(long, default_value_t = 30)]
@@ -109,7 +110,9 @@ pub async fn run(args: ActArgs) -> Result<()> {
     };
     let (start_url, _demo) = match &args.start_url {
         Some(u) => (Some(u.clone()), None),
-        None if args.scope == "browser" => {
+        // The demo site only when nothing else is given: with --tools, the
+        // page the operator's session is on is where the task starts.
+        None if args.scope == "browser" && args.tools.is_none() => {
             let demo = demo_site::start().await?;
             (Some(format!("{}/index.html", demo.base_url)), Some(demo))
         }

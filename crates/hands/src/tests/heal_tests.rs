@@ -209,3 +209,57 @@ fn a_failed_click_heals_as_the_spec_on_the_found_element() {
     assert_eq!(r["healingMethod"], json!("dom_element_center"));
     assert_eq!(http.bodies("/click")[1]["y"], json!(200.0));
 }
+
+#[test]
+fn a_change_outside_elements_counts_as_a_change() {
+    // The click only rewrites a status line: the snapshot's elements stay
+    // the same, the accessibility tree's text does not.
+    let clicked = Rc::new(Cell::new(false));
+    let c = clicked.clone();
+    let http = FakeHttp::new(move |req| match path_of(req) {
+        "/browser/snapshot" => ok(snapshot(0)),
+        "/browser/dom/tree" => ok(
+            json!({"success": true, "tree": if c.get() { "[StaticText] \"saved\"" } else { "[StaticText] \"idle\"" }}),
+        ),
+        "/click" => {
+            c.set(true);
+            ok(json!({"success": true}))
+        }
+        _ => ok(json!({"success": false, "error": "unexpected"})),
+    });
+    let tools = ToolClient::new(&http, "http://t");
+    let clock = FakeClock::default();
+    let r = block_on(click_with_healing(
+        &tools,
+        &clock,
+        &HandsConfig::default(),
+        &target(140.0, 115.0),
+    ));
+    assert_eq!(r["success"], json!(true));
+    assert!(r.get("healed").is_none());
+    assert!(clicked.get());
+    assert!(clock.sleeps.borrow().is_empty());
+}
+
+#[test]
+fn an_unchanged_page_is_watched_for_the_settle_time_before_failing() {
+    let (http, _) = server(
+        |_, _, _| false,
+        json!({"success": true, "element_info": {"found": false}}),
+    );
+    let tools = ToolClient::new(&http, "http://t");
+    let clock = FakeClock::default();
+    let cfg = HandsConfig {
+        change_settle_ms: 300,
+        change_poll_ms: 100,
+        ..Default::default()
+    };
+    block_on(click_with_healing(
+        &tools,
+        &clock,
+        &cfg,
+        &target(600.0, 600.0),
+    ));
+    // Two attempts reach the page (single, double), each watched 3 × 100 ms.
+    assert_eq!(*clock.sleeps.borrow(), vec![100; 6]);
+}
