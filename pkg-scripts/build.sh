@@ -74,6 +74,18 @@ with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
                 z.write(p, os.path.relpath(p, root))
 PY
 
+# The web-app package of the tool server's client logic (clients/hands/,
+# docs/hands.md): an ES module, so `--target web`; not part of the extension.
+log "building clients/hands (WebAssembly)"
+build_wasm sentience-hands-wasm
+wasm-bindgen --target web --no-typescript --out-dir clients/hands/pkg \
+  "$WASM_TARGET_DIR/wasm32-unknown-unknown/wasm-release/sentience_hands.wasm"
+wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue --strip-debug --strip-producers \
+  clients/hands/pkg/sentience_hands_bg.wasm -o clients/hands/pkg/sentience_hands_bg.opt.wasm
+mv clients/hands/pkg/sentience_hands_bg.opt.wasm clients/hands/pkg/sentience_hands_bg.wasm
+log "clients/hands/pkg/sentience_hands_bg.wasm: $(stat -c %s clients/hands/pkg/sentience_hands_bg.wasm) bytes"
+
 if [ "${1:-all}" != wasm ]; then
   log "building the sentience CLI"
   cargo build -q --release -p sentience-cli

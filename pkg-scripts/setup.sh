@@ -10,6 +10,8 @@ have wasm-opt || need_apt+=(binaryen)
 have node || need_apt+=(nodejs)
 have npm || need_apt+=(npm)
 have python3 || need_apt+=(python3)
+# The tool server's desktop tests (crates/tool-server/tests) run under Xvfb.
+have Xvfb || need_apt+=(xvfb)
 have cc || need_apt+=(gcc libc6-dev)
 # No rustup wasm32 target (the case on these machines): Debian's rustc-web
 # with the std sources builds it with -Zbuild-std; rust-lld comes from lld-22.

@@ -1,12 +1,16 @@
 //! The `sentience` command. A thin dispatcher: one module per subcommand
 //! (`serve` here; `snapshot`, `run`, `tools` are added beside it).
 
+mod act;
+mod act_io;
+mod act_step;
 mod bench_server;
 mod browser;
 mod demo_site;
 mod run;
 mod serve;
 mod snapshot;
+mod tools;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -32,6 +36,10 @@ enum Command {
     Serve(serve::Args),
     /// Measure the agent server's per-step overhead with the built-in scorer.
     BenchServer(bench_server::Args),
+    /// Run the tool server (docs/tools.md): a browser and the desktop as HTTP "hands".
+    Tools(tools::Args),
+    /// Do a task through a tool server (docs/hands.md): vision providers, self-healing clicks, retry, loop detection.
+    Act(act::ActArgs),
 }
 
 fn block_on(f: impl std::future::Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
@@ -45,6 +53,8 @@ fn main() -> ExitCode {
         Command::Run(args) => block_on(run::run(args)),
         Command::Serve(args) => serve::run(args),
         Command::BenchServer(args) => bench_server::run(args),
+        Command::Tools(args) => tools::run(args),
+        Command::Act(args) => block_on(act::run(args)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

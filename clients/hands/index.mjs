@@ -1,0 +1,89 @@
+// @sentience/hands: the ES module face of crates/hands (docs/hands.md).
+// The rules run in WebAssembly; this file only does what WebAssembly cannot:
+// fetch, timers, and loading the module in a browser page or in Node.
+import init, * as wasm from './pkg/sentience_hands.js';
+
+let ready = null;
+
+/** Loads the WebAssembly module once (browser: by URL; Node: from disk). */
+export function load() {
+  if (!ready) {
+    const url = new URL('./pkg/sentience_hands_bg.wasm', import.meta.url);
+    ready = (async () => {
+      if (url.protocol === 'file:') {
+        const { readFile } = await import('node:fs/promises');
+        await init({ module_or_path: await readFile(url) });
+      } else {
+        await init({ module_or_path: url });
+      }
+    })();
+  }
+  return ready;
+}
+
+/** The transport the rules call: one JSON request, one JSON answer. */
+function transport(fetchImpl, timeoutMs) {
+  return async (method, url, headersJson, bodyJson) => {
+    const headers = JSON.parse(headersJson);
+    if (bodyJson !== null) headers['Content-Type'] = 'application/json';
+    const signal = timeoutMs > 0 && typeof AbortSignal?.timeout === 'function'
+      ? AbortSignal.timeout(timeoutMs) : undefined;
+    const res = await fetchImpl(url, { method, headers, body: bodyJson ?? undefined, signal });
+    const text = await res.text();
+    let body = null;
+    try { body = text ? JSON.parse(text) : null; } catch { body = null; }
+    return { status: res.status, body };
+  };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const now = () => (globalThis.performance ?? Date).now();
+
+/**
+ * Hands on one tool server.
+ * @param {import('./index.d.ts').HandsOptions} options
+ */
+export async function createHands(options = {}) {
+  await load();
+  const { fetch: fetchImpl = globalThis.fetch, timeoutMs = 60000, env, ...rest } = options;
+  if (typeof fetchImpl !== 'function') throw new TypeError('no fetch available: pass options.fetch');
+  const envObj = env ?? (typeof process !== 'undefined' ? pickEnv(process.env) : {});
+  const inner = new wasm.Hands(
+    { toolsUrl: 'http://127.0.0.1:8765', ...rest, env: envObj },
+    transport(fetchImpl, timeoutMs), sleep, now,
+  );
+  return {
+    executeWithRetry: (action) => inner.executeWithRetry(action),
+    executeAction: (action) => inner.executeAction(action),
+    executeWithSelfHealing: (target) => inner.clickWithHealing(target),
+    getCoordinatesWithFallback: (instruction, task = {}, app = undefined) =>
+      inner.locate(instruction, task, app),
+    startBrowser: (startUrl) => inner.startBrowser(startUrl),
+    get sessionId() { return inner.sessionId; },
+    free: () => inner.free(),
+  };
+}
+
+const ENV_KEYS = ['LUX_API_URL', 'LUX_API_KEY', 'GEMINI_API_URL', 'GEMINI_API_KEY', 'GEMINI_MODEL',
+  'VISION_API_URL', 'VISION_API_KEY', 'VISION_MODEL', 'HANDS_LUX_PROVIDER', 'HANDS_GEMINI_PROVIDER'];
+function pickEnv(e) {
+  const out = {};
+  for (const k of ENV_KEYS) if (e[k]) out[k] = e[k];
+  return out;
+}
+
+/** specs/003 §1. */
+export async function createLoopDetector(config = {}) {
+  await load();
+  return new wasm.LoopDetector(config);
+}
+
+/** specs/003 §4 (synchronous once `load()` has resolved). */
+export const detectBrowserBehavior = (task) => wasm.detectBrowserBehavior(task);
+/** specs/003 §5. */
+export const categorizeAction = (action) =>
+  wasm.categorizeAction(typeof action === 'string' ? action : action.type);
+/** specs/003 §3: 'lux' | 'gemini' | 'both'. */
+export const chooseVisionProvider = (task, context) => wasm.chooseVisionProvider(task ?? {}, context ?? {});
+/** The spec's value of every threshold. */
+export const defaultConfig = () => wasm.defaultConfig();

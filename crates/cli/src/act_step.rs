@@ -1,0 +1,174 @@
+//! One step of `sentience act`: the planner's tool as a crates/hands action
+//! (an instruction for the vision providers, not an element id: the
+//! providers find the target on the screen, as the spec's web app does),
+//! the line printed for it, and the figures the run reports.
+
+use sentience_agent::{Page, Tool, ToolName};
+use sentience_hands::Action;
+use serde_json::{json, Map, Value};
+use std::time::Duration;
+
+fn params(pairs: &[(&str, Value)]) -> Map<String, Value> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.clone()))
+        .collect()
+}
+
+/// The element's words for an instruction: its label, else its role.
+fn target_words(tool: &Tool, page: &Page) -> (String, String) {
+    let el = tool.element_id().and_then(|id| page.find(&id));
+    let label = el.map(|e| e.label().to_string()).unwrap_or_default();
+    let role = el
+        .map(|e| e.role.clone())
+        .filter(|r| !r.is_empty())
+        .unwrap_or_else(|| "element".into());
+    (label, role)
+}
+
+pub fn to_action(tool: &Tool, page: &Page) -> Action {
+    let (label, role) = target_words(tool, page);
+    match tool.name {
+        ToolName::Navigate => Action {
+            kind: "navigate".into(),
+            params: params(&[("url", json!(tool.str_param("url").unwrap_or("")))]),
+            ..Default::default()
+        },
+        ToolName::Click => Action {
+            kind: "click".into(),
+            target: Some(format!("Click the {role} \"{label}\"")),
+            ..Default::default()
+        },
+        ToolName::Type => {
+            let text = tool.str_param("text").unwrap_or("");
+            Action {
+                kind: "type".into(),
+                target: Some(format!("Type \"{text}\" into the \"{label}\" {role}")),
+                params: params(&[("text", json!(text))]),
+                ..Default::default()
+            }
+        }
+        ToolName::Press => Action {
+            kind: "keypress".into(),
+            params: params(&[("key", json!(tool.str_param("key").unwrap_or("Enter")))]),
+            ..Default::default()
+        },
+        ToolName::Scroll => Action {
+            kind: "scroll".into(),
+            params: params(&[
+                (
+                    "direction",
+                    json!(tool.str_param("direction").unwrap_or("down")),
+                ),
+                (
+                    "amount",
+                    tool.parameters.get("amount").cloned().unwrap_or(json!(600)),
+                ),
+            ]),
+            ..Default::default()
+        },
+        // Observe and the rest: nothing to do on the page; a zero scroll
+        // costs one call and lets the loop look again.
+        _ => Action {
+            kind: "scroll".into(),
+            params: params(&[("direction", json!("down")), ("amount", json!(0))]),
+            ..Default::default()
+        },
+    }
+}
+
+/// `type "alice" → textbox "Username" at (640, 300) viewport via dom ✓ healed (double_click)`.
+pub fn describe(tool: &Tool, page: &Page, r: &Value) -> String {
+    let (label, role) = target_words(tool, page);
+    let what = match tool.name {
+        ToolName::Navigate => format!("navigate {}", tool.str_param("url").unwrap_or("")),
+        ToolName::Type => format!(
+            "type \"{}\" → {role} \"{label}\"",
+            tool.str_param("text").unwrap_or("")
+        ),
+        ToolName::Click => format!("click {role} \"{label}\""),
+        ToolName::Press => format!("press {}", tool.str_param("key").unwrap_or("")),
+        other => other.as_str().to_string(),
+    };
+    let vision = &r["vision"];
+    let point = if vision["point"].is_object() {
+        &vision["point"]
+    } else {
+        &Value::Null
+    };
+    let mut s = what;
+    if let (Some(x), Some(y)) = (point["x"].as_f64(), point["y"].as_f64()) {
+        s.push_str(&format!(
+            " at ({x:.0}, {y:.0}) {} via {}",
+            point["coordinateOrigin"].as_str().unwrap_or(""),
+            point["provider"].as_str().unwrap_or("?")
+        ));
+        if let Some(e) = vision["fallbackFrom"]["message"].as_str() {
+            s.push_str(&format!(" (fallback: {e})"));
+        }
+    }
+    if r["success"] == json!(true) {
+        s.push_str(" ✓");
+        if r["healed"] == json!(true) {
+            s.push_str(&format!(
+                " healed ({})",
+                r["healingMethod"].as_str().unwrap_or("")
+            ));
+        }
+        if let Some(n) = r["attempts"].as_u64().filter(|n| *n > 1) {
+            s.push_str(&format!(" after {n} attempts"));
+        }
+    } else {
+        s.push_str(&format!(" ✗ {}", r["error"].as_str().unwrap_or("failed")));
+    }
+    s
+}
+
+/// What a run reports: steps, healed clicks, loops, and per step the time
+/// our client logic took (wall time minus I/O waits, deliberate sleeps and
+/// the planner).
+#[derive(Default)]
+pub struct StepStats {
+    pub steps: u32,
+    pub healed: u32,
+    pub failed_actions: u32,
+    pub loops: u32,
+    pub logic: Vec<Duration>,
+    pub planner: Vec<Duration>,
+}
+
+impl StepStats {
+    pub fn record(&mut self, r: &Value) {
+        if r["healed"] == json!(true) {
+            self.healed += 1;
+        }
+        if r["success"] != json!(true) {
+            self.failed_actions += 1;
+        }
+    }
+
+    pub fn summary(&self, success: bool, result: &str) -> Value {
+        let ms = |v: &[Duration]| {
+            v.iter()
+                .map(|d| d.as_secs_f64() * 1000.0)
+                .collect::<Vec<_>>()
+        };
+        let logic = ms(&self.logic);
+        let mean = if logic.is_empty() {
+            0.0
+        } else {
+            logic.iter().sum::<f64>() / logic.len() as f64
+        };
+        let max = logic.iter().copied().fold(0.0, f64::max);
+        json!({
+            "success": success,
+            "result": result,
+            "steps": self.steps,
+            "healedClicks": self.healed,
+            "failedActions": self.failed_actions,
+            "loopsDetected": self.loops,
+            "logicMsPerStep": { "mean": mean, "max": max, "each": logic },
+            "plannerMsPerStep": ms(&self.planner),
+        })
+    }
+}

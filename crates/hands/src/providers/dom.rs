@@ -1,0 +1,122 @@
+//! The built-in `dom` provider: no model at all. It asks the tool server
+//! for the page snapshot (`GET /browser/snapshot`, specs/001 elements) and
+//! lets the System 2 scorer (specs/000, crates/agent) pick the element the
+//! instruction is about; the answer is that element's centre, in viewport
+//! pixels. Runs offline, and settles a conflict between two models.
+
+use super::{LocateRequest, Located, ProviderError};
+use crate::io::Http;
+use crate::page::{snapshot_of, Rect};
+use crate::tools::ToolClient;
+use sentience_agent::s2::score::{
+    combine, discoverability, relevance, understandability, Candidate, UserContext,
+};
+use sentience_agent::task::TaskPlan;
+use sentience_agent::text::concepts;
+use serde_json::Value;
+
+/// Below this semantic relevance nothing on the page is what the
+/// instruction names (the System 2 engine's own backtrack threshold).
+const MIN_RELEVANCE: f64 = 0.15;
+
+pub(super) async fn locate<H: Http>(
+    tools: &ToolClient<H>,
+    req: &LocateRequest,
+) -> Result<Located, ProviderError> {
+    if req.scope == "desktop" {
+        return Err(ProviderError::new(
+            "dom",
+            "the desktop has no DOM to ground on",
+        ));
+    }
+    let v = tools.get("/browser/snapshot").await;
+    let snap = snapshot_of(&v).ok_or_else(|| {
+        ProviderError::new(
+            "dom",
+            format!("no page snapshot: {}", crate::tools::error_of(&v)),
+        )
+    })?;
+    ground(snap, &req.instruction)
+}
+
+/// The System 2 scorer's choice (discoverability × understandability ×
+/// semantic relevance, specs/000) among the visible elements of `snap`.
+/// No pixels: the snapshot's boxes and cues stand in for the screenshot,
+/// which keeps grounding well under a millisecond.
+pub fn ground(snap: &Value, instruction: &str) -> Result<Located, ProviderError> {
+    let fold = snap["viewport"]["height"].as_f64().unwrap_or(720.0);
+    let plan = TaskPlan::parse(instruction);
+    let wanted = concepts(instruction);
+    let ctx = UserContext::default();
+    let mut best: Option<(f64, f64, Candidate)> = None;
+    for c in snap["elements"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(candidate)
+    {
+        let d = discoverability(&c, None, fold);
+        let u = understandability(&c, &ctx);
+        let r = relevance(&c, &wanted, &plan, &[]);
+        let total = combine(d.value, u.value, r.value);
+        if best.as_ref().is_none_or(|b| total > b.0) {
+            best = Some((total, r.value, c));
+        }
+    }
+    let Some((total, rel, c)) = best else {
+        return Err(ProviderError::new(
+            "dom",
+            "the page has no visible element to act on",
+        ));
+    };
+    if rel < MIN_RELEVANCE {
+        return Err(ProviderError::new(
+            "dom",
+            format!("nothing on the page matches \"{instruction}\""),
+        ));
+    }
+    let r = Rect {
+        x: c.x,
+        y: c.y,
+        width: c.width,
+        height: c.height,
+    };
+    let (x, y) = r.center();
+    Ok(Located {
+        x,
+        y,
+        coordinate_origin: "viewport".into(),
+        provider: "dom".into(),
+        reasoning: Some(format!(
+            "{} \"{}\" (score {total:.2}, relevance {rel:.2})",
+            c.kind, c.text
+        )),
+    })
+}
+
+/// A specs/001 element as a scorer candidate; hidden, occluded or
+/// zero-sized ones are left out (nothing a click could reach).
+fn candidate(e: &Value) -> Option<Candidate> {
+    if e["in_viewport"].as_bool() == Some(false) || e["is_occluded"].as_bool() == Some(true) {
+        return None;
+    }
+    let r = Rect::from_json(&e["bbox"])?;
+    if r.width <= 0.0 || r.height <= 0.0 {
+        return None;
+    }
+    let role = e["role"].as_str().unwrap_or("").to_string();
+    Some(Candidate {
+        text: e["text"].as_str().unwrap_or("").to_string(),
+        is_text_entry: matches!(role.as_str(), "textbox" | "searchbox" | "combobox"),
+        kind: role,
+        selector: match &e["id"] {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        },
+        x: r.x,
+        y: r.y,
+        width: r.width,
+        height: r.height,
+        is_primary: e["visual_cues"]["is_primary"].as_bool() == Some(true),
+    })
+}

@@ -1,0 +1,576 @@
+//! Chromium over CDP (chromiumoxide): launching sessions on persistent
+//! profiles with the extension loaded, navigation, screenshots and the
+//! inspection calls. Tabs are in `cdp_tabs`, input in `cdp_input`.
+//! CDP commands are sent as raw JSON (`Raw`) so that a newer Chromium's
+//! unknown enum values cannot break typed deserialisation.
+
+use super::cdp_tabs::TabRegistry;
+use super::{
+    BrowserLauncher, BrowserSession, ClickKind, HistoryStep, LaunchRequest, ProfileLock, TabInfo,
+    ViewportInfo,
+};
+use crate::error::{ToolError, ToolResult};
+use crate::geometry::{Point, Size, ViewportPlacement};
+use crate::imaging::Capture;
+use crate::keys::KeyCombo;
+use async_trait::async_trait;
+use chromiumoxide::browser::{Browser, BrowserConfig};
+use chromiumoxide::types::{Command, Method, MethodId};
+use chromiumoxide::Page;
+use futures::StreamExt;
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Mutex;
+
+/// A CDP command given by name and JSON parameters; its result is JSON.
+#[derive(Debug)]
+pub(crate) struct Raw {
+    method: &'static str,
+    params: Value,
+}
+
+impl Raw {
+    pub(crate) fn new(method: &'static str, params: Value) -> Raw {
+        Raw { method, params }
+    }
+}
+
+impl Serialize for Raw {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.params.serialize(s)
+    }
+}
+
+impl Method for Raw {
+    fn identifier(&self) -> MethodId {
+        self.method.into()
+    }
+}
+
+impl Command for Raw {
+    type Response = Value;
+}
+
+/// How long one CDP call may take before the session is judged stuck.
+pub(crate) const CALL_TIMEOUT: Duration = Duration::from_secs(20);
+/// Navigations (load event) may take longer.
+pub(crate) const NAVIGATION_TIMEOUT: Duration = Duration::from_secs(45);
+
+pub(crate) async fn timed<T>(
+    what: &str,
+    limit: Duration,
+    fut: impl std::future::Future<Output = chromiumoxide::Result<T>>,
+) -> ToolResult<T> {
+    match tokio::time::timeout(limit, fut).await {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err(ToolError::backend(what, e)),
+        Err(_) => Err(ToolError::Timeout(what.to_string(), limit.as_millis())),
+    }
+}
+
+pub(crate) async fn page_call(
+    page: &Page,
+    method: &'static str,
+    params: Value,
+) -> ToolResult<Value> {
+    timed(method, CALL_TIMEOUT, page.execute(Raw::new(method, params)))
+        .await
+        .map(|r| r.result)
+}
+
+/// Evaluates `expression` in the page, awaiting promises, by value.
+pub(crate) async fn eval(page: &Page, expression: &str) -> ToolResult<Value> {
+    let r = page_call(
+        page,
+        "Runtime.evaluate",
+        json!({"expression": expression, "awaitPromise": true, "returnByValue": true}),
+    )
+    .await?;
+    if let Some(ex) = r.get("exceptionDetails") {
+        let text = ex
+            .pointer("/exception/description")
+            .or_else(|| ex.get("text"))
+            .and_then(Value::as_str)
+            .unwrap_or("exception");
+        return Err(ToolError::Backend(format!("page script failed: {text}")));
+    }
+    Ok(r.pointer("/result/value").cloned().unwrap_or(Value::Null))
+}
+
+pub struct ChromiumLauncher {
+    pub executable: PathBuf,
+    /// The unpacked extension (repo root with pkg/ built), loaded when set.
+    pub extension_dir: Option<PathBuf>,
+    /// Extra command-line switches (tests use `force-device-scale-factor`).
+    pub extra_args: Vec<String>,
+}
+
+#[async_trait]
+impl BrowserLauncher for ChromiumLauncher {
+    fn driver_name(&self) -> &'static str {
+        "cdp"
+    }
+
+    fn available(&self) -> bool {
+        self.executable.exists()
+    }
+
+    async fn launch(&self, req: LaunchRequest) -> ToolResult<Arc<dyn BrowserSession>> {
+        if !self.executable.exists() {
+            return Err(ToolError::Unavailable(format!(
+                "Browser not found at {} (pass --browser PATH)",
+                self.executable.display()
+            )));
+        }
+        std::fs::create_dir_all(&req.profile_dir).map_err(|e| {
+            ToolError::backend(
+                &format!("creating the profile {}", req.profile_dir.display()),
+                e,
+            )
+        })?;
+        ProfileLock::ensure_free(&req.profile_dir)?;
+        let mut config = BrowserConfig::builder()
+            .chrome_executable(&self.executable)
+            .user_data_dir(&req.profile_dir)
+            .disable_default_args()
+            .no_sandbox()
+            .window_size(req.viewport.width, req.viewport.height)
+            .viewport(None)
+            .launch_timeout(Duration::from_secs(30))
+            .request_timeout(CALL_TIMEOUT)
+            .args([
+                "disable-gpu",
+                "disable-quic",
+                "disable-background-networking",
+                "disable-component-update",
+                "disable-sync",
+                "no-first-run",
+                "no-default-browser-check",
+                "disable-dev-shm-usage",
+                "password-store=basic",
+            ])
+            .args(self.extra_args.iter().map(String::as_str));
+        if let Some(ext) = &self.extension_dir {
+            let ext = ext.display().to_string();
+            config = config
+                .extension(ext.clone())
+                .arg(("disable-extensions-except", ext.as_str()));
+        }
+        config = if req.headless {
+            config.new_headless_mode()
+        } else {
+            config.with_head()
+        };
+        let config = config.build().map_err(ToolError::Backend)?;
+        let (browser, mut handler) =
+            tokio::time::timeout(Duration::from_secs(40), Browser::launch(config))
+                .await
+                .map_err(|_| ToolError::Timeout("launching the browser".into(), 40_000))?
+                .map_err(|e| ToolError::backend("launching the browser", e))?;
+        let handler_done = Arc::new(AtomicBool::new(false));
+        let done = handler_done.clone();
+        let handler = tokio::spawn(async move {
+            // Errors are unknown events from a newer Chromium: not fatal.
+            while handler.next().await.is_some() {}
+            done.store(true, Ordering::SeqCst);
+        });
+        let session = CdpSession {
+            browser: Mutex::new(browser),
+            handler,
+            handler_done,
+            tabs: Mutex::new(TabRegistry::default()),
+            headless: req.headless,
+            viewport: req.viewport,
+        };
+        let start = req.start_url.as_deref().unwrap_or("about:blank");
+        if let Err(e) = session.open_first_tab(start).await {
+            session.close().await;
+            return Err(e);
+        }
+        Ok(Arc::new(session))
+    }
+}
+
+pub struct CdpSession {
+    pub(crate) browser: Mutex<Browser>,
+    handler: tokio::task::JoinHandle<()>,
+    handler_done: Arc<AtomicBool>,
+    pub(crate) tabs: Mutex<TabRegistry>,
+    headless: bool,
+    viewport: Size,
+}
+
+impl CdpSession {
+    pub(crate) async fn browser_call(
+        &self,
+        method: &'static str,
+        params: Value,
+    ) -> ToolResult<Value> {
+        let browser = self.browser.lock().await;
+        timed(
+            method,
+            CALL_TIMEOUT,
+            browser.execute(Raw::new(method, params)),
+        )
+        .await
+        .map(|r| r.result)
+    }
+
+    /// Reuses the tab Chromium opens at start (closing extras), on `url`.
+    async fn open_first_tab(&self, url: &str) -> ToolResult<()> {
+        let tabs = self.refresh_tabs().await?;
+        if let Some(first) = tabs.first() {
+            self.switch_tab(first.id).await?;
+            for extra in &tabs[1..] {
+                self.close_tab(Some(extra.id)).await?;
+            }
+        } else {
+            let t = self.new_tab(None).await?;
+            self.switch_tab(t.id).await?;
+        }
+        if url != "about:blank" {
+            self.navigate(url).await?;
+        }
+        self.viewport().await.map(drop)
+    }
+
+    /// The window is sized so that its viewport is exactly the requested
+    /// size (specs/003 "Viewport fisso: 1280x720"): `--window-size` sets
+    /// the outer size, and the browser's own UI (even headless) takes a
+    /// part of it that differs between versions, so it is measured.
+    async fn fit_window(&self, page: &Page, iw: f64, ih: f64) -> ToolResult<()> {
+        let win = self.window_of(page).await?;
+        let id = win["windowId"].clone();
+        let (bw, bh) = (
+            win.pointer("/bounds/width")
+                .and_then(Value::as_f64)
+                .unwrap_or(0.0),
+            win.pointer("/bounds/height")
+                .and_then(Value::as_f64)
+                .unwrap_or(0.0),
+        );
+        let width = bw + f64::from(self.viewport.width) - iw;
+        let height = bh + f64::from(self.viewport.height) - ih;
+        self.browser_call(
+            "Browser.setWindowBounds",
+            json!({"windowId": id, "bounds": {"left": 0, "top": 0, "width": width as i64, "height": height as i64}}),
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn window_of(&self, page: &Page) -> ToolResult<Value> {
+        self.browser_call(
+            "Browser.getWindowForTarget",
+            json!({"targetId": page.target_id().as_ref()}),
+        )
+        .await
+    }
+
+    async fn history_entries(&self, page: &Page) -> ToolResult<(usize, Vec<Value>)> {
+        let h = page_call(page, "Page.getNavigationHistory", json!({})).await?;
+        let index = h["currentIndex"].as_u64().unwrap_or(0) as usize;
+        let entries = h["entries"].as_array().cloned().unwrap_or_default();
+        Ok((index, entries))
+    }
+
+    /// Waits until the active document is the history entry `index` and has
+    /// loaded (back/forward may be served from the back-forward cache, which
+    /// fires no load event, so this polls instead of waiting for one).
+    async fn wait_for_entry(&self, page: &Page, index: usize) -> ToolResult<()> {
+        let deadline = tokio::time::Instant::now() + NAVIGATION_TIMEOUT;
+        loop {
+            let (current, _) = self.history_entries(page).await?;
+            if current == index {
+                let state = eval(page, "document.readyState")
+                    .await
+                    .unwrap_or(Value::Null);
+                if state == "complete" {
+                    return Ok(());
+                }
+            }
+            if tokio::time::Instant::now() > deadline {
+                return Err(ToolError::Timeout(
+                    "history navigation".into(),
+                    NAVIGATION_TIMEOUT.as_millis(),
+                ));
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+#[async_trait]
+impl BrowserSession for CdpSession {
+    fn headless(&self) -> bool {
+        self.headless
+    }
+
+    async fn is_alive(&self) -> bool {
+        if self.handler_done.load(Ordering::SeqCst) {
+            return false;
+        }
+        let mut browser = self.browser.lock().await;
+        if matches!(browser.try_wait(), Ok(Some(_))) {
+            return false;
+        }
+        let probe = browser.execute(Raw::new("Browser.getVersion", json!({})));
+        matches!(
+            tokio::time::timeout(Duration::from_secs(3), probe).await,
+            Ok(Ok(_))
+        )
+    }
+
+    async fn current_url(&self) -> ToolResult<String> {
+        let page = self.active_page().await?;
+        let (index, entries) = self.history_entries(&page).await?;
+        Ok(entries
+            .get(index)
+            .and_then(|e| e["url"].as_str())
+            .unwrap_or("about:blank")
+            .to_string())
+    }
+
+    async fn navigate(&self, url: &str) -> ToolResult<String> {
+        let page = self.active_page().await?;
+        let r = page_call(&page, "Page.navigate", json!({"url": url})).await?;
+        if let Some(err) = r["errorText"].as_str().filter(|e| !e.is_empty()) {
+            return Err(ToolError::Backend(format!(
+                "Navigation to {url} failed: {err}"
+            )));
+        }
+        // Page.navigate answers once the new document is committed; the
+        // history then has its entry, and its readyState tells the load.
+        let (index, _) = self.history_entries(&page).await?;
+        self.wait_for_entry(&page, index).await?;
+        self.current_url().await
+    }
+
+    async fn history(&self, step: HistoryStep) -> ToolResult<String> {
+        let page = self.active_page().await?;
+        if step == HistoryStep::Reload {
+            timed("reload", NAVIGATION_TIMEOUT, page.reload()).await?;
+            return self.current_url().await;
+        }
+        let (index, entries) = self.history_entries(&page).await?;
+        let target = match step {
+            HistoryStep::Back if index > 0 => index - 1,
+            HistoryStep::Forward if index + 1 < entries.len() => index + 1,
+            HistoryStep::Back => {
+                return Err(ToolError::Conflict(
+                    "Cannot go back: this is the first page of the tab's history".into(),
+                ))
+            }
+            _ => {
+                return Err(ToolError::Conflict(
+                    "Cannot go forward: this is the last page of the tab's history".into(),
+                ))
+            }
+        };
+        let entry_id = entries[target]["id"].clone();
+        page_call(
+            &page,
+            "Page.navigateToHistoryEntry",
+            json!({"entryId": entry_id}),
+        )
+        .await?;
+        self.wait_for_entry(&page, target).await?;
+        self.current_url().await
+    }
+
+    async fn tabs(&self) -> ToolResult<Vec<TabInfo>> {
+        self.refresh_tabs().await
+    }
+
+    async fn new_tab(&self, url: Option<&str>) -> ToolResult<TabInfo> {
+        self.open_tab(url.unwrap_or("about:blank")).await
+    }
+
+    async fn close_tab(&self, id: Option<u64>) -> ToolResult<usize> {
+        self.close_tab_by_id(id).await
+    }
+
+    async fn switch_tab(&self, id: u64) -> ToolResult<TabInfo> {
+        self.switch_to(id).await
+    }
+
+    async fn viewport(&self) -> ToolResult<ViewportInfo> {
+        let page = self.active_page().await?;
+        let measure = || eval(&page, "[innerWidth, innerHeight, devicePixelRatio]");
+        let mut m = measure().await?;
+        let num = |m: &Value, i: usize| m.get(i).and_then(Value::as_f64).unwrap_or(0.0);
+        let wanted = (
+            f64::from(self.viewport.width),
+            f64::from(self.viewport.height),
+        );
+        if (num(&m, 0), num(&m, 1)) != wanted {
+            self.fit_window(&page, num(&m, 0), num(&m, 1)).await?;
+            for _ in 0..50 {
+                m = measure().await?;
+                if (num(&m, 0), num(&m, 1)) == wanted {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+        let (w, h, dpr) = (num(&m, 0), num(&m, 1), num(&m, 2));
+        let size = Size {
+            width: w.max(1.0) as u32,
+            height: h.max(1.0) as u32,
+        };
+        let (mut left, mut top, mut chrome_height) = (0.0, 0.0, 0.0);
+        if !self.headless {
+            // The window's own bounds come from the browser, not the page.
+            let win = self.window_of(&page).await?;
+            let b = |k: &str| {
+                win.pointer(&format!("/bounds/{k}"))
+                    .and_then(Value::as_f64)
+                    .unwrap_or(0.0)
+            };
+            let border = ((b("width") - w) / 2.0).max(0.0);
+            chrome_height = (b("height") - h - border).max(0.0);
+            left = b("left") + border;
+            top = b("top") + chrome_height;
+        }
+        Ok(ViewportInfo {
+            placement: ViewportPlacement { size, left, top },
+            device_pixel_ratio: if dpr > 0.0 { dpr } else { 1.0 },
+            chrome_height,
+            headless: self.headless,
+        })
+    }
+
+    async fn screenshot(&self) -> ToolResult<Capture> {
+        let info = self.viewport().await?;
+        let page = self.active_page().await?;
+        let mut params = json!({"format": "png", "fromSurface": true, "captureBeyondViewport": false, "optimizeForSpeed": true});
+        if (info.device_pixel_ratio - 1.0).abs() > f64::EPSILON {
+            // HiDPI: capture at CSS-pixel size, so screenshot pixels are
+            // click coordinates (DESIGN.md "Lessons from peers").
+            let s = info.placement.size;
+            params["clip"] = json!({"x": 0, "y": 0, "width": s.width, "height": s.height, "scale": 1.0 / info.device_pixel_ratio});
+        }
+        let r = page_call(&page, "Page.captureScreenshot", params).await?;
+        let data = r["data"]
+            .as_str()
+            .ok_or_else(|| ToolError::Backend("the browser sent no screenshot".into()))?;
+        let png = base64::Engine::decode(&base64::engine::general_purpose::STANDARD, data)
+            .map_err(|e| ToolError::backend("decoding the screenshot", e))?;
+        let mut cap = Capture::from_png(png)?;
+        if cap.size != info.placement.size {
+            cap = cap.resized_to(info.placement.size)?;
+        }
+        Ok(cap)
+    }
+
+    async fn click(&self, at: Point, kind: ClickKind) -> ToolResult<Option<TabInfo>> {
+        let before: Vec<u64> = self.tabs.lock().await.ids();
+        let page = self.active_page().await?;
+        super::cdp_input::click(&page, at, kind).await?;
+        self.tab_opened_since(&before).await
+    }
+
+    async fn focus_selector(&self, selector: &str) -> ToolResult<()> {
+        let page = self.active_page().await?;
+        let sel = serde_json::to_string(selector).unwrap_or_default();
+        let rect = eval(
+            &page,
+            &format!(
+                "(() => {{ let el; try {{ el = document.querySelector({sel}); }} catch (e) {{ return 'invalid'; }}
+                 if (!el) return null; el.scrollIntoView({{block: 'center', inline: 'center'}});
+                 const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+            ),
+        )
+        .await?;
+        match rect {
+            Value::Array(a) => {
+                let p = Point {
+                    x: a.first().and_then(Value::as_f64).unwrap_or(0.0),
+                    y: a.get(1).and_then(Value::as_f64).unwrap_or(0.0),
+                };
+                super::cdp_input::click(&page, p, ClickKind::Single).await
+            }
+            Value::String(_) => Err(ToolError::bad_request(format!(
+                "Invalid CSS selector: {selector}"
+            ))),
+            _ => Err(ToolError::NotFound(format!(
+                "No element matches the selector: {selector}"
+            ))),
+        }
+    }
+
+    async fn type_keystrokes(&self, text: &str) -> ToolResult<()> {
+        let page = self.active_page().await?;
+        super::cdp_input::type_keystrokes(&page, text).await
+    }
+
+    async fn insert_text(&self, text: &str) -> ToolResult<()> {
+        let page = self.active_page().await?;
+        page_call(&page, "Input.insertText", json!({"text": text}))
+            .await
+            .map(drop)
+    }
+
+    async fn scroll(&self, dx: f64, dy: f64) -> ToolResult<()> {
+        let info = self.viewport().await?;
+        let page = self.active_page().await?;
+        let s = info.placement.size;
+        let centre = Point {
+            x: f64::from(s.width) / 2.0,
+            y: f64::from(s.height) / 2.0,
+        };
+        super::cdp_input::wheel(&page, centre, dx, dy).await
+    }
+
+    async fn keypress(&self, combo: &KeyCombo) -> ToolResult<()> {
+        let page = self.active_page().await?;
+        super::cdp_input::keypress(&page, combo).await
+    }
+
+    async fn accessibility_tree(&self) -> ToolResult<String> {
+        let page = self.active_page().await?;
+        let r = page_call(&page, "Accessibility.getFullAXTree", json!({})).await?;
+        Ok(super::ax_tree::render(&r["nodes"]))
+    }
+
+    async fn element_at(&self, at: Point) -> ToolResult<Value> {
+        let page = self.active_page().await?;
+        eval(&page, &format!("({ELEMENT_AT})({}, {})", at.x, at.y)).await
+    }
+
+    async fn evaluate(&self, expression: &str) -> ToolResult<Value> {
+        let page = self.active_page().await?;
+        eval(&page, expression).await
+    }
+
+    async fn close(&self) {
+        let mut browser = self.browser.lock().await;
+        let _ = tokio::time::timeout(Duration::from_secs(10), browser.close()).await;
+        if tokio::time::timeout(Duration::from_secs(10), browser.wait())
+            .await
+            .is_err()
+        {
+            let _ = browser.kill().await;
+        }
+        self.handler.abort();
+    }
+}
+
+/// specs/003 `element_info`: the element at a viewport point.
+const ELEMENT_AT: &str = r#"(x, y) => {
+  const el = document.elementFromPoint(x, y);
+  if (!el) return {found: false};
+  const r = el.getBoundingClientRect();
+  const tag = el.tagName.toLowerCase();
+  const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') || '');
+  const role = el.getAttribute('role') || '';
+  const actionable = el.closest('a[href],button,input,select,textarea,label,summary,[onclick],[role=button],[role=link],[role=checkbox],[role=tab],[role=menuitem],[contenteditable=""],[contenteditable=true]');
+  const clickable = !!actionable || getComputedStyle(el).cursor === 'pointer';
+  const text = (el.innerText || el.value || el.getAttribute('aria-label') || '').trim().replace(/\s+/g, ' ').slice(0, 200);
+  return {found: true, tag, id: el.id || '', className: cls, text, role, clickable,
+          rect: {x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height)}};
+}"#;

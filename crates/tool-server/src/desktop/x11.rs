@@ -1,0 +1,426 @@
+//! The X11 desktop: XTest for input, GetImage for capture, the CLIPBOARD
+//! selection (arboard) for pasting. Typing looks keys up in the server's
+//! current keyboard mapping, so it follows the active layout; characters
+//! no key produces are pasted (specs/003: the clipboard is "necessario per
+//! tastiera italiana e caratteri speciali"), and the user's clipboard
+//! content is put back afterwards (docs/tools.md "Desktop").
+
+use super::Desktop;
+use crate::browser::ClickKind;
+use crate::error::{ToolError, ToolResult};
+use crate::geometry::{Point, Size};
+use crate::keys::{KeyCombo, Modifier};
+use image::RgbaImage;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+use x11rb::connection::Connection;
+use x11rb::protocol::xproto::{self, ConnectionExt as _, ImageFormat};
+use x11rb::protocol::xtest::ConnectionExt as _;
+use x11rb::rust_connection::RustConnection;
+
+/// How long a pasted text stays on the clipboard before the user's content
+/// is restored: the target application fetches it asynchronously after
+/// Ctrl+V, and X gives no signal that it has.
+const PASTE_SETTLE: Duration = Duration::from_millis(300);
+
+pub struct X11Desktop {
+    conn: Mutex<RustConnection>,
+    root: xproto::Window,
+    size: Size,
+    display: String,
+    clipboard: Mutex<Option<arboard::Clipboard>>,
+}
+
+fn x_err(what: &str) -> impl Fn(Box<dyn std::error::Error>) -> ToolError + '_ {
+    move |e| ToolError::Backend(format!("X server: {what}: {e}"))
+}
+
+/// The keysym a character types (X11 keysym encoding: Latin-1 as is,
+/// the rest of Unicode at 0x0100_0000 + code point).
+fn char_keysym(c: char) -> u32 {
+    match c {
+        '\n' | '\r' => 0xff0d,
+        '\t' => 0xff09,
+        c if (' '..='~').contains(&c) || ('\u{a0}'..='\u{ff}').contains(&c) => c as u32,
+        c => 0x0100_0000 + c as u32,
+    }
+}
+
+fn named_keysym(key: &str) -> Option<u32> {
+    Some(match key {
+        "Enter" => 0xff0d,
+        "Escape" => 0xff1b,
+        "Tab" => 0xff09,
+        "Backspace" => 0xff08,
+        "Delete" => 0xffff,
+        "Insert" => 0xff63,
+        "Home" => 0xff50,
+        "ArrowLeft" => 0xff51,
+        "ArrowUp" => 0xff52,
+        "ArrowRight" => 0xff53,
+        "ArrowDown" => 0xff54,
+        "PageUp" => 0xff55,
+        "PageDown" => 0xff56,
+        "End" => 0xff57,
+        "CapsLock" => 0xffe5,
+        "ContextMenu" => 0xff67,
+        "PrintScreen" => 0xff61,
+        "Control" => 0xffe3,
+        "Shift" => 0xffe1,
+        "Alt" => 0xffe9,
+        "Meta" => 0xffeb,
+        f if f.starts_with('F') => 0xffbe + f[1..].parse::<u32>().ok()?.checked_sub(1)?,
+        _ => return None,
+    })
+}
+
+fn modifier_keysym(m: Modifier) -> u32 {
+    match m {
+        Modifier::Ctrl => 0xffe3,
+        Modifier::Shift => 0xffe1,
+        Modifier::Alt => 0xffe9,
+        Modifier::Meta => 0xffeb,
+    }
+}
+
+/// keysym → (keycode, needs Shift), from the server's current mapping.
+struct KeyMap(HashMap<u32, (u8, bool)>);
+
+impl KeyMap {
+    fn read(conn: &RustConnection) -> ToolResult<KeyMap> {
+        let setup = conn.setup();
+        let (min, max) = (setup.min_keycode, setup.max_keycode);
+        let map = conn
+            .get_keyboard_mapping(min, max - min + 1)
+            .map_err(|e| x_err("keyboard mapping")(e.into()))?
+            .reply()
+            .map_err(|e| x_err("keyboard mapping")(e.into()))?;
+        let per = usize::from(map.keysyms_per_keycode.max(1));
+        let mut out = HashMap::new();
+        for (i, syms) in map.keysyms.chunks(per).enumerate() {
+            let code = min.saturating_add(i as u8);
+            for (col, &sym) in syms.iter().take(2).enumerate() {
+                if sym != 0 {
+                    out.entry(sym).or_insert((code, col == 1));
+                }
+            }
+        }
+        Ok(KeyMap(out))
+    }
+}
+
+impl X11Desktop {
+    /// Connects to `display` (or `$DISPLAY`); the error says why the
+    /// desktop scope is unavailable, for /status.
+    pub fn connect(display: Option<&str>) -> Result<X11Desktop, String> {
+        let name = display
+            .map(String::from)
+            .or_else(|| std::env::var("DISPLAY").ok())
+            .filter(|d| !d.is_empty());
+        let Some(name) = name else {
+            return Err("no X display (DISPLAY is not set)".into());
+        };
+        let (conn, screen_num) = x11rb::connect(Some(&name))
+            .map_err(|e| format!("cannot open X display {name}: {e}"))?;
+        let screen = &conn.setup().roots[screen_num];
+        let (root, size) = (
+            screen.root,
+            Size {
+                width: u32::from(screen.width_in_pixels),
+                height: u32::from(screen.height_in_pixels),
+            },
+        );
+        conn.xtest_get_version(2, 2)
+            .map_err(|e| e.to_string())
+            .and_then(|c| c.reply().map_err(|e| e.to_string()))
+            .map_err(|e| format!("the X server {name} has no XTEST extension: {e}"))?;
+        Ok(X11Desktop {
+            conn: Mutex::new(conn),
+            root,
+            size,
+            display: name,
+            clipboard: Mutex::new(None),
+        })
+    }
+
+    pub fn display(&self) -> &str {
+        &self.display
+    }
+
+    fn conn(&self) -> ToolResult<std::sync::MutexGuard<'_, RustConnection>> {
+        self.conn
+            .lock()
+            .map_err(|_| ToolError::Backend("X connection poisoned".into()))
+    }
+
+    fn fake(
+        conn: &RustConnection,
+        root: xproto::Window,
+        kind: u8,
+        detail: u8,
+        x: i16,
+        y: i16,
+    ) -> ToolResult<()> {
+        conn.xtest_fake_input(kind, detail, x11rb::CURRENT_TIME, root, x, y, 0)
+            .map_err(|e| x_err("XTest input")(e.into()))?;
+        Ok(())
+    }
+
+    /// Waits until the server has processed everything sent so far.
+    fn sync(conn: &RustConnection) -> ToolResult<()> {
+        conn.get_input_focus()
+            .map_err(|e| x_err("sync")(e.into()))?
+            .reply()
+            .map_err(|e| x_err("sync")(e.into()))?;
+        Ok(())
+    }
+
+    fn key(conn: &RustConnection, root: xproto::Window, code: u8, down: bool) -> ToolResult<()> {
+        let kind = if down {
+            xproto::KEY_PRESS_EVENT
+        } else {
+            xproto::KEY_RELEASE_EVENT
+        };
+        Self::fake(conn, root, kind, code, 0, 0)
+    }
+
+    fn combo_codes(map: &KeyMap, combo: &KeyCombo) -> ToolResult<(Vec<u8>, u8, bool)> {
+        let mut mods = Vec::new();
+        for m in &combo.modifiers {
+            let (code, _) = map.0.get(&modifier_keysym(*m)).copied().ok_or_else(|| {
+                ToolError::Backend(format!("the keyboard has no {} key", m.key()))
+            })?;
+            mods.push(code);
+        }
+        let sym = match named_keysym(&combo.key) {
+            Some(s) => s,
+            None => {
+                let mut chars = combo.key.chars();
+                let c = chars.next().unwrap_or(' ');
+                // With modifiers, a letter means its key (Ctrl+C is c's key).
+                let c = if combo.modifiers.is_empty() {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                };
+                char_keysym(c)
+            }
+        };
+        let (code, shift) = map.0.get(&sym).copied().ok_or_else(|| {
+            ToolError::bad_request(format!(
+                "No key of the current keyboard layout types {:?}",
+                combo.key
+            ))
+        })?;
+        Ok((
+            mods,
+            code,
+            shift && !combo.modifiers.contains(&Modifier::Shift),
+        ))
+    }
+
+    fn press_combo(&self, conn: &RustConnection, combo: &KeyCombo) -> ToolResult<()> {
+        let map = KeyMap::read(conn)?;
+        let (mods, code, shift) = Self::combo_codes(&map, combo)?;
+        let shift_code = map.0.get(&0xffe1).map(|c| c.0);
+        for &m in &mods {
+            Self::key(conn, self.root, m, true)?;
+        }
+        if let (true, Some(s)) = (shift, shift_code) {
+            Self::key(conn, self.root, s, true)?;
+        }
+        Self::key(conn, self.root, code, true)?;
+        Self::key(conn, self.root, code, false)?;
+        if let (true, Some(s)) = (shift, shift_code) {
+            Self::key(conn, self.root, s, false)?;
+        }
+        for &m in mods.iter().rev() {
+            Self::key(conn, self.root, m, false)?;
+        }
+        Self::sync(conn)
+    }
+
+    fn clipboard_op<T>(
+        &self,
+        f: impl FnOnce(&mut arboard::Clipboard) -> Result<T, arboard::Error>,
+    ) -> ToolResult<T> {
+        let mut guard = self
+            .clipboard
+            .lock()
+            .map_err(|_| ToolError::Backend("clipboard poisoned".into()))?;
+        if guard.is_none() {
+            // One clipboard for the server's life: it keeps serving what
+            // it owns (the restored content) after each call.
+            *guard = Some(
+                arboard::Clipboard::new()
+                    .map_err(|e| ToolError::backend("opening the clipboard", e))?,
+            );
+        }
+        let cb = guard
+            .as_mut()
+            .ok_or_else(|| ToolError::Backend("no clipboard".into()))?;
+        f(cb).map_err(|e| ToolError::backend("clipboard", e))
+    }
+}
+
+impl Desktop for X11Desktop {
+    fn driver_name(&self) -> &'static str {
+        "xtest"
+    }
+
+    fn screen_size(&self) -> ToolResult<Size> {
+        Ok(self.size)
+    }
+
+    fn capture(&self) -> ToolResult<RgbaImage> {
+        let conn = self.conn()?;
+        let (w, h) = (self.size.width as u16, self.size.height as u16);
+        let reply = conn
+            .get_image(ImageFormat::Z_PIXMAP, self.root, 0, 0, w, h, !0)
+            .map_err(|e| x_err("GetImage")(e.into()))?
+            .reply()
+            .map_err(|e| x_err("GetImage")(e.into()))?;
+        drop(conn);
+        if reply.depth != 24 && reply.depth != 32 {
+            return Err(ToolError::Backend(format!(
+                "unsupported X screen depth {}",
+                reply.depth
+            )));
+        }
+        let mut data = reply.data;
+        if data.len() != usize::from(w) * usize::from(h) * 4 {
+            return Err(ToolError::Backend("unexpected X image size".into()));
+        }
+        // 32-bit ZPixmap on a little-endian server is B, G, R, X.
+        for px in data.chunks_exact_mut(4) {
+            px.swap(0, 2);
+            px[3] = 255;
+        }
+        RgbaImage::from_raw(u32::from(w), u32::from(h), data)
+            .ok_or_else(|| ToolError::Backend("bad X image".into()))
+    }
+
+    fn pixel(&self, at: Point) -> ToolResult<[u8; 3]> {
+        let conn = self.conn()?;
+        let reply = conn
+            .get_image(
+                ImageFormat::Z_PIXMAP,
+                self.root,
+                at.x as i16,
+                at.y as i16,
+                1,
+                1,
+                !0,
+            )
+            .map_err(|e| x_err("GetImage")(e.into()))?
+            .reply()
+            .map_err(|e| x_err("GetImage")(e.into()))?;
+        match reply.data.get(..3) {
+            Some([b, g, r]) => Ok([*r, *g, *b]),
+            _ => Err(ToolError::Backend("empty X image".into())),
+        }
+    }
+
+    fn click(&self, at: Point, kind: ClickKind) -> ToolResult<()> {
+        let conn = self.conn()?;
+        let (x, y) = (at.x as i16, at.y as i16);
+        Self::fake(&conn, self.root, xproto::MOTION_NOTIFY_EVENT, 0, x, y)?;
+        let (button, times) = match kind {
+            ClickKind::Single => (1, 1),
+            ClickKind::Double => (1, 2),
+            ClickKind::Right => (3, 1),
+        };
+        for _ in 0..times {
+            Self::fake(&conn, self.root, xproto::BUTTON_PRESS_EVENT, button, x, y)?;
+            Self::fake(&conn, self.root, xproto::BUTTON_RELEASE_EVENT, button, x, y)?;
+        }
+        Self::sync(&conn)
+    }
+
+    fn scroll(&self, dx: i32, dy: i32) -> ToolResult<()> {
+        let conn = self.conn()?;
+        // Buttons 4/5 scroll up/down, 6/7 left/right.
+        let steps = [
+            (if dy < 0 { 4 } else { 5 }, dy.unsigned_abs()),
+            (if dx < 0 { 6 } else { 7 }, dx.unsigned_abs()),
+        ];
+        for (button, n) in steps {
+            for _ in 0..n {
+                Self::fake(&conn, self.root, xproto::BUTTON_PRESS_EVENT, button, 0, 0)?;
+                Self::fake(&conn, self.root, xproto::BUTTON_RELEASE_EVENT, button, 0, 0)?;
+            }
+        }
+        Self::sync(&conn)
+    }
+
+    fn type_keystrokes(&self, text: &str) -> ToolResult<usize> {
+        let mut pasted = 0;
+        let mut pending = String::new();
+        let map = KeyMap::read(&*self.conn()?)?;
+        let shift_code = map.0.get(&0xffe1).map(|c| c.0);
+        for c in text.chars() {
+            match map.0.get(&char_keysym(c)).copied() {
+                Some((code, shift)) => {
+                    if !pending.is_empty() {
+                        pasted += pending.chars().count();
+                        self.paste(&std::mem::take(&mut pending))?;
+                    }
+                    let conn = self.conn()?;
+                    let shift = if shift { shift_code } else { None };
+                    if let Some(s) = shift {
+                        Self::key(&conn, self.root, s, true)?;
+                    }
+                    Self::key(&conn, self.root, code, true)?;
+                    Self::key(&conn, self.root, code, false)?;
+                    if let Some(s) = shift {
+                        Self::key(&conn, self.root, s, false)?;
+                    }
+                    Self::sync(&conn)?;
+                }
+                None => pending.push(c),
+            }
+        }
+        if !pending.is_empty() {
+            pasted += pending.chars().count();
+            self.paste(&pending)?;
+        }
+        Ok(pasted)
+    }
+
+    fn paste(&self, text: &str) -> ToolResult<()> {
+        let previous = self.clipboard_op(|cb| Ok(cb.get_text().ok()))?;
+        self.clipboard_op(|cb| cb.set_text(text.to_string()))?;
+        let ctrl_v = KeyCombo {
+            modifiers: vec![Modifier::Ctrl],
+            key: "v".into(),
+        };
+        let pressed = self.press_combo(&*self.conn()?, &ctrl_v);
+        std::thread::sleep(PASTE_SETTLE);
+        match previous {
+            Some(p) => self.clipboard_op(|cb| cb.set_text(p))?,
+            None => self.clipboard_op(|cb| cb.clear())?,
+        }
+        pressed
+    }
+
+    fn keypress(&self, combo: &KeyCombo) -> ToolResult<()> {
+        self.press_combo(&*self.conn()?, combo)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keysyms_follow_the_x11_encoding() {
+        assert_eq!(char_keysym('a'), 0x61);
+        assert_eq!(char_keysym('à'), 0xe0);
+        assert_eq!(char_keysym('€'), 0x0100_20ac);
+        assert_eq!(named_keysym("F5"), Some(0xffc2));
+        assert_eq!(named_keysym("F0"), None);
+        assert_eq!(named_keysym("Enter"), Some(0xff0d));
+    }
+}
