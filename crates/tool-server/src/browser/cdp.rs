@@ -547,6 +547,11 @@ impl BrowserSession for CdpSession {
         eval(&page, expression).await
     }
 
+    async fn extension_call(&self, op: &str, args: &Value) -> ToolResult<Value> {
+        let page = self.active_page().await?;
+        super::extension_world::call(&page, op, args).await
+    }
+
     async fn close(&self) {
         let mut browser = self.browser.lock().await;
         let _ = tokio::time::timeout(Duration::from_secs(10), browser.close()).await;

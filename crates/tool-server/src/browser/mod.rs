@@ -6,6 +6,7 @@ pub mod ax_tree;
 pub mod cdp;
 mod cdp_input;
 mod cdp_tabs;
+mod extension_world;
 mod profile;
 
 use crate::error::ToolResult;
@@ -114,5 +115,8 @@ pub trait BrowserSession: Send + Sync {
     async fn element_at(&self, at: Point) -> ToolResult<Value>;
     /// Evaluates an expression in the active tab (awaiting promises).
     async fn evaluate(&self, expression: &str) -> ToolResult<Value>;
+    /// A `window.sentience` operation in the active tab with the full view
+    /// (frames of every origin), as the extension's own callers get it.
+    async fn extension_call(&self, op: &str, args: &Value) -> ToolResult<Value>;
     async fn close(&self);
 }

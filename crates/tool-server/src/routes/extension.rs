@@ -31,53 +31,41 @@ pub struct SnapshotQuery {
     format: Option<String>,
 }
 
-const MISSING: &str = "The Sentience extension is not active in this tab (window.sentience is missing; build it with pkg-scripts/build.sh, and note extensions do not run on about: or chrome: pages)";
-
-async fn ensure_extension(s: &crate::state::Session) -> ToolResult<()> {
-    for _ in 0..30 {
-        if s.browser
-            .evaluate("typeof window.sentience === 'object'")
-            .await?
-            == Value::Bool(true)
-        {
-            return Ok(());
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    Err(ToolError::Unavailable(MISSING.into()))
-}
-
+/// The snapshot (or its LLM listing) of the active tab, with the full view:
+/// the operator drives this browser, so frames of every origin are in it
+/// (docs/api.md "Who may see and do what"; page scripts get less).
 pub async fn snapshot(
     State(state): State<AppState>,
     Query(q): Query<SnapshotQuery>,
 ) -> ToolResult<Json<Value>> {
     let s = state.session(q.session_id.as_deref()).await?;
-    ensure_extension(&s).await?;
     let opts = match q.limit {
         Some(n) if n > 0 => json!({"limit": n}),
         Some(_) => return Err(ToolError::bad_request("limit must be positive")),
         None => json!({}),
     };
-    match q.format.as_deref().unwrap_or("json") {
-        "json" => {
-            let snap = s
-                .browser
-                .evaluate(&format!("window.sentience.snapshot({opts})"))
-                .await?;
-            Ok(Json(json!({"success": true, "snapshot": snap})))
-        }
-        "text" => {
-            let text = s
-                .browser
-                .evaluate(&format!(
-                    "window.sentience.snapshot({opts}).then(s => window.sentience.format(s))"
-                ))
-                .await?;
-            Ok(Json(json!({"success": true, "text": text})))
-        }
-        other => Err(ToolError::bad_request(format!(
-            "Unknown format {other:?} (json or text)"
-        ))),
+    let format = q.format.as_deref().unwrap_or("json");
+    if format != "json" && format != "text" {
+        return Err(ToolError::bad_request(format!(
+            "Unknown format {format:?} (json or text)"
+        )));
+    }
+    let snap = s.browser.extension_call("snapshot", &opts).await?;
+    if snap.get("status").and_then(Value::as_str) != Some("success") {
+        let why = snap
+            .get("error")
+            .and_then(Value::as_str)
+            .unwrap_or("no answer");
+        return Err(ToolError::Backend(format!("snapshot failed: {why}")));
+    }
+    if format == "json" {
+        return Ok(Json(json!({"success": true, "snapshot": snap})));
+    }
+    // The listing of the snapshot just taken (the extension keeps it).
+    let text = s.browser.extension_call("format", &json!({})).await?;
+    match text {
+        Value::String(_) => Ok(Json(json!({"success": true, "text": text}))),
+        other => Err(ToolError::Backend(format!("format failed: {other}"))),
     }
 }
 
@@ -97,30 +85,46 @@ pub struct ActRequest {
 }
 
 /// Acts on a snapshot element with the same trusted input as /click and
-/// /type: the element is scrolled into view through the extension's
-/// registry, and its centre is clicked with real pointer events.
+/// /type: the element is scrolled into view by the extension, and the
+/// centre of its box is clicked with real pointer events.
 pub async fn act(
     State(state): State<AppState>,
     JsonBody(req): JsonBody<ActRequest>,
 ) -> ToolResult<Json<Value>> {
     let s = state.session(req.session_id.as_deref()).await?;
-    ensure_extension(&s).await?;
     let id = req.element_id;
-    let found = s
-        .browser
-        .evaluate(&format!(
-            "(() => {{ const reg = window.sentience_registry; const el = reg && reg[{id}];
-               if (!el || !el.isConnected) return null; el.scrollIntoView({{block: 'center', inline: 'center'}});
-               const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+    let not_found = |why: &str| {
+        ToolError::NotFound(format!(
+            "Element {id} not found ({why}): take a snapshot (GET /browser/snapshot) and use one of its ids"
         ))
+    };
+    // Into view (inside its frame too), then its box from a fresh snapshot:
+    // top-level viewport coordinates, frames included.
+    let scrolled = s
+        .browser
+        .extension_call("scroll", &json!({"id": id}))
         .await?;
-    let Some(centre) = found.as_array().map(|a| Point {
-        x: a.first().and_then(Value::as_f64).unwrap_or(-1.0).round(),
-        y: a.get(1).and_then(Value::as_f64).unwrap_or(-1.0).round(),
-    }) else {
-        return Err(ToolError::NotFound(format!(
-            "Element {id} not found: take a snapshot (GET /browser/snapshot) and use one of its ids"
-        )));
+    if scrolled.get("success").and_then(Value::as_bool) != Some(true) {
+        let why = scrolled
+            .get("error")
+            .and_then(Value::as_str)
+            .unwrap_or("unknown id");
+        return Err(not_found(why));
+    }
+    let snap = s.browser.extension_call("snapshot", &json!({})).await?;
+    let bbox = snap
+        .get("elements")
+        .and_then(Value::as_array)
+        .and_then(|els| {
+            els.iter()
+                .find(|e| e.get("id").and_then(Value::as_u64) == Some(id))
+        })
+        .and_then(|e| e.get("bbox"))
+        .ok_or_else(|| not_found("not in the page's snapshot any more"))?;
+    let num = |k: &str| bbox.get(k).and_then(Value::as_f64).unwrap_or(-1.0);
+    let centre = Point {
+        x: (num("x") + num("width") / 2.0).round(),
+        y: (num("y") + num("height") / 2.0).round(),
     };
     let vp = s.browser.viewport().await?;
     if !inside(centre, vp.placement.size) {
