@@ -118,7 +118,7 @@ globalThis.SentienceFrameRelay = (() => {
   // Settles with {dead: reason} when the browser knows the frame cannot
   // answer (frame-liveness.js); otherwise never, leaving the claim to win.
   function deadOrNever(sender, msg) {
-    return SentienceFrameLiveness.deadReason(sender.tab.id, msg.parentFrameId, msg.url, msg.siblings).then(
+    return SentienceFrameLiveness.deadReason(sender.tab.id, msg.parentFrameId, msg.url, msg.siblings, () => claims.has(msg.nonce)).then(
       (reason) => (reason ? { dead: reason } : new Promise(() => {})),
       () => new Promise(() => {}),
     );
