@@ -92,7 +92,11 @@ globalThis.SentienceFrameLiveness = (() => {
     if (matching.length) return reasonOfAll(tabId, matching, claimed);
     if (!Array.isArray(siblings) || siblings.length > 256) return null;
     const unmatched = kids.filter((f) => !siblings.some((u) => sameDocUrl(f.url, u)));
-    return unmatched.length ? reasonOfAll(tabId, unmatched, claimed) : null;
+    if (!unmatched.length) return null;
+    // A guess by elimination (a frame redirected onto a sibling's URL would
+    // fool it): given only to a frame that has not claimed in the meantime.
+    await new Promise((resolve) => setTimeout(resolve, PROBE_DELAY_MS));
+    return claimed() ? null : reasonOfAll(tabId, unmatched, claimed);
   }
 
   return { deadReason };
