@@ -81,7 +81,9 @@ globalThis.SentienceFrameRelay = (() => {
   function walkTree(msg, sender) {
     const deadline = Date.now() + Math.min(Math.max(1, Number(msg.deadlineMs) || 1000), 3 * MAX_TIMEOUT_MS);
     const depth = Number.isInteger(msg.depth) && msg.depth >= 1 ? msg.depth : MAX_DEPTH;
-    if (typeof msg.stale === 'string' && !claims.has(msg.stale)) return Promise.resolve({ reason: 'unresponsive' });
+    // A frame that timed out before (frames.js noteAnswer) is waited for
+    // again only once it has claimed its last nonce, late.
+    if (typeof msg.stale === 'string' && NONCE_RE.test(msg.stale) && !claims.has(msg.stale)) return Promise.resolve({ reason: 'unresponsive' });
     return subtree(msg.nonce, timeoutOf(msg), depth, sender, deadline, { frames: MAX_FRAMES }, { url: msg.url, siblings: msg.siblings, parentFrameId: sender.frameId });
   }
 
