@@ -47,5 +47,12 @@ globalThis.SentienceWarmup = (() => {
     return false;
   });
 
-  return { isUsed, markUsed };
+  // Forgets the use (benchmarks measure pages' first snapshots without the
+  // warm-up: tests/bench/real-pages-snapshot.mjs --no-warmup).
+  function reset() {
+    used = false;
+    return chrome.storage.session.remove(KEY).catch(() => {});
+  }
+
+  return { isUsed, markUsed, reset };
 })();

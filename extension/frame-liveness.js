@@ -12,7 +12,8 @@
 // dead, answers at once with the reason:
 //   load_failed: the last navigation errored (webNavigation errorOccurred);
 //   no_script:   a document is there, but no content script of ours answers
-//                (runtime messaging has no receiver in it).
+//                (runtime messaging has no receiver in it; probed only when
+//                the frame has not claimed its nonce after PROBE_DELAY_MS).
 // It only ever shortens a wait: a frame it cannot match (redirected, two
 // iframes with one URL and one of them alive) is waited for as before.
 // Nothing here comes from the page: frame lists and errors are the
@@ -38,15 +39,41 @@ globalThis.SentienceFrameLiveness = (() => {
     }
   }
 
+  // A live frame claims its nonce within milliseconds (frames.js walks
+  // eagerly when it arrives): frames with a document are probed only if
+  // their claim has not come after PROBE_DELAY_MS, so snapshots of pages
+  // whose frames all answer never send a probe.
+  const PROBE_DELAY_MS = 40;
+
   // The reason none of `frames` can answer, or null when one may.
-  async function reasonOfAll(tabId, frames) {
+  // `claimed()`: whether the claim came meanwhile (then: null, no probe).
+  async function reasonOfAll(tabId, frames, claimed) {
     let reason = null;
+    const withDocument = [];
     for (const f of frames) {
       if (f.errorOccurred) reason = reason || 'load_failed';
-      else if (await answers(tabId, f)) return null;
-      else reason = 'no_script';
+      else withDocument.push(f);
     }
-    return reason;
+    if (!withDocument.length) return reason;
+    await new Promise((resolve) => setTimeout(resolve, PROBE_DELAY_MS));
+    for (const f of withDocument) {
+      if (claimed() || (await answers(tabId, f))) return null;
+    }
+    return 'no_script';
+  }
+
+  // One frame list per tab for the burst of walk requests a snapshot sends.
+  const FRAMES_TTL_MS = 30;
+  const lists = new Map(); // tabId → {at, promise}
+  function framesOf(tabId) {
+    const now = Date.now();
+    for (const [id, l] of lists) if (now - l.at >= FRAMES_TTL_MS) lists.delete(id);
+    let l = lists.get(tabId);
+    if (!l) {
+      l = { at: now, promise: chrome.webNavigation.getAllFrames({ tabId }).catch(() => null) };
+      lists.set(tabId, l);
+    }
+    return l.promise;
   }
 
   /**
@@ -57,20 +84,19 @@ globalThis.SentienceFrameLiveness = (() => {
    * show none of the siblings' URLs: if none of those can answer, neither
    * can it.
    */
-  async function deadReason(tabId, parentFrameId, url, siblings) {
+  async function deadReason(tabId, parentFrameId, url, siblings, claimed = () => false) {
     if (!chrome.webNavigation || !Number.isInteger(tabId) || !Number.isInteger(parentFrameId) || typeof url !== 'string') return null;
-    let frames;
-    try {
-      frames = await chrome.webNavigation.getAllFrames({ tabId });
-    } catch (e) {
-      return null;
-    }
+    const frames = await framesOf(tabId);
     const kids = (frames || []).filter((f) => f.parentFrameId === parentFrameId);
     const matching = kids.filter((f) => sameDocUrl(f.url, url));
-    if (matching.length) return reasonOfAll(tabId, matching);
+    if (matching.length) return reasonOfAll(tabId, matching, claimed);
     if (!Array.isArray(siblings) || siblings.length > 256) return null;
     const unmatched = kids.filter((f) => !siblings.some((u) => sameDocUrl(f.url, u)));
-    return unmatched.length ? reasonOfAll(tabId, unmatched) : null;
+    if (!unmatched.length) return null;
+    // A guess by elimination (a frame redirected onto a sibling's URL would
+    // fool it): given only to a frame that has not claimed in the meantime.
+    await new Promise((resolve) => setTimeout(resolve, PROBE_DELAY_MS));
+    return claimed() ? null : reasonOfAll(tabId, unmatched, claimed);
   }
 
   return { deadReason };

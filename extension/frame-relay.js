@@ -86,7 +86,9 @@ globalThis.SentienceFrameRelay = (() => {
     // Page scope: only frames of the driver's own origin (an opaque "null"
     // origin is the same as no other).
     const only = msg.scope === 'page' ? String(sender.origin) : null;
-    if (typeof msg.stale === 'string' && !claims.has(msg.stale)) return Promise.resolve({ reason: 'unresponsive' });
+    // A frame that timed out before (frames.js noteAnswer) is waited for
+    // again only once it has claimed its last nonce, late.
+    if (typeof msg.stale === 'string' && NONCE_RE.test(msg.stale) && !claims.has(msg.stale)) return Promise.resolve({ reason: 'unresponsive' });
     return subtree(msg.nonce, timeoutOf(msg), depth, sender, deadline, { frames: MAX_FRAMES, only }, { url: msg.url, siblings: msg.siblings, parentFrameId: sender.frameId });
   }
 
@@ -127,7 +129,7 @@ globalThis.SentienceFrameRelay = (() => {
   // Settles with {dead: reason} when the browser knows the frame cannot
   // answer (frame-liveness.js); otherwise never, leaving the claim to win.
   function deadOrNever(sender, msg) {
-    return SentienceFrameLiveness.deadReason(sender.tab.id, msg.parentFrameId, msg.url, msg.siblings).then(
+    return SentienceFrameLiveness.deadReason(sender.tab.id, msg.parentFrameId, msg.url, msg.siblings, () => claims.has(msg.nonce)).then(
       (reason) => (reason ? { dead: reason } : new Promise(() => {})),
       () => new Promise(() => {}),
     );

@@ -190,6 +190,7 @@ globalThis.SentienceFrames = (() => {
         if (doc && doc.URL === 'about:blank' && !/^about:blank/.test(url) && !el.hasAttribute('srcdoc')) d.skip = 'not_loaded';
         else if (!doc && pageScope) d.skip = 'cross_origin';
       }
+      if (!d.skip && dead.has(el)) d.skip = dead.get(el);
       if (!d.skip && stale.has(el)) d.stale = stale.get(el);
       if (!d.skip) {
         // Also the iframe's key in `iframes` when it is walked directly.
@@ -236,15 +237,28 @@ globalThis.SentienceFrames = (() => {
   // frame navigates (its element's load event) or claims that nonce late,
   // proving it answers after all (frame-relay.js walkTree). A page that
   // fires fake load events only makes us wait for the frame once more.
+  // Top-level iframes the browser reported dead (load_failed, no_script:
+  // frame-liveness.js), with the reason: skipped without a message at all
+  // until they navigate.
   const stale = new WeakMap();
+  const dead = new WeakMap();
   function noteAnswer(el, nonce, reason) {
     if (!el) return;
-    if (reason !== 'timeout' && reason !== 'unresponsive') {
-      stale.delete(el);
-      return;
-    }
-    if (!stale.has(el)) el.addEventListener('load', () => stale.delete(el), { once: true });
-    stale.set(el, nonce);
+    const known = stale.has(el) || dead.has(el);
+    stale.delete(el);
+    dead.delete(el);
+    if (reason === 'timeout' || reason === 'unresponsive') stale.set(el, nonce);
+    else if (reason === 'load_failed' || reason === 'no_script') dead.set(el, reason);
+    else return;
+    if (!known)
+      el.addEventListener(
+        'load',
+        () => {
+          stale.delete(el);
+          dead.delete(el);
+        },
+        { once: true },
+      );
   }
 
   /** Splits our `frames` option off the engine's options. Returns {options, frames} or {error}. */

@@ -4,7 +4,7 @@
 // accessibility tree (recall of its visible actionable nodes, role and name
 // agreement, elements per actionable node).
 //
-//   bash pkg-scripts/real-pages-bench.sh [--iterations=9] [--cold-runs=3] [--page=NAME] [--misses] [--cold-session]
+//   bash pkg-scripts/real-pages-bench.sh [--iterations=9] [--cold-runs=3] [--page=NAME] [--misses] [--no-warmup]
 //
 // Pages: the 27 of tests/lib/real-pages.mjs, PAGES and MORE_PAGES (pinned, checksummed PyPI sdists, cached
 // in .bench/real-pages/), served on 127.0.0.1 (port 0) to a Chromium in
@@ -22,10 +22,14 @@
 //             --cold-runs loads. The run starts with one snapshot on a
 //             page, so the API counts as used in the browser session and
 //             pages prepare the engine when they go idle (bridge.js
-//             warmWhenIdle); --cold-session leaves that snapshot out (each
-//             page's first snapshot then loads the engine itself);
+//             warmWhenIdle); --no-warmup makes the service worker forget
+//             that use before each cold load (each page's first snapshot
+//             then loads the engine itself);
 //   warm      medians of --iterations snapshots and floors, interleaved,
-//             after 2 warm-up rounds.
+//             after 2 warm-up rounds;
+//   frames    what the page's frames cost a warm snapshot: its median less
+//             that of snapshot({frames: false}) (interleaved too); a page
+//             whose frames are all dead should cost ~0.
 //   cold floor the first floor pass on another fresh load of the page (it
 //             pays what any first pass pays: style and layout pending);
 // `cold÷fl` divides the cold snapshot by the cold floor (first pass against
@@ -62,6 +66,7 @@ const arg = (name, dflt) => {
 };
 const ITERATIONS = Number(arg('iterations', 9));
 const COLD_RUNS = Number(arg('cold-runs', 3));
+const NO_WARMUP = args.includes('--no-warmup');
 const ONLY = arg('page', null);
 const MISSES = args.includes('--misses');
 const WARMUP = 2;
@@ -139,14 +144,14 @@ async function timeFloor(page) {
   return ms;
 }
 
-function timeSnapshot(page) {
-  return page.evaluate(async () => {
+function timeSnapshot(page, options) {
+  return page.evaluate(async (options) => {
     const t0 = performance.now();
-    const snap = await window.sentience.snapshot();
+    const snap = await window.sentience.snapshot(options);
     const ms = performance.now() - t0;
     if (!snap || snap.status !== 'success') throw new Error(`snapshot failed: ${snap && snap.error}`);
     return { ms, elements: snap.elements.length, frames: snap.frames };
-  });
+  }, options);
 }
 
 const dir = fetchPages(PAGES);
@@ -156,8 +161,9 @@ const rows = [];
 try {
   // One snapshot first: the API has now been used in this browser session,
   // as in any agent's, so pages prepare the engine when they go idle
-  // (extension/engine-warmup.js). --cold-session leaves that out.
-  if (!args.includes('--cold-session')) {
+  // (extension/engine-warmup.js). --no-warmup leaves that out and makes the
+  // service worker forget the use before each cold load.
+  if (!NO_WARMUP) {
     const primer = await open(browser.context, `${server.url}/${PAGES[0].name}.html`);
     await timeSnapshot(primer);
     await primer.close();
@@ -175,6 +181,7 @@ try {
       await first.bringToFront();
       coldFloors.push(await timeFloor(first));
       await first.close();
+      if (NO_WARMUP) await browser.worker.evaluate(() => globalThis.SentienceWarmup.reset());
       const again = await open(browser.context, `${server.url}/${p.name}.html`);
       await again.bringToFront();
       colds.push(await timeSnapshot(again));
@@ -187,14 +194,17 @@ try {
     try {
       const floors = [];
       const snaps = [];
+      const tops = [];
       let lastFrames = cold.frames;
       for (let it = 0; it < WARMUP + ITERATIONS; it++) {
         const f = await timeFloor(page);
         const s = await timeSnapshot(page);
+        const top = await timeSnapshot(page, { frames: false });
         lastFrames = s.frames;
         if (it >= WARMUP) {
           floors.push(f);
           snaps.push(s.ms);
+          tops.push(top.ms);
         }
       }
       const ag = await agreement(page);
@@ -212,6 +222,8 @@ try {
         cold_ms: round2(cold.ms),
         cold_runs_ms: colds.map((c) => round2(c.ms)),
         warm_ms: round2(warm),
+        warm_no_frames_ms: round2(median(tops)),
+        frames_cost_ms: round2(warm - median(tops)),
         cold_over_floor: round2(cold.ms / coldFloor),
         warm_over_floor: round2(warm / floor),
         frames_included: ((lastFrames && lastFrames.included) || []).length,
@@ -239,10 +251,10 @@ try {
 const pad = (s, n) => String(s).padEnd(n);
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 const fmtSkips = (o) => Object.entries(o).map(([k, v]) => `${v} ${k}`).join(', ') || '-';
-console.log(`${pad('page', 20)}${pad('elems', 7)}${pad('fl cold', 8)}${pad('floor', 8)}${pad('cold', 8)}${pad('warm', 8)}${pad('cold÷fl', 9)}${pad('warm÷fl', 9)}${pad('AX', 6)}${pad('recall', 8)}${pad('role', 8)}${pad('name', 8)}${pad('el/node', 9)}frames skipped`);
+console.log(`${pad('page', 20)}${pad('elems', 7)}${pad('fl cold', 8)}${pad('floor', 8)}${pad('cold', 8)}${pad('warm', 8)}${pad('frames', 8)}${pad('cold÷fl', 9)}${pad('warm÷fl', 9)}${pad('AX', 6)}${pad('recall', 8)}${pad('role', 8)}${pad('name', 8)}${pad('el/node', 9)}frames skipped`);
 for (const r of rows) {
   console.log(
-    `${pad(r.page, 20)}${pad(r.elements, 7)}${pad(r.floor_cold_ms.toFixed(1), 8)}${pad(r.floor_ms.toFixed(1), 8)}${pad(r.cold_ms.toFixed(1), 8)}${pad(r.warm_ms.toFixed(1), 8)}${pad(r.cold_over_floor.toFixed(2), 9)}${pad(r.warm_over_floor.toFixed(2), 9)}${pad(r.ax_visible_actionable, 6)}${pad(pct(r.recall), 8)}${pad(pct(r.role_agreement), 8)}${pad(pct(r.name_agreement), 8)}${pad(r.elements_per_node.toFixed(2), 9)}${fmtSkips(r.frames_skipped)}`,
+    `${pad(r.page, 20)}${pad(r.elements, 7)}${pad(r.floor_cold_ms.toFixed(1), 8)}${pad(r.floor_ms.toFixed(1), 8)}${pad(r.cold_ms.toFixed(1), 8)}${pad(r.warm_ms.toFixed(1), 8)}${pad(r.frames_cost_ms.toFixed(1), 8)}${pad(r.cold_over_floor.toFixed(2), 9)}${pad(r.warm_over_floor.toFixed(2), 9)}${pad(r.ax_visible_actionable, 6)}${pad(pct(r.recall), 8)}${pad(pct(r.role_agreement), 8)}${pad(pct(r.name_agreement), 8)}${pad(r.elements_per_node.toFixed(2), 9)}${fmtSkips(r.frames_skipped)}`,
   );
   if (MISSES) for (const m of r.misses) console.log(`    missed ${m.role} "${m.name}" <${m.tag} class="${m.cls}"> y=${m.y}`);
 }
@@ -254,6 +266,7 @@ const summary = {
   median_warm_over_floor: round2(median(rows.map((r) => r.warm_over_floor))),
   median_cold_ms: round2(median(rows.map((r) => r.cold_ms))),
   median_warm_ms: round2(median(rows.map((r) => r.warm_ms))),
+  max_dead_frames_cost_ms: round2(Math.max(0, ...rows.filter((r) => !r.frames_included && Object.keys(r.frames_skipped).length).map((r) => r.frames_cost_ms))),
   median_floor_ms: round2(median(rows.map((r) => r.floor_ms))),
   median_cold_floor_ms: round2(median(rows.map((r) => r.floor_cold_ms))),
   recall: total ? sum('found') / total : 1,
@@ -261,7 +274,7 @@ const summary = {
   elements_per_node: sum('found') ? rows.reduce((n, r) => n + r.elements_per_node * r.found, 0) / sum('found') : 1,
 };
 console.log(
-  `\nmedians: cold floor ${summary.median_cold_floor_ms} ms, cold snapshot ${summary.median_cold_ms} ms (${summary.median_cold_over_floor}× cold floor); floor ${summary.median_floor_ms} ms, warm ${summary.median_warm_ms} ms (${summary.median_warm_over_floor}× floor); recall ${pct(summary.recall)} (worst page ${pct(summary.worst_page_recall)}), ${summary.elements_per_node.toFixed(2)} elements per node`,
+  `\nmedians: cold floor ${summary.median_cold_floor_ms} ms, cold snapshot ${summary.median_cold_ms} ms (${summary.median_cold_over_floor}× cold floor); floor ${summary.median_floor_ms} ms, warm ${summary.median_warm_ms} ms (${summary.median_warm_over_floor}× floor); pages with only dead frames: at most ${summary.max_dead_frames_cost_ms} ms for their frames; recall ${pct(summary.recall)} (worst page ${pct(summary.worst_page_recall)}), ${summary.elements_per_node.toFixed(2)} elements per node`,
 );
 fs.mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
 fs.writeFileSync(path.join(ROOT, '.bench/real-pages-snapshot.json'), JSON.stringify({ iterations: ITERATIONS, summary, rows }, null, 2));
