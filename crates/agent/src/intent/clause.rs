@@ -152,7 +152,17 @@ fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
         }
         if lex.within.contains(&t.lower.as_str()) {
             if let Some((n, r, words)) = role_phrase(toks, i + 1, lex) {
-                if o.role.is_some() || matches!(r, Role::Dialog | Role::List | Role::Table | Role::Menu | Role::Section | Role::Dropdown) {
+                if o.role.is_some()
+                    || matches!(
+                        r,
+                        Role::Dialog
+                            | Role::List
+                            | Role::Table
+                            | Role::Menu
+                            | Role::Section
+                            | Role::Dropdown
+                    )
+                {
                     if o.into_at.is_none() && lex.into.contains(&t.lower.as_str()) {
                         o.into_at = Some(i);
                     }
@@ -162,7 +172,12 @@ fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
                 }
             }
         }
-        if let Some((n, ord)) = lex.ordinals.iter().find(|(w, _)| *w == t.lower).map(|(_, o)| (1, *o)) {
+        if let Some((n, ord)) = lex
+            .ordinals
+            .iter()
+            .find(|(w, _)| *w == t.lower)
+            .map(|(_, o)| (1, *o))
+        {
             // "first" followed by a name word ("first name") is a field, not a position.
             let next_field = ws.get(i + 1).is_some_and(|w| *w == "name");
             if !next_field {
@@ -174,11 +189,18 @@ fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
         if lex.into.contains(&t.lower.as_str()) && o.into_at.is_none() {
             // A preposition followed by a field phrase: where the value goes.
             let mut k = i + 1;
-            while k < toks.len() && (is_article(lex, &toks[k].lower) || lex.every.contains(&toks[k].lower.as_str()) || lex.ordinals.iter().any(|(w, _)| *w == toks[k].lower)) {
+            while k < toks.len()
+                && (is_article(lex, &toks[k].lower)
+                    || lex.every.contains(&toks[k].lower.as_str())
+                    || lex.ordinals.iter().any(|(w, _)| *w == toks[k].lower))
+            {
                 k += 1;
             }
             let field_follows = role_phrase(toks, k, lex).is_some_and(|(_, r, _)| {
-                matches!(r, Role::Field | Role::TextArea | Role::Dropdown | Role::Widget)
+                matches!(
+                    r,
+                    Role::Field | Role::TextArea | Role::Dropdown | Role::Widget
+                )
             }) || match_at(lex.fields, &ws[k.min(ws.len())..]).is_some();
             if field_follows {
                 o.into_at = Some(i);
@@ -194,6 +216,22 @@ fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
                 match_at(lex.roles, &ws[k..]).is_some_and(|(m, _)| k + m == i + n)
             };
             if first_is_role {
+                // "Tab #3", "Section 2": the role word and its number are a name.
+                let numbered = toks.get(i + n).is_some_and(|x| {
+                    !x.quoted
+                        && (x.raw.starts_with('#') || x.raw.chars().all(|c| c.is_ascii_digit()))
+                });
+                if numbered {
+                    let words: Vec<&str> = toks[i..i + n]
+                        .iter()
+                        .filter(|t| !is_article(lex, &t.lower))
+                        .map(|t| t.raw.as_str())
+                        .collect();
+                    o.plain
+                        .push((i, format!("{} {}", words.join(" "), toks[i + n].raw)));
+                    i += n + 1;
+                    continue;
+                }
                 if o.role.is_none() {
                     o.role = Some(r);
                     let last = &toks[i + n - 1].lower;
@@ -212,7 +250,10 @@ fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
 }
 
 /// Connecting words that are not part of a name.
-const GLUE: &[&str] = &["on", "at", "with", "for", "of", "to", "into", "in", "and", "it", "them", "that", "which", "is", "please", "me", "you", "from"];
+const GLUE: &[&str] = &[
+    "on", "at", "with", "for", "of", "to", "into", "in", "and", "it", "them", "that", "which",
+    "is", "please", "me", "you", "from",
+];
 
 /// The target text from plain words: consecutive words, glue dropped at the ends.
 fn plain_text(o: &Object, upto: usize) -> Option<String> {
@@ -231,7 +272,14 @@ fn plain_text(o: &Object, upto: usize) -> Option<String> {
         }
     }
     while let Some((l, r)) = s.split_last() {
-        if GLUE.contains(&l.to_lowercase().as_str()) {
+        // "Log in", "Sign up": the particle belongs to the name.
+        let particle = r.last().is_some_and(|p| {
+            matches!(
+                (p.to_lowercase().as_str(), l.to_lowercase().as_str()),
+                ("log" | "sign", "in" | "on" | "up" | "out") | ("check", "out")
+            )
+        });
+        if GLUE.contains(&l.to_lowercase().as_str()) && !particle {
             s = r;
         } else {
             break;
@@ -244,7 +292,12 @@ fn target_of(o: &Object, upto: usize) -> Target {
     let text = o
         .label
         .clone()
-        .or_else(|| o.quoted.iter().find(|(i, _)| *i < upto).map(|(_, q)| q.clone()))
+        .or_else(|| {
+            o.quoted
+                .iter()
+                .find(|(i, _)| *i < upto)
+                .map(|(_, q)| q.clone())
+        })
         .or_else(|| plain_text(o, upto));
     Target {
         text,
@@ -273,23 +326,40 @@ fn values(toks: &[Token], lex: &Lexicon, login: bool) -> Vec<Value> {
             continue;
         }
         let as_here = login && lex.as_.contains(&ws[i]) && out.is_empty();
-        let field = if as_here { Some((1, FieldKind::Username)) } else { field_at(&ws[i..], lex) };
+        let field = if as_here {
+            Some((1, FieldKind::Username))
+        } else {
+            field_at(&ws[i..], lex)
+        };
         let Some((n, kind)) = field else {
             i += 1;
             continue;
         };
-        let label: Vec<&str> = if as_here { vec!["username"] } else { toks[i..i + n].iter().map(|t| t.raw.as_str()).collect() };
+        let label: Vec<&str> = if as_here {
+            vec!["username"]
+        } else {
+            toks[i..i + n].iter().map(|t| t.raw.as_str()).collect()
+        };
         let mut j = i + n;
         let colon = toks[j - 1].colon;
         // "field" after the noun ("the password field X" is rare; skip it), copulas.
-        while j < toks.len() && !toks[j].quoted && (lex.copula.contains(&ws[j]) || matches!(ws[j], "field" | "box")) && !colon {
+        while j < toks.len()
+            && !toks[j].quoted
+            && (lex.copula.contains(&ws[j]) || matches!(ws[j], "field" | "box"))
+            && !colon
+        {
             j += 1;
         }
         let Some(v) = toks.get(j) else {
             break;
         };
         if v.quoted {
-            out.push(Value { source: ValueSource::Literal(v.raw.clone()), field: kind, label: label.join(" "), transforms: Vec::new() });
+            out.push(Value {
+                source: ValueSource::Literal(v.raw.clone()),
+                field: kind,
+                label: label.join(" "),
+                transforms: Vec::new(),
+            });
             used[j] = true;
             i = j + 1;
             continue;
@@ -301,7 +371,10 @@ fn values(toks: &[Token], lex: &Lexicon, login: bool) -> Vec<Value> {
             toks[k].quoted
                 || lex.and.contains(&w)
                 || lex.into.contains(&w)
-                || matches!(w, "with" | "using" | "and" | "then" | "field" | "box" | "the" | "a" | "an")
+                || matches!(
+                    w,
+                    "with" | "using" | "and" | "then" | "field" | "box" | "the" | "a" | "an"
+                )
                 || field_at(&ws[k..], lex).is_some()
         };
         if stop_word(j) || lex.articles.contains(&ws[j]) {
@@ -323,20 +396,39 @@ fn values(toks: &[Token], lex: &Lexicon, login: bool) -> Vec<Value> {
             }
         }
         if !words.is_empty() {
-            out.push(Value { source: ValueSource::Literal(words.join(" ")), field: kind, label: label.join(" "), transforms: Vec::new() });
+            out.push(Value {
+                source: ValueSource::Literal(words.join(" ")),
+                field: kind,
+                label: label.join(" "),
+                transforms: Vec::new(),
+            });
         }
         i = k.max(i + 1);
     }
     // Quoted values not claimed by a field noun: labelled by the words before.
     for (q, t) in toks.iter().enumerate() {
-        if !t.quoted || used[q] || out.iter().any(|v| matches!(&v.source, ValueSource::Literal(s) if *s == t.raw)) {
+        if !t.quoted
+            || used[q]
+            || out
+                .iter()
+                .any(|v| matches!(&v.source, ValueSource::Literal(s) if *s == t.raw))
+        {
             continue;
         }
         let before: Vec<&str> = ws[q.saturating_sub(3)..q].to_vec();
         let kind = (0..before.len())
             .find_map(|k| field_at(&before[k..], lex).map(|(_, f)| f))
-            .unwrap_or(if t.raw.contains('@') { FieldKind::Email } else { FieldKind::Other });
-        out.push(Value { source: ValueSource::Literal(t.raw.clone()), field: kind, label: before.join(" "), transforms: Vec::new() });
+            .unwrap_or(if t.raw.contains('@') {
+                FieldKind::Email
+            } else {
+                FieldKind::Other
+            });
+        out.push(Value {
+            source: ValueSource::Literal(t.raw.clone()),
+            field: kind,
+            label: before.join(" "),
+            transforms: Vec::new(),
+        });
     }
     out
 }
@@ -380,8 +472,18 @@ fn pattern_of(toks: &[Token], lex: &Lexicon) -> Option<ValueSource> {
         })
     };
     let _ = lex;
-    let starts = find(&[&["starts", "with"], &["begins", "with"], &["starting", "with"], &["beginning", "with"]]);
-    let ends = find(&[&["ends", "with"], &["ending", "with"], &["ending", "in"], &["ends", "in"]]);
+    let starts = find(&[
+        &["starts", "with"],
+        &["begins", "with"],
+        &["starting", "with"],
+        &["beginning", "with"],
+    ]);
+    let ends = find(&[
+        &["ends", "with"],
+        &["ending", "with"],
+        &["ending", "in"],
+        &["ends", "in"],
+    ]);
     (starts.is_some() || ends.is_some()).then_some(ValueSource::Pattern { starts, ends })
 }
 
@@ -404,10 +506,17 @@ pub fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
     let ws = lowers(c);
     // Leading fillers, then the verb phrase.
     let mut i = 0;
-    while i < c.len() && !c[i].quoted && lex.fillers.contains(&ws[i]) && match_at(lex.verbs, &ws[i..]).is_none() {
+    while i < c.len()
+        && !c[i].quoted
+        && lex.fillers.contains(&ws[i])
+        && match_at(lex.verbs, &ws[i..]).is_none()
+    {
         i += 1;
     }
-    let Some((n, verb)) = (i < c.len() && !c[i].quoted).then(|| match_at(lex.verbs, &ws[i..])).flatten() else {
+    let Some((n, verb)) = (i < c.len() && !c[i].quoted)
+        .then(|| match_at(lex.verbs, &ws[i..]))
+        .flatten()
+    else {
         return Vec::new();
     };
     let phrase: Vec<&str> = ws[i..i + n].to_vec();
@@ -428,46 +537,122 @@ pub fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
             // "press Enter": a key, not a button.
             if verb == Verb::Click && phrase[0] == "press" && o.quoted.is_empty() {
                 if let Some(t) = &step.target.text {
-                    if matches!(t.to_lowercase().as_str(), "enter" | "return" | "tab" | "escape" | "esc" | "space") && step.target.role.is_none() {
+                    if matches!(
+                        t.to_lowercase().as_str(),
+                        "enter" | "return" | "tab" | "escape" | "esc" | "space"
+                    ) && step.target.role.is_none()
+                    {
                         step.arg = Some(format!("key:{t}"));
                     }
                 }
             }
-            if verb == Verb::Expand && step.target.relation.as_ref().is_some_and(|(r, _)| *r == Relation::Below) && step.target.text.is_none() {
+            // "close the dialog": its close control.
+            if matches!(phrase[0], "close" | "dismiss") && step.target.text.is_none() {
+                step.target.text = Some("Close".into());
+                step.target.role = None;
+            }
+            if verb == Verb::Expand
+                && step
+                    .target
+                    .relation
+                    .as_ref()
+                    .is_some_and(|(r, _)| *r == Relation::Below)
+                && step.target.text.is_none()
+            {
                 step.target.relation = None;
             }
             vec![step]
         }
         Verb::Type => {
-            let literal = rest.iter().take(end).filter(|t| !t.quoted).count() > 0 || o.quoted.iter().any(|(i, _)| *i < end);
+            let literal = rest.iter().take(end).filter(|t| !t.quoted).count() > 0
+                || o.quoted.iter().any(|(i, _)| *i < end);
+            // "Set the quantity to 3": the value after "to", the field before.
+            if matches!(phrase[0], "set" | "change") {
+                if let Some(k) = rest.iter().rposition(|t| !t.quoted && t.lower == "to") {
+                    let v: Vec<&str> = rest[k + 1..].iter().map(|t| t.raw.as_str()).collect();
+                    let label =
+                        plain_text(&parse_object(&rest[..k], lex), usize::MAX).unwrap_or_default();
+                    let lws = lowers(&rest[..k]);
+                    let kind = (0..lws.len())
+                        .find_map(|j| field_at(&lws[j..], lex).map(|(_, f)| f))
+                        .unwrap_or(FieldKind::Other);
+                    if !v.is_empty() {
+                        step.values.push(Value {
+                            source: ValueSource::Literal(v.join(" ")),
+                            field: kind,
+                            label,
+                            transforms: o.transforms.clone(),
+                        });
+                        return vec![step];
+                    }
+                }
+            }
             let head_toks = &rest[..end];
-            let lookup = head_toks.first().is_some_and(|t| !t.quoted && is_article(lex, &t.lower))
+            let lookup = head_toks
+                .first()
+                .is_some_and(|t| !t.quoted && is_article(lex, &t.lower))
                 && head_toks.iter().all(|t| !t.quoted)
                 && head_toks.iter().any(|t| lex.of.contains(&t.lower.as_str()));
             let pattern = pattern_of(head_toks, lex);
-            let mut vals = if lookup || pattern.is_some() { Vec::new() } else { values(head_toks, lex, false) };
+            let mut vals = if lookup || pattern.is_some() {
+                Vec::new()
+            } else {
+                values(head_toks, lex, false)
+            };
             if let Some(p) = pattern {
-                vals.push(Value { source: p, field: FieldKind::Other, label: String::new(), transforms: Vec::new() });
+                vals.push(Value {
+                    source: p,
+                    field: FieldKind::Other,
+                    label: String::new(),
+                    transforms: Vec::new(),
+                });
             } else if vals.is_empty() && literal {
                 // "Enter the phone number of Bob into the field" → lookup;
                 // "Enter alice into the username field" → the words before "into".
                 let head: Vec<&Token> = rest[..end].iter().collect();
-                let of_at = head.iter().position(|t| !t.quoted && lex.of.contains(&t.lower.as_str()));
-                let starts_article = head.first().is_some_and(|t| !t.quoted && is_article(lex, &t.lower));
+                let of_at = head
+                    .iter()
+                    .position(|t| !t.quoted && lex.of.contains(&t.lower.as_str()));
+                let starts_article = head
+                    .first()
+                    .is_some_and(|t| !t.quoted && is_article(lex, &t.lower));
                 if let (Some(k), true) = (of_at, starts_article) {
                     let what: Vec<&str> = head[1..k].iter().map(|t| t.raw.as_str()).collect();
-                    let key: Vec<&str> = head[k + 1..].iter().map(|t| t.raw.as_str()).collect();
+                    let key: Vec<&str> = head[k + 1..]
+                        .iter()
+                        .skip_while(|t| is_article(lex, &t.lower))
+                        .map(|t| t.raw.as_str())
+                        .collect();
                     if !what.is_empty() && !key.is_empty() {
-                        vals.push(Value { source: ValueSource::Lookup { what: what.join(" "), key: key.join(" ") }, field: FieldKind::Other, label: String::new(), transforms: Vec::new() });
+                        vals.push(Value {
+                            source: ValueSource::Lookup {
+                                what: what.join(" "),
+                                key: key.join(" "),
+                            },
+                            field: FieldKind::Other,
+                            label: String::new(),
+                            transforms: Vec::new(),
+                        });
                     }
                 } else {
                     let words: Vec<&str> = head
                         .iter()
-                        .filter(|t| t.quoted || !lex.transforms.iter().any(|(w, _)| w.contains(&t.lower.as_str())))
+                        .filter(|t| {
+                            t.quoted
+                                || !lex
+                                    .transforms
+                                    .iter()
+                                    .any(|(w, _)| w.contains(&t.lower.as_str()))
+                        })
                         .map(|t| t.raw.as_str())
                         .collect();
                     if !words.is_empty() {
-                        vals.push(Value { source: ValueSource::Literal(words.join(" ")), field: FieldKind::Other, label: String::new(), transforms: Vec::new() });
+                        vals.push(Value {
+                            source: ValueSource::Literal(words.join(" ")),
+                            field: FieldKind::Other,
+                            label: String::new(),
+                            transforms: Vec::new(),
+                        });
                     }
                 }
             }
@@ -476,7 +661,8 @@ pub fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
             let fo = parse_object(field_part, lex);
             let fws = lowers(field_part);
             let field_kind = (0..fws.len()).find_map(|k| field_at(&fws[k..], lex).map(|(_, f)| f));
-            let field_label = plain_text(&fo, field_part.len()).or_else(|| fo.quoted.first().map(|(_, q)| q.clone()));
+            let field_label = plain_text(&fo, field_part.len())
+                .or_else(|| fo.quoted.first().map(|(_, q)| q.clone()));
             for v in &mut vals {
                 v.transforms.extend(o.transforms.iter().copied());
                 v.transforms.extend(fo.transforms.iter().copied());
@@ -492,7 +678,9 @@ pub fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
             step.values = vals;
             step.target = Target {
                 text: None,
-                role: fo.role.or(o.role.filter(|r| matches!(r, Role::Field | Role::TextArea))),
+                role: fo
+                    .role
+                    .or(o.role.filter(|r| matches!(r, Role::Field | Role::TextArea))),
                 ordinal: fo.ordinal,
                 relation: fo.relation.clone(),
                 all: fo.every || fo.plural,
@@ -504,29 +692,52 @@ pub fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
         }
         Verb::Select | Verb::Unselect => {
             // "Select 12/03/2024 as the date": a value for a field.
-            if let Some(k) = rest.iter().position(|t| !t.quoted && lex.as_.contains(&t.lower.as_str())) {
+            if let Some(k) = rest
+                .iter()
+                .position(|t| !t.quoted && lex.as_.contains(&t.lower.as_str()))
+            {
                 let fws = lowers(&rest[k + 1..]);
-                if k > 0 && ((0..fws.len()).any(|j| field_at(&fws[j..], lex).is_some()) || role_phrase(rest, k + 1, lex).is_some()) {
+                if k > 0
+                    && ((0..fws.len()).any(|j| field_at(&fws[j..], lex).is_some())
+                        || role_phrase(rest, k + 1, lex).is_some())
+                {
                     let v: Vec<&str> = rest[..k].iter().map(|t| t.raw.as_str()).collect();
-                    let label = plain_text(&parse_object(&rest[k + 1..], lex), usize::MAX).unwrap_or_default();
-                    let kind = (0..fws.len()).find_map(|j| field_at(&fws[j..], lex).map(|(_, f)| f)).unwrap_or(FieldKind::Other);
+                    let label = plain_text(&parse_object(&rest[k + 1..], lex), usize::MAX)
+                        .unwrap_or_default();
+                    let kind = (0..fws.len())
+                        .find_map(|j| field_at(&fws[j..], lex).map(|(_, f)| f))
+                        .unwrap_or(FieldKind::Other);
                     let mut s = Step::new(Verb::Type);
-                    s.values.push(Value { source: ValueSource::Literal(v.join(" ")), field: kind, label, transforms: Vec::new() });
+                    s.values.push(Value {
+                        source: ValueSource::Literal(v.join(" ")),
+                        field: kind,
+                        label,
+                        transforms: Vec::new(),
+                    });
                     return vec![s];
                 }
             }
             let like_at = (0..rest.len()).find_map(|k| {
                 let ws = lowers(&rest[k..]);
-                lex.like.iter().find(|p| ws.len() >= p.len() && p.iter().zip(&ws).all(|(a, b)| a == b)).map(|p| (k, p.len()))
+                lex.like
+                    .iter()
+                    .find(|p| ws.len() >= p.len() && p.iter().zip(&ws).all(|(a, b)| a == b))
+                    .map(|p| (k, p.len()))
             });
             let within_at = rest
                 .iter()
                 .enumerate()
-                .position(|(k, t)| !t.quoted && lex.within.contains(&t.lower.as_str()) && role_phrase(rest, k + 1, lex).is_some())
+                .position(|(k, t)| {
+                    !t.quoted
+                        && lex.within.contains(&t.lower.as_str())
+                        && role_phrase(rest, k + 1, lex).is_some()
+                })
                 .unwrap_or(rest.len());
             step.target = Target {
                 text: None,
-                role: o.role.filter(|r| !matches!(r, Role::List | Role::Dropdown | Role::Menu | Role::Dialog)),
+                role: o.role.filter(|r| {
+                    !matches!(r, Role::List | Role::Dropdown | Role::Menu | Role::Dialog)
+                }),
                 ordinal: o.ordinal,
                 relation: o.relation.clone(),
                 all: false,
@@ -539,8 +750,14 @@ pub fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
                     step.target.role = Some(Role::Dropdown);
                 }
             }
-            step.choice = if let Some((k, n)) = like_at {
-                Some(Choice::Like(items(&rest[k + n..], lex, within_at.max(k + n) - (k + n))))
+            step.choice = if let Some(l) = &o.label {
+                Some(Choice::Exactly(vec![l.clone()]))
+            } else if let Some((k, n)) = like_at {
+                Some(Choice::Like(items(
+                    &rest[k + n..],
+                    lex,
+                    within_at.max(k + n) - (k + n),
+                )))
             } else if o.nothing {
                 Some(Choice::Nothing)
             } else if o.every && o.plain.is_empty() && o.quoted.is_empty() {
@@ -564,7 +781,13 @@ pub fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
                         // Drop a trailing role word ("the Blue option").
                         let parts: Vec<&str> = x.split(' ').collect();
                         match parts.split_last() {
-                            Some((l, r)) if !r.is_empty() && match_at(lex.roles, &[l.to_lowercase().as_str()]).is_some() => r.join(" "),
+                            Some((l, r))
+                                if !r.is_empty()
+                                    && match_at(lex.roles, &[l.to_lowercase().as_str()])
+                                        .is_some() =>
+                            {
+                                r.join(" ")
+                            }
                             _ => x.clone(),
                         }
                     })
@@ -577,7 +800,11 @@ pub fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
             vec![step]
         }
         Verb::Submit => {
-            let vals = values(rest, lex, matches!(phrase[0], "log" | "login" | "sign" | "signin"));
+            let vals = values(
+                rest,
+                lex,
+                matches!(phrase[0], "log" | "login" | "sign" | "signin"),
+            );
             let mut out = Vec::new();
             if !vals.is_empty() {
                 let mut t = Step::new(Verb::Type);
@@ -585,21 +812,36 @@ pub fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
                 out.push(t);
             }
             step.arg = Some(phrase.join(" "));
-            step.target.text = o.quoted.iter().find(|(_, q)| !out.iter().any(|s: &Step| s.values.iter().any(|v| matches!(&v.source, ValueSource::Literal(x) if x == q)))).map(|(_, q)| q.clone());
+            step.target.text = o
+                .quoted
+                .iter()
+                .find(|(_, q)| {
+                    !out.iter().any(|s: &Step| {
+                        s.values
+                            .iter()
+                            .any(|v| matches!(&v.source, ValueSource::Literal(x) if x == q))
+                    })
+                })
+                .map(|(_, q)| q.clone());
             out.push(step);
             out
         }
         Verb::Search => {
-            let term = o
-                .quoted
-                .first()
-                .map(|(_, q)| q.clone())
-                .or_else(|| {
-                    let words: Vec<&str> = rest.iter().filter(|t| !is_article(lex, &t.lower) || !t.quoted).map(|t| t.raw.as_str()).collect();
-                    (!words.is_empty()).then(|| words.join(" "))
-                });
+            let term = o.quoted.first().map(|(_, q)| q.clone()).or_else(|| {
+                let words: Vec<&str> = rest
+                    .iter()
+                    .filter(|t| !is_article(lex, &t.lower) || !t.quoted)
+                    .map(|t| t.raw.as_str())
+                    .collect();
+                (!words.is_empty()).then(|| words.join(" "))
+            });
             if let Some(term) = term {
-                step.values.push(Value { source: ValueSource::Literal(term), field: FieldKind::Search, label: String::new(), transforms: o.transforms.clone() });
+                step.values.push(Value {
+                    source: ValueSource::Literal(term),
+                    field: FieldKind::Search,
+                    label: String::new(),
+                    transforms: o.transforms.clone(),
+                });
             }
             vec![step]
         }
@@ -621,7 +863,11 @@ pub fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
                 // "Go to the pricing page": follow the link that names it.
                 let mut s = Step::new(Verb::Click);
                 s.target = target_of(&o, rest.len());
-                if s.target.text.as_deref().is_some_and(|t| t.eq_ignore_ascii_case("page")) {
+                if s.target
+                    .text
+                    .as_deref()
+                    .is_some_and(|t| t.eq_ignore_ascii_case("page"))
+                {
                     s.target.text = None;
                 }
                 if let Some(t) = &s.target.text {

@@ -63,6 +63,8 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["hit"], Verb::Click),
         (&["push"], Verb::Click),
         (&["activate"], Verb::Click),
+        (&["close"], Verb::Click),
+        (&["dismiss"], Verb::Click),
         (&["follow"], Verb::Click),
         (&["double", "click"], Verb::Click),
         (&["type", "in"], Verb::Type),
@@ -135,11 +137,31 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["checkout"], Verb::Submit),
     ],
     fillers: &[
-        "please", "now", "first", "also", "then", "and", "just", "simply", "finally", "next",
-        "afterwards", "kindly", "to", "you", "can", "could", "should", "must", "i", "want", "would",
-        "like", "need",
+        "please",
+        "now",
+        "first",
+        "also",
+        "then",
+        "and",
+        "just",
+        "simply",
+        "finally",
+        "next",
+        "afterwards",
+        "kindly",
+        "to",
+        "you",
+        "can",
+        "could",
+        "should",
+        "must",
+        "i",
+        "want",
+        "would",
+        "like",
+        "need",
     ],
-    then: &["then", "afterwards", "after", "finally", "next"],
+    then: &["then", "afterwards", "afterward", "finally"],
     and: &["and", "&", "plus"],
     purpose: &["to", "in", "order"],
     ordinals: &[
@@ -323,7 +345,9 @@ pub static ENGLISH: Lexicon = Lexicon {
     ],
     into: &["into", "in", "to", "inside", "on"],
     within: &["in", "from", "on", "inside", "within", "of"],
-    articles: &["the", "a", "an", "this", "that", "these", "those", "its", "their", "your", "my"],
+    articles: &[
+        "the", "a", "an", "this", "that", "these", "those", "its", "their", "your", "my",
+    ],
     nothing: &["nothing", "none", "no"],
     every: &["all", "every", "each", "both"],
     like: &[
@@ -340,8 +364,8 @@ pub static ENGLISH: Lexicon = Lexicon {
 };
 
 /// The entry of `table` that matches `words` at its start, longest first.
-pub fn match_at<'a, T: Copy>(
-    table: &'a [(&'static [&'static str], T)],
+pub fn match_at<T: Copy>(
+    table: &[(&'static [&'static str], T)],
     words: &[&str],
 ) -> Option<(usize, T)> {
     table

@@ -136,7 +136,10 @@ impl Target {
 pub enum ValueSource {
     Literal(String),
     /// "the phone number of Bob" → Lookup { what: "phone number", key: "Bob" }.
-    Lookup { what: String, key: String },
+    Lookup {
+        what: String,
+        key: String,
+    },
     /// "an item that starts with Sa and ends with ino": type the start,
     /// then choose the suggestion that fits.
     Pattern {
@@ -321,7 +324,10 @@ impl Intent {
                 p.push_str(&format!(" \"{t}\""));
             }
             if let Some((rel, what)) = &s.target.relation {
-                p.push_str(&format!(" {} \"{what}\"", format!("{rel:?}").to_lowercase()));
+                p.push_str(&format!(
+                    " {} \"{what}\"",
+                    format!("{rel:?}").to_lowercase()
+                ));
             }
             for v in &s.values {
                 let shown = match &v.source {

@@ -169,8 +169,19 @@ pub fn clauses(toks: &[Token], lex: &Lexicon) -> Vec<Vec<Token>> {
                     && cur.last().is_some_and(|p| {
                         !matches!(
                             p.lower.as_str(),
-                            "next" | "similar" | "related" | "go" | "switch" | "navigate" | "want"
-                                | "like" | "need" | "how" | "way" | "back" | "up"
+                            "next"
+                                | "similar"
+                                | "related"
+                                | "go"
+                                | "switch"
+                                | "navigate"
+                                | "want"
+                                | "like"
+                                | "need"
+                                | "how"
+                                | "way"
+                                | "back"
+                                | "up"
                         )
                     })));
         if joins && !cur.is_empty() && verb_at(toks, i + 1, lex, true) {

@@ -17,7 +17,15 @@ pub fn role_fit(e: &PageElement, role: Role) -> f64 {
     match role {
         Role::Button => match r {
             "button" => 1.0,
-            _ if e.tag == "button" || (e.tag == "input" && matches!(e.input_type.as_str(), "submit" | "button" | "reset" | "image")) => 1.0,
+            _ if e.tag == "button"
+                || (e.tag == "input"
+                    && matches!(
+                        e.input_type.as_str(),
+                        "submit" | "button" | "reset" | "image"
+                    )) =>
+            {
+                1.0
+            }
             "link" | "menuitem" | "tab" | "generic" => 0.5,
             _ => 0.0,
         },
@@ -109,7 +117,25 @@ const CLOSE_MARKS: &[&str] = &["x", "×", "✕", "✖", "╳"];
 /// How well the element's text answers to the target text (0 = not at all).
 pub fn text_fit(e: &PageElement, text: &str) -> f64 {
     let want = normalize(text);
-    let labels = [e.label(), e.aria_label.as_str(), e.text.as_str(), e.value.as_str()];
+    let labels = [
+        e.label(),
+        e.aria_label.as_str(),
+        e.text.as_str(),
+        e.value.as_str(),
+    ];
+    if want.is_empty() {
+        // Symbols only ("♥♥♥", "→"): compare as written.
+        let t = text.trim();
+        return if !t.is_empty() && labels.iter().any(|l| l.trim() == t) {
+            1.0
+        } else if !t.is_empty() && labels.iter().any(|l| l.contains(t)) {
+            0.6
+        } else if CLOSE_MARKS.contains(&t) {
+            close_fit(e)
+        } else {
+            0.0
+        };
+    }
     let mut best: f64 = 0.0;
     for l in labels {
         let have = normalize(l);
@@ -135,12 +161,28 @@ pub fn text_fit(e: &PageElement, text: &str) -> f64 {
         best = best.max(s);
     }
     if best == 0.0 && CLOSE_MARKS.contains(&text.trim()) {
-        let c = concepts(e.label());
-        if c.iter().any(|w| w == "close") || CLOSE_MARKS.contains(&e.label().trim()) {
-            best = 0.95;
-        }
+        best = close_fit(e);
     }
     best
+}
+
+/// An "x" names the close control: labelled "Close" (or an x mark) best,
+/// other dismissing words ("Cancel") much less.
+fn close_fit(e: &PageElement) -> f64 {
+    let labels = [e.label(), e.aria_label.as_str()];
+    if labels
+        .iter()
+        .any(|l| normalize(l) == "close" || CLOSE_MARKS.contains(&l.trim()))
+    {
+        0.95
+    } else if labels
+        .iter()
+        .any(|l| concepts(l).iter().any(|w| w == "close"))
+    {
+        0.4
+    } else {
+        0.0
+    }
 }
 
 /// Reading order: top to bottom, then left to right (rows within 6 px).
@@ -248,7 +290,8 @@ pub fn resolve<'p>(
     if let Some(o) = target.ordinal {
         // Position among the qualifying elements, in reading order.
         let best = out.iter().map(|(s, _)| *s).fold(0.0, f64::max);
-        let mut pool: Vec<(f64, &PageElement)> = out.into_iter().filter(|(s, _)| *s >= best * 0.6).collect();
+        let mut pool: Vec<(f64, &PageElement)> =
+            out.into_iter().filter(|(s, _)| *s >= best * 0.6).collect();
         pool.sort_by(|a, b| reading_order(a.1, b.1));
         let pick = match o {
             Ordinal::Nth(n) => pool.get(n.saturating_sub(1)).copied(),

@@ -18,15 +18,22 @@ fn shape_ok(what: &str, w: &str) -> bool {
         return w.contains('@');
     }
     if has(&["phone", "telephone", "tel", "mobile", "fax"]) {
-        return digits(w) >= 3 && w.chars().all(|c| c.is_ascii_digit() || "+-() .".contains(c));
+        return digits(w) >= 3
+            && w.chars()
+                .all(|c| c.is_ascii_digit() || "+-() .".contains(c));
     }
     if has(&["date", "birthday", "born", "day", "dob"]) {
-        return digits(w) >= 1 && w.chars().any(|c| "/-.".contains(c)) || w.chars().all(char::is_alphabetic) && w.len() >= 3;
+        return digits(w) >= 1 && w.chars().any(|c| "/-.".contains(c))
+            || w.chars().all(char::is_alphabetic) && w.len() >= 3;
     }
-    if has(&["price", "cost", "amount", "total", "balance", "salary", "fee"]) {
+    if has(&[
+        "price", "cost", "amount", "total", "balance", "salary", "fee",
+    ]) {
         return digits(w) >= 1;
     }
-    if has(&["age", "year", "count", "number", "quantity", "id", "zip", "code", "score", "rank"]) {
+    if has(&[
+        "age", "year", "count", "number", "quantity", "id", "zip", "code", "score", "rank",
+    ]) {
         return digits(w) >= 1;
     }
     true
@@ -56,7 +63,11 @@ pub fn find(page: &Page, what: &str, key: &str, task: &str) -> Option<String> {
                 let mut v = w.to_string();
                 if digits(w) > 0 && w.chars().all(|c| c.is_ascii_digit() || "+-().".contains(c)) {
                     for nxt in &after[i + 1..] {
-                        if digits(nxt) > 0 && nxt.chars().all(|c| c.is_ascii_digit() || "-()".contains(c)) && shape_ok(what, &format!("{v} {nxt}")) && is_phone(what) {
+                        if digits(nxt) > 0
+                            && nxt.chars().all(|c| c.is_ascii_digit() || "-()".contains(c))
+                            && shape_ok(what, &format!("{v} {nxt}"))
+                            && is_phone(what)
+                        {
                             v = format!("{v} {nxt}");
                         } else {
                             break;
@@ -73,5 +84,7 @@ pub fn find(page: &Page, what: &str, key: &str, task: &str) -> Option<String> {
 
 fn is_phone(what: &str) -> bool {
     let w = normalize(what);
-    ["phone", "telephone", "tel", "mobile", "fax"].iter().any(|x| w.split(' ').any(|y| y == *x))
+    ["phone", "telephone", "tel", "mobile", "fax"]
+        .iter()
+        .any(|x| w.split(' ').any(|y| y == *x))
 }

@@ -59,10 +59,30 @@ pub fn next(ctx: &PolicyContext<'_>, intent: &Intent) -> Option<Decision> {
     if intent.done == Done::Answer {
         return None;
     }
-    let acted = ctx
-        .history
-        .iter()
-        .any(|h| matches!(h.action.as_str(), "click" | "type" | "press") && h.success != Some(false));
+    // "Enter X" on a form with one submit button and nothing else asked:
+    // a person would submit it.
+    if intent.steps.last().is_some_and(|s| s.verb == Verb::Type) {
+        let submits: Vec<&PageElement> = ctx
+            .page
+            .elements
+            .iter()
+            .filter(|e| !e.disabled && e.input_type == "submit" && !is_instruction(e, ctx.task))
+            .collect();
+        if let [e] = submits.as_slice() {
+            if !clicked_since(ctx.history, 0, e) && !ctx.history.iter().any(|h| h.action == "press")
+            {
+                return Some(match click(e, ctx.page, ctx.history) {
+                    Outcome::Act(d) => d,
+                    _ => {
+                        Decision::Tool(Tool::new(ToolName::Click, json!({ "id": e.id.to_json() })))
+                    }
+                });
+            }
+        }
+    }
+    let acted = ctx.history.iter().any(|h| {
+        matches!(h.action.as_str(), "click" | "type" | "press") && h.success != Some(false)
+    });
     acted.then(|| Decision::Finish(format!("Done: {}", intent.describe())))
 }
 
@@ -72,7 +92,9 @@ fn tool(name: ToolName, params: serde_json::Value) -> Outcome {
 
 /// Click, or first bring the element into view.
 fn click(e: &PageElement, page: &Page, history: &[HistoryEntry]) -> Outcome {
-    let last_scrolled_to = history.last().is_some_and(|h| h.action == "scroll" && h.element_id().is_some_and(|id| e.id.is(&id)));
+    let last_scrolled_to = history
+        .last()
+        .is_some_and(|h| h.action == "scroll" && h.element_id().is_some_and(|id| e.id.is(&id)));
     if super::targets::off_screen(e, page) && !last_scrolled_to {
         let up = e.bbox.is_some_and(|b| b.y < 0.0);
         return tool(
@@ -89,7 +111,12 @@ fn ok(h: &HistoryEntry) -> bool {
 
 /// Index of the first successful click after `from` on one of `ids`, or
 /// (when the target has a text) on an element that showed that text.
-fn clicked_after(history: &[HistoryEntry], from: usize, ids: &[String], target: &Target) -> Option<usize> {
+fn clicked_after(
+    history: &[HistoryEntry],
+    from: usize,
+    ids: &[String],
+    target: &Target,
+) -> Option<usize> {
     history.iter().enumerate().skip(from).find_map(|(i, h)| {
         if h.action != "click" || !ok(h) {
             return None;
@@ -100,7 +127,8 @@ fn clicked_after(history: &[HistoryEntry], from: usize, ids: &[String], target: 
                 h.element_text.as_deref().is_some_and(|et| {
                     let n = normalize(et);
                     let w = normalize(t);
-                    !w.is_empty() && (n == w || (!concepts(&w).is_empty() && concepts(&n) == concepts(&w)))
+                    !w.is_empty()
+                        && (n == w || (!concepts(&w).is_empty() && concepts(&n) == concepts(&w)))
                 })
             });
         (by_id || by_text).then_some(i)
@@ -108,11 +136,16 @@ fn clicked_after(history: &[HistoryEntry], from: usize, ids: &[String], target: 
 }
 
 fn clicked_since(history: &[HistoryEntry], from: usize, e: &PageElement) -> bool {
-    history.iter().skip(from).any(|h| h.action == "click" && h.element_id().is_some_and(|id| e.id.is(&id)))
+    history
+        .iter()
+        .skip(from)
+        .any(|h| h.action == "click" && h.element_id().is_some_and(|id| e.id.is(&id)))
 }
 
 fn last_touch(history: &[HistoryEntry], ids: &[String]) -> Option<usize> {
-    history.iter().rposition(|h| h.element_id().is_some_and(|id| ids.contains(&id)))
+    history
+        .iter()
+        .rposition(|h| h.element_id().is_some_and(|id| ids.contains(&id)))
 }
 
 /// Best candidates above a floor (the floor keeps a weak text match from
@@ -121,7 +154,12 @@ fn best<'p>(cands: &[(f64, &'p PageElement)], floor: f64) -> Option<&'p PageElem
     cands.first().filter(|(s, _)| *s >= floor).map(|(_, e)| *e)
 }
 
-fn run_step(ctx: &PolicyContext<'_>, step: &Step, following: Option<&Step>, cursor: usize) -> Outcome {
+fn run_step(
+    ctx: &PolicyContext<'_>,
+    step: &Step,
+    following: Option<&Step>,
+    cursor: usize,
+) -> Outcome {
     let page = ctx.page;
     match step.verb {
         Verb::Click | Verb::Hover | Verb::Focus => click_step(ctx, step, cursor),
@@ -130,11 +168,19 @@ fn run_step(ctx: &PolicyContext<'_>, step: &Step, following: Option<&Step>, curs
         Verb::Expand => expand_step(ctx, step, following, cursor),
         Verb::Explore => explore_step(ctx, step, following, cursor),
         Verb::Scroll => {
-            if ctx.history.iter().skip(cursor).any(|h| h.action == "scroll") {
+            if ctx
+                .history
+                .iter()
+                .skip(cursor)
+                .any(|h| h.action == "scroll")
+            {
                 Outcome::Done(ctx.history.len())
             } else {
                 let up = step.arg.as_deref() == Some("up");
-                tool(ToolName::Scroll, json!({"direction": if up { "up" } else { "down" }, "amount": 600}))
+                tool(
+                    ToolName::Scroll,
+                    json!({"direction": if up { "up" } else { "down" }, "amount": 600}),
+                )
             }
         }
         Verb::Navigate => match &step.arg {
@@ -157,7 +203,13 @@ fn target_ok(step: &Step) -> impl Fn(&PageElement) -> bool + '_ {
 fn click_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
     let (page, history) = (ctx.page, ctx.history);
     if let Some(key) = step.arg.as_deref().and_then(|a| a.strip_prefix("key:")) {
-        if let Some(i) = history.iter().enumerate().skip(cursor).find(|(_, h)| h.action == "press").map(|(i, _)| i) {
+        if let Some(i) = history
+            .iter()
+            .enumerate()
+            .skip(cursor)
+            .find(|(_, h)| h.action == "press")
+            .map(|(i, _)| i)
+        {
             return Outcome::Done(i + 1);
         }
         return tool(ToolName::Press, json!({ "key": key }));
@@ -169,7 +221,11 @@ fn click_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
     let filter = target_ok(step);
     let cands = resolve(page, &target, ctx.task, ctx.avoid, &filter);
     let top = cands.first().map(|(s, _)| *s).unwrap_or(0.0);
-    let ids: Vec<String> = cands.iter().filter(|(s, _)| *s >= top * 0.9 && *s >= 0.45).map(|(_, e)| e.id.key()).collect();
+    let ids: Vec<String> = cands
+        .iter()
+        .filter(|(s, _)| *s >= top * 0.9 && *s >= 0.45)
+        .map(|(_, e)| e.id.key())
+        .collect();
     if let Some(i) = clicked_after(history, cursor, &ids, &target) {
         return Outcome::Done(i + 1);
     }
@@ -186,12 +242,22 @@ fn reveal(ctx: &PolicyContext<'_>, target: &Target, cursor: usize) -> Outcome {
     let (page, history) = (ctx.page, ctx.history);
     if let Some(t) = &target.text {
         let c = concepts(t);
-        let submitish = c.iter().any(|w| matches!(w.as_str(), "submit" | "login" | "search" | "continue" | "ok" | "register" | "buy"));
+        let submitish = c.iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "submit" | "login" | "search" | "continue" | "ok" | "register" | "buy"
+            )
+        });
         if submitish {
             let submits: Vec<&PageElement> = page
                 .elements
                 .iter()
-                .filter(|e| !e.disabled && (e.input_type == "submit" || (e.tag == "button" && e.input_type != "button")) && !is_instruction(e, ctx.task))
+                .filter(|e| {
+                    !e.disabled
+                        && (e.input_type == "submit"
+                            || (e.tag == "button" && e.input_type != "button"))
+                        && !is_instruction(e, ctx.task)
+                })
                 .collect();
             if let [e] = submits.as_slice() {
                 if !clicked_since(history, cursor, e) {
@@ -204,9 +270,14 @@ fn reveal(ctx: &PolicyContext<'_>, target: &Target, cursor: usize) -> Outcome {
         .elements
         .iter()
         .filter(|e| !e.disabled && !e.is_text_entry() && !ctx.avoid.iter().any(|a| e.id.is(a)))
-        .filter(|e| e.state.expanded == Some(false) || (e.state.selected == Some(false) && role_fit(e, Role::Tab) > 0.0) || (e.role == "button" && candidate(e).is_menu()))
-        .filter(|e| !clicked_since(history, cursor, e))
+        .filter(|e| {
+            e.state.expanded == Some(false)
+                || (e.state.selected == Some(false) && role_fit(e, Role::Tab) > 0.0)
+                || (e.role == "button" && candidate(e).is_menu())
+        })
+        .filter(|e| !clicked_since(history, 0, e))
         .collect();
+    let _ = cursor;
     hidden.sort_by(|a, b| reading_order(a, b));
     if let Some(r) = target.role {
         // Prefer the opener of the kind named ("the menu", "the tab").
@@ -222,12 +293,20 @@ fn reveal(ctx: &PolicyContext<'_>, target: &Target, cursor: usize) -> Outcome {
 }
 
 fn task_value(v: &Value, text: &str) -> TaskValue {
-    TaskValue { kind: v.field, label: v.label.clone(), value: text.to_string() }
+    TaskValue {
+        kind: v.field,
+        label: v.label.clone(),
+        value: text.to_string(),
+    }
 }
 
 fn typed_into(history: &[HistoryEntry], e: &PageElement, text: &str, url: &str) -> bool {
     history.iter().any(|h| {
-        h.action == "type" && ok(h) && h.param_str("text") == Some(text) && h.element_id().is_some_and(|id| e.id.is(&id)) && h.url.as_deref() == Some(url)
+        h.action == "type"
+            && ok(h)
+            && h.param_str("text") == Some(text)
+            && h.element_id().is_some_and(|id| e.id.is(&id))
+            && h.url.as_deref() == Some(url)
     })
 }
 
@@ -254,12 +333,23 @@ fn type_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
             },
             ValueSource::Pattern { .. } => continue,
         };
-        let kind_ok = |e: &PageElement| v.field != FieldKind::Password || e.input_type == "password";
+        let kind_ok =
+            |e: &PageElement| v.field != FieldKind::Password || e.input_type == "password";
         if step.target.all {
             let role = step.target.role.unwrap_or(Role::Field);
-            let mut fields: Vec<&PageElement> = page.elements.iter().filter(|e| e.is_text_entry() && !e.disabled && role_fit(e, role) > 0.0 && kind_ok(e)).collect();
+            let mut fields: Vec<&PageElement> = page
+                .elements
+                .iter()
+                .filter(|e| {
+                    e.is_text_entry() && !e.disabled && role_fit(e, role) > 0.0 && kind_ok(e)
+                })
+                .collect();
             if fields.is_empty() {
-                fields = page.elements.iter().filter(|e| e.is_text_entry() && !e.disabled).collect();
+                fields = page
+                    .elements
+                    .iter()
+                    .filter(|e| e.is_text_entry() && !e.disabled)
+                    .collect();
             }
             fields.sort_by(|a, b| reading_order(a, b));
             for f in &fields {
@@ -277,13 +367,27 @@ fn type_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
             continue;
         }
         let field = if step.target.ordinal.is_some() || (step.target.role == Some(Role::TextArea)) {
-            let t = Target { text: None, ..step.target.clone() };
-            best(&resolve(page, &t, ctx.task, ctx.avoid, &|e: &PageElement| e.is_text_entry()), 0.3)
+            let t = Target {
+                text: None,
+                ..step.target.clone()
+            };
+            best(
+                &resolve(page, &t, ctx.task, ctx.avoid, &|e: &PageElement| {
+                    e.is_text_entry()
+                }),
+                0.3,
+            )
         } else {
             fields::field_for(&tv, page, &taken, ctx.avoid).or_else(|| {
                 page.elements
                     .iter()
-                    .filter(|e| e.is_text_entry() && !e.disabled && !taken.contains(&e.id.key()) && e.value.is_empty() && kind_ok(e))
+                    .filter(|e| {
+                        e.is_text_entry()
+                            && !e.disabled
+                            && !taken.contains(&e.id.key())
+                            && e.value.is_empty()
+                            && kind_ok(e)
+                    })
                     .min_by(|a, b| reading_order(a, b))
             })
         };
@@ -292,23 +396,51 @@ fn type_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
             None => return Outcome::Fallback,
         }
     }
-    Outcome::Done(last_touch(history, &touched).map(|i| i + 1).unwrap_or(cursor))
+    Outcome::Done(
+        last_touch(history, &touched)
+            .map(|i| i + 1)
+            .unwrap_or(cursor),
+    )
 }
 
 fn fits(s: &str, starts: Option<&str>, ends: Option<&str>) -> bool {
     let l = s.trim().to_lowercase();
-    !l.is_empty() && starts.is_none_or(|p| l.starts_with(&p.to_lowercase())) && ends.is_none_or(|p| l.ends_with(&p.to_lowercase()))
+    !l.is_empty()
+        && starts.is_none_or(|p| l.starts_with(&p.to_lowercase()))
+        && ends.is_none_or(|p| l.ends_with(&p.to_lowercase()))
 }
 
 /// "an item that starts with Sa and ends with ino": type the start, then
 /// choose the suggestion that fits (autocomplete), done once the field holds
 /// a fitting value.
-fn pattern_value(ctx: &PolicyContext<'_>, step: &Step, starts: Option<&str>, ends: Option<&str>, cursor: usize) -> Outcome {
+fn pattern_value(
+    ctx: &PolicyContext<'_>,
+    step: &Step,
+    starts: Option<&str>,
+    ends: Option<&str>,
+    cursor: usize,
+) -> Outcome {
     let (page, history) = (ctx.page, ctx.history);
-    let mut fields: Vec<&PageElement> = page.elements.iter().filter(|e| e.is_text_entry() && !e.disabled).collect();
+    let mut fields: Vec<&PageElement> = page
+        .elements
+        .iter()
+        .filter(|e| e.is_text_entry() && !e.disabled)
+        .collect();
     fields.sort_by(|a, b| reading_order(a, b));
     let field = match step.target.ordinal {
-        Some(_) => best(&resolve(page, &Target { text: None, ..step.target.clone() }, ctx.task, ctx.avoid, &|e: &PageElement| e.is_text_entry()), 0.3),
+        Some(_) => best(
+            &resolve(
+                page,
+                &Target {
+                    text: None,
+                    ..step.target.clone()
+                },
+                ctx.task,
+                ctx.avoid,
+                &|e: &PageElement| e.is_text_entry(),
+            ),
+            0.3,
+        ),
         None => fields.first().copied(),
     };
     let Some(field) = field else {
@@ -317,10 +449,17 @@ fn pattern_value(ctx: &PolicyContext<'_>, step: &Step, starts: Option<&str>, end
     let suggestion = page
         .elements
         .iter()
-        .filter(|e| !e.is_text_entry() && !ctx.avoid.iter().any(|a| e.id.is(a)) && !is_instruction(e, ctx.task))
+        .filter(|e| {
+            !e.is_text_entry()
+                && !ctx.avoid.iter().any(|a| e.id.is(a))
+                && !is_instruction(e, ctx.task)
+        })
         .filter(|e| fits(e.label(), starts, ends))
         .min_by(|a, b| reading_order(a, b));
-    if fits(&field.value, starts, ends) && suggestion.is_none_or(|s| normalize(s.label()) == normalize(&field.value)) && history.last().is_some_and(|h| h.action == "click") {
+    if fits(&field.value, starts, ends)
+        && suggestion.is_none_or(|s| normalize(s.label()) == normalize(&field.value))
+        && history.last().is_some_and(|h| h.action == "click")
+    {
         return Outcome::Done(history.len());
     }
     if let Some(s) = suggestion {
@@ -332,7 +471,10 @@ fn pattern_value(ctx: &PolicyContext<'_>, step: &Step, starts: Option<&str>, end
     let prefix = starts.or(ends).unwrap_or("");
     let typed = typed_into(history, field, prefix, &page.url);
     if !typed {
-        return tool(ToolName::Type, json!({"id": field.id.to_json(), "text": prefix}));
+        return tool(
+            ToolName::Type,
+            json!({"id": field.id.to_json(), "text": prefix}),
+        );
     }
     // Typed, nothing to choose yet: look again once (suggestions may be late).
     if history.last().is_some_and(|h| h.action == "type") {
@@ -345,8 +487,10 @@ fn pattern_value(ctx: &PolicyContext<'_>, step: &Step, starts: Option<&str>, end
 }
 
 fn checkable(e: &PageElement) -> bool {
-    matches!(e.role.as_str(), "checkbox" | "radio" | "option" | "menuitemcheckbox" | "menuitemradio" | "switch")
-        || matches!(e.input_type.as_str(), "checkbox" | "radio")
+    matches!(
+        e.role.as_str(),
+        "checkbox" | "radio" | "option" | "menuitemcheckbox" | "menuitemradio" | "switch"
+    ) || matches!(e.input_type.as_str(), "checkbox" | "radio")
 }
 
 fn is_checked(e: &PageElement) -> bool {
@@ -356,7 +500,11 @@ fn is_checked(e: &PageElement) -> bool {
 fn select_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
     let (page, history) = (ctx.page, ctx.history);
     let want = step.verb == Verb::Select;
-    let boxes: Vec<&PageElement> = page.elements.iter().filter(|e| checkable(e) && !e.disabled).collect();
+    let boxes: Vec<&PageElement> = page
+        .elements
+        .iter()
+        .filter(|e| checkable(e) && !e.disabled)
+        .collect();
     let mut touched: Vec<String> = Vec::new();
     let toggle = |e: &PageElement| click(e, page, history);
     match &step.choice {
@@ -381,19 +529,31 @@ fn select_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
                 }
                 // An option of a <select> / combobox.
                 let sel = page.elements.iter().find(|e| {
-                    !e.disabled && e.state.options.iter().any(|o| normalize(&o.text) == normalize(item) || normalize(&o.value) == normalize(item))
+                    !e.disabled
+                        && e.state.options.iter().any(|o| {
+                            normalize(&o.text) == normalize(item)
+                                || normalize(&o.value) == normalize(item)
+                        })
                 });
                 if let Some(s) = sel {
                     found_any = true;
                     touched.push(s.id.key());
-                    let chosen = s.state.options.iter().any(|o| o.selected && (normalize(&o.text) == normalize(item) || normalize(&o.value) == normalize(item)));
+                    let chosen = s.state.options.iter().any(|o| {
+                        o.selected
+                            && (normalize(&o.text) == normalize(item)
+                                || normalize(&o.value) == normalize(item))
+                    });
                     if !chosen && want {
                         return tool(ToolName::Type, json!({"id": s.id.to_json(), "text": item}));
                     }
                     continue;
                 }
                 // Any other element showing exactly the item (custom lists).
-                let other = page.elements.iter().filter(|e| !e.is_text_entry() && !e.disabled && !is_instruction(e, ctx.task)).find(|e| text_fit(e, item) >= 0.99);
+                let other = page
+                    .elements
+                    .iter()
+                    .filter(|e| !e.is_text_entry() && !e.disabled && !is_instruction(e, ctx.task))
+                    .find(|e| text_fit(e, item) >= 0.99);
                 if let Some(e) = other {
                     found_any = true;
                     touched.push(e.id.key());
@@ -403,12 +563,23 @@ fn select_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
                     continue;
                 }
                 if !found_any {
-                    return reveal(ctx, &Target { text: Some(item.clone()), ..step.target.clone() }, cursor);
+                    return reveal(
+                        ctx,
+                        &Target {
+                            text: Some(item.clone()),
+                            ..step.target.clone()
+                        },
+                        cursor,
+                    );
                 }
             }
             // Exactly the set: untick checkboxes that are not in it.
             if want {
-                if let Some(e) = boxes.iter().find(|e| (e.role == "checkbox" || e.input_type == "checkbox") && is_checked(e) && !wanted.contains(&e.id.key())) {
+                if let Some(e) = boxes.iter().find(|e| {
+                    (e.role == "checkbox" || e.input_type == "checkbox")
+                        && is_checked(e)
+                        && !wanted.contains(&e.id.key())
+                }) {
                     return toggle(e);
                 }
             }
@@ -422,7 +593,10 @@ fn select_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
             }
         }
         Some(Choice::All) => {
-            if let Some(e) = boxes.iter().find(|e| is_checked(e) != want && e.role != "radio") {
+            if let Some(e) = boxes
+                .iter()
+                .find(|e| is_checked(e) != want && e.role != "radio")
+            {
                 return toggle(e);
             }
         }
@@ -439,7 +613,9 @@ fn select_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
         }
         None => {
             let t = step.target.clone();
-            let cands = resolve(page, &t, ctx.task, ctx.avoid, &|e: &PageElement| checkable(e) || e.role == "combobox");
+            let cands = resolve(page, &t, ctx.task, ctx.avoid, &|e: &PageElement| {
+                checkable(e) || e.role == "combobox"
+            });
             match best(&cands, 0.45) {
                 Some(e) => {
                     touched.push(e.id.key());
@@ -454,7 +630,11 @@ fn select_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
             }
         }
     }
-    Outcome::Done(last_touch(history, &touched).map(|i| i + 1).unwrap_or(cursor))
+    Outcome::Done(
+        last_touch(history, &touched)
+            .map(|i| i + 1)
+            .unwrap_or(cursor),
+    )
 }
 
 /// Is the next step's target on the page already (then nothing more needs opening)?
@@ -469,18 +649,40 @@ fn next_visible(ctx: &PolicyContext<'_>, following: Option<&Step>) -> bool {
     cands.first().is_some_and(|(s, _)| *s >= 0.8)
 }
 
-fn expand_step(ctx: &PolicyContext<'_>, step: &Step, following: Option<&Step>, cursor: usize) -> Outcome {
+fn expand_step(
+    ctx: &PolicyContext<'_>,
+    step: &Step,
+    following: Option<&Step>,
+    cursor: usize,
+) -> Outcome {
     let (page, history) = (ctx.page, ctx.history);
     if step.target.all && following.is_some() {
         return explore_step(ctx, step, following, cursor);
     }
-    let cands = resolve(page, &step.target, ctx.task, ctx.avoid, &|e: &PageElement| !e.is_text_entry());
-    let matching: Vec<&PageElement> = cands.iter().filter(|(s, _)| *s >= 0.45).map(|(_, e)| *e).collect();
-    if let Some(e) = matching.iter().find(|e| clicked_since(history, cursor, e) || e.state.expanded == Some(true)) {
-        let i = last_touch(history, &[e.id.key()]).map(|i| i + 1).unwrap_or(cursor);
+    // What the next step acts on is not the thing to open.
+    let next_text = following.and_then(|f| f.target.text.clone());
+    let not_next = |e: &PageElement| {
+        !e.is_text_entry() && next_text.as_deref().is_none_or(|t| text_fit(e, t) < 0.8)
+    };
+    let cands = resolve(page, &step.target, ctx.task, ctx.avoid, &not_next);
+    let matching: Vec<&PageElement> = cands
+        .iter()
+        .filter(|(s, _)| *s >= 0.45)
+        .map(|(_, e)| *e)
+        .collect();
+    if let Some(e) = matching
+        .iter()
+        .find(|e| clicked_since(history, cursor, e) || e.state.expanded == Some(true))
+    {
+        let i = last_touch(history, &[e.id.key()])
+            .map(|i| i + 1)
+            .unwrap_or(cursor);
         return Outcome::Done(i);
     }
-    let collapsed = matching.iter().find(|e| e.state.expanded == Some(false)).or(matching.first());
+    let collapsed = matching
+        .iter()
+        .find(|e| e.state.expanded == Some(false))
+        .or(matching.first());
     match collapsed {
         Some(e) => click(e, page, history),
         None => reveal(ctx, &step.target, cursor),
@@ -488,7 +690,12 @@ fn expand_step(ctx: &PolicyContext<'_>, step: &Step, following: Option<&Step>, c
 }
 
 /// Go through tabs / sections / tree nodes until the next step's target shows.
-fn explore_step(ctx: &PolicyContext<'_>, step: &Step, following: Option<&Step>, cursor: usize) -> Outcome {
+fn explore_step(
+    ctx: &PolicyContext<'_>,
+    step: &Step,
+    following: Option<&Step>,
+    cursor: usize,
+) -> Outcome {
     let (page, history) = (ctx.page, ctx.history);
     if next_visible(ctx, following) {
         return Outcome::Done(history.len());
@@ -498,7 +705,12 @@ fn explore_step(ctx: &PolicyContext<'_>, step: &Step, following: Option<&Step>, 
         .elements
         .iter()
         .filter(|e| !e.disabled && !e.is_text_entry() && !ctx.avoid.iter().any(|a| e.id.is(a)))
-        .filter(|e| e.state.expanded == Some(false) || e.state.selected == Some(false) || e.role == "tab" || role.is_some_and(|r| r == Role::Tab && role_fit(e, r) >= 0.8))
+        .filter(|e| {
+            e.state.expanded == Some(false)
+                || e.state.selected == Some(false)
+                || e.role == "tab"
+                || role.is_some_and(|r| r == Role::Tab && role_fit(e, r) >= 0.8)
+        })
         .filter(|e| role.is_none_or(|r| role_fit(e, r) > 0.0))
         .filter(|e| !clicked_since(history, cursor, e) && !is_checked(e))
         .collect();
