@@ -568,11 +568,15 @@ pub fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
                 || o.quoted.iter().any(|(i, _)| *i < end);
             // "Set the quantity to 3": the value after "to", the field before.
             if matches!(phrase[0], "set" | "change") {
-                if let Some(k) = rest.iter().rposition(|t| !t.quoted && t.lower == "to") {
-                    let v: Vec<&str> = rest[k + 1..].iter().map(|t| t.raw.as_str()).collect();
+                // "…, and the time to 19:30": one pair per part.
+                for part in rest.split(|t| !t.quoted && lex.and.contains(&t.lower.as_str())) {
+                    let Some(k) = part.iter().rposition(|t| !t.quoted && t.lower == "to") else {
+                        continue;
+                    };
+                    let v: Vec<&str> = part[k + 1..].iter().map(|t| t.raw.as_str()).collect();
                     let label =
-                        plain_text(&parse_object(&rest[..k], lex), usize::MAX).unwrap_or_default();
-                    let lws = lowers(&rest[..k]);
+                        plain_text(&parse_object(&part[..k], lex), usize::MAX).unwrap_or_default();
+                    let lws = lowers(&part[..k]);
                     let kind = (0..lws.len())
                         .find_map(|j| field_at(&lws[j..], lex).map(|(_, f)| f))
                         .unwrap_or(FieldKind::Other);
@@ -583,8 +587,10 @@ pub fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
                             label,
                             transforms: o.transforms.clone(),
                         });
-                        return vec![step];
                     }
+                }
+                if !step.values.is_empty() {
+                    return vec![step];
                 }
             }
             let head_toks = &rest[..end];

@@ -9,7 +9,7 @@ mod fields;
 pub mod find;
 mod goal;
 mod lookup;
-mod steps;
+pub mod steps;
 mod targets;
 
 use crate::intent::{Intent, ValueSource};

@@ -646,7 +646,7 @@ fn next_visible(ctx: &PolicyContext<'_>, following: Option<&Step>) -> bool {
         return false;
     }
     let cands = resolve(ctx.page, &n.target, ctx.task, ctx.avoid, &|_| true);
-    cands.first().is_some_and(|(s, _)| *s >= 0.8)
+    cands.first().is_some_and(|(s, _)| *s >= 0.45)
 }
 
 fn expand_step(
@@ -719,4 +719,52 @@ fn explore_step(
         Some(e) => click(e, page, history),
         None => Outcome::Done(history.len()),
     }
+}
+
+/// Elements ranked by the parsed goal, best first: for each step with a
+/// target, its best matches; for values, their fields. For the LLM prompt.
+pub fn ranked<'p>(
+    page: &'p Page,
+    intent: &Intent,
+    task: &str,
+    limit: usize,
+) -> Vec<&'p PageElement> {
+    let mut out: Vec<&PageElement> = Vec::new();
+    let push = |e: &'p PageElement, out: &mut Vec<&'p PageElement>| {
+        if out.len() < limit && !out.iter().any(|o| o.id == e.id) {
+            out.push(e);
+        }
+    };
+    for step in &intent.steps {
+        if !step.target.is_empty() && step.verb != Verb::Type {
+            for (_, e) in resolve(page, &step.target, task, &[], &|_| true)
+                .into_iter()
+                .filter(|(s, _)| *s >= 0.45)
+                .take(3)
+            {
+                push(e, &mut out);
+            }
+        }
+        if let Some(Choice::Exactly(items)) = &step.choice {
+            for item in items {
+                if let Some(e) = page
+                    .elements
+                    .iter()
+                    .filter(|e| !e.is_text_entry())
+                    .find(|e| text_fit(e, item) >= 0.8)
+                {
+                    push(e, &mut out);
+                }
+            }
+        }
+        let mut taken = Vec::new();
+        for v in &step.values {
+            let text = v.text().unwrap_or_default();
+            if let Some(e) = fields::field_for(&task_value(v, &text), page, &taken, &[]) {
+                taken.push(e.id.key());
+                push(e, &mut out);
+            }
+        }
+    }
+    out
 }
