@@ -148,6 +148,16 @@ fn last_touch(history: &[HistoryEntry], ids: &[String]) -> Option<usize> {
         .rposition(|h| h.element_id().is_some_and(|id| ids.contains(&id)))
 }
 
+/// Just after the last click since `from` (or `from`).
+fn after_last_click(history: &[HistoryEntry], from: usize) -> usize {
+    history
+        .iter()
+        .rposition(|h| h.action == "click")
+        .map(|i| i + 1)
+        .unwrap_or(from)
+        .max(from)
+}
+
 /// Best candidates above a floor (the floor keeps a weak text match from
 /// standing in for the target).
 fn best<'p>(cands: &[(f64, &'p PageElement)], floor: f64) -> Option<&'p PageElement> {
@@ -286,11 +296,20 @@ fn reveal(ctx: &PolicyContext<'_>, target: &Target, cursor: usize) -> Outcome {
             return click(e, page, history);
         }
     }
-    match hidden.first() {
-        Some(e) => click(e, page, history),
-        None => Outcome::Fallback,
+    if let Some(e) = hidden.first() {
+        return click(e, page, history);
     }
+    // A named target that is not on screen: scroll to look for it (the
+    // snapshot holds what is near the viewport first), a few times.
+    let scrolls = history.iter().skip(cursor).filter(|h| h.action == "scroll").count();
+    if target.text.is_some() && scrolls < MAX_LOOK_SCROLLS {
+        return tool(ToolName::Scroll, json!({"direction": "down", "amount": 600}));
+    }
+    Outcome::Fallback
 }
+
+/// Scrolls the step planner makes looking for a named target.
+const MAX_LOOK_SCROLLS: usize = 10;
 
 fn task_value(v: &Value, text: &str) -> TaskValue {
     TaskValue {
@@ -460,13 +479,13 @@ fn pattern_value(
         && suggestion.is_none_or(|s| normalize(s.label()) == normalize(&field.value))
         && history.last().is_some_and(|h| h.action == "click")
     {
-        return Outcome::Done(history.len());
+        return Outcome::Done(after_last_click(history, cursor));
     }
     if let Some(s) = suggestion {
         if !clicked_since(history, cursor, s) {
             return click(s, page, history);
         }
-        return Outcome::Done(history.len());
+        return Outcome::Done(after_last_click(history, cursor));
     }
     let prefix = starts.or(ends).unwrap_or("");
     let typed = typed_into(history, field, prefix, &page.url);
@@ -481,7 +500,7 @@ fn pattern_value(
         return tool(ToolName::Observe, json!({}));
     }
     if fits(&field.value, starts, ends) {
-        return Outcome::Done(history.len());
+        return Outcome::Done(after_last_click(history, cursor));
     }
     Outcome::Fallback
 }
@@ -698,7 +717,12 @@ fn explore_step(
 ) -> Outcome {
     let (page, history) = (ctx.page, ctx.history);
     if next_visible(ctx, following) {
-        return Outcome::Done(history.len());
+        // Done with the last click that was not on the next step's target.
+        let next_text = following.and_then(|f| f.target.text.as_deref());
+        let last = history.iter().enumerate().skip(cursor).filter(|(_, h)| {
+            h.action == "click" && !next_text.is_some_and(|t| h.element_text.as_deref().is_some_and(|et| normalize(et) == normalize(t)))
+        });
+        return Outcome::Done(last.map(|(i, _)| i + 1).last().unwrap_or(cursor));
     }
     let role = step.target.role;
     let mut openers: Vec<&PageElement> = page
@@ -717,7 +741,7 @@ fn explore_step(
     openers.sort_by(|a, b| reading_order(a, b));
     match openers.first() {
         Some(e) => click(e, page, history),
-        None => Outcome::Done(history.len()),
+        None => Outcome::Done(cursor),
     }
 }
 
