@@ -91,7 +91,7 @@ export interface SnapshotSuccess {
 export interface FrameCoverage {
   /** depth 1: a frame of the top page; 2: a frame inside one of those; … */
   included: { url: string; depth: number; via: 'direct' | 'message' }[];
-  skipped: { url: string; reason: 'timeout' | 'not_loaded' | 'hidden' | 'unreachable' | 'ambiguous' | 'too_deep' | 'too_many' | 'error' }[];
+  skipped: { url: string; reason: 'cross_origin' | 'timeout' | 'not_loaded' | 'hidden' | 'unreachable' | 'ambiguous' | 'too_deep' | 'too_many' | 'error' | 'load_failed' | 'no_script' | 'unresponsive' }[];
 }
 
 export interface SnapshotError {
@@ -112,7 +112,9 @@ export interface SnapshotOptions {
     in_viewport_only?: boolean;
   };
   /**
-   * Captured by the extension's service worker (visible tab only).
+   * Captured by the extension's service worker (visible tab only). Page
+   * scripts get an error unless their origin is a trusted origin
+   * (docs/api.md "Who may see and do what").
    * Addition to specs/001: `annotate: true` draws the snapshot's numbered
    * element boxes (those in the viewport) on the image, as showOverlay()
    * does on the page, scaled by devicePixelRatio.

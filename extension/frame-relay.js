@@ -4,8 +4,10 @@
 // routes actions to the frame owning an element.
 //
 // Only our content scripts can send these messages (runtime messaging is
-// closed to pages), and the frameId of a claim comes from the runtime
-// (sender.frameId), never from the message.
+// closed to pages), and the frameId and origin of a claim come from the
+// runtime (sender.frameId, sender.origin), never from the message. A
+// page-scope snapshot (extension/content/trust.js) gets only the walks of
+// frames whose origin is the driver's, below frames of that origin.
 'use strict';
 
 globalThis.SentienceFrameRelay = (() => {
@@ -14,7 +16,7 @@ globalThis.SentienceFrameRelay = (() => {
   const MAX_TIMEOUT_MS = 10000;
   const ROUTED_OPS = new Set(['click', 'type', 'press', 'scroll', 'page_info', 'highlight']);
 
-  const claims = new Map(); // nonce → {tabId, frameId, ambiguous, data}
+  const claims = new Map(); // nonce → {tabId, frameId, origin, ambiguous, data}
   const waiters = new Map(); // nonce → [resolve]
   // Walks that came with their claim (frames.js eager walks), kept until
   // the driver asks: at most MAX_HELD at a time, each for DATA_TTL_MS (a
@@ -43,7 +45,7 @@ globalThis.SentienceFrameRelay = (() => {
       dropData(nonce);
     } else {
       const walk = data && typeof data === 'object' ? data : undefined;
-      claims.set(nonce, { tabId: sender.tab.id, frameId: sender.frameId, ambiguous: false, data: walk });
+      claims.set(nonce, { tabId: sender.tab.id, frameId: sender.frameId, origin: sender.origin, ambiguous: false, data: walk });
       setTimeout(() => claims.delete(nonce), CLAIM_TTL_MS);
       if (walk) {
         held.add(nonce);
@@ -81,13 +83,21 @@ globalThis.SentienceFrameRelay = (() => {
   function walkTree(msg, sender) {
     const deadline = Date.now() + Math.min(Math.max(1, Number(msg.deadlineMs) || 1000), 3 * MAX_TIMEOUT_MS);
     const depth = Number.isInteger(msg.depth) && msg.depth >= 1 ? msg.depth : MAX_DEPTH;
-    return subtree(msg.nonce, timeoutOf(msg), depth, sender, deadline, { frames: MAX_FRAMES });
+    // Page scope: only frames of the driver's own origin (an opaque "null"
+    // origin is the same as no other).
+    const only = msg.scope === 'page' ? String(sender.origin) : null;
+    if (typeof msg.stale === 'string' && !claims.has(msg.stale)) return Promise.resolve({ reason: 'unresponsive' });
+    return subtree(msg.nonce, timeoutOf(msg), depth, sender, deadline, { frames: MAX_FRAMES, only }, { url: msg.url, siblings: msg.siblings, parentFrameId: sender.frameId });
   }
 
-  async function subtree(nonce, timeoutMs, depth, sender, deadline, budget) {
+  // `frame`: {url, parentFrameId} of the iframe, to tell a dead frame at
+  // once (frame-liveness.js); the parent is the driver for top-level frames.
+  async function subtree(nonce, timeoutMs, depth, sender, deadline, budget, frame = {}) {
     const left = Math.min(timeoutMs, deadline - Date.now());
     if (left < 1) return { reason: 'timeout' };
-    return below(await walk({ nonce, timeoutMs: left, depth }, sender), timeoutMs, depth, sender, deadline, budget);
+    const res = await walk({ nonce, timeoutMs: left, depth, scope: budget.only === null ? 'full' : 'page', ...frame }, sender);
+    if (budget.only !== null && res.data && (res.origin !== budget.only || budget.only === 'null')) return { reason: 'cross_origin' };
+    return below(res, timeoutMs, depth, sender, deadline, budget);
   }
 
   // `res` with the walks of its frames under `nested`: a frame its parent
@@ -96,12 +106,15 @@ globalThis.SentienceFrameRelay = (() => {
   async function below(res, timeoutMs, depth, sender, deadline, budget) {
     if (!res.data || depth >= MAX_DEPTH || !Array.isArray(res.data.frames)) return res;
     const nested = {};
+    const siblings = res.data.frames.map((d) => d && d.url);
     await Promise.all(
       res.data.frames.map(async (d) => {
         if (!d || typeof d.nonce !== 'string' || !NONCE_RE.test(d.nonce) || budget.frames <= 0) return;
         budget.frames--;
-        const direct = d.walk && typeof d.walk === 'object' && Number.isInteger(d.walk.frameId) ? d.walk : null;
-        nested[d.nonce] = direct ? await below(direct, timeoutMs, depth + 1, sender, deadline, budget) : await subtree(d.nonce, timeoutMs, depth + 1, sender, deadline, budget);
+        // Walked directly by its parent: of the parent's origin, or the
+        // access would have failed.
+        const direct = d.walk && typeof d.walk === 'object' && Number.isInteger(d.walk.frameId) ? { ...d.walk, origin: res.origin } : null;
+        nested[d.nonce] = direct ? await below(direct, timeoutMs, depth + 1, sender, deadline, budget) : await subtree(d.nonce, timeoutMs, depth + 1, sender, deadline, budget, { url: d.url, siblings, parentFrameId: res.frameId });
       }),
     );
     return { ...res, nested };
@@ -111,33 +124,43 @@ globalThis.SentienceFrameRelay = (() => {
     return Math.min(Math.max(1, Number(msg.timeoutMs) || 1000), MAX_TIMEOUT_MS);
   }
 
+  // Settles with {dead: reason} when the browser knows the frame cannot
+  // answer (frame-liveness.js); otherwise never, leaving the claim to win.
+  function deadOrNever(sender, msg) {
+    return SentienceFrameLiveness.deadReason(sender.tab.id, msg.parentFrameId, msg.url, msg.siblings).then(
+      (reason) => (reason ? { dead: reason } : new Promise(() => {})),
+      () => new Promise(() => {}),
+    );
+  }
+
   // {frameId, data} or {reason}.
   async function walk(msg, sender) {
     const started = Date.now();
     const timeoutMs = timeoutOf(msg);
     if (typeof msg.nonce !== 'string' || !NONCE_RE.test(msg.nonce)) return { reason: 'error' };
-    const c = await waitClaim(msg.nonce, timeoutMs);
+    const c = await Promise.race([waitClaim(msg.nonce, timeoutMs), deadOrNever(sender, msg)]);
     if (!c) return { reason: 'timeout' };
+    if (c.dead) return { reason: c.dead };
     if (c.tabId !== sender.tab.id || c.frameId === sender.frameId) return { reason: 'error' };
     if (c.ambiguous) return { reason: 'ambiguous' };
     if (c.data) {
       // The frame walked when the nonce reached it (frames.js): used once.
       const data = c.data;
       dropData(msg.nonce);
-      return { frameId: c.frameId, data };
+      return { frameId: c.frameId, origin: c.origin, data };
     }
     const left = timeoutMs - (Date.now() - started);
     if (left <= 0) return { reason: 'timeout' };
     let reply;
     try {
-      reply = await withTimeout(chrome.tabs.sendMessage(c.tabId, { type: 'sentience-call', op: 'frame_walk', depth: msg.depth, frameId: c.frameId }, { frameId: c.frameId }), left);
+      reply = await withTimeout(chrome.tabs.sendMessage(c.tabId, { type: 'sentience-call', op: 'frame_walk', depth: msg.depth, frameId: c.frameId, scope: msg.scope }, { frameId: c.frameId }), left);
     } catch (e) {
       return { reason: 'unreachable' };
     }
     if (reply && reply.timeout) return { reason: 'timeout' };
     if (!reply || !reply.value) return { reason: 'unreachable' };
     if (claims.get(msg.nonce) && claims.get(msg.nonce).ambiguous) return { reason: 'ambiguous' };
-    return { frameId: c.frameId, data: reply.value };
+    return { frameId: c.frameId, origin: c.origin, data: reply.value };
   }
 
   async function call(msg, sender) {

@@ -6,7 +6,7 @@
 // wasm-bindgen glue at startup, as service workers require.
 'use strict';
 
-importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'messages.js', 'overlay-palette.js', 'annotate.js', 'frame-relay.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
+importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'messages.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'engine-warmup.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
 
 let engine = null;
 function loadEngine() {
@@ -46,8 +46,10 @@ const CHUNK = 8 * 1024 * 1024;
 // Numbers are never reused; the map is bounded.
 const pageNumbers = new Map();
 let nextPageNumber = 1;
-function pageNumber(sender) {
-  const key = `${sender.tab ? sender.tab.id : -1}:${sender.frameId ?? 0}:${sender.documentId || ''}`;
+// Each scope of a document (extension/content/trust.js) has its own history,
+// so a page script's diffs never compare with the extension's snapshots.
+function pageNumber(sender, scope) {
+  const key = `${sender.tab ? sender.tab.id : -1}:${sender.frameId ?? 0}:${sender.documentId || ''}:${scope === 'page' ? 'page' : 'full'}`;
   let n = pageNumbers.get(key);
   if (n === undefined) {
     if (pageNumbers.size >= 1000) pageNumbers.clear();
@@ -65,7 +67,7 @@ chrome.runtime.onConnect.addListener((port) => {
   let meta = null;
   let options = 'null';
   let tracking = [];
-  const pageKey = pageNumber(port.sender);
+  let pageKey = 0;
   const nums = [];
   const strs = [];
   port.onMessage.addListener(async (msg) => {
@@ -73,6 +75,7 @@ chrome.runtime.onConnect.addListener((port) => {
       meta = msg.meta;
       options = msg.options;
       tracking = Array.isArray(msg.tracking) ? msg.tracking.slice(0, 4) : [];
+      pageKey = pageNumber(port.sender, msg.scope);
     } else if (msg.type === 'nums') {
       nums.push(msg.data);
     } else if (msg.type === 'strs') {

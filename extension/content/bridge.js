@@ -2,6 +2,13 @@
 // runs snapshots (walker → WebAssembly engine) and actions, keeps the
 // registry of element references, and talks to the service worker.
 //
+// Two scopes (extension/content/trust.js, docs/api.md "Who may see and do
+// what"): page scripts get the "page" scope, no more than the same-origin
+// policy gives them (no cross-origin frames, no screenshots); the extension's
+// own callers and allow-listed origins get the "full" scope. Each scope keeps
+// its own last snapshot, frame routes, diff history and focused frame, so
+// what one caller saw or did never reaches the other.
+//
 // Two engine paths, chosen per page:
 // - fast: the WebAssembly engine runs here, in the content script;
 // - CSP-immune: when the page's Content-Security-Policy forbids WebAssembly
@@ -33,7 +40,50 @@
     return engine;
   }
 
-  function viaServiceWorker(raw, optionsJson, tracking) {
+  // The first snapshot of a page pays for loading the engine (fetch,
+  // compile, instantiate), for compiling the engine's and the walker's
+  // functions on their first call, and for first-use work in the page
+  // (docs/benchmarks.md, "Real pages"). In a browser session where
+  // window.sentience has been used (extension/engine-warmup.js), the top
+  // frame does all that in idle time after the page loads: it loads the
+  // engine, walks the page and runs the engine over the walk under a page
+  // key of its own (so the page's snapshot ids and diff history are
+  // untouched), and drops the result. Pages over WARM_MAX_ELEMENTS
+  // elements are left alone: their first snapshot is mostly real work.
+  // (0 and 1 are the full and page scopes' keys: views below.)
+  const WARM_PAGE_KEY = 2;
+  const WARM_MAX_ELEMENTS = 20000;
+  let useReported = false;
+  function reportUse() {
+    if (useReported) return;
+    useReported = true;
+    chrome.runtime.sendMessage({ type: 'engine-used' }).catch(() => {});
+  }
+  async function warmUp() {
+    const wasm = await loadEngine();
+    if (!wasm || snapshotCounter > 0 || document.getElementsByTagName('*').length > WARM_MAX_ELEMENTS) return;
+    const raw = SentienceWalker.collect();
+    wasm.snapshot(raw.meta, raw.nums, raw.strs, 'null', 'content_script', WARM_PAGE_KEY, 1, 0, -1, false);
+  }
+  function warmWhenIdle() {
+    if (window.top !== window) return;
+    chrome.runtime.sendMessage({ type: 'engine-warm?' }).then(
+      (r) => {
+        if (!r || r.warm !== true) return;
+        // Fetching and compiling run off the main thread: start now.
+        loadEngine();
+        const walk = () => {
+          const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (f) => setTimeout(f, 50);
+          idle(() => warmUp().catch(() => {}), { timeout: 1000 });
+        };
+        if (document.readyState === 'complete') walk();
+        else window.addEventListener('load', walk, { once: true });
+      },
+      () => {},
+    );
+  }
+
+  function viaServiceWorker(raw, optionsJson, tracking, scope) {
     return new Promise((resolve) => {
       let port;
       try {
@@ -51,7 +101,7 @@
         }
       });
       port.onDisconnect.addListener(() => resolve(errorJson('the service worker closed the connection before answering')));
-      port.postMessage({ type: 'begin', meta: Array.from(raw.meta), options: optionsJson, tracking });
+      port.postMessage({ type: 'begin', meta: Array.from(raw.meta), options: optionsJson, tracking, scope });
       for (let i = 0; i < raw.nums.length; i += CHUNK) port.postMessage({ type: 'nums', data: Array.from(raw.nums.subarray(i, i + CHUNK)) });
       for (let i = 0; i < raw.strs.length; i += CHUNK) port.postMessage({ type: 'strs', data: raw.strs.slice(i, i + CHUNK) });
       port.postMessage({ type: 'end' });
@@ -74,11 +124,23 @@
     return { el };
   }
 
-  // The last successful snapshot, kept by reference (no copy) for overlays,
-  // query() and format(); parsed only when asked, and replaced by the next
-  // snapshot (so old snapshots are never retained).
-  let last = null; // {json, parsed, generation}
+  // Per scope: the last successful snapshot, kept by reference (no copy)
+  // for overlays, query() and format(), parsed only when asked and replaced
+  // by the scope's next snapshot (so old snapshots are never retained); the
+  // last successful snapshot id (what `diff: true` compares with); the frame
+  // the last click/type went to (keys pressed while focus is inside an
+  // iframe go to that frame's focused element).
+  const views = {
+    full: { last: null, previousId: 0, focusedFrame: null, pageKey: 0 },
+    page: { last: null, previousId: 0, focusedFrame: null, pageKey: 1 },
+  };
   let generation = 0;
+  // The scope of the facade's last snapshot: window.sentience_registry
+  // resolves frame elements through its routes.
+  let facadeScope = 'page';
+
+  const SCREENSHOT_REFUSED =
+    'screenshots are not available to page scripts (they would show cross-origin frames and images the page may not read): allow this origin in the extension\'s options (trusted origins), or take the screenshot through the extension (docs/api.md "Who may see and do what")';
 
   /** The elements of a kept snapshot, parsed once. */
   function elementsOf(snap) {
@@ -147,61 +209,74 @@
   }
 
   // ---------------------------------------------------------------- snapshot
-  // snapshot_id: increasing within this page's life (this content script's);
-  // previousId is the last successful one, what `diff: true` compares with.
+  // snapshot_id: increasing within this page's life (this content script's),
+  // shared by both scopes.
   let snapshotCounter = 0;
-  let previousId = 0;
 
-  async function snapshot(options, { path } = {}) {
+  async function snapshot(options, { path } = {}, scope = 'full') {
+    const view = views[scope];
+    reportUse();
     const split = SentienceFrames.takeOptions(options);
     if (split.error) return errorJson(split.error);
     options = split.options;
+    if (scope === 'page' && options && typeof options === 'object' && options.screenshot) return errorJson(SCREENSHOT_REFUSED);
     let optionsJson;
     try {
       optionsJson = options === null || options === undefined ? 'null' : JSON.stringify(options);
     } catch (e) {
       return errorJson(`invalid snapshot options: ${e.message}`);
     }
-    const wasm = path === 'service_worker' ? null : await loadEngine();
-    if (wasm) {
-      const invalid = wasm.check_options(optionsJson);
+    // The first snapshot of a page loads the engine (fetch, compile,
+    // instantiate: ~5 ms on real pages, docs/benchmarks.md "Real pages"):
+    // once it is loaded, options are checked before any work; until then,
+    // the walk runs while it loads (compiling happens off the main thread)
+    // and bad options are reported after the walk.
+    const enginePromise = path === 'service_worker' ? null : loadEngine();
+    const ready = enginePromise && (await Promise.race([enginePromise, null]));
+    if (ready) {
+      const invalid = ready.check_options(optionsJson);
       if (invalid) return errorJson(invalid);
     }
     const timing = options && typeof options === 'object' ? stableTiming(options.wait_for_stable) : null;
     const waited = timing ? await waitForStable(timing[0], timing[1]) : null;
     const id = ++snapshotCounter;
     // [snapshot_id, previous_id, waited_ms (-1: no wait), settled]: the wasm `snapshot` arguments.
-    const tracking = [id, previousId, waited ? waited.waitedMs : -1, !!(waited && waited.settled)];
+    const tracking = [id, view.previousId, waited ? waited.waitedMs : -1, !!(waited && waited.settled)];
     const raw = SentienceWalker.collect();
+    const wasm = ready || (enginePromise && (await enginePromise));
+    if (wasm && !ready) {
+      const invalid = wasm.check_options(optionsJson);
+      if (invalid) return errorJson(invalid);
+    }
     const next = registryOf(raw);
     // Child frames' walks merged into ours (extension/content/frames.js).
     let page = raw;
     let frames = null;
     if (split.frames.enabled) {
-      page = await SentienceFrames.collectAll(raw, split.frames);
+      page = await SentienceFrames.collectAll(raw, { ...split.frames, scope });
       frames = page.report;
-    } else SentienceFrames.clearRoutes();
+    } else SentienceFrames.clearRoutes(scope);
     let json;
     if (wasm) {
-      json = wasm.snapshot(page.meta, page.nums, page.strs, optionsJson, 'content_script', 0, ...tracking);
+      json = wasm.snapshot(page.meta, page.nums, page.strs, optionsJson, 'content_script', view.pageKey, ...tracking);
     } else {
-      json = await viaServiceWorker(page, optionsJson, tracking);
+      json = await viaServiceWorker(page, optionsJson, tracking, scope);
     }
     const ok = json.startsWith('{"status":"success"');
     // Max: a slower snapshot started earlier (service-worker path) must not
     // move `previous` back.
-    if (ok) previousId = Math.max(previousId, id);
+    if (ok) view.previousId = Math.max(view.previousId, id);
     registry = next;
     if (frames && ok) json = `${json.slice(0, -1)},"frames":${JSON.stringify(frames)}}`;
     // The trusted copy overlays, query() and format() work on: the text this
     // world produced, never an object a page handed over (and without the
     // screenshot spliced in below).
-    if (ok) last = { json, parsed: null, generation: ++generation };
+    if (ok) view.last = { json, parsed: null, generation: ++generation };
     const shot = options && options.screenshot;
     if (shot && ok) {
       const spec = shot === true ? { format: 'png' } : { format: shot.format || 'png', quality: shot.quality };
       const request = { type: 'screenshot', format: spec.format, quality: spec.quality };
-      if (shot.annotate === true) request.annotate = annotation(elementsOf(last));
+      if (shot.annotate === true) request.annotate = annotation(elementsOf(view.last));
       const res = await SentienceOverlay.hiddenDuring(() => chrome.runtime.sendMessage(request));
       if (!res || res.error) return errorJson(`screenshot failed: ${res ? res.error : 'no answer from the service worker'}`);
       // Splice into the JSON text rather than parse + re-serialise 1000s of elements.
@@ -226,7 +301,8 @@
   // last snapshot's elements (all of them by default). Ids that are not in
   // the last snapshot, or whose element has left the document, are reported
   // in `unknown`, never thrown.
-  function showOverlay(args) {
+  function showOverlay(args, scope) {
+    const last = views[scope].last;
     if (args !== null && args !== undefined && (typeof args !== 'object' || Array.isArray(args))) return statusError('showOverlay: options must be an object {ids?, duration?}');
     const { ids, duration } = args || {};
     if (ids !== undefined && ids !== null && !Array.isArray(ids)) return statusError('showOverlay: ids must be an array of element ids');
@@ -308,7 +384,8 @@
     return null;
   }
 
-  async function runQuery({ query } = {}, first, via) {
+  async function runQuery({ query } = {}, first, via, scope) {
+    const last = views[scope].last;
     if (typeof query !== 'string') return statusError('invalid query: the query must be a string, e.g. "role=button text~\'sign in\'"');
     if (!last) return statusError('no snapshot yet: call window.sentience.snapshot() first (queries run on the last snapshot)');
     const snap = last;
@@ -328,7 +405,8 @@
     return first ? (found.length ? found[0] : null) : found;
   }
 
-  async function runFormat(args, via) {
+  async function runFormat(args, via, scope) {
+    const last = views[scope].last;
     args = args || {};
     let maxTokens = 1000;
     if (args.max_tokens !== undefined && args.max_tokens !== null) {
@@ -362,28 +440,28 @@
   }
 
   // ----------------------------------------------------------------- actions
-  // The frame the last click/type went to: keys pressed while focus is
-  // inside an iframe go to that frame's focused element.
-  let focusedFrame = null;
-
-  async function act(op, args) {
+  async function act(op, args, scope) {
+    const view = views[scope];
     args = args || {};
     // An action routed from the frame that took the snapshot names the
     // document its ids belong to.
     if (args.doc !== undefined && args.doc !== SentienceFrames.token) return { success: false, error: 'the frame has navigated since the snapshot (take a new snapshot)', outcome: 'none' };
     if (op === 'press') {
       const active = document.activeElement;
-      if (focusedFrame && active && (active.localName === 'iframe' || active.localName === 'frame')) return SentienceFrames.call(focusedFrame, 'press', { key: args.key });
+      if (view.focusedFrame && active && (active.localName === 'iframe' || active.localName === 'frame')) return SentienceFrames.call(view.focusedFrame, 'press', { key: args.key });
       return SentienceActions.press(args.key);
     }
     if (op === 'scroll' && args.id === undefined) return SentienceActions.scroll(args, null);
     const id = Number(args.id);
     if (!Number.isInteger(id)) return { success: false, error: `${op}: id must be an integer element id`, outcome: 'none' };
-    const route = SentienceFrames.routeOf(id);
+    const route = SentienceFrames.routeOf(id, scope);
     if (route) {
-      if (op === 'click' || op === 'type') focusedFrame = route;
+      if (op === 'click' || op === 'type') view.focusedFrame = route;
       return SentienceFrames.call(route, op, { ...args, id: route.localId });
     }
+    // An element of a frame this caller may not reach (only the full scope
+    // has routes into cross-origin frames): refused, nothing happens there.
+    if (scope === 'page' && SentienceFrames.routeOf(id, 'full')) return { success: false, error: `${op}: element ${id} is in a frame of another origin: page scripts may not act there (docs/api.md "Who may see and do what")`, outcome: 'none' };
     const { el, error } = elementFor(id);
     if (error) return { success: false, error, outcome: 'none' };
     if (op === 'click') return SentienceActions.click(el);
@@ -403,9 +481,9 @@
     // text, asked of each frame once (a form in an iframe is part of the page).
     const byFrame = new Map();
     // (Only when asked as the driver: a frame asked by its driver answers for itself.)
-    if (doc === undefined) for (const route of SentienceFrames.framesInSnapshot()) byFrame.set(route.frameId, { route, ids: [], text: '' });
+    if (doc === undefined) for (const route of SentienceFrames.framesInSnapshot('full')) byFrame.set(route.frameId, { route, ids: [], text: '' });
     for (const id of Array.isArray(ids) ? ids : []) {
-      const route = SentienceFrames.routeOf(id);
+      const route = SentienceFrames.routeOf(id, 'full');
       if (route && byFrame.has(route.frameId)) byFrame.get(route.frameId).ids.push([id, route.localId]);
     }
     await Promise.all(
@@ -441,7 +519,7 @@
 
   // Shows people what the agent is about to act on (overlay.js draws it).
   function highlight({ id, label }) {
-    const route = SentienceFrames.routeOf(Number(id));
+    const route = SentienceFrames.routeOf(Number(id), 'full');
     if (route) return SentienceFrames.call(route, 'highlight', { id: route.localId, label });
     const { el, error } = elementFor(Number(id));
     if (error) return { success: false, error };
@@ -451,17 +529,22 @@
 
   // Operations that answer {status, …} (as snapshot does), not {success, …}.
   const STATUS_OPS = new Set(['show_overlay', 'clear_overlay', 'query', 'find', 'format']);
+  // What the page's facade may ask for (main-world.js); the rest
+  // (page_info, highlight, ping, frame walks) is the extension's own.
+  const FACADE_OPS = new Set(['snapshot', 'click', 'type', 'press', 'select', 'scroll', 'show_overlay', 'clear_overlay', 'query', 'find', 'format']);
 
-  async function handle(op, args, via) {
-    if (op === 'snapshot') return { json: await snapshot(args, via) };
+  // `scope`: "full" for the extension's own callers and allow-listed
+  // origins, "page" for other page scripts.
+  async function handle(op, args, via, scope = 'full') {
+    if (op === 'snapshot') return { json: await snapshot(args, via, scope) };
     if (op === 'ping') return { value: { ready: true } };
     if (op === 'page_info') return { value: await pageInfo(args || {}) };
     if (op === 'highlight') return { value: await highlight(args || {}) };
-    if (op === 'show_overlay') return { value: showOverlay(args) };
+    if (op === 'show_overlay') return { value: showOverlay(args, scope) };
     if (op === 'clear_overlay') return { value: { status: 'success', cleared: SentienceOverlay.clear() } };
-    if (op === 'query' || op === 'find') return { value: await runQuery(args || {}, op === 'find', via) };
-    if (op === 'format') return { value: await runFormat(args, via) };
-    if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll' || op === 'select') return { value: await act(op, args) };
+    if (op === 'query' || op === 'find') return { value: await runQuery(args || {}, op === 'find', via, scope) };
+    if (op === 'format') return { value: await runFormat(args, via, scope) };
+    if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll' || op === 'select') return { value: await act(op, args, scope) };
     return { value: { success: false, error: `unknown operation ${op}`, outcome: 'none' } };
   }
 
@@ -470,7 +553,7 @@
   // resolves; the facade asks it. Elements of cross-origin frames (or below
   // one) cannot be handed to the page: the registry gives undefined.
   function frameElementFor(id, responseName) {
-    const hop = SentienceFrames.forwardOf(id) || SentienceFrames.registryHop(id);
+    const hop = SentienceFrames.forwardOf(id) || SentienceFrames.registryHop(id, facadeScope);
     if (hop) hop.el.dispatchEvent(new CustomEvent(responseName, { bubbles: false, composed: true, detail: hop.next }));
   }
 
@@ -509,7 +592,10 @@
         if (!msg || typeof msg.call !== 'number') return;
         let reply;
         try {
-          reply = await handle(msg.op, msg.args);
+          if (!FACADE_OPS.has(msg.op)) throw new Error(`unknown operation ${msg.op}`);
+          const scope = (await SentienceTrust.pageTrusted()) ? 'full' : 'page';
+          reply = await handle(msg.op, msg.args, undefined, scope);
+          if (msg.op === 'snapshot') facadeScope = scope;
         } catch (err) {
           const error = String(err && err.message);
           if (msg.op === 'snapshot') reply = { json: errorJson(`snapshot failed: ${error}`) };
@@ -533,6 +619,21 @@
   }
   SentienceFrames.setWalkForParent(walkForParent);
 
+  // ------------------------------------------ automation through a debugger
+  // The full scope for whoever holds the browser's debugging connection
+  // (CDP `Runtime.evaluate` in this isolated world, named "Sentience"):
+  // the tool server's sessions, Playwright/Puppeteer through a CDP session.
+  // Pages cannot reach this world's globals; a debugger could do anything
+  // anyway. Resolves to what the page API would (snapshot: the contract
+  // object), e.g. `SentienceTrusted.call('snapshot', {limit: 50})`.
+  globalThis.SentienceTrusted = Object.freeze({
+    call: async (op, args) => {
+      const reply = await handle(op, args === undefined ? null : args, undefined, 'full');
+      return reply.json !== undefined ? JSON.parse(reply.json) : reply.value;
+    },
+  });
+  warmWhenIdle();
+
   // ------------------------------------------ the extension's own callers
   // The service worker (agent runs, tests through the extension) calls the
   // same operations; only the extension can send these messages.
@@ -543,7 +644,7 @@
     if (msg.op === 'frame_walk') {
       SentienceFrames.learnFrameId(msg.frameId);
       try {
-        sendResponse({ value: walkForParent(msg.depth) });
+        sendResponse({ value: walkForParent(msg.depth, SentienceFrames.budgetFor(msg.scope)) });
       } catch (e) {
         sendResponse({ value: null }); // the driver lists the frame as unreachable
       }

@@ -41,6 +41,16 @@
 // Actions on a frame element's id are routed to the owning frame's content
 // script through the service worker, with the frame document's token so an
 // id from a document that has since navigated away fails cleanly.
+//
+// Scopes (extension/content/trust.js): a page script's snapshot (the "page"
+// scope) includes only frames of the driver's origin reached through frames
+// of that origin, exactly what the page's own scripts could read; every
+// other frame is skipped at once as `cross_origin`, never walked. This is
+// checked three times: here before asking (the iframe's contentDocument is
+// null across origins), by the service worker against the claimant's origin
+// as the runtime reports it (frame-relay.js), and here again on the answer.
+// Each scope keeps its own ids and routes, so a page can never act through
+// ids of the extension's own (full) snapshots.
 'use strict';
 
 globalThis.SentienceFrames = (() => {
@@ -55,6 +65,7 @@ globalThis.SentienceFrames = (() => {
   const STR_FIELDS = SentienceWalker.STR_FIELDS;
   const SEP = '\u001f';
   const NONCE_RE = /^[0-9a-f-]{36}$/;
+  const SELF_ORIGIN = self.origin;
 
   // This document's identity: frameIds survive navigations, documents do not.
   const token = crypto.randomUUID();
@@ -104,7 +115,10 @@ globalThis.SentienceFrames = (() => {
       if (walkForParentHook && depth <= MAX_DEPTH && now - lastEager >= EAGER_GAP_MS) {
         lastEager = now;
         try {
-          data = walkForParentHook(depth);
+          // A page can forge the scope too: "full" only makes this frame
+          // describe more frames, which the service worker and the driver
+          // then drop for a page-scope snapshot.
+          data = walkForParentHook(depth, budgetFor(d.scope));
         } catch (e) {
           data = undefined; // the service worker's request will ask again
         }
@@ -140,6 +154,7 @@ globalThis.SentienceFrames = (() => {
   // directly (MAX_FRAMES tries in all, however deep and wide the
   // same-origin tree; a cross-origin frame's failed try counts too).
   function describe(frames, depth, budget) {
+    const pageScope = budget.scope === 'page';
     iframes = new Map();
     const out = [];
     for (const f of frames) {
@@ -166,13 +181,16 @@ globalThis.SentienceFrames = (() => {
       else {
         // A same-origin frame still showing its initial about:blank while
         // its real document loads has nothing to walk yet.
+        let doc = null;
         try {
-          const doc = el.contentDocument;
-          if (doc && doc.URL === 'about:blank' && !/^about:blank/.test(url) && !el.hasAttribute('srcdoc')) d.skip = 'not_loaded';
+          doc = el.contentDocument; // null across origins
         } catch (e) {
-          // cross-origin: ask it
+          doc = null;
         }
+        if (doc && doc.URL === 'about:blank' && !/^about:blank/.test(url) && !el.hasAttribute('srcdoc')) d.skip = 'not_loaded';
+        else if (!doc && pageScope) d.skip = 'cross_origin';
       }
+      if (!d.skip && stale.has(el)) d.stale = stale.get(el);
       if (!d.skip) {
         // Also the iframe's key in `iframes` when it is walked directly.
         d.nonce = crypto.randomUUID();
@@ -181,7 +199,7 @@ globalThis.SentienceFrames = (() => {
           budget.left--;
           d.walk = directWalk(win, depth + 1, budget);
         }
-        if (!d.walk) win.postMessage({ __sentience: PROTOCOL, nonce: d.nonce, depth: depth + 1 }, '*');
+        if (!d.walk) win.postMessage({ __sentience: PROTOCOL, nonce: d.nonce, depth: depth + 1, scope: budget.scope }, '*');
       }
       out.push(d);
     }
@@ -190,7 +208,7 @@ globalThis.SentienceFrames = (() => {
 
   // The walk a parent asks for (through the service worker, or directly),
   // this frame being `depth` below the driver.
-  function walkForParent(collect, depth, budget = { left: MAX_FRAMES }) {
+  function walkForParent(collect, depth, budget = budgetFor('full')) {
     const raw = collect();
     const data = { token, url: location.href, meta: Array.from(raw.meta), nums: Array.from(raw.nums), strs: raw.strs, frames: describe(raw.frames, depth, budget) };
     return { data, raw };
@@ -207,7 +225,28 @@ globalThis.SentienceFrames = (() => {
     walkForParentHook = hook;
   }
 
+  /** A fresh budget of direct walks for a snapshot of `scope` ("page" or "full"). */
+  function budgetFor(scope) {
+    return { left: MAX_FRAMES, scope: scope === 'page' ? 'page' : 'full' };
+  }
+
   // ----------------------------------------------------------- driver side
+  // Top-level iframes that timed out, each with the nonce of its last
+  // unanswered ask: not waited for again (reason `unresponsive`) until the
+  // frame navigates (its element's load event) or claims that nonce late,
+  // proving it answers after all (frame-relay.js walkTree). A page that
+  // fires fake load events only makes us wait for the frame once more.
+  const stale = new WeakMap();
+  function noteAnswer(el, nonce, reason) {
+    if (!el) return;
+    if (reason !== 'timeout' && reason !== 'unresponsive') {
+      stale.delete(el);
+      return;
+    }
+    if (!stale.has(el)) el.addEventListener('load', () => stale.delete(el), { once: true });
+    stale.set(el, nonce);
+  }
+
   /** Splits our `frames` option off the engine's options. Returns {options, frames} or {error}. */
   function takeOptions(options) {
     if (!options || typeof options !== 'object' || Array.isArray(options) || !('frames' in options)) {
@@ -229,12 +268,12 @@ globalThis.SentienceFrames = (() => {
 
   // The frame's walk and, under `nested`, those of the frames below it
   // (frame-relay.js `walkTree`), each within timeoutMs, all within deadlineMs.
-  function askWalk(nonce, timeoutMs, depth, deadlineMs) {
+  function askWalk(nonce, timeoutMs, depth, deadlineMs, scope, url, staleNonce, siblings) {
     return new Promise((resolve) => {
       // The relay enforces the timeouts; this one only guards against a
       // service worker that never answers.
       const timer = setTimeout(() => resolve({ reason: 'timeout' }), Math.max(timeoutMs, deadlineMs) + 1000);
-      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs, depth, deadlineMs }).then(
+      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs, depth, deadlineMs, scope, url, stale: staleNonce, siblings }).then(
         (res) => {
           clearTimeout(timer);
           resolve(res || { reason: 'unreachable' });
@@ -266,9 +305,14 @@ globalThis.SentienceFrames = (() => {
           const phase = Math.floor(ctx.deadline - performance.now());
           const left = Math.min(ctx.timeoutMs, phase);
           if (left < 1) return skip('timeout');
-          res = await askWalk(desc.nonce, left, depth, phase);
+          res = await askWalk(desc.nonce, left, depth, phase, ctx.scope, desc.url, desc.stale, descs.map((d) => d.url));
+          if (depth === 1) noteAnswer(iframes.get(desc.nonce), desc.nonce, res.data ? null : res.reason);
         }
         if (!res.data) return skip(res.reason || 'unreachable');
+        // Page scope: a walk that did not come directly (same origin by
+        // construction) must come from a frame of our origin, as the
+        // runtime reported it to the service worker.
+        if (ctx.scope === 'page' && !(desc.walk && res === desc.walk) && (res.origin !== SELF_ORIGIN || SELF_ORIGIN === 'null')) return skip('cross_origin');
         const data = res.data;
         if (!Array.isArray(data.nums) || typeof data.strs !== 'string' || !Array.isArray(data.frames) || !Array.isArray(data.meta)) return skip('error');
         // Both ends are our content scripts, but of possibly different
@@ -289,33 +333,42 @@ globalThis.SentienceFrames = (() => {
     );
   }
 
-  // (token → (frame-local id → driver id)): stable for the document's life.
-  let idMaps = new Map();
-  // driver id → {frameId, token, localId, iframe (top-level iframe element, for direct children)}
-  let routes = new Map();
+  // Per scope: (token → (frame-local id → driver id)), stable for the
+  // document's life; driver id → {frameId, token, localId, chain}.
+  // `frames`: every frame in the snapshot, {frameId, token}, with elements
+  // listed or not (a signed-in message is text, but part of the page).
+  const views = { full: { idMaps: new Map(), routes: new Map(), frames: [] }, page: { idMaps: new Map(), routes: new Map(), frames: [] } };
+  const viewOf = (scope) => (scope === 'page' ? views.page : views.full);
 
   /**
    * Walks the frames below the driver's walk `raw` and merges them into it.
    * Returns {meta, nums, strs, report} (report: {included, skipped}).
    */
-  async function collectAll(raw, { timeoutMs }) {
+  async function collectAll(raw, { timeoutMs, scope }) {
+    const view = viewOf(scope);
     const report = { included: [], skipped: [] };
-    const topDescs = describe(raw.frames, 0, { left: MAX_FRAMES });
+    const topDescs = describe(raw.frames, 0, budgetFor(scope));
     // Nested frames come gathered with their top-level frame (frame-relay.js
     // `walkTree`), or are asked once their parent has answered: the whole
     // phase is capped at PHASE_TIMEOUTS per-frame timeouts.
-    const ctx = { report, count: 0, timeoutMs, deadline: performance.now() + PHASE_TIMEOUTS * timeoutMs, wireVersion: raw.meta[0] };
+    const ctx = { report, count: 0, timeoutMs, deadline: performance.now() + PHASE_TIMEOUTS * timeoutMs, wireVersion: raw.meta[0], scope: scope === 'page' ? 'page' : 'full' };
     const kids = (await gather(topDescs, 1, ctx)).filter(Boolean);
+    view.frames = [];
+    const list = (k) => {
+      if (Number.isInteger(k.frameId)) view.frames.push({ frameId: k.frameId, token: k.token });
+      k.kids.forEach(list);
+    };
+    kids.forEach(list);
     if (!kids.length) {
       // Nothing to merge: the driver's own walk as it is.
-      idMaps = new Map();
-      routes = new Map();
+      view.idMaps = new Map();
+      view.routes = new Map();
       return { meta: raw.meta, nums: raw.nums, strs: raw.strs, report };
     }
-    const merged = SentienceFrameMerge.merge(raw, kids, idMaps, (d) => raw.frames[topDescs.indexOf(d)].el, SentienceWalker.reserveId);
+    const merged = SentienceFrameMerge.merge(raw, kids, view.idMaps, (d) => raw.frames[topDescs.indexOf(d)].el, SentienceWalker.reserveId);
     // Ids of frame documents no longer in the snapshot are forgotten.
-    idMaps = merged.idMaps;
-    routes = merged.routes;
+    view.idMaps = merged.idMaps;
+    view.routes = merged.routes;
     return { meta: merged.meta, nums: merged.nums, strs: merged.strs, report };
   }
 
@@ -327,8 +380,8 @@ globalThis.SentienceFrames = (() => {
    * frame's registry resolves (the frame-local id, or for deeper frames
    * this id again, forwarded frame by frame). Otherwise undefined.
    */
-  function registryHop(id) {
-    const route = routes.get(id);
+  function registryHop(id, scope) {
+    const route = viewOf(scope).routes.get(id);
     if (!route || !route.chain[0] || !route.chain[0].isConnected) return undefined;
     try {
       let el = route.chain[0];
@@ -365,20 +418,19 @@ globalThis.SentienceFrames = (() => {
     return fw && fw.el.isConnected ? fw : undefined;
   }
 
-  /** One route per frame whose elements are in the last snapshot. */
-  function framesInSnapshot() {
-    const byFrame = new Map();
-    for (const r of routes.values()) if (!byFrame.has(r.frameId)) byFrame.set(r.frameId, r);
-    return Array.from(byFrame.values());
+  /** One route ({frameId, token}) per frame in the last snapshot. */
+  function framesInSnapshot(scope) {
+    return viewOf(scope).frames;
   }
 
   /** The route of a frame element's driver id, or undefined. */
-  function routeOf(id) {
-    return routes.get(id);
+  function routeOf(id, scope) {
+    return viewOf(scope).routes.get(id);
   }
 
-  function clearRoutes() {
-    routes = new Map();
+  function clearRoutes(scope) {
+    viewOf(scope).routes = new Map();
+    viewOf(scope).frames = [];
   }
 
   /** Runs `op` in the frame owning the element (args.id is the frame-local id). */
@@ -391,5 +443,5 @@ globalThis.SentienceFrames = (() => {
       );
   }
 
-  return { token, takeOptions, walkForParent, walkDirect, learnFrameId, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
+  return { token, takeOptions, walkForParent, walkDirect, budgetFor, learnFrameId, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
 })();

@@ -1,5 +1,6 @@
-// Options page: server URL, API key, default mode; validated, with a
-// "test connection" that calls the server's /health.
+// Options page: server URL, API key, default mode, trusted origins
+// (extension/content/trust.js); validated, with a "test connection" that
+// calls the server's /health.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -17,10 +18,23 @@ function read() {
     return { error: 'The server URL is not a valid URL.' };
   }
   if (!/^https?:$/.test(url.protocol)) return { error: 'The server URL must start with http:// or https://.' };
-  return { settings: { serverUrl, apiKey: $('apiKey').value, defaultMode: $('defaultMode').value } };
+  const trusted = [];
+  for (const line of $('trustedOrigins').value.split('\n')) {
+    if (!line.trim()) continue;
+    let origin;
+    try {
+      origin = new URL(line.trim()).origin;
+    } catch (e) {
+      origin = 'null';
+    }
+    if (origin === 'null' || !/^https?:/.test(origin)) return { error: `Not an http(s) origin: ${line.trim()}` };
+    if (!trusted.includes(origin)) trusted.push(origin);
+  }
+  return { settings: { serverUrl, apiKey: $('apiKey').value, defaultMode: $('defaultMode').value }, trusted };
 }
 
-chrome.storage.local.get('settings').then(({ settings }) => {
+chrome.storage.local.get(['settings', 'trusted_origins']).then(({ settings, trusted_origins }) => {
+  $('trustedOrigins').value = Array.isArray(trusted_origins) ? trusted_origins.join('\n') : '';
   const s = { ...SentienceMessages.DEFAULT_SETTINGS, ...(settings || {}) };
   $('serverUrl').value = s.serverUrl;
   $('apiKey').value = s.apiKey;
@@ -29,9 +43,9 @@ chrome.storage.local.get('settings').then(({ settings }) => {
 
 $('form').addEventListener('submit', async (e) => {
   e.preventDefault();
-  const { settings, error } = read();
+  const { settings, trusted, error } = read();
   if (error) return status(error, false);
-  await chrome.storage.local.set({ settings });
+  await chrome.storage.local.set({ settings, trusted_origins: trusted });
   status('Saved.', true);
 });
 

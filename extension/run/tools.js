@@ -47,6 +47,8 @@ globalThis.SentienceTools = (() => {
 
   function elementId(params) {
     const raw = params && params.id;
+    // No id (a page scroll) is not element 0.
+    if (raw === undefined || raw === null || raw === '') return null;
     const n = typeof raw === 'number' ? raw : Number(String(raw ?? '').replace(/^agent-/, ''));
     return Number.isInteger(n) && n >= 0 ? n : null;
   }

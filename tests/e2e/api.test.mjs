@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { open, snapshot, evaluate, viaWorker, suite } from '../lib/harness.mjs';
 import { assertSchema } from '../lib/expect.mjs';
 
-const env = suite();
+const env = suite({ trusted: true });
 
 test('sentience_registry[id] is the live element of every id in the last snapshot', async () => {
   const page = await open(env.browser.context, `${env.server.url}/login.html`);

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { SENTIENCE } from '../lib/agent.mjs';
 import { assertSchema } from '../lib/expect.mjs';
+import { startServer } from '../lib/harness.mjs';
 
 function sentience(args, { timeoutMs = 120000 } = {}) {
   return new Promise((resolve, reject) => {
@@ -36,6 +37,22 @@ test('sentience snapshot prints the demo page snapshot as contract JSON', async 
   assert.equal(snap.elements.length, 5);
   assert.equal(Object.keys(snap)[0], 'status', 'contract field order');
   assert.ok(snap.elements.some((e) => e.role === 'searchbox' && e.text === 'Search products'));
+});
+
+test('sentience snapshot is trusted with the page it was asked for: frames of other origins and a screenshot', async () => {
+  const one = await startServer();
+  const two = await startServer();
+  try {
+    const url = `${one.url}/origins/shop.html?p=${encodeURIComponent(`http://localhost:${two.port}`)}`;
+    const { code, stdout, stderr } = await sentience(['snapshot', url, '--options', JSON.stringify({ screenshot: { format: 'jpeg', quality: 40 }, frames: { timeout_ms: 5000 } })]);
+    assert.equal(code, 0, stderr);
+    const snap = JSON.parse(stdout);
+    assert.match(snap.screenshot, /^data:image\/jpeg;base64,/);
+    assert.ok(snap.elements.some((e) => e.text === 'Confirm payment'), snap.elements.map((e) => e.text).join(' | '));
+  } finally {
+    await one.close();
+    await two.close();
+  }
 });
 
 test('sentience snapshot with bad options exits non-zero with the error', async () => {

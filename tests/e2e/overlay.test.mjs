@@ -17,6 +17,7 @@ import { open, snapshot, evaluate, suite, PAGES } from '../lib/harness.mjs';
 // must not be.
 const STYLE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'";
 const env = suite({
+  trusted: true,
   routes: {
     '/overlay-strict-style.html': (req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': STYLE_CSP });

@@ -152,15 +152,29 @@ export async function viaWorker(worker, page, op, args, via) {
 }
 
 /**
+ * Gives page scripts of `origins` the full view of window.sentience
+ * (cross-origin frames, screenshots), as the options page's "trusted
+ * origins" does: the one line docs/api.md shows for Playwright. Documents
+ * loaded before the call see the change once storage.onChanged reaches
+ * them, so callers set it before opening their pages.
+ */
+export async function trustOrigins(worker, origins) {
+  await worker.evaluate((o) => chrome.storage.local.set({ trusted_origins: o }), origins);
+}
+
+/**
  * The usual suite: fixture pages served on port 0 and one browser with the
  * extension, started before the suite's tests and closed after them.
  * Returns an object whose `server` and `browser` are set once started.
+ * `trusted`: the server's origin is a trusted origin (screenshots and
+ * cross-origin frames through the page API).
  */
-export function suite({ dir = PAGES, routes = {} } = {}) {
+export function suite({ dir = PAGES, routes = {}, trusted = false } = {}) {
   const env = { server: null, browser: null };
   before(async () => {
     env.server = await startServer(dir, routes);
     env.browser = await launch();
+    if (trusted) await trustOrigins(env.browser.worker, [env.server.url]);
   });
   after(async () => {
     await env.browser?.close();

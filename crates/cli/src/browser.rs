@@ -156,6 +156,31 @@ impl ExtensionBrowser {
         bail!("the extension's service worker did not start")
     }
 
+    /// Gives page scripts of `origins` the full view of `window.sentience`
+    /// (cross-origin frames, screenshots), as the options page's "trusted
+    /// origins" does (docs/api.md "Who may see and do what"). The profile is
+    /// this launcher's own throwaway one, and the origins are the ones the
+    /// user asked it to automate. Call it before opening their pages.
+    pub async fn trust_origins(&self, origins: &[String]) -> Result<()> {
+        let ext_id = self.extension_id().await?;
+        let page = self
+            .open_extension_page(&format!(
+                "chrome-extension://{ext_id}/extension/options/options.html"
+            ))
+            .await?;
+        let list = serde_json::to_string(origins)?;
+        let set = format!("chrome.storage.local.set({{trusted_origins: {list}}}).then(() => true)");
+        let done = page
+            .evaluate(set.as_str())
+            .await
+            .context("setting the trusted origins")?;
+        let _ = page.close().await;
+        if done.into_value::<bool>().ok() != Some(true) {
+            bail!("the extension did not store the trusted origins");
+        }
+        Ok(())
+    }
+
     /// Opens one of the extension's own pages (its messages then carry the
     /// authority of the extension's UI, as the popup's do).
     pub async fn open_extension_page(&self, url: &str) -> Result<Page> {

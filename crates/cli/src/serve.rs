@@ -58,7 +58,8 @@ pub struct Args {
     /// Require `Authorization: Bearer <key>` on every route but /health.
     #[arg(long, env = "SENTIENCE_API_KEY", hide_env_values = true)]
     api_key: Option<String>,
-    /// Extra CORS origins (every chrome-extension:// origin is allowed).
+    /// Extra CORS origins (our extension's chrome-extension:// origin is always allowed;
+    /// add another extension's origin here to let it drive runs).
     #[arg(long = "cors-origin", env = "CORS_ORIGINS", value_delimiter = ',')]
     cors_origins: Vec<String>,
     /// Request bodies over this many bytes get 413.

@@ -74,6 +74,15 @@ pub async fn run(args: SnapshotArgs) -> Result<()> {
     })
     .await?;
     let result = async {
+        // The user asked for this page's snapshot: its frames of other
+        // origins and screenshots included (a page script of that origin
+        // would get only what the same-origin policy gives it).
+        if let Ok(parsed) = reqwest::Url::parse(&url) {
+            let origin = parsed.origin().ascii_serialization();
+            if origin != "null" {
+                browser.trust_origins(&[origin]).await?;
+            }
+        }
         let page = browser.open(&url).await?;
         let expr = format!("window.sentience.snapshot({options})");
         ExtensionBrowser::eval(&page, &expr).await

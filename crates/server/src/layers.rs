@@ -1,6 +1,6 @@
 //! Cross-cutting HTTP layers: optional API-key auth and CORS restricted to
-//! extension origins plus configured ones (specs/004 "Authentication" lists
-//! both as what production needs).
+//! our extension's origin plus configured ones (specs/004 "Authentication"
+//! lists both as what production needs; docs/server.md "Auth and CORS").
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -42,15 +42,22 @@ pub async fn auth(State(s): State<AppState>, req: Request, next: Next) -> Respon
     ApiError::Unauthorized.into_response()
 }
 
+/// The origin of our extension: its id is fixed by the manifest's `key`, so
+/// it is the same in every profile. Other extensions' origins are not
+/// allowed by default: any installed extension could otherwise start and
+/// drive runs (they are allowed only when configured, like any origin).
+pub const EXTENSION_ORIGIN: &str = "chrome-extension://hogbpejkhkeecefhknbglfhofifoajbn";
+
 pub fn cors(origins: &[String]) -> CorsLayer {
-    let allowed: Vec<String> = origins
+    let mut allowed: Vec<String> = origins
         .iter()
         .map(|o| o.trim_end_matches('/').to_string())
         .collect();
+    allowed.push(EXTENSION_ORIGIN.to_string());
     CorsLayer::new()
         .allow_origin(AllowOrigin::predicate(move |origin: &HeaderValue, _| {
             let o = origin.to_str().unwrap_or("");
-            o.starts_with("chrome-extension://") || allowed.iter().any(|a| a == o)
+            allowed.iter().any(|a| a == o)
         }))
         .allow_methods([Method::GET, Method::POST, Method::OPTIONS])
         .allow_headers([

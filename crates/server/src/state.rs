@@ -16,7 +16,7 @@ pub const DEFAULT_CACHE_IDLE: Duration = Duration::from_secs(10 * 60);
 pub struct ServerConfig {
     /// When set, every route but GET /health needs `Authorization: Bearer <key>`.
     pub api_key: Option<String>,
-    /// Origins allowed by CORS besides every `chrome-extension://` origin.
+    /// Origins allowed by CORS besides our extension's (`layers::EXTENSION_ORIGIN`).
     pub cors_origins: Vec<String>,
     /// Bodies over this many bytes get 413 (snapshots with a screenshot are big).
     pub max_body_bytes: usize,

@@ -176,7 +176,9 @@ async fn cors_allows_extension_and_configured_origins_only() {
             .expect("req")
     };
     for (origin, allowed) in [
-        ("chrome-extension://abcdefghijklmnop", true),
+        (sentience_server::layers::EXTENSION_ORIGIN, true),
+        // Another installed extension may not start or drive runs.
+        ("chrome-extension://abcdefghijklmnopabcdefghijklmnop", false),
         ("http://localhost:5173", true),
         ("https://evil.example", false),
     ] {

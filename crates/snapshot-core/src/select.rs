@@ -21,6 +21,10 @@ pub struct Candidate {
 /// Bits of "some strict ancestor is a (rendered) candidate of this kind".
 const ANC_LINK_OR_BUTTON: u8 = 1;
 const ANC_GENERIC: u8 = 2;
+/// A link or button that is native interactive content (`<a href>`,
+/// `<button>`, `<summary>`, …: focusable by default), not only by its
+/// `role` attribute.
+const ANC_NATIVE_LINK_OR_BUTTON: u8 = 4;
 
 /// All candidates in document order. O(n): one forward pass, since parents
 /// precede children the ancestor facts of a node's parent are already known.
@@ -40,11 +44,14 @@ pub fn select_candidates(page: &RawPage) -> Vec<Candidate> {
         let mut mine = above;
         if let Some(role) = role {
             mine |= match role {
+                Role::Link | Role::Button if node.has(Flags::NATIVELY_FOCUSABLE) => {
+                    ANC_LINK_OR_BUTTON | ANC_NATIVE_LINK_OR_BUTTON
+                }
                 Role::Link | Role::Button => ANC_LINK_OR_BUTTON,
                 Role::Generic => ANC_GENERIC,
                 _ => 0,
             };
-            if !is_nested_duplicate(role, above) {
+            if !is_nested_duplicate(role, above, node) {
                 out.push(Candidate {
                     index: i as u32,
                     role,
@@ -80,10 +87,22 @@ pub fn is_hidden(node: &RawNode, role: Role) -> bool {
 /// (HTML §4.5.1: interactive content must not nest), or a clickable child
 /// of a clickable generic, is the same target as its ancestor. Form
 /// controls always stay: an input inside a clickable card is its own target.
-fn is_nested_duplicate(role: Role, above: u8) -> bool {
+///
+/// A real link or button (`<a href>`, `<button>`: focusable by default)
+/// inside an element that is a button or link only by its `role` attribute
+/// is its own target too: HTML's no-nesting rule binds native interactive
+/// content, not ARIA roles, and such a link is reached, focused and
+/// followed apart from the card around it. News sites wrap each story card
+/// in `<div role="button" tabindex="0">` with the headline `<a href>`
+/// inside (tests/pages/card-grid.html): Chromium's accessibility tree
+/// exposes both, and dropping the link lost every headline of the grid.
+fn is_nested_duplicate(role: Role, above: u8, node: &RawNode) -> bool {
     match role {
         Role::Textbox | Role::Searchbox | Role::Checkbox | Role::Radio | Role::Combobox => false,
         Role::Generic | Role::Image => above & (ANC_LINK_OR_BUTTON | ANC_GENERIC) != 0,
+        Role::Link | Role::Button if node.has(Flags::NATIVELY_FOCUSABLE) => {
+            above & ANC_NATIVE_LINK_OR_BUTTON != 0
+        }
         Role::Link | Role::Button => above & ANC_LINK_OR_BUTTON != 0,
     }
 }
@@ -148,6 +167,42 @@ mod tests {
                 (7, Role::Button),
                 (10, Role::Generic),
                 (11, Role::Checkbox),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_real_link_inside_an_aria_button_card_is_its_own_target() {
+        let page = PageBuilder::new(800.0, 600.0)
+            // 0 div role=button > 1 a href (headline), 2 span role=link, 3 img
+            .node(
+                el("div")
+                    .role("button")
+                    .tabindex()
+                    .child(el("a").href().focusable().text("Headline"))
+                    .child(el("span").role("link").text("Rubric"))
+                    .child(el("img").replaced().alt("Photo")),
+            )
+            // 4 a href > 5 button (native in native: one target, as before)
+            .node(el("a").href().focusable().child(el("button").focusable()))
+            // 6 button > 7 a href
+            .node(el("button").focusable().child(el("a").href().focusable()))
+            // 8 span role=link > 9 div role=button > 10 a href
+            .node(
+                el("span")
+                    .role("link")
+                    .child(el("div").role("button").child(el("a").href().focusable())),
+            )
+            .build();
+        assert_eq!(
+            picked(&page),
+            vec![
+                (0, Role::Button),
+                (1, Role::Link),
+                (4, Role::Link),
+                (6, Role::Button),
+                (8, Role::Link),
+                (10, Role::Link)
             ]
         );
     }

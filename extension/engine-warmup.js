@@ -1,0 +1,51 @@
+// Whether pages should prepare the snapshot engine in idle time after they
+// load (issue 14; docs/benchmarks.md, "Real pages: the first snapshot").
+//
+// The first snapshot of a page used to pay for fetching, compiling and
+// instantiating the WebAssembly engine and for compiling its functions on
+// their first call. A content script cannot share a compiled module with
+// another page (each document has its own isolated world), so the top
+// frame of each page loads and warms the engine up when the page has gone
+// idle, but only in a browser session in which window.sentience has been
+// used at all: a person's ordinary browsing never pays for it (nor trips a
+// strict page CSP's report of the blocked WebAssembly compile).
+// The flag lives in chrome.storage.session: it survives this worker being
+// stopped, not the browser.
+'use strict';
+
+globalThis.SentienceWarmup = (() => {
+  const KEY = 'sentience-api-used';
+  let used = null; // null: not read yet
+
+  async function isUsed() {
+    if (used === null) {
+      try {
+        used = Boolean((await chrome.storage.session.get(KEY))[KEY]);
+      } catch (e) {
+        used = false;
+      }
+    }
+    return used;
+  }
+
+  function markUsed() {
+    if (used === true) return;
+    used = true;
+    chrome.storage.session.set({ [KEY]: true }).catch(() => {});
+  }
+
+  chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !msg || !sender.tab) return false;
+    if (msg.type === 'engine-used') {
+      markUsed();
+      return false;
+    }
+    if (msg.type === 'engine-warm?') {
+      isUsed().then((warm) => sendResponse({ warm }));
+      return true;
+    }
+    return false;
+  });
+
+  return { isUsed, markUsed };
+})();
