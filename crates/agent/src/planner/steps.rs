@@ -111,14 +111,17 @@ fn ok(h: &HistoryEntry) -> bool {
 
 /// Index of the first successful click after `from` on one of `ids`, or
 /// (when the target has a text) on an element that showed that text.
+/// `changed`: only a click after which the page changed counts (a click
+/// that changed nothing did not do what was asked).
 fn clicked_after(
     history: &[HistoryEntry],
     from: usize,
     ids: &[String],
     target: &Target,
+    changed: bool,
 ) -> Option<usize> {
     history.iter().enumerate().skip(from).find_map(|(i, h)| {
-        if h.action != "click" || !ok(h) {
+        if h.action != "click" || !ok(h) || (changed && h.no_page_change()) {
             return None;
         }
         let by_id = h.element_id().is_some_and(|id| ids.contains(&id));
@@ -140,6 +143,13 @@ fn clicked_since(history: &[HistoryEntry], from: usize, e: &PageElement) -> bool
         .iter()
         .skip(from)
         .any(|h| h.action == "click" && h.element_id().is_some_and(|id| e.id.is(&id)))
+}
+
+/// Clicked since `from`, and the page changed after it.
+fn clicked_changed(history: &[HistoryEntry], from: usize, e: &PageElement) -> bool {
+    history.iter().skip(from).any(|h| {
+        h.action == "click" && !h.no_page_change() && h.element_id().is_some_and(|id| e.id.is(&id))
+    })
 }
 
 fn last_touch(history: &[HistoryEntry], ids: &[String]) -> Option<usize> {
@@ -236,7 +246,8 @@ fn click_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
         .filter(|(s, _)| *s >= top * 0.9 && *s >= 0.45)
         .map(|(_, e)| e.id.key())
         .collect();
-    if let Some(i) = clicked_after(history, cursor, &ids, &target) {
+    let must_change = step.verb == Verb::Click;
+    if let Some(i) = clicked_after(history, cursor, &ids, &target, must_change) {
         return Outcome::Done(i + 1);
     }
     if let Some(e) = best(&cands, 0.45) {
@@ -301,9 +312,16 @@ fn reveal(ctx: &PolicyContext<'_>, target: &Target, cursor: usize) -> Outcome {
     }
     // A named target that is not on screen: scroll to look for it (the
     // snapshot holds what is near the viewport first), a few times.
-    let scrolls = history.iter().skip(cursor).filter(|h| h.action == "scroll").count();
+    let scrolls = history
+        .iter()
+        .skip(cursor)
+        .filter(|h| h.action == "scroll")
+        .count();
     if target.text.is_some() && scrolls < MAX_LOOK_SCROLLS {
-        return tool(ToolName::Scroll, json!({"direction": "down", "amount": 600}));
+        return tool(
+            ToolName::Scroll,
+            json!({"direction": "down", "amount": 600}),
+        );
     }
     Outcome::Fallback
 }
@@ -691,7 +709,7 @@ fn expand_step(
         .collect();
     if let Some(e) = matching
         .iter()
-        .find(|e| clicked_since(history, cursor, e) || e.state.expanded == Some(true))
+        .find(|e| clicked_changed(history, cursor, e) || e.state.expanded == Some(true))
     {
         let i = last_touch(history, &[e.id.key()])
             .map(|i| i + 1)
@@ -720,7 +738,12 @@ fn explore_step(
         // Done with the last click that was not on the next step's target.
         let next_text = following.and_then(|f| f.target.text.as_deref());
         let last = history.iter().enumerate().skip(cursor).filter(|(_, h)| {
-            h.action == "click" && !next_text.is_some_and(|t| h.element_text.as_deref().is_some_and(|et| normalize(et) == normalize(t)))
+            h.action == "click"
+                && !next_text.is_some_and(|t| {
+                    h.element_text
+                        .as_deref()
+                        .is_some_and(|et| normalize(et) == normalize(t))
+                })
         });
         return Outcome::Done(last.map(|(i, _)| i + 1).last().unwrap_or(cursor));
     }
