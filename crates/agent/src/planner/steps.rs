@@ -737,7 +737,7 @@ fn explore_step(
     if next_visible(ctx, following) {
         // Done with the last click that was not on the next step's target.
         let next_text = following.and_then(|f| f.target.text.as_deref());
-        let last = history.iter().enumerate().skip(cursor).filter(|(_, h)| {
+        let mut last = history.iter().enumerate().skip(cursor).filter(|(_, h)| {
             h.action == "click"
                 && !next_text.is_some_and(|t| {
                     h.element_text
@@ -745,7 +745,7 @@ fn explore_step(
                         .is_some_and(|et| normalize(et) == normalize(t))
                 })
         });
-        return Outcome::Done(last.map(|(i, _)| i + 1).last().unwrap_or(cursor));
+        return Outcome::Done(last.map(|(i, _)| i + 1).next_back().unwrap_or(cursor));
     }
     let role = step.target.role;
     let mut openers: Vec<&PageElement> = page
