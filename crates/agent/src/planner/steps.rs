@@ -737,7 +737,7 @@ fn explore_step(
     if next_visible(ctx, following) {
         // Done with the last click that was not on the next step's target.
         let next_text = following.and_then(|f| f.target.text.as_deref());
-        let mut last = history.iter().enumerate().skip(cursor).filter(|(_, h)| {
+        let last = history.iter().enumerate().skip(cursor).filter(|(_, h)| {
             h.action == "click"
                 && !next_text.is_some_and(|t| {
                     h.element_text
