@@ -11,7 +11,9 @@
 
 mod clause;
 pub mod lexicon;
+mod object;
 mod tokens;
+mod values;
 
 #[cfg(test)]
 mod tests;
