@@ -107,11 +107,12 @@ pub fn goal_met(ctx: &PolicyContext<'_>, plan: &TaskPlan, stepwise: bool) -> Opt
         });
         if submitted {
             let in_url = contains_words(&url_decode(&page.url), &term.value);
-            let in_results = contains_words(&page.visible_text, &term.value)
-                || page
-                    .elements
-                    .iter()
-                    .any(|e| !e.is_text_entry() && contains_words(&e.text, &term.value));
+            let in_results =
+                contains_words(&without_task(&page.visible_text, ctx.task), &term.value)
+                    || page
+                        .elements
+                        .iter()
+                        .any(|e| !e.is_text_entry() && contains_words(&e.text, &term.value));
             if in_url || in_results {
                 return Some(format!(
                     "Search results for \"{}\" are shown ({})",
