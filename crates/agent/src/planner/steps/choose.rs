@@ -194,10 +194,14 @@ pub(super) fn expand_step(
         .filter(|(s, _)| *s >= 0.45)
         .map(|(_, e)| *e)
         .collect();
-    if let Some(e) = matching
-        .iter()
-        .find(|e| clicked_changed(history, cursor, e) || e.state.expanded == Some(true))
-    {
+    if let Some(e) = matching.iter().find(|e| {
+        let clicked = if following.is_none() {
+            clicked_changed(history, cursor, e)
+        } else {
+            clicked_since(history, cursor, e)
+        };
+        clicked || e.state.expanded == Some(true)
+    }) {
         let i = last_touch(history, &[e.id.key()])
             .map(|i| i + 1)
             .unwrap_or(cursor);

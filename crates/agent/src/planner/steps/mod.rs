@@ -188,7 +188,9 @@ fn run_step(
 ) -> Outcome {
     let page = ctx.page;
     match step.verb {
-        Verb::Click | Verb::Hover | Verb::Focus => click_step(ctx, step, cursor),
+        Verb::Click | Verb::Hover | Verb::Focus => {
+            click_step(ctx, step, cursor, following.is_none())
+        }
         Verb::Type => type_step(ctx, step, cursor),
         Verb::Select | Verb::Unselect => select_step(ctx, step, cursor),
         Verb::Expand => expand_step(ctx, step, following, cursor),
@@ -226,7 +228,10 @@ fn target_ok(step: &Step) -> impl Fn(&PageElement) -> bool + '_ {
     }
 }
 
-fn click_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
+/// `last`: the task's final step, which is done only once the page shows
+/// its effect (an intermediate click, "click ONE, then TWO", may change
+/// nothing visible).
+fn click_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize, last: bool) -> Outcome {
     let (page, history) = (ctx.page, ctx.history);
     if let Some(key) = step.arg.as_deref().and_then(|a| a.strip_prefix("key:")) {
         if let Some(i) = history
@@ -252,7 +257,7 @@ fn click_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
         .filter(|(s, _)| *s >= top * 0.9 && *s >= 0.45)
         .map(|(_, e)| e.id.key())
         .collect();
-    let must_change = step.verb == Verb::Click;
+    let must_change = last && step.verb == Verb::Click;
     if let Some(i) = clicked_after(history, cursor, &ids, &target, must_change) {
         return Outcome::Done(i + 1);
     }

@@ -86,3 +86,27 @@ fn a_set_is_ticked_exactly_then_submitted() {
         Decision::Tool(Tool::new(ToolName::Click, json!({"id": "a"})))
     );
 }
+
+#[test]
+fn an_intermediate_click_counts_even_when_nothing_changes_the_last_must_show() {
+    let p = page(
+        json!([
+            {"id": "one", "tag": "button", "text": "ONE"},
+            {"id": "two", "tag": "button", "text": "TWO"},
+        ]),
+        "",
+    );
+    let mut h = clicked("one", "ONE");
+    h.page_after = h.page_before.clone();
+    let task = "Click button ONE, then click button TWO.";
+    let d = decide(task, &p, std::slice::from_ref(&h));
+    assert_eq!(
+        d,
+        Decision::Tool(Tool::new(ToolName::Click, json!({"id": "two"})))
+    );
+    // The final click changed nothing: not done, so not finished.
+    let mut h2 = clicked("two", "TWO");
+    h2.page_after = h2.page_before.clone();
+    let d = decide(task, &p, &[h, h2]);
+    assert!(!matches!(d, Decision::Finish(_)), "{d:?}");
+}
