@@ -3,6 +3,7 @@
 //! planner over snapshots, the LLM policy, the careful-mode security gate and
 //! reflections (specs/004).
 
+pub mod intent;
 pub mod llm;
 pub mod page;
 pub mod planner;

@@ -215,6 +215,14 @@ impl Page {
             };
             h = fnv1a(e.text.as_bytes(), h);
             h = fnv1a(e.value.as_bytes(), h);
+            // A ticked box, an opened section or tab is a visible change.
+            let st = &e.state;
+            let flags = [
+                st.checked.map(|c| c as u8 + 1).unwrap_or(0),
+                st.expanded.map(|b| b as u8 + 1).unwrap_or(0),
+                st.selected.map(|b| b as u8 + 1).unwrap_or(0),
+            ];
+            h = fnv1a(&flags, h);
         }
         format!("{h:016x}")
     }

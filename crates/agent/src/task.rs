@@ -5,7 +5,8 @@
 
 use crate::text::{concepts, quoted, urls, words};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum FieldKind {
     Username,
     Password,

@@ -116,6 +116,26 @@ pub fn user_message(ctx: &PolicyContext<'_>, budget: usize) -> String {
             m.push_str(&format!("- {}\n", clean(a, 200)));
         }
     }
+    // The task as the built-in parser reads it, and the elements that best
+    // answer to it (issue 15): a head start that costs a few lines.
+    let intent = crate::intent::Intent::parse(ctx.task);
+    if !intent.steps.is_empty() {
+        m.push_str(&format!(
+            "Parsed goal: {}\n",
+            clean(&intent.describe(), 400)
+        ));
+        let ranked = crate::planner::steps::ranked(ctx.page, &intent, ctx.task, 8);
+        if !ranked.is_empty() {
+            let list: Vec<String> = ranked
+                .iter()
+                .map(|e| format!("{} \"{}\"", fence(&e.id.key()), clean(e.label(), 40)))
+                .collect();
+            m.push_str(&format!(
+                "Elements that match the goal, best first: {}\n",
+                list.join(", ")
+            ));
+        }
+    }
     m.push_str("History (most recent last):\n");
     let start = ctx.history.len().saturating_sub(15);
     if start == ctx.history.len() {
@@ -272,6 +292,33 @@ mod tests {
         );
         assert_eq!(lines[5], "13 button \"Odd\" offscreen @0,0");
         assert!(!text.contains('<') && !text.contains('>'));
+    }
+
+    #[test]
+    fn prompt_carries_the_parsed_goal_and_ranked_elements() {
+        use crate::policy::{Baseline, PolicyContext};
+        use crate::types::RunMode;
+        let p = page();
+        let ctx = PolicyContext {
+            task: "Type bob@example.com into the email field and click Far",
+            mode: RunMode::Autonomous,
+            page: &p,
+            history: &[],
+            reflections: &[],
+            avoid: &[],
+            baseline: &Baseline::default(),
+            step: 0,
+            user_answers: &[],
+        };
+        let m = user_message(&ctx, 8000);
+        assert!(
+            m.contains("Parsed goal: 1. type field email=\"bob@example.com\" → 2. click \"Far\""),
+            "{m}"
+        );
+        assert!(
+            m.contains("Elements that match the goal, best first: 7 \"Email\", 9 \"Far\""),
+            "{m}"
+        );
     }
 
     #[test]

@@ -52,8 +52,21 @@ fn url_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Some(result) when the goal is visibly reached.
-pub fn goal_met(ctx: &PolicyContext<'_>, plan: &TaskPlan) -> Option<String> {
+/// The page's text without the instruction itself: some pages show the
+/// task (a "query" banner), and its words are no evidence that it is done.
+fn without_task(text: &str, task: &str) -> String {
+    let t = normalize(task);
+    let n = normalize(text);
+    if t.len() < 8 {
+        return n;
+    }
+    n.replace(&t, " ")
+}
+
+/// Some(result) when the goal is visibly reached. `stepwise`: the task has
+/// steps the step planner checks itself, so reading information off the
+/// page is no sign of completion.
+pub fn goal_met(ctx: &PolicyContext<'_>, plan: &TaskPlan, stepwise: bool) -> Option<String> {
     let page = ctx.page;
     let interacted = ctx
         .history
@@ -73,9 +86,9 @@ pub fn goal_met(ctx: &PolicyContext<'_>, plan: &TaskPlan) -> Option<String> {
         }
     }
     if !interacted {
-        return find_info(ctx, plan);
+        return (!stepwise).then(|| find_info(ctx, plan)).flatten();
     }
-    let fresh: Vec<String> = success_markers(&page.all_text())
+    let fresh: Vec<String> = success_markers(&without_task(&page.all_text(), ctx.task))
         .into_iter()
         .filter(|m| !ctx.baseline.markers.contains(m) || !same_url(&page.url, &ctx.baseline.url))
         .collect();
@@ -94,11 +107,12 @@ pub fn goal_met(ctx: &PolicyContext<'_>, plan: &TaskPlan) -> Option<String> {
         });
         if submitted {
             let in_url = contains_words(&url_decode(&page.url), &term.value);
-            let in_results = contains_words(&page.visible_text, &term.value)
-                || page
-                    .elements
-                    .iter()
-                    .any(|e| !e.is_text_entry() && contains_words(&e.text, &term.value));
+            let in_results =
+                contains_words(&without_task(&page.visible_text, ctx.task), &term.value)
+                    || page
+                        .elements
+                        .iter()
+                        .any(|e| !e.is_text_entry() && contains_words(&e.text, &term.value));
             if in_url || in_results {
                 return Some(format!(
                     "Search results for \"{}\" are shown ({})",
@@ -107,7 +121,7 @@ pub fn goal_met(ctx: &PolicyContext<'_>, plan: &TaskPlan) -> Option<String> {
             }
         }
     }
-    find_info(ctx, plan)
+    (!stepwise).then(|| find_info(ctx, plan)).flatten()
 }
 
 /// Information tasks ("Find contact information"): lines of page text that
@@ -142,11 +156,14 @@ fn find_info(ctx: &PolicyContext<'_>, plan: &TaskPlan) -> Option<String> {
         .split('\n')
         .map(str::trim)
         .filter(|l| !l.is_empty() && !labels.contains(&normalize(l)))
+        // The instruction shown on the page is not the answer.
+        .map(|l| without_task(l, ctx.task))
+        .filter(|l| !l.trim().is_empty())
         .filter(|l| {
             let lc = concepts(l);
             content.iter().any(|w| lc.contains(w))
         })
-        .map(|l| truncate(l, 200))
+        .map(|l| truncate(&l, 200))
         .take(3)
         .collect();
     (!lines.is_empty()).then(|| lines.join(" | "))

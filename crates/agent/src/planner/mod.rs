@@ -6,11 +6,15 @@
 //! the user when stuck. It remembers what it did through the run history.
 
 mod fields;
+pub mod find;
 mod goal;
+mod lookup;
+pub mod steps;
 mod targets;
 
+use crate::intent::{Intent, ValueSource};
 use crate::policy::{BoxFuture, Decision, Policy, PolicyContext, PolicyError, PolicyInfo};
-use crate::task::{FieldKind, Goal, TaskPlan};
+use crate::task::{FieldKind, Goal, TaskPlan, TaskValue};
 use crate::types::{Tool, ToolName};
 use serde_json::json;
 
@@ -40,10 +44,34 @@ impl Policy for ScorerPolicy {
 /// Scrolls allowed in a row before the planner stops hoping for more content.
 const MAX_SCROLLS: usize = 3;
 
+/// The task's plan for the goal-driven steps below: the quoted values of
+/// `TaskPlan`, plus the unquoted ones the intent parser found ("username
+/// alice") when there are no quoted ones.
+fn task_plan(task: &str, intent: &Intent) -> TaskPlan {
+    let mut plan = TaskPlan::parse(task);
+    if plan.values.is_empty() {
+        for v in intent.values() {
+            if let (ValueSource::Literal(_), Some(text)) = (&v.source, v.text()) {
+                plan.values.push(TaskValue {
+                    kind: v.field,
+                    label: v.label.clone(),
+                    value: text,
+                });
+            }
+        }
+    }
+    plan
+}
+
 pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
-    let plan = TaskPlan::parse(ctx.task);
+    let intent = Intent::parse(ctx.task);
+    let plan = task_plan(ctx.task, &intent);
     let page = ctx.page;
-    if let Some(result) = goal::goal_met(ctx, &plan) {
+    // Multi-step tasks: the step planner, while it has something to do.
+    if let Some(d) = steps::next(ctx, &intent) {
+        return d;
+    }
+    if let Some(result) = goal::goal_met(ctx, &plan, steps::actionable(&intent)) {
         return Decision::Finish(result);
     }
     if let Some(url) = &plan.url {

@@ -370,7 +370,7 @@ pub fn relevance(
     Score { value, reason }
 }
 
-fn kind_word(k: FieldKind) -> &'static str {
+pub fn kind_word(k: FieldKind) -> &'static str {
     match k {
         FieldKind::Username => "username",
         FieldKind::Password => "password",
