@@ -152,6 +152,12 @@ impl BrowserLauncher for ChromiumLauncher {
                 "no-default-browser-check",
                 "disable-dev-shm-usage",
                 "password-store=basic",
+                // Input and frames at full speed even when the window is
+                // hidden or not focused (as automation tools launch it).
+                "disable-background-timer-throttling",
+                "disable-backgrounding-occluded-windows",
+                "disable-renderer-backgrounding",
+                "disable-ipc-flooding-protection",
             ])
             .args(self.extra_args.iter().map(String::as_str));
         if let Some(ext) = &self.extension_dir {
@@ -263,6 +269,15 @@ impl CdpSession {
         Ok(())
     }
 
+    /// The browser process has exited or its connection is gone (cheap:
+    /// no round trip to the browser).
+    pub(crate) async fn exited(&self) -> bool {
+        if self.handler_done.load(Ordering::SeqCst) {
+            return true;
+        }
+        matches!(self.browser.lock().await.try_wait(), Ok(Some(_)))
+    }
+
     async fn window_of(&self, page: &Page) -> ToolResult<Value> {
         self.browser_call(
             "Browser.getWindowForTarget",
@@ -311,13 +326,10 @@ impl BrowserSession for CdpSession {
     }
 
     async fn is_alive(&self) -> bool {
-        if self.handler_done.load(Ordering::SeqCst) {
+        if self.exited().await {
             return false;
         }
-        let mut browser = self.browser.lock().await;
-        if matches!(browser.try_wait(), Ok(Some(_))) {
-            return false;
-        }
+        let browser = self.browser.lock().await;
         let probe = browser.execute(Raw::new("Browser.getVersion", json!({})));
         matches!(
             tokio::time::timeout(Duration::from_secs(3), probe).await,
@@ -553,8 +565,12 @@ impl BrowserSession for CdpSession {
     }
 
     async fn close(&self) {
+        let exited = self.exited().await;
         let mut browser = self.browser.lock().await;
-        let _ = tokio::time::timeout(Duration::from_secs(10), browser.close()).await;
+        if !exited {
+            // Browser.close lets Chromium save the profile (cookies, logins).
+            let _ = tokio::time::timeout(Duration::from_secs(10), browser.close()).await;
+        }
         if tokio::time::timeout(Duration::from_secs(10), browser.wait())
             .await
             .is_err()
