@@ -5,7 +5,7 @@
 //            /keypress  vs  Playwright page.screenshot, mouse.click,
 //            keyboard.type, keyboard.press (headless Chromium, same page);
 //   desktop: /screenshot desktop+lux, /click, /type, /keypress  vs
-//            pyautogui/PIL (ImageGrab + resize + PNG, click, write, press)
+//            PIL/pyautogui (ImageGrab + resize + PNG, click, write, hotkey)
 //            on an Xvfb 1920x1080 display this script starts.
 // Usage: node tests/bench/tools-bench.mjs [--runs 30] [--smoke]
 // Needs: target/release/sentience (pkg-scripts/build.sh), Xvfb, and for the
@@ -151,10 +151,10 @@ async function desktopBench() {
       const xauth = path.join(fs.mkdtempSync('/tmp/tools-bench-xauth-'), 'Xauthority');
       fs.writeFileSync(xauth, '');
       const r = spawnSync(py, ['-c', PY, String(RUNS), TEXT40], { env: { ...env, XAUTHORITY: xauth }, encoding: 'utf8' });
-      if (r.status === 0) theirs = JSON.parse(r.stdout);
+      if (r.status === 0) theirs = JSON.parse(r.stdout.trim().split('\n').pop());
       else console.error('pyautogui run failed:', r.stderr.slice(-500));
     } else console.error(`no ${py}: desktop figures without the pyautogui comparison`);
-    row('screenshot (desktop 1920x1080, lux)', ours.screenshot, theirs?.screenshot, 'pyautogui.screenshot+resize+PNG');
+    row('screenshot (desktop 1920x1080, lux)', ours.screenshot, theirs?.screenshot, 'PIL ImageGrab+resize+PNG');
     row('click (desktop)', ours.click, theirs?.click, 'pyautogui.click');
     row('type 40 chars (desktop keystrokes)', ours.type, theirs?.type, 'pyautogui.write');
     row('keypress Ctrl+A (desktop)', ours.keypress, theirs?.keypress, 'pyautogui.hotkey');
