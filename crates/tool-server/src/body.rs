@@ -19,14 +19,20 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
         let bytes = Bytes::from_request(req, state)
             .await
             .map_err(|e| ToolError::bad_request(format!("Could not read the request body: {e}")))?;
-        let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
-            b"{}"
+        let bad =
+            |e: serde_json::Error| ToolError::bad_request(format!("Invalid request body: {e}"));
+        let value: serde_json::Value = if bytes.iter().all(u8::is_ascii_whitespace) {
+            serde_json::Value::Null
         } else {
-            &bytes
+            serde_json::from_slice(&bytes).map_err(bad)?
         };
-        serde_json::from_slice(text)
-            .map(JsonBody)
-            .map_err(|e| ToolError::bad_request(format!("Invalid request body: {e}")))
+        // No body, or `null`, is an empty object: every field optional.
+        let value = if value.is_null() {
+            serde_json::json!({})
+        } else {
+            value
+        };
+        serde_json::from_value(value).map(JsonBody).map_err(bad)
     }
 }
 

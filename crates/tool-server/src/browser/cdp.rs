@@ -263,6 +263,15 @@ impl CdpSession {
         Ok(())
     }
 
+    /// The browser process has exited or its connection is gone (cheap:
+    /// no round trip to the browser).
+    pub(crate) async fn exited(&self) -> bool {
+        if self.handler_done.load(Ordering::SeqCst) {
+            return true;
+        }
+        matches!(self.browser.lock().await.try_wait(), Ok(Some(_)))
+    }
+
     async fn window_of(&self, page: &Page) -> ToolResult<Value> {
         self.browser_call(
             "Browser.getWindowForTarget",
@@ -311,13 +320,10 @@ impl BrowserSession for CdpSession {
     }
 
     async fn is_alive(&self) -> bool {
-        if self.handler_done.load(Ordering::SeqCst) {
+        if self.exited().await {
             return false;
         }
-        let mut browser = self.browser.lock().await;
-        if matches!(browser.try_wait(), Ok(Some(_))) {
-            return false;
-        }
+        let browser = self.browser.lock().await;
         let probe = browser.execute(Raw::new("Browser.getVersion", json!({})));
         matches!(
             tokio::time::timeout(Duration::from_secs(3), probe).await,
@@ -548,8 +554,12 @@ impl BrowserSession for CdpSession {
     }
 
     async fn close(&self) {
+        let exited = self.exited().await;
         let mut browser = self.browser.lock().await;
-        let _ = tokio::time::timeout(Duration::from_secs(10), browser.close()).await;
+        if !exited {
+            // Browser.close lets Chromium save the profile (cookies, logins).
+            let _ = tokio::time::timeout(Duration::from_secs(10), browser.close()).await;
+        }
         if tokio::time::timeout(Duration::from_secs(10), browser.wait())
             .await
             .is_err()

@@ -139,6 +139,11 @@ impl CdpSession {
 
     /// The page of the active tab (after a refresh when it vanished).
     pub(crate) async fn active_page(&self) -> ToolResult<Page> {
+        if self.exited().await {
+            return Err(ToolError::Backend(
+                "The browser of this session is not running (it crashed or was closed): start a new session".into(),
+            ));
+        }
         let mut current = self.tabs.lock().await.current;
         if current.is_none() {
             self.refresh_tabs().await?;

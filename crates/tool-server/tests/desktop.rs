@@ -1,0 +1,422 @@
+//! The desktop scope on a real X server: Xvfb on a free display, a small X
+//! window of our own that records the pointer and key events it receives
+//! (and pastes the CLIPBOARD on Ctrl+V, as applications do), and a headed
+//! Chromium on the same display. Needs Debian's `xvfb` (pkg-scripts/setup.sh
+//! installs it); in CI (CI=true) its absence is a failure, not a skip.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{decode_png, pages, server, Options};
+use sentience_tool_server::desktop::x11::X11Desktop;
+use sentience_tool_server::desktop::Desktop;
+use serde_json::json;
+use std::process::{Child, Command};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use x11rb::connection::Connection;
+use x11rb::protocol::xproto::*;
+use x11rb::protocol::Event;
+
+struct Xvfb(Child);
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts Xvfb on the first free display number from :90.
+fn start_xvfb() -> Option<(Xvfb, String)> {
+    if Command::new("Xvfb").arg("-help").output().is_err() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "Xvfb is missing (pkg-scripts/setup.sh installs xvfb)"
+        );
+        eprintln!("SKIPPED: Xvfb is not installed (pkg-scripts/setup.sh installs it)");
+        return None;
+    }
+    for n in 90..200 {
+        if std::path::Path::new(&format!("/tmp/.X{n}-lock")).exists()
+            || std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+        {
+            continue;
+        }
+        let name = format!(":{n}");
+        let child = Command::new("Xvfb")
+            .args([
+                name.as_str(),
+                "-screen",
+                "0",
+                "1920x1080x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut xvfb = Xvfb(child);
+        for _ in 0..100 {
+            if x11rb::connect(Some(&name)).is_ok() {
+                return Some((xvfb, name));
+            }
+            if matches!(xvfb.0.try_wait(), Ok(Some(_))) {
+                break; // lost a race for this display number: try the next
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    panic!("could not start Xvfb on any display from :90 to :199");
+}
+
+const WIN: (i16, i16, u16, u16) = (1400, 100, 400, 300);
+const WIN_RGB: [u8; 3] = [255, 128, 0];
+
+/// The recording window; events are pushed as short strings.
+fn test_window(display: &str, log: Arc<Mutex<Vec<String>>>) {
+    let (conn, screen_num) = x11rb::connect(Some(display)).unwrap();
+    let screen = conn.setup().roots[screen_num].clone();
+    let win = conn.generate_id().unwrap();
+    let mask = EventMask::BUTTON_PRESS | EventMask::KEY_PRESS | EventMask::STRUCTURE_NOTIFY;
+    conn.create_window(
+        x11rb::COPY_DEPTH_FROM_PARENT,
+        win,
+        screen.root,
+        WIN.0,
+        WIN.1,
+        WIN.2,
+        WIN.3,
+        0,
+        WindowClass::INPUT_OUTPUT,
+        x11rb::COPY_FROM_PARENT,
+        &CreateWindowAux::new()
+            .background_pixel(0xff8000)
+            .event_mask(mask),
+    )
+    .unwrap();
+    conn.map_window(win).unwrap();
+    conn.flush().unwrap();
+    let atom = |name: &str| {
+        conn.intern_atom(false, name.as_bytes())
+            .unwrap()
+            .reply()
+            .unwrap()
+            .atom
+    };
+    let (clipboard, utf8, pasted) = (atom("CLIPBOARD"), atom("UTF8_STRING"), atom("PASTED"));
+    let setup = conn.setup();
+    let (min, max) = (setup.min_keycode, setup.max_keycode);
+    let map = conn
+        .get_keyboard_mapping(min, max - min + 1)
+        .unwrap()
+        .reply()
+        .unwrap();
+    let per = usize::from(map.keysyms_per_keycode);
+    let keysym = |code: u8| map.keysyms[usize::from(code - min) * per];
+    loop {
+        let Ok(event) = conn.wait_for_event() else {
+            return;
+        };
+        let line = match event {
+            Event::MapNotify(_) => {
+                conn.set_input_focus(InputFocus::PARENT, win, x11rb::CURRENT_TIME)
+                    .unwrap();
+                conn.flush().unwrap();
+                "mapped".to_string()
+            }
+            Event::ButtonPress(e) => format!("button {} at {},{}", e.detail, e.event_x, e.event_y),
+            Event::KeyPress(e) => {
+                let sym = keysym(e.detail);
+                let state = u16::from(e.state);
+                if sym == u32::from(b'v') && state & u16::from(KeyButMask::CONTROL) != 0 {
+                    conn.convert_selection(win, clipboard, utf8, pasted, x11rb::CURRENT_TIME)
+                        .unwrap();
+                    conn.flush().unwrap();
+                }
+                let ch = char::from_u32(sym)
+                    .filter(|c| c.is_ascii_graphic())
+                    .map(String::from)
+                    .unwrap_or(format!("{sym:#x}"));
+                format!("key {ch} state {state}")
+            }
+            Event::SelectionNotify(e) if e.property != x11rb::NONE => {
+                let p = conn
+                    .get_property(true, win, pasted, AtomEnum::ANY, 0, 1 << 20)
+                    .unwrap()
+                    .reply()
+                    .unwrap();
+                format!("paste {}", String::from_utf8_lossy(&p.value))
+            }
+            _ => continue,
+        };
+        log.lock().unwrap().push(line);
+    }
+}
+
+async fn wait_for(log: &Arc<Mutex<Vec<String>>>, line: &str) -> Vec<String> {
+    for _ in 0..200 {
+        if log.lock().unwrap().iter().any(|l| l == line) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    std::mem::take(&mut *log.lock().unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn desktop_screenshot_input_clipboard_and_a_headed_browser() {
+    let Some((_xvfb, display)) = start_xvfb() else {
+        return;
+    };
+    // The clipboard (arboard) and Chromium find the display here; this
+    // binary has this one test, so no other test sees the change.
+    std::env::set_var("DISPLAY", &display);
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let l = log.clone();
+    let d = display.clone();
+    std::thread::spawn(move || test_window(&d, l));
+    wait_for(&log, "mapped").await;
+
+    let desktop: Arc<dyn Desktop> = Arc::new(X11Desktop::connect(Some(&display)).unwrap());
+    let s = server(Options {
+        desktop: Ok(desktop),
+        ..Options::default()
+    })
+    .await;
+    let (_, v) = s.get("/status").await;
+    assert_eq!(
+        (
+            v["capabilities"]["pyautogui"].as_bool(),
+            v["drivers"]["desktop"].as_str()
+        ),
+        (Some(true), Some("xtest"))
+    );
+    let (_, v) = s.get("/screen").await;
+    assert_eq!(v["screen"], json!({"width": 1920, "height": 1080}));
+    assert_eq!(v["lux_scale"], json!({"x": 1.524, "y": 1.543}));
+
+    // Screenshot: the whole screen, with the window's colour at its place.
+    let v = s
+        .ok(
+            "/screenshot",
+            json!({"scope": "desktop", "optimize_for": "both"}),
+        )
+        .await;
+    assert_eq!(
+        (
+            v["original"]["width"].as_u64(),
+            v["original"]["height"].as_u64()
+        ),
+        (Some(1920), Some(1080))
+    );
+    let img = decode_png(v["original"]["image_base64"].as_str().unwrap());
+    assert_eq!(img.get_pixel(1500, 200).0[..3], WIN_RGB);
+    assert_eq!(img.get_pixel(10, 10).0[..3], [0, 0, 0]);
+    let lux = &v["lux_optimized"];
+    assert_eq!(
+        (
+            lux["width"].as_u64(),
+            lux["scale_x"].as_f64(),
+            lux["scale_y"].as_f64()
+        ),
+        (Some(1260), Some(1.524), Some(1.543))
+    );
+    assert_eq!(
+        decode_png(lux["image_base64"].as_str().unwrap())
+            .get_pixel(984, 130)
+            .0[..3],
+        WIN_RGB
+    );
+    let v = s
+        .ok(
+            "/coordinates/validate",
+            json!({"scope": "desktop", "x": 1500, "y": 200}),
+        )
+        .await;
+    assert_eq!(v["pixel_color"], json!(WIN_RGB));
+    assert_eq!(v["screen_bounds"], json!({"width": 1920, "height": 1080}));
+
+    // Clicks in screen and lux coordinates reach the window where aimed.
+    let v = s
+        .ok(
+            "/click",
+            json!({"scope": "desktop", "x": 1450, "y": 160, "coordinate_origin": "screen"}),
+        )
+        .await;
+    assert_eq!(v["executed_with"], "xtest");
+    assert_eq!(
+        wait_for(&log, "button 1 at 50,60").await.last().unwrap(),
+        "button 1 at 50,60"
+    );
+    s.ok(
+        "/click",
+        json!({"scope": "desktop", "x": 1450, "y": 160, "click_type": "right"}),
+    )
+    .await;
+    assert!(wait_for(&log, "button 3 at 50,60")
+        .await
+        .contains(&"button 3 at 50,60".to_string()));
+    // lux (984, 130) → screen (1499.4, 200.6) → (1499, 201)
+    let v = s
+        .ok(
+            "/click",
+            json!({"scope": "desktop", "x": 984, "y": 130, "coordinate_origin": "lux_sdk"}),
+        )
+        .await;
+    assert_eq!(v["details"]["screen_coords"], json!({"x": 1499, "y": 201}));
+    assert!(wait_for(&log, "button 1 at 99,101")
+        .await
+        .contains(&"button 1 at 99,101".to_string()));
+    let (status, v) = s
+        .post("/click", json!({"scope": "desktop", "x": 2000, "y": 5}))
+        .await;
+    assert_eq!(
+        (status, v["error"].clone()),
+        (
+            400,
+            json!("Coordinates (2000, 5) outside screen bounds (1920x1080)")
+        )
+    );
+    s.ok(
+        "/scroll",
+        json!({"scope": "desktop", "direction": "down", "amount": 200}),
+    )
+    .await;
+    let lines = wait_for(&log, "button 5 at 0,0").await;
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("button 5")).count(),
+        2,
+        "{lines:?}"
+    );
+
+    // Keys with the layout's own keycodes; Shift where the layout needs it.
+    s.ok(
+        "/type",
+        json!({"scope": "desktop", "text": "Hi!", "method": "keystrokes"}),
+    )
+    .await;
+    let lines = wait_for(&log, "key 1 state 1").await;
+    assert_eq!(
+        lines,
+        [
+            "key 0xffe1 state 0",
+            "key h state 1",
+            "key i state 0",
+            "key 0xffe1 state 0",
+            "key 1 state 1"
+        ]
+    );
+    s.ok(
+        "/keypress",
+        json!({"scope": "desktop", "key": "Ctrl+Shift+T"}),
+    )
+    .await;
+    let lines = wait_for(&log, "key t state 5").await;
+    assert_eq!(lines.last().unwrap(), "key t state 5");
+
+    // Clipboard typing: the window pastes the text; the user's clipboard
+    // content is back afterwards.
+    let mut cb = arboard::Clipboard::new().unwrap();
+    cb.set_text("the user's clipboard").unwrap();
+    let v = s
+        .ok(
+            "/type",
+            json!({"scope": "desktop", "text": "àèìòù €", "method": "clipboard"}),
+        )
+        .await;
+    assert_eq!(v["details"]["text_length"], 7);
+    let lines = wait_for(&log, "paste àèìòù €").await;
+    assert!(lines.contains(&"paste àèìòù €".to_string()), "{lines:?}");
+    assert_eq!(cb.get_text().unwrap(), "the user's clipboard");
+    // Keystrokes of characters no key types go through the clipboard too.
+    let v = s
+        .ok(
+            "/type",
+            json!({"scope": "desktop", "text": "aé", "method": "keystrokes"}),
+        )
+        .await;
+    assert_eq!(
+        (
+            v["details"]["pasted_characters"].as_u64(),
+            v["executed_with"].as_str()
+        ),
+        (Some(1), Some("xtest+clipboard"))
+    );
+    assert!(wait_for(&log, "paste é")
+        .await
+        .contains(&"paste é".to_string()));
+    assert_eq!(cb.get_text().unwrap(), "the user's clipboard");
+
+    // A headed Chromium on this display: a desktop click at the screen
+    // coordinates the server converts from viewport ones lands on the page.
+    let pages = pages().await;
+    let v = s
+        .ok(
+            "/browser/start",
+            json!({"start_url": format!("{pages}/page"), "headless": false}),
+        )
+        .await;
+    assert_eq!(v["headless"], false);
+    let v = s.ok("/screenshot", json!({"scope": "browser"})).await;
+    assert_eq!(
+        (
+            v["original"]["width"].as_u64(),
+            v["original"]["height"].as_u64()
+        ),
+        (Some(1280), Some(720)),
+        "viewport only, no browser UI"
+    );
+    let v = s
+        .ok("/coordinates/validate", json!({"x": 200, "y": 150}))
+        .await;
+    assert!(
+        v["viewport_bounds"]["chrome_height"].as_i64().unwrap() > 0,
+        "{v}"
+    );
+    let v = s
+        .ok(
+            "/coordinates/convert",
+            json!({"x": 200, "y": 150, "from_space": "viewport", "to_space": "screen"}),
+        )
+        .await;
+    let (sx, sy) = (v["x"].as_i64().unwrap(), v["y"].as_i64().unwrap());
+    s.events().await;
+    s.ok("/click", json!({"scope": "desktop", "x": sx, "y": sy}))
+        .await;
+    let mut clicks = Vec::new();
+    for _ in 0..100 {
+        clicks = s
+            .events()
+            .await
+            .into_iter()
+            .filter(|e| e["type"] == "click")
+            .collect();
+        if !clicks.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(clicks.len(), 1, "the desktop click reached the page");
+    assert_eq!(
+        (
+            clicks[0]["target"].as_str(),
+            clicks[0]["x"].as_f64(),
+            clicks[0]["y"].as_f64()
+        ),
+        (Some("big"), Some(200.0), Some(150.0))
+    );
+    // Browser-scope clicks at screen coordinates use the same placement.
+    s.ok(
+        "/click",
+        json!({"x": sx, "y": sy, "coordinate_origin": "screen"}),
+    )
+    .await;
+    let ev = s.events().await;
+    assert!(
+        ev.iter()
+            .any(|e| e["type"] == "click" && e["x"] == 200.0 && e["y"] == 150.0),
+        "{ev:?}"
+    );
+    s.stop_all().await;
+}
