@@ -152,6 +152,12 @@ impl BrowserLauncher for ChromiumLauncher {
                 "no-default-browser-check",
                 "disable-dev-shm-usage",
                 "password-store=basic",
+                // Input and frames at full speed even when the window is
+                // hidden or not focused (as automation tools launch it).
+                "disable-background-timer-throttling",
+                "disable-backgrounding-occluded-windows",
+                "disable-renderer-backgrounding",
+                "disable-ipc-flooding-protection",
             ])
             .args(self.extra_args.iter().map(String::as_str));
         if let Some(ext) = &self.extension_dir {
