@@ -267,3 +267,29 @@ test('sentience act completes the demo login offline with the dom provider (brow
   assert.match(stderr, /type "alice" → textbox "Username" at \(\d+, \d+\) viewport via dom ✓/);
   assert.match(stderr, /click button "Log in" at \(\d+, \d+\) viewport via dom ✓/);
 });
+
+test('the package exposes the pure rules with the spec names and values', async () => {
+  const m = await import('../../clients/hands/index.mjs');
+  await m.load();
+  assert.deepEqual(m.detectBrowserBehavior('Apri una NUOVA scheda con Gmail'), { newTab: true, closeCurrent: false });
+  assert.deepEqual(m.detectBrowserBehavior('Restart browser, then continue on this page'), { newTab: false, closeCurrent: false });
+  assert.deepEqual(m.detectBrowserBehavior('Ricominciá da zero'), { newTab: false, closeCurrent: true });
+  assert.deepEqual(m.categorizeAction({ type: 'go_back' }), { type: 'deterministic', endpoint: '/browser/back', needsVision: false });
+  assert.equal(m.categorizeAction('click').needsVision, true);
+  assert.equal(m.chooseVisionProvider({}, { scope: 'desktop' }), 'lux');
+  assert.equal(m.chooseVisionProvider({ hasSmallText: true }, { scope: 'browser' }), 'both');
+  assert.equal(m.chooseVisionProvider({}, { scope: 'browser' }), 'gemini');
+  const cfg = m.defaultConfig();
+  assert.deepEqual([cfg.loopHistory, cfg.loopRepeat, cfg.loopClickRadiusPx, cfg.agreementPx, cfg.maxAttempts, cfg.backoffStepMs], [10, 3, 50, 30, 3, 500]);
+  const loops = await m.createLoopDetector();
+  loops.addAction({ action: 'click', x: 100, y: 100 });
+  loops.addAction({ action: 'click', x: 149, y: 100 });
+  assert.equal(loops.detectLoop(), false);
+  loops.addAction({ action: 'click', x: 120, y: 100 });
+  assert.equal(loops.detectLoop(), true);
+  loops.clear();
+  for (const x of [100, 151, 120]) loops.addAction({ type: 'click', x, y: 100 });
+  assert.equal(loops.detectLoop(), false);
+  await assert.rejects(m.createHands({ toolsUrl: '' }), /toolsUrl is required/);
+  assert.throws(() => loops.addAction({ action: 'click', x: 'left' }), /action/);
+});

@@ -1,0 +1,159 @@
+// `sentience act` on MiniWoB++ task pages through a real `sentience tools`
+// (issue 12, "Measure and report"): the built-in planner over the tool
+// server's snapshot, the `dom` provider, self-healing clicks, retry, loop
+// detection — the whole client path of specs/003, offline. A measurement to
+// report, not a CI test.
+//
+//   node tests/bench/hands-miniwob.mjs --html=DIR [--tasks=a,b] [--episodes=3]
+//        [--max-steps=10] [--out=.bench/hands-miniwob.json]
+//   (DIR: the `html` folder of the `miniwob` PyPI package, as
+//    pkg-scripts/miniwob.sh installs it into .bench/venv.)
+//
+// Per episode: the task page is opened in the tool server's session, the
+// START cover is clicked (POST /click, as a user would; MiniWoB then draws a
+// random instance: no seeding without page scripts), the utterance is read
+// from the accessibility tree (GET /browser/dom/tree: the first text), and
+// `sentience act --tools URL --task <utterance> --json` runs while the tree
+// is polled for MiniWoB's reward display ("Episodes done" moving on): then
+// act is stopped and "Last reward" read. success = reward > 0.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import { ROOT, startServer } from '../lib/harness.mjs';
+import { SENTIENCE } from '../lib/agent.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=');
+const HTML = path.resolve(opt('html') || process.env.MINIWOB_HTML || '');
+// Single-page tasks of tests/bench/miniwob.mjs's list whose utterance
+// names what to click or type (the others need page scripts to seed or
+// score them, or a planner that reads lists).
+const DEFAULT = ['click-button', 'click-link', 'click-dialog', 'click-dialog-2', 'click-test', 'click-test-2',
+  'click-tab', 'click-option', 'click-checkboxes', 'enter-text', 'enter-text-2', 'enter-password', 'focus-text',
+  'focus-text-2', 'login-user', 'click-collapsible'];
+const LIST = opt('tasks') ? opt('tasks').split(',') : DEFAULT;
+const EPISODES = Number(opt('episodes') || 3);
+const MAX_STEPS = Number(opt('max-steps') || 10);
+const OUT = path.resolve(ROOT, opt('out') || '.bench/hands-miniwob.json');
+if (!fs.existsSync(path.join(HTML, 'core/core.js'))) {
+  console.error('--html=DIR: the miniwob package html folder (see pkg-scripts/miniwob.sh)');
+  process.exit(2);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function startTools() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hands-miniwob-'));
+  const proc = spawn(SENTIENCE, ['tools', '--port', '0', '--profile-dir', profile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/[\d.]+:\d+/);
+      if (m) resolve({ url: m[0], proc });
+    });
+  });
+}
+
+const tools = await startTools();
+const call = async (method, p, body) => (await fetch(tools.url + p, {
+  method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined,
+})).json();
+const tree = async () => (await call('GET', '/browser/dom/tree')).tree ?? '';
+const field = (t, label) => {
+  const lines = t.split('\n');
+  const i = lines.findIndex((l) => l.includes(`"${label}"`));
+  for (const l of lines.slice(i + 1, i + 4)) {
+    const m = l.match(/"([^"]*)"/);
+    if (m) return m[1];
+  }
+  return null;
+};
+
+/** MiniWoB's #query: the run of top-level text lines after the root. */
+function queryText(t) {
+  const words = [];
+  for (const l of t.split('\n').slice(1)) {
+    const m = l.match(/^ {2}\[StaticText\] "(.*)"$/);
+    if (!m) break;
+    words.push(m[1].replace(/\\"/g, '"'));
+  }
+  // Pieces split at inline markup: `Enter "` + `Karrie` + `" into…` → no
+  // spaces inside the quotes.
+  return words.join(' ').replace(/\s+/g, ' ').replace(/" ([^"]*?) "/g, '"$1"').trim();
+}
+
+const server = await startServer(HTML);
+const base = server.url;
+await call('POST', '/browser/start', { start_url: 'about:blank', headless: true });
+
+const episodes = [];
+for (const task of LIST) {
+  for (let e = 0; e < EPISODES; e++) {
+    await call('POST', '/browser/navigate', { url: `${base}/miniwob/${task}.html` });
+    await sleep(300);
+    const done0 = field(await tree(), 'Episodes done:');
+    await call('POST', '/click', { scope: 'browser', x: 80, y: 105, coordinate_origin: 'viewport' }); // START
+    await sleep(200);
+    const t = await tree();
+    // The utterance: the first text of the page (MiniWoB's #query).
+    const utterance = queryText(t);
+    const env = { ...process.env };
+    delete env.LLM_API_KEY;
+    const act = spawn(SENTIENCE, ['act', '--tools', tools.url, '--json', '--max-steps', String(MAX_STEPS), '--task', utterance], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    act.stdout.on('data', (d) => (out += d));
+    act.stderr.on('data', (d) => (err += d));
+    let exited = false;
+    act.on('exit', () => (exited = true));
+    let reward = null;
+    const t0 = Date.now();
+    while (Date.now() - t0 < 30000) {
+      const now = await tree();
+      const done = field(now, 'Episodes done:');
+      if (done !== null && done !== done0) {
+        reward = Number(field(now, 'Last reward:'));
+        break;
+      }
+      if (exited) {
+        await sleep(300);
+        const after = await tree();
+        if (field(after, 'Episodes done:') !== done0) reward = Number(field(after, 'Last reward:'));
+        break;
+      }
+      await sleep(150);
+    }
+    if (!exited) act.kill('SIGTERM');
+    await new Promise((r) => (exited ? r() : act.on('exit', r)));
+    const steps = (err.match(/^\s+\[\s*\d+\]/gm) || []).length;
+    const healed = (err.match(/ healed \(/g) || []).length;
+    const loops = (err.match(/loop detected/g) || []).length;
+    let summary = null;
+    try { summary = JSON.parse(out.trim().split('\n').at(-1)); } catch { /* stopped mid-run */ }
+    const ep = { task, utterance, reward, success: reward !== null && reward > 0, steps, healed, loops, logicMs: summary?.logicMsPerStep?.each ?? null };
+    episodes.push(ep);
+    process.stderr.write(`${ep.success ? '✓' : '✗'} ${task}: ${utterance.slice(0, 60)} → reward ${reward} (${steps} steps, ${healed} healed)\n`);
+  }
+}
+
+const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const byTask = LIST.map((task) => {
+  const es = episodes.filter((x) => x.task === task);
+  return { task, successRate: mean(es.map((x) => (x.success ? 1 : 0))), meanSteps: mean(es.map((x) => x.steps)), healed: es.reduce((a, x) => a + x.healed, 0) };
+});
+const report = {
+  episodesPerTask: EPISODES,
+  successRate: mean(episodes.map((x) => (x.success ? 1 : 0))),
+  meanSteps: mean(episodes.map((x) => x.steps)),
+  healedClicksPerEpisode: mean(episodes.map((x) => x.healed)),
+  loopsPerEpisode: mean(episodes.map((x) => x.loops)),
+  byTask,
+  episodes,
+};
+fs.mkdirSync(path.dirname(OUT), { recursive: true });
+fs.writeFileSync(OUT, JSON.stringify(report, null, 2));
+console.log(JSON.stringify({ ...report, episodes: undefined }, null, 2));
+tools.proc.kill('SIGTERM');
+await server.close();
