@@ -226,7 +226,8 @@ impl CdpSession {
         .map(|r| r.result)
     }
 
-    /// Reuses the tab Chromium opens at start (closing extras), on `url`.
+    /// Reuses the tab Chromium opens at start (closing extras), on `url`,
+    /// with no history before it.
     async fn open_first_tab(&self, url: &str) -> ToolResult<()> {
         let tabs = self.refresh_tabs().await?;
         if let Some(first) = tabs.first() {
@@ -241,6 +242,11 @@ impl CdpSession {
         if url != "about:blank" {
             self.navigate(url).await?;
         }
+        // The start page is the first page: Chromium's own new-tab page,
+        // when it loaded before our navigation, is no history entry to go
+        // back to.
+        let page = self.active_page().await?;
+        page_call(&page, "Page.resetNavigationHistory", json!({})).await?;
         self.viewport().await.map(drop)
     }
 
