@@ -78,8 +78,10 @@ PY
 # docs/hands.md): an ES module, so `--target web`; not part of the extension.
 log "building clients/hands (WebAssembly)"
 build_wasm sentience-hands-wasm
-wasm-bindgen --target web --no-typescript --out-dir clients/hands/pkg \
-  "$WASM_TARGET_DIR/wasm32-unknown-unknown/wasm-release/sentience_hands.wasm"
+# (The crate's lib is sentience_hands_wasm, apart from crates/hands'
+# sentience_hands; the package's files keep the shorter name.)
+wasm-bindgen --target web --no-typescript --out-dir clients/hands/pkg --out-name sentience_hands \
+  "$WASM_TARGET_DIR/wasm32-unknown-unknown/wasm-release/sentience_hands_wasm.wasm"
 wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
   --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue --strip-debug --strip-producers \
   clients/hands/pkg/sentience_hands_bg.wasm -o clients/hands/pkg/sentience_hands_bg.opt.wasm

@@ -56,6 +56,7 @@ import path from 'node:path';
 import { ROOT, startServer, launch, open } from '../lib/harness.mjs';
 import { axRecall as agreement } from '../lib/ax-recall.mjs';
 import { PAGES as TASK_PAGES, MORE_PAGES, THIRD_PARTY_CUT, fetchPages, pageRoutes } from '../lib/real-pages.mjs';
+import { floorPass, floorRoots } from '../lib/floor.mjs';
 
 const PAGES = [...TASK_PAGES, ...MORE_PAGES];
 
@@ -76,64 +77,6 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
 };
-
-// The floor's pass (snapshot-bench.mjs `floorPass`).
-function floorPass(enterFrames) {
-  const t0 = performance.now();
-  const roots = [document];
-  let sink = 0;
-  let count = 0;
-  for (let k = 0; k < roots.length; k++) {
-    const root = roots[k];
-    const all = root.getElementsByTagName ? root.getElementsByTagName('*') : root.querySelectorAll('*');
-    const view = (root.ownerDocument || root).defaultView || window;
-    for (let i = 0; i < all.length; i++) {
-      const el = all[i];
-      const r = el.getBoundingClientRect();
-      const cs = view.getComputedStyle(el);
-      if (cs.display === 'none') sink++;
-      sink += r.width > 0 ? 1 : 0;
-      if (el.shadowRoot) roots.push(el.shadowRoot);
-      else if (enterFrames && el.localName === 'iframe') {
-        let d = null;
-        try {
-          d = el.contentDocument;
-        } catch {
-          d = null;
-        }
-        if (d && d.documentElement) roots.push(d);
-      }
-    }
-    count += all.length;
-  }
-  return { ms: performance.now() - t0, elements: count, sink };
-}
-
-const originOf = (url) => {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-};
-
-// Frames whose floor runs in themselves: the main frame and every frame its
-// nearest evaluating ancestor cannot read. Error pages are left out (no page
-// script can read them either).
-function floorRoots(page) {
-  const rootOf = new Map();
-  const roots = [];
-  const visit = (frame) => {
-    const parent = frame.parentFrame();
-    const parentRoot = parent ? rootOf.get(parent) : null;
-    const root = !parentRoot || originOf(frame.url()) !== originOf(parentRoot.url()) ? frame : parentRoot;
-    rootOf.set(frame, root);
-    if (root === frame) roots.push(frame);
-    for (const child of frame.childFrames()) visit(child);
-  };
-  visit(page.mainFrame());
-  return roots;
-}
 
 async function timeFloor(page) {
   let ms = 0;

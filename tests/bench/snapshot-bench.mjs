@@ -56,6 +56,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, startServer, launch, open, isolatedWorld, trustOrigins } from '../lib/harness.mjs';
 import { generatePageInfo, generatedRoute, framesPageInfo, framesRoutes } from '../lib/generate.mjs';
+import { floorPass, floorRoots } from '../lib/floor.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -97,64 +98,6 @@ async function timeSnapshot(page) {
     if (!snap || snap.status !== 'success') throw new Error(`snapshot failed: ${snap && snap.error}`);
     return { ms, elements: snap.elements.length, meta: snap.meta };
   });
-}
-
-// The floor's pass, evaluated in a frame: its document, open shadow roots
-// and (with enterFrames) the iframes whose documents this frame may read.
-function floorPass(enterFrames) {
-  const t0 = performance.now();
-  const roots = [document];
-  let sink = 0;
-  let count = 0;
-  for (let k = 0; k < roots.length; k++) {
-    const root = roots[k];
-    const all = root.getElementsByTagName ? root.getElementsByTagName('*') : root.querySelectorAll('*');
-    const view = (root.ownerDocument || root).defaultView || window;
-    for (let i = 0; i < all.length; i++) {
-      const el = all[i];
-      const r = el.getBoundingClientRect();
-      const cs = view.getComputedStyle(el);
-      if (cs.display === 'none') sink++;
-      sink += r.width > 0 ? 1 : 0;
-      if (el.shadowRoot) roots.push(el.shadowRoot);
-      else if (enterFrames && el.localName === 'iframe') {
-        let d = null;
-        try {
-          d = el.contentDocument;
-        } catch {
-          d = null;
-        }
-        if (d && d.documentElement) roots.push(d);
-      }
-    }
-    count += all.length;
-  }
-  return { ms: performance.now() - t0, elements: count, sink };
-}
-
-const originOf = (url) => {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-};
-
-// The frames whose floor runs in themselves: the main frame, and every frame
-// its nearest evaluating ancestor cannot read (another origin).
-function floorRoots(page) {
-  const rootOf = new Map();
-  const roots = [];
-  const visit = (frame) => {
-    const parent = frame.parentFrame();
-    const parentRoot = parent ? rootOf.get(parent) : null;
-    const root = !parentRoot || originOf(frame.url()) !== originOf(parentRoot.url()) ? frame : parentRoot;
-    rootOf.set(frame, root);
-    if (root === frame) roots.push(frame);
-    for (const child of frame.childFrames()) visit(child);
-  };
-  visit(page.mainFrame());
-  return roots;
 }
 
 async function timeFloor(page) {

@@ -84,19 +84,29 @@ pub(crate) async fn page_call(
 
 /// Evaluates `expression` in the page, awaiting promises, by value.
 pub(crate) async fn eval(page: &Page, expression: &str) -> ToolResult<Value> {
-    let r = page_call(
-        page,
-        "Runtime.evaluate",
-        json!({"expression": expression, "awaitPromise": true, "returnByValue": true}),
-    )
-    .await?;
+    eval_in(page, expression, None, "page script").await
+}
+
+/// Evaluates `expression` in execution context `context` (the page's main
+/// world when `None`); `who` names what failed in the error.
+pub(crate) async fn eval_in(
+    page: &Page,
+    expression: &str,
+    context: Option<i64>,
+    who: &str,
+) -> ToolResult<Value> {
+    let mut params = json!({"expression": expression, "awaitPromise": true, "returnByValue": true});
+    if let Some(id) = context {
+        params["contextId"] = id.into();
+    }
+    let r = page_call(page, "Runtime.evaluate", params).await?;
     if let Some(ex) = r.get("exceptionDetails") {
         let text = ex
             .pointer("/exception/description")
             .or_else(|| ex.get("text"))
             .and_then(Value::as_str)
             .unwrap_or("exception");
-        return Err(ToolError::Backend(format!("page script failed: {text}")));
+        return Err(ToolError::Backend(format!("{who} failed: {text}")));
     }
     Ok(r.pointer("/result/value").cloned().unwrap_or(Value::Null))
 }

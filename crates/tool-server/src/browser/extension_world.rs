@@ -5,7 +5,7 @@
 //! the operator who drives the browser over CDP asked for everything
 //! (frames of other origins included), and a debugger could read it anyway.
 
-use super::cdp::{page_call, CALL_TIMEOUT};
+use super::cdp::{eval_in, page_call};
 use crate::error::{ToolError, ToolResult};
 use chromiumoxide::cdp::js_protocol::runtime::EventExecutionContextCreated;
 use chromiumoxide::Page;
@@ -61,19 +61,5 @@ async fn world(page: &Page) -> ToolResult<i64> {
 pub(crate) async fn call(page: &Page, op: &str, args: &Value) -> ToolResult<Value> {
     let context = world(page).await?;
     let expression = format!("SentienceTrusted.call({}, {})", json!(op), args);
-    let r = page_call(
-        page,
-        "Runtime.evaluate",
-        json!({"expression": expression, "contextId": context, "awaitPromise": true, "returnByValue": true, "timeout": CALL_TIMEOUT.as_millis() as u64}),
-    )
-    .await?;
-    if let Some(ex) = r.get("exceptionDetails") {
-        let text = ex
-            .pointer("/exception/description")
-            .or_else(|| ex.get("text"))
-            .and_then(Value::as_str)
-            .unwrap_or("exception");
-        return Err(ToolError::Backend(format!("the extension failed: {text}")));
-    }
-    Ok(r.pointer("/result/value").cloned().unwrap_or(Value::Null))
+    eval_in(page, &expression, Some(context), "the extension").await
 }
