@@ -249,15 +249,33 @@ impl CdpSession {
             let t = self.new_tab(None).await?;
             self.switch_tab(t.id).await?;
         }
+        // Chromium's first tab may still be swapping in its new-tab page
+        // when we take it over ("Not attached to an active page"): the
+        // start is tried again shortly (seen once in about twenty starts).
+        let mut tries = 0;
+        loop {
+            match self.start_on(url).await {
+                Err(e) if tries < 5 && e.to_string().contains("Not attached") => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+                other => break other?,
+            }
+        }
+        self.viewport().await.map(drop)
+    }
+
+    /// Shows `url` in the active tab as its first page: Chromium's own
+    /// new-tab page, when it loaded before our navigation, is no history
+    /// entry to go back to.
+    async fn start_on(&self, url: &str) -> ToolResult<()> {
         if url != "about:blank" {
             self.navigate(url).await?;
         }
-        // The start page is the first page: Chromium's own new-tab page,
-        // when it loaded before our navigation, is no history entry to go
-        // back to.
         let page = self.active_page().await?;
-        page_call(&page, "Page.resetNavigationHistory", json!({})).await?;
-        self.viewport().await.map(drop)
+        page_call(&page, "Page.resetNavigationHistory", json!({}))
+            .await
+            .map(drop)
     }
 
     /// The window is sized so that its viewport is exactly the requested
