@@ -2,8 +2,8 @@
 //! inline, a prompt asking for Gemini's own pointing convention — `{"point":
 //! [y, x]}` normalised to 0–1000 — converted back to image pixels.
 
-use super::{http_failure, in_image, json_in_text, LocateRequest, Located, ProviderError};
-use crate::io::{Http, Method, Request};
+use super::{in_image, json_in_text, post_json, LocateRequest, Located, ProviderError};
+use crate::io::Http;
 use serde_json::json;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -38,19 +38,8 @@ impl GeminiProvider {
             ]}],
             "generationConfig": { "temperature": 0, "responseMimeType": "application/json" }
         });
-        let resp = http
-            .send(Request {
-                method: Method::Post,
-                url,
-                headers,
-                body: Some(body),
-            })
-            .await
-            .map_err(|e| ProviderError::new("gemini", e.0))?;
-        if !(200..300).contains(&resp.status) {
-            return Err(http_failure("gemini", resp.status, &resp.body));
-        }
-        let text = resp.body["candidates"][0]["content"]["parts"][0]["text"]
+        let body = post_json(http, "gemini", url, headers, body).await?;
+        let text = body["candidates"][0]["content"]["parts"][0]["text"]
             .as_str()
             .unwrap_or("");
         let v = json_in_text(text).ok_or_else(|| {

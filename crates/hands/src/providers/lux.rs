@@ -2,8 +2,8 @@
 //! `{image, task}` with a bearer key, answer `{x, y}` in the 1260×700
 //! image's pixels (the tool server's `lux_sdk` space).
 
-use super::{http_failure, in_image, LocateRequest, Located, ProviderError};
-use crate::io::{Http, Method, Request};
+use super::{in_image, post_json, LocateRequest, Located, ProviderError};
+use crate::io::Http;
 use serde_json::json;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -22,20 +22,16 @@ impl LuxProvider {
         if let Some(k) = &self.api_key {
             headers.push(("Authorization".to_string(), format!("Bearer {k}")));
         }
-        let resp = http
-            .send(Request {
-                method: Method::Post,
-                url: self.url.clone(),
-                headers,
-                body: Some(json!({ "image": req.image_base64, "task": req.instruction })),
-            })
-            .await
-            .map_err(|e| ProviderError::new("lux", e.0))?;
-        if !(200..300).contains(&resp.status) {
-            return Err(http_failure("lux", resp.status, &resp.body));
-        }
+        let body = post_json(
+            http,
+            "lux",
+            self.url.clone(),
+            headers,
+            json!({ "image": req.image_base64, "task": req.instruction }),
+        )
+        .await?;
         // `{x, y}` as the spec's example reads it; some deployments nest it.
-        let b = &resp.body;
+        let b = &body;
         let p = if b["x"].is_number() {
             b
         } else if b["action"]["x"].is_number() {

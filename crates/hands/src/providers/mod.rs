@@ -141,6 +141,30 @@ pub(crate) fn json_in_text(text: &str) -> Option<Value> {
     serde_json::from_str(&text[start..=end]).ok()
 }
 
+/// POSTs `body` to a provider; a transport error or a non-2xx answer is
+/// the provider's error, worded for the user. Returns the answer's JSON.
+pub(crate) async fn post_json<H: Http>(
+    http: &H,
+    provider: &str,
+    url: String,
+    headers: Vec<(String, String)>,
+    body: Value,
+) -> Result<Value, ProviderError> {
+    let resp = http
+        .send(crate::io::Request {
+            method: crate::io::Method::Post,
+            url,
+            headers,
+            body: Some(body),
+        })
+        .await
+        .map_err(|e| ProviderError::new(provider, e.0))?;
+    if !(200..300).contains(&resp.status) {
+        return Err(http_failure(provider, resp.status, &resp.body));
+    }
+    Ok(resp.body)
+}
+
 /// A non-2xx answer or a transport error, worded for the user.
 pub(crate) fn http_failure(provider: &str, status: u16, body: &Value) -> ProviderError {
     let detail = body["error"]["message"]

@@ -2,8 +2,8 @@
 //! with an `image_url` data URL), asked for `{"x": …, "y": …}` in the
 //! pixels of the image it is shown.
 
-use super::{http_failure, in_image, json_in_text, LocateRequest, Located, ProviderError};
-use crate::io::{Http, Method, Request};
+use super::{in_image, json_in_text, post_json, LocateRequest, Located, ProviderError};
+use crate::io::Http;
 use serde_json::json;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -36,19 +36,8 @@ impl OpenAiProvider {
                 { "type": "image_url", "image_url": { "url": format!("data:image/png;base64,{}", req.image_base64) } }
             ]}]
         });
-        let resp = http
-            .send(Request {
-                method: Method::Post,
-                url,
-                headers,
-                body: Some(body),
-            })
-            .await
-            .map_err(|e| ProviderError::new("openai", e.0))?;
-        if !(200..300).contains(&resp.status) {
-            return Err(http_failure("openai", resp.status, &resp.body));
-        }
-        let text = resp.body["choices"][0]["message"]["content"]
+        let body = post_json(http, "openai", url, headers, body).await?;
+        let text = body["choices"][0]["message"]["content"]
             .as_str()
             .unwrap_or("");
         let v = json_in_text(text).ok_or_else(|| {
