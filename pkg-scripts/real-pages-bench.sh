@@ -7,6 +7,7 @@
 # registry the first time: not a CI test). See docs/benchmarks.md.
 #   pkg-scripts/real-pages-bench.sh                 table on stdout, JSON in .bench/real-pages-snapshot.json
 #   pkg-scripts/real-pages-bench.sh --misses        also each page's missed AX nodes
+#   pkg-scripts/real-pages-bench.sh --page-scope    what a page script of the site gets (frames of other origins skipped)
 #   pkg-scripts/real-pages-bench.sh --page=wired-home --iterations=15
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"

@@ -53,7 +53,7 @@
 // Results: a table on stdout and JSON in .bench/real-pages-snapshot.json.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, startServer, launch, open } from '../lib/harness.mjs';
+import { ROOT, startServer, launch, open, trustOrigins } from '../lib/harness.mjs';
 import { axRecall as agreement } from '../lib/ax-recall.mjs';
 import { PAGES as TASK_PAGES, MORE_PAGES, THIRD_PARTY_CUT, fetchPages, pageRoutes } from '../lib/real-pages.mjs';
 import { floorPass, floorRoots } from '../lib/floor.mjs';
@@ -100,6 +100,10 @@ function timeSnapshot(page, options) {
 const dir = fetchPages(PAGES);
 const server = await startServer(dir, pageRoutes(dir, PAGES));
 const browser = await launch({ args: THIRD_PARTY_CUT });
+// The view an agent gets (every frame, whatever its origin: the frames that
+// never load are mostly third-party); `--page-scope` measures what a page
+// script of the site gets instead (docs/api.md "Who may see and do what").
+if (!process.argv.includes('--page-scope')) await trustOrigins(browser.worker, [server.url]);
 const rows = [];
 try {
   // One snapshot first: the API has now been used in this browser session,
