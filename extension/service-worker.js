@@ -6,7 +6,7 @@
 // wasm-bindgen glue at startup, as service workers require.
 'use strict';
 
-importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'messages.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'engine-warmup.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
+importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'messages.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'engine-warmup.js', 'policy-mirror.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
 
 let engine = null;
 function loadEngine() {
