@@ -1,3 +1,4 @@
+// @ts-check
 // Annotated screenshots (snapshot({screenshot: {annotate: true}})): the
 // snapshot's numbered boxes drawn on the captured image, in the colours and
 // geometry of the page overlay (overlay-palette.js). Runs in the service
@@ -38,10 +39,13 @@ globalThis.SentienceAnnotate = (() => {
     return Math.abs(width * dpr - bitmap.width) <= 2 ? dpr : bitmap.width / width;
   }
 
+  /**
+   * @param {Blob} blob
+   */
   async function toDataUrl(blob) {
     const bytes = new Uint8Array(await blob.arrayBuffer());
     let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, /** @type {any} */ (bytes.subarray(i, i + 0x8000)));
     return `data:${blob.type};base64,${btoa(binary)}`;
   }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Set-of-mark colours, one per role family, shared by the page overlay
 // (content/overlay.js) and the annotated screenshot (service-worker.js) so
 // both draw the same boxes. Loaded as a content script and by importScripts.

@@ -1,3 +1,4 @@
+// @ts-check
 // Who may see and do what through window.sentience (docs/api.md "Who may see
 // and do what").
 //
@@ -18,7 +19,7 @@
 'use strict';
 
 globalThis.SentienceTrust = (() => {
-  const KEY = 'trusted_origins';
+  const KEY = SentienceProtocol.STORAGE.TRUSTED_ORIGINS;
   // This document's origin, as the browser enforces it (inherited by
   // about:blank and srcdoc documents, "null" for sandboxed and data:
   // documents, which no allow-list entry can name).
@@ -26,7 +27,11 @@ globalThis.SentienceTrust = (() => {
   let local = [];
   let managed = [];
 
-  /** Origins of a stored list, normalised (`new URL(o).origin`); junk dropped. */
+  /**
+   * Origins of a stored list, normalised (`new URL(o).origin`); junk dropped.
+   * @param {unknown} list
+   * @returns {string[]}
+   */
   function origins(list) {
     if (!Array.isArray(list)) return [];
     const out = [];

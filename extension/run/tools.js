@@ -1,3 +1,4 @@
+// @ts-check
 // Executes the server's tools (specs/004 ToolName) in the run's tab and
 // returns a specs/004 ToolResult. Element ids map to the last snapshot's
 // elements through the content script's registry: a stale id fails
@@ -8,13 +9,27 @@ globalThis.SentienceTools = (() => {
   const NAV_TIMEOUT_MS = 30000;
   const READY_TIMEOUT_MS = 10000;
 
+  /**
+   * Runs operation `op` of the window.sentience API (bridge.js) in the tab's
+   * top frame; resolves to what the page API would.
+   * @param {number} tabId
+   * @param {SentienceOp} op
+   * @param {unknown} args
+   * @param {{path?: 'service_worker'}} [via]
+   * @returns {Promise<any>}
+   */
   function call(tabId, op, args, via) {
-    return chrome.tabs.sendMessage(tabId, { type: 'sentience-call', op, args, via }, { frameId: 0 }).then((reply) =>
+    return chrome.tabs.sendMessage(tabId, { type: SentienceProtocol.MSG.CALL, op, args, via }, { frameId: 0 }).then((reply) =>
       reply && reply.json !== undefined ? JSON.parse(reply.json) : reply && reply.value,
     );
   }
 
-  // The content script answers once the new document has loaded it.
+  /**
+   * Whether the tab's content script answered within `timeoutMs` (it
+   * answers once the new document has loaded it).
+   * @param {number} tabId
+   * @param {number} [timeoutMs]
+   */
   async function waitReady(tabId, timeoutMs = READY_TIMEOUT_MS) {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
@@ -32,7 +47,10 @@ globalThis.SentienceTools = (() => {
     return false;
   }
 
-  /** Snapshot for the server: the specs/001 object plus title and visible text. */
+  /**
+   * Snapshot for the server: the specs/001 object plus title and visible text.
+   * @param {number} tabId
+   */
   async function observe(tabId) {
     await waitReady(tabId);
     // Waits for the DOM to be quiet first, so a page still rendering after a
@@ -45,6 +63,10 @@ globalThis.SentienceTools = (() => {
     return { ...snap, elements, title: info.title, visibleText: info.visibleText };
   }
 
+  /**
+   * @param {any} params
+   * @returns {number | null}
+   */
   function elementId(params) {
     const raw = params && params.id;
     // No id (a page scroll) is not element 0.
@@ -53,12 +75,21 @@ globalThis.SentienceTools = (() => {
     return Number.isInteger(n) && n >= 0 ? n : null;
   }
 
+  /**
+   * The ToolResult of an action's answer.
+   * @param {any} r
+   * @param {string} verb
+   */
   function result(r, verb) {
     if (!r) return { success: false, error: `${verb}: no answer from the page` };
     if (!r.success) return { success: false, error: r.error };
     return { success: true, message: `${verb} (${r.outcome === 'navigated' ? 'page navigated' : r.outcome === 'dom_changed' ? 'page changed' : 'no visible change'})`, data: { outcome: r.outcome } };
   }
 
+  /**
+   * @param {number} tabId
+   * @param {unknown} url
+   */
   async function navigate(tabId, url) {
     if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return { success: false, error: `navigate: not an http(s) URL: ${url}` };
     await chrome.tabs.update(tabId, { url });
@@ -73,7 +104,11 @@ globalThis.SentienceTools = (() => {
     return ready ? { success: true, message: `Navigated to ${url}` } : { success: false, error: `navigate: ${url} did not finish loading within ${NAV_TIMEOUT_MS / 1000} s` };
   }
 
-  /** Runs one tool; never throws (failures are ToolResults). */
+  /**
+   * Runs one tool; never throws (failures are ToolResults).
+   * @param {number} tabId
+   * @param {{name: string, parameters?: any}} tool
+   */
   async function execute(tabId, tool) {
     const p = tool.parameters || {};
     try {
