@@ -7,7 +7,7 @@
 //
 //   node tests/bench/miniwob.mjs --html=DIR [--tasks=a,b] [--seeds=N]
 //        [--max-steps=15] [--max-seconds=20] [--out=.bench/miniwob.json]
-//   (pkg-scripts/miniwob.sh installs the `miniwob` PyPI package into
+//   (pkg-scripts/bench.sh miniwob installs the `miniwob` PyPI package into
 //    .bench/venv and passes its html/ directory.)
 //
 // Per episode (one fresh tab each, one at a time):
