@@ -16,7 +16,11 @@ globalThis.SentienceAnnotate = (() => {
 
   const finite = (v) => typeof v === 'number' && Number.isFinite(v);
 
-  /** Marks in CSS px, validated: [{id, role, primary, x, y, width, height}]. */
+  /**
+   * Marks in CSS px, validated: [{id, role, primary, x, y, width, height}].
+   * @param {unknown} list
+   * @returns {{id: number, role: string, primary: boolean, x: number, y: number, width: number, height: number}[]}
+   */
   function validMarks(list) {
     if (!Array.isArray(list)) throw new Error('annotate: marks must be an array');
     const out = [];
@@ -32,6 +36,11 @@ globalThis.SentienceAnnotate = (() => {
    * CSS px → image px. The capture is in device pixels: devicePixelRatio
    * times the viewport, unless the image says otherwise (a capture that
    * excludes a scrollbar, a zoom change in between), then the measured ratio.
+   */
+  /**
+   * @param {{width: number, height: number}} bitmap
+   * @param {any} viewport {width, height, dpr} in CSS px as the page saw them (validated here)
+   * @returns {number}
    */
   function scaleFor(bitmap, viewport) {
     const dpr = viewport && finite(viewport.dpr) && viewport.dpr > 0 ? viewport.dpr : 1;
@@ -49,7 +58,14 @@ globalThis.SentienceAnnotate = (() => {
     return `data:${blob.type};base64,${btoa(binary)}`;
   }
 
-  /** Draws `annotation` ({marks, viewport}) on the PNG data URL; encodes as `format`. */
+  /**
+   * Draws `annotation` ({marks, viewport}) on the PNG data URL; encodes as `format`.
+   * @param {string} pngDataUrl
+   * @param {any} annotation
+   * @param {'png' | 'jpeg'} format
+   * @param {number | undefined} quality 0–100 (JPEG)
+   * @returns {Promise<string>} a data URL
+   */
   async function draw(pngDataUrl, annotation, format, quality) {
     const marks = validMarks(annotation && annotation.marks);
     const source = await (await fetch(pngDataUrl)).blob();

@@ -21,7 +21,11 @@ globalThis.SentienceOverlayPalette = (() => {
   const FALLBACK = '#a16207';
   const ACTION = '#c2410c'; // the action highlight ("click #12")
 
-  /** The box colour of a snapshot role (unknown roles share generic's). */
+  /**
+   * The box colour of a snapshot role (unknown roles share generic's).
+   * @param {string} role
+   * @returns {string}
+   */
   function colourOf(role) {
     return Object.prototype.hasOwnProperty.call(BY_ROLE, role) ? BY_ROLE[role] : FALLBACK;
   }

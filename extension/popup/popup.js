@@ -30,21 +30,24 @@ function send(msg) {
   });
 }
 
+/** How each kind of log line reads (run/run-loop.js writes them). @type {Record<string, (entry: SentienceRunLogEntry) => string>} */
+const DESCRIBE = {
+  tool: (entry) => {
+    const p = entry.params || {};
+    const what = entry.target ? ` "${entry.target}"` : p.url ? ` ${p.url}` : p.key ? ` ${p.key}` : '';
+    const typed = entry.tool === 'type' && p.text !== undefined ? ` ← "${p.text}"` : '';
+    const res = entry.result ? (entry.result.success ? ' ✓' : ` ✗ ${entry.result.error || ''}`) : ' …';
+    return `${entry.tool}${what}${typed}${res}`;
+  },
+  ask: (entry) => `asked: ${entry.text}`,
+  answer: (entry) => `you ${entry.text}`,
+  finish: (entry) => `finished: ${entry.text}`,
+};
+
 /** @param {SentienceRunLogEntry} entry */
 function describe(entry) {
-  switch (entry.kind) {
-    case 'tool': {
-      const p = entry.params || {};
-      const what = entry.target ? ` "${entry.target}"` : p.url ? ` ${p.url}` : p.key ? ` ${p.key}` : '';
-      const typed = entry.tool === 'type' && p.text !== undefined ? ` ← "${p.text}"` : '';
-      const res = entry.result ? (entry.result.success ? ' ✓' : ` ✗ ${entry.result.error || ''}`) : ' …';
-      return `${entry.tool}${what}${typed}${res}`;
-    }
-    case 'ask': return `asked: ${entry.text}`;
-    case 'answer': return `you ${entry.text}`;
-    case 'finish': return `finished: ${entry.text}`;
-    default: return `${entry.kind}: ${entry.text || ''}`;
-  }
+  if (Object.prototype.hasOwnProperty.call(DESCRIBE, entry.kind)) return DESCRIBE[entry.kind](entry);
+  return `${entry.kind}: ${entry.text || ''}`;
 }
 
 async function render() {

@@ -68,10 +68,19 @@ globalThis.SentienceRuns = (() => {
     await chrome.action.setBadgeBackgroundColor({ color: waiting ? '#dc2626' : '#2563eb' });
   }
 
+  /**
+   * @param {SentienceRun} run
+   * @param {Omit<SentienceRunLogEntry, 'at' | 'step'>} entry
+   */
   function logLine(run, entry) {
     run.log.push({ at: Date.now(), step: run.currentStep, ...entry });
   }
 
+  /**
+   * The server's view of the run (RunState): step counts and status.
+   * @param {SentienceRun} run
+   * @param {any} state
+   */
   function applyState(run, state) {
     if (!state) return;
     if (typeof state.currentStep === 'number') run.currentStep = state.currentStep;
@@ -79,6 +88,12 @@ globalThis.SentienceRuns = (() => {
     if (typeof state.status === 'string') run.status = state.status;
   }
 
+  /**
+   * The text of the element a tool acts on, as the last snapshot showed it.
+   * @param {SentienceRun} run
+   * @param {{parameters?: any}} tool
+   * @returns {string | null}
+   */
   function targetText(run, tool) {
     const id = tool.parameters && tool.parameters.id;
     if (id === undefined || !run.lastSnapshotTexts) return null;
@@ -86,54 +101,66 @@ globalThis.SentienceRuns = (() => {
     return run.lastSnapshotTexts[key] ?? null;
   }
 
-  // Applies one server answer (from /step or /answer) to the run record.
+  /**
+   * What each kind of server answer (`action` of /step and /answer) does to
+   * the run record.
+   * @type {Record<string, (run: SentienceRun, res: any) => void>}
+   */
+  const ANSWERS = {
+    execute_tool: (run, res) => {
+      const tool = res.tool || { name: 'observe', parameters: {} };
+      if (tool.name === 'finish') {
+        run.status = 'completed';
+        run.result = String((tool.parameters && (tool.parameters.result ?? tool.parameters.answer)) ?? '');
+        run.phase = 'done';
+        logLine(run, { kind: 'finish', text: run.result });
+      } else if (tool.name === 'ask_user') {
+        run.status = 'waiting_user';
+        run.question = String((tool.parameters && (tool.parameters.question ?? tool.parameters.text)) ?? 'The agent has a question.');
+        run.phase = 'ask';
+        logLine(run, { kind: 'ask', text: run.question });
+      } else {
+        run.phase = 'execute';
+        run.pendingTool = tool;
+        run.executing = false;
+        logLine(run, { kind: 'tool', tool: tool.name, params: tool.parameters || {}, target: targetText(run, tool) });
+      }
+    },
+    ask_user: (run, res) => {
+      run.status = 'waiting_user';
+      run.question = res.question;
+      run.phase = 'ask';
+      logLine(run, { kind: 'ask', text: res.question });
+    },
+    finish: (run, res) => {
+      run.status = 'completed';
+      run.result = res.result;
+      run.phase = 'done';
+      logLine(run, { kind: 'finish', text: res.result });
+    },
+    error: (run, res) => {
+      run.status = 'error';
+      run.error = res.error;
+      run.phase = 'done';
+      logLine(run, { kind: 'error', text: res.error });
+    },
+  };
+
+  /**
+   * Applies one server answer (from /step or /answer) to the run record.
+   * @param {SentienceRun} run
+   * @param {any} res
+   */
   function applyAnswer(run, res) {
     applyState(run, res.state);
     if (Array.isArray(res.reflections)) run.reflections = res.reflections;
-    switch (res.action) {
-      case 'execute_tool': {
-        const tool = res.tool || { name: 'observe', parameters: {} };
-        if (tool.name === 'finish') {
-          run.status = 'completed';
-          run.result = String((tool.parameters && (tool.parameters.result ?? tool.parameters.answer)) ?? '');
-          run.phase = 'done';
-          logLine(run, { kind: 'finish', text: run.result });
-        } else if (tool.name === 'ask_user') {
-          run.status = 'waiting_user';
-          run.question = String((tool.parameters && (tool.parameters.question ?? tool.parameters.text)) ?? 'The agent has a question.');
-          run.phase = 'ask';
-          logLine(run, { kind: 'ask', text: run.question });
-        } else {
-          run.phase = 'execute';
-          run.pendingTool = tool;
-          run.executing = false;
-          logLine(run, { kind: 'tool', tool: tool.name, params: tool.parameters || {}, target: targetText(run, tool) });
-        }
-        break;
-      }
-      case 'ask_user':
-        run.status = 'waiting_user';
-        run.question = res.question;
-        run.phase = 'ask';
-        logLine(run, { kind: 'ask', text: res.question });
-        break;
-      case 'finish':
-        run.status = 'completed';
-        run.result = res.result;
-        run.phase = 'done';
-        logLine(run, { kind: 'finish', text: res.result });
-        break;
-      case 'error':
-        run.status = 'error';
-        run.error = res.error;
-        run.phase = 'done';
-        logLine(run, { kind: 'error', text: res.error });
-        break;
-      default:
-        run.status = 'error';
-        run.error = `unexpected answer from the server: ${JSON.stringify(res).slice(0, 200)}`;
-        run.phase = 'done';
+    if (Object.prototype.hasOwnProperty.call(ANSWERS, res.action)) {
+      ANSWERS[res.action](run, res);
+      return;
     }
+    run.status = 'error';
+    run.error = `unexpected answer from the server: ${JSON.stringify(res).slice(0, 200)}`;
+    run.phase = 'done';
   }
 
   function fail(run, message) {

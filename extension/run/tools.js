@@ -105,6 +105,46 @@ globalThis.SentienceTools = (() => {
   }
 
   /**
+   * An action on an element of the last snapshot, highlighted first so
+   * people see what the agent acts on.
+   * @param {number} tabId
+   * @param {'click' | 'type' | 'scroll'} name
+   * @param {any} p the tool's parameters
+   * @param {string} verb
+   */
+  async function onElement(tabId, name, p, verb) {
+    const id = elementId(p);
+    if (id === null) return { success: false, error: `${name}: missing or invalid element id ${JSON.stringify(p.id)}` };
+    await call(tabId, 'highlight', { id, label: name });
+    const args = name === 'type' ? { id, text: String(p.text ?? p.value ?? '') } : { id };
+    const r = await call(tabId, name, args);
+    if (r && r.outcome === 'navigated') await waitReady(tabId);
+    return result(r, verb);
+  }
+
+  /**
+   * The server's tools (specs/004 ToolName, docs/contracts/run-api.md), by
+   * name; finish and ask_user are the run loop's own.
+   * @type {Record<string, (tabId: number, p: any) => Promise<{success: boolean, message?: string, error?: string, data?: any}>>}
+   */
+  const TOOLS = {
+    observe: async () => ({ success: true, message: 'Observed' }),
+    navigate: (tabId, p) => navigate(tabId, p.url),
+    click: (tabId, p) => onElement(tabId, 'click', p, 'Clicked'),
+    type: (tabId, p) => onElement(tabId, 'type', p, 'Typed'),
+    scroll: async (tabId, p) => {
+      // No element id: the page scrolls.
+      if (elementId(p) === null) return result(await call(tabId, 'scroll', { dx: Number(p.dx) || 0, dy: Number(p.dy ?? (p.direction === 'up' ? -600 : 600)) || 0 }), 'Scrolled');
+      return onElement(tabId, 'scroll', p, 'Scrolled');
+    },
+    press: async (tabId, p) => {
+      const r = await call(tabId, 'press', { key: String(p.key ?? 'Enter') });
+      if (r && r.outcome === 'navigated') await waitReady(tabId);
+      return result(r, `Pressed ${p.key ?? 'Enter'}`);
+    },
+  };
+
+  /**
    * Runs one tool; never throws (failures are ToolResults).
    * @param {number} tabId
    * @param {{name: string, parameters?: any}} tool
@@ -112,31 +152,8 @@ globalThis.SentienceTools = (() => {
   async function execute(tabId, tool) {
     const p = tool.parameters || {};
     try {
-      switch (tool.name) {
-        case 'observe':
-          return { success: true, message: 'Observed' };
-        case 'navigate':
-          return await navigate(tabId, p.url);
-        case 'click':
-        case 'type':
-        case 'scroll': {
-          const id = elementId(p);
-          if (tool.name === 'scroll' && id === null) return result(await call(tabId, 'scroll', { dx: Number(p.dx) || 0, dy: Number(p.dy ?? (p.direction === 'up' ? -600 : 600)) || 0 }), 'Scrolled');
-          if (id === null) return { success: false, error: `${tool.name}: missing or invalid element id ${JSON.stringify(p.id)}` };
-          await call(tabId, 'highlight', { id, label: tool.name });
-          const args = tool.name === 'type' ? { id, text: String(p.text ?? p.value ?? '') } : { id };
-          const r = await call(tabId, tool.name, args);
-          if (r && r.outcome === 'navigated') await waitReady(tabId);
-          return result(r, tool.name === 'click' ? 'Clicked' : tool.name === 'type' ? 'Typed' : 'Scrolled');
-        }
-        case 'press': {
-          const r = await call(tabId, 'press', { key: String(p.key ?? 'Enter') });
-          if (r && r.outcome === 'navigated') await waitReady(tabId);
-          return result(r, `Pressed ${p.key ?? 'Enter'}`);
-        }
-        default:
-          return { success: false, error: `unknown tool ${tool.name}` };
-      }
+      if (!Object.prototype.hasOwnProperty.call(TOOLS, tool.name)) return { success: false, error: `unknown tool ${tool.name}` };
+      return await TOOLS[tool.name](tabId, p);
     } catch (e) {
       return { success: false, error: `${tool.name} failed: ${e && e.message ? e.message : e}` };
     }
