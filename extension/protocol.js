@@ -17,9 +17,12 @@
 // - popup / options / `sentience run` (through an extension page) → service
 //   worker: the UI messages, validated by validateUiMessage().
 //
-// A classic script with no imports, loaded everywhere those parts run: as a
-// content script before the others (manifest.json, both worlds), by the
-// service worker's importScripts(), and by the popup and options pages.
+// A classic script with no imports and no top-level declarations, loaded
+// everywhere those parts run: as the first content script of the isolated
+// world (manifest.json), by the service worker's importScripts(), and by the
+// popup and options pages. A module service worker would load it the same
+// way with `import './protocol.js';` (it only assigns
+// globalThis.SentienceProtocol).
 // The page's MAIN world gets the part it needs from content/facade-protocol.js,
 // generated from this file (Chrome injects a file once per frame, whatever
 // the world). Changing a value here changes it for every user; `tsc`
