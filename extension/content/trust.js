@@ -1,3 +1,4 @@
+// @ts-check
 // Who may see and do what through window.sentience (docs/api.md "Who may see
 // and do what").
 //
@@ -18,16 +19,20 @@
 'use strict';
 
 globalThis.SentienceTrust = (() => {
-  const KEY = 'trusted_origins';
+  const KEY = SentienceProtocol.STORAGE.TRUSTED_ORIGINS;
   // storage.local: the managed policy's list as the service worker last read it.
-  const MIRROR_KEY = 'managed_trusted_origins';
+  const MIRROR_KEY = SentienceProtocol.STORAGE.MANAGED_TRUSTED_ORIGINS;
   // This document's origin, as the browser enforces it (inherited by
   // about:blank and srcdoc documents, "null" for sandboxed and data:
   // documents, which no allow-list entry can name).
   const ORIGIN = self.origin;
   let local = [];
 
-  /** Origins of a stored list, normalised (`new URL(o).origin`); junk dropped. */
+  /**
+   * Origins of a stored list, normalised (`new URL(o).origin`); junk dropped.
+   * @param {unknown} list
+   * @returns {string[]}
+   */
   function origins(list) {
     if (!Array.isArray(list)) return [];
     const out = [];
@@ -43,6 +48,11 @@ globalThis.SentienceTrust = (() => {
     return out;
   }
 
+  /**
+   * @param {chrome.storage.StorageArea} area
+   * @param {string} [key]
+   * @returns {Promise<string[]>}
+   */
   const read = (area, key = KEY) =>
     area.get(key).then(
       (items) => origins(items && items[key]),
@@ -58,7 +68,9 @@ globalThis.SentienceTrust = (() => {
   // full scope once the policy is read, within seconds of the browser's
   // start); one it lists still waits for the policy itself, so an origin
   // taken off the policy never gets the full scope from a stale mirror.
+  /** @type {string[] | null} */
   let managed = null; // null: the policy not read yet
+  /** @type {string[]} */
   let mirror = [];
   const localReady = Promise.all([read(chrome.storage.local), read(chrome.storage.local, MIRROR_KEY)]).then(([l, m]) => {
     local = l;
