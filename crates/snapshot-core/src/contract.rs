@@ -333,3 +333,6 @@ fn error_result(e: Option<SnapshotError>) -> String {
     let msg = e.map(|e| e.error).unwrap_or_default();
     format!("the snapshot is an error result: {msg}")
 }
+
+#[cfg(test)]
+mod tests;
