@@ -102,10 +102,10 @@ impl SnapshotOptions {
         if json.is_empty() || json == "null" {
             return Ok(SnapshotOptions::default());
         }
-        let opts = crate::options_parse::parse_options(json).map_err(|e| {
+        let opts = crate::json::options::parse_options(json).map_err(|e| {
             let e = e.to_string();
             // serde's message for an untagged enum names no field: say what fits.
-            let hint = if e.starts_with(crate::options_parse::UNTAGGED) {
+            let hint = if e.starts_with(crate::json::options::UNTAGGED) {
                 SCREENSHOT_HINT
             } else {
                 ""
