@@ -178,11 +178,35 @@ impl ElementState {
 }
 
 /// `checked`: `true`, `false` or `"mixed"` (WAI-ARIA 1.2 `aria-checked`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Checked {
     Bool(bool),
     Mixed(Mixed),
+}
+
+/// Read by hand: serde's untagged enums buffer the value first, which
+/// costs the query module's WebAssembly ~10 KB, and name no field on error.
+impl<'de> Deserialize<'de> for Checked {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Checked;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("state.checked: true, false or \"mixed\"")
+            }
+            fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<Checked, E> {
+                Ok(Checked::Bool(b))
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Checked, E> {
+                match s {
+                    "mixed" => Ok(Checked::MIXED),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(s), &self)),
+                }
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 impl Checked {
@@ -192,7 +216,7 @@ impl Checked {
 }
 
 /// The string `"mixed"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Mixed {
     Mixed,
