@@ -116,10 +116,12 @@ impl BrowsePage {
         self.elements
             .iter()
             .filter_map(|e| {
-                let (selector, verified) = if verify {
-                    (self.selector(e)?, true)
-                } else {
-                    (selector::preferred(&self.html, &self.index, e.node)?, false)
+                let preferred = || selector::preferred(&self.html, &self.index, e.node);
+                // An element no selector reaches is listed unverified (its
+                // position path), never dropped: a checker must see it.
+                let (selector, verified) = match verify.then(|| self.selector(e)).flatten() {
+                    Some(s) => (s, true),
+                    None => (preferred()?, false),
                 };
                 Some(SelectorCandidate {
                     id: e.id,
