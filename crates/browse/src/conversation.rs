@@ -61,9 +61,6 @@ pub struct Conversation {
     pub steps: u32,
     /// A `finish` was sent: later `state`s get 409.
     pub finished: bool,
-    /// LLM policy: the chat so far (system prompt excluded).
-    #[serde(default)]
-    pub chat: Vec<Value>,
 }
 
 impl Conversation {
@@ -77,7 +74,6 @@ impl Conversation {
             last: None,
             steps: 0,
             finished: false,
-            chat: Vec::new(),
         }
     }
 

@@ -106,7 +106,15 @@ pub async fn step(
     })
     .await
     .map_err(internal)?;
-    let done = llm::done_lines(&conv.history);
+    let mut done = llm::done_lines(&conv.history);
+    // A click the server added before typing is not in the planner's
+    // history; the model should know the field has focus.
+    if let Some(last) = conv.last.as_ref().filter(|l| l.endpoint == "click") {
+        let recorded = conv.history.last().is_some_and(|h| h.action == "click");
+        if let (false, Some(sel)) = (recorded, &last.selector) {
+            done.push(format!("clicked {sel} to focus it before typing"));
+        }
+    }
     let mut messages = vec![
         json!({"role": "system", "content": llm::SYSTEM}),
         json!({"role": "user", "content": llm::user_message(&conv.task, &conv.url, &done, &listing)}),
