@@ -70,19 +70,10 @@ const BLOCKS: &[&str] = &[
     "body",
 ];
 
-/// A rough token count: ~4 characters per token for ASCII text, one per
-/// character for other scripts (CJK is about one token a character).
+/// The snapshot format's conservative token estimate (crates/snapshot-query
+/// `tokens`): at least what OpenAI's encoders count, so a budget holds.
 pub fn estimate_tokens(s: &str) -> usize {
-    let mut ascii = 0usize;
-    let mut other = 0usize;
-    for c in s.chars() {
-        if c.is_ascii() {
-            ascii += 1;
-        } else {
-            other += 1;
-        }
-    }
-    ascii.div_ceil(4) + other
+    snapshot_query::tokens::estimate_tokens(s)
 }
 
 #[derive(Debug, Clone)]
