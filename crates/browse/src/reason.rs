@@ -39,6 +39,15 @@ pub fn element_phrase(e: &PageElement) -> String {
     }
 }
 
+/// A `type` into a password field (its text stays out of reasons).
+fn secret(h: &HistoryEntry) -> bool {
+    h.parameters
+        .as_ref()
+        .and_then(|p| p.get("secret"))
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
+}
+
 /// The parts of a reason that depend on the conversation, not the action.
 pub struct Reason {
     wants: String,
@@ -68,6 +77,9 @@ impl Reason {
             let what = h.element_text.as_deref().map(short);
             let done = match (h.action.as_str(), what) {
                 ("navigate", _) => h.param_str("url").map(|u| format!("we went to {u}")),
+                ("type", Some(w)) if secret(h) => {
+                    Some(format!("we typed the password into \"{w}\""))
+                }
                 ("type", Some(w)) => Some(format!(
                     "we typed \"{}\" into \"{w}\"",
                     short(h.param_str("text").unwrap_or_default())
@@ -103,6 +115,8 @@ impl Reason {
     pub fn focus(&self, e: &PageElement, selector: &str, text: &str) -> String {
         let what = if text == "Enter" {
             "press Enter in it".to_string()
+        } else if e.input_type == "password" {
+            "type the password into it".to_string()
         } else {
             format!("type \"{}\" into it", short(text))
         };
@@ -113,9 +127,13 @@ impl Reason {
     }
 
     pub fn typing(&self, e: &PageElement, selector: &str, text: &str) -> String {
+        let what = if e.input_type == "password" {
+            "the password".to_string()
+        } else {
+            format!("\"{}\"", short(text))
+        };
         self.form(&format!(
-            "type \"{}\" into {} ({selector})",
-            short(text),
+            "type {what} into {} ({selector})",
             element_phrase(e)
         ))
     }

@@ -14,6 +14,13 @@ fn login_clicks_each_field_before_typing_then_submits() {
         let a = builtin_step(&mut conv, LOGIN, Some("http://localhost/login.html"));
         let json = a.to_json();
         assert!(json.starts_with("{\"reason\":"), "{json}");
+        // The password is in the task (quoted back as X), never elsewhere in a reason.
+        let task = "log in as \"alice\" with password \"s3cret\"";
+        assert!(
+            !a.reason.replace(task, "").contains("s3cret"),
+            "{}",
+            a.reason
+        );
         seen.push((a.endpoint, a.selector.clone(), a.text.clone()));
         if a.endpoint == Endpoint::Finish || a.selector.as_deref() == Some("form#login button") {
             break;

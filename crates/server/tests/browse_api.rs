@@ -355,6 +355,16 @@ async fn websocket_connection_is_the_conversation() {
         ]
     );
     ws.close(None).await.expect("close");
+    // A plain GET is told how to connect, in the error format.
+    let (s, v) = srv.get("/browse").await;
+    assert_eq!(s, 400, "{v}");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("WebSocket"),
+        "{v}"
+    );
     // A state on a fresh socket has no conversation: an error, not a guess.
     let (mut ws2, _) = tokio_tungstenite::connect_async(&url)
         .await
