@@ -10,12 +10,16 @@ use sentience_agent::types::HistoryEntry;
 const QUOTE_CHARS: usize = 60;
 
 fn short(s: &str) -> String {
+    cut(s, QUOTE_CHARS)
+}
+
+fn cut(s: &str, max: usize) -> String {
     let s = s.trim();
-    if s.chars().count() <= QUOTE_CHARS {
+    if s.chars().count() <= max {
         s.to_string()
     } else {
-        let cut: String = s.chars().take(QUOTE_CHARS).collect();
-        format!("{}…", cut.trim_end())
+        let head: String = s.chars().take(max).collect();
+        format!("{}…", head.trim_end())
     }
 }
 
@@ -157,7 +161,7 @@ impl Reason {
             "The user wants to {}, our state is currently {}, and the page shows that the task is done ({}), so we need to stop here so that we do not undo what the user wanted.",
             self.wants,
             self.state,
-            short(result)
+            cut(result, 200)
         )
     }
 
