@@ -4,7 +4,9 @@
 //! CDP commands are sent as raw JSON (`Raw`) so that a newer Chromium's
 //! unknown enum values cannot break typed deserialisation.
 
+use super::cdp_input::Event;
 use super::cdp_tabs::TabRegistry;
+use super::input_channel::InputChannel;
 use super::{
     BrowserLauncher, BrowserSession, ClickKind, HistoryStep, LaunchRequest, ProfileLock, TabInfo,
     ViewportInfo,
@@ -187,6 +189,14 @@ impl BrowserLauncher for ChromiumLauncher {
                 .await
                 .map_err(|_| ToolError::Timeout("launching the browser".into(), 40_000))?
                 .map_err(|e| ToolError::backend("launching the browser", e))?;
+        let input = match InputChannel::connect(browser.websocket_address()).await {
+            Ok(i) => i,
+            Err(e) => {
+                let mut browser = browser;
+                let _ = browser.kill().await;
+                return Err(e);
+            }
+        };
         let handler_done = Arc::new(AtomicBool::new(false));
         let done = handler_done.clone();
         let handler = tokio::spawn(async move {
@@ -198,6 +208,7 @@ impl BrowserLauncher for ChromiumLauncher {
             browser: Mutex::new(browser),
             handler,
             handler_done,
+            input,
             tabs: Mutex::new(TabRegistry::default()),
             headless: req.headless,
             viewport: req.viewport,
@@ -215,6 +226,8 @@ pub struct CdpSession {
     pub(crate) browser: Mutex<Browser>,
     handler: tokio::task::JoinHandle<()>,
     handler_done: Arc<AtomicBool>,
+    /// Input events go through their own connection (see input_channel).
+    input: InputChannel,
     pub(crate) tabs: Mutex<TabRegistry>,
     headless: bool,
     viewport: Size,
@@ -300,6 +313,18 @@ impl CdpSession {
             json!({"windowId": id, "bounds": {"left": 0, "top": 0, "width": width as i64, "height": height as i64}}),
         )
         .await?;
+        Ok(())
+    }
+
+    /// Sends an action's input events to the page, in order, and waits
+    /// until Chromium has handled them.
+    async fn input(&self, page: &Page, events: &[Event]) -> ToolResult<()> {
+        // Long texts go in slices, so that one write stays small.
+        for chunk in events.chunks(256) {
+            self.input
+                .dispatch(page.target_id().as_ref(), chunk)
+                .await?;
+        }
         Ok(())
     }
 
@@ -516,7 +541,8 @@ impl BrowserSession for CdpSession {
     async fn click(&self, at: Point, kind: ClickKind) -> ToolResult<Option<TabInfo>> {
         let before: Vec<u64> = self.tabs.lock().await.ids();
         let page = self.active_page().await?;
-        super::cdp_input::click(&page, at, kind).await?;
+        self.input(&page, &super::cdp_input::click(at, kind))
+            .await?;
         self.tab_opened_since(&before).await
     }
 
@@ -538,7 +564,8 @@ impl BrowserSession for CdpSession {
                     x: a.first().and_then(Value::as_f64).unwrap_or(0.0),
                     y: a.get(1).and_then(Value::as_f64).unwrap_or(0.0),
                 };
-                super::cdp_input::click(&page, p, ClickKind::Single).await
+                self.input(&page, &super::cdp_input::click(p, ClickKind::Single))
+                    .await
             }
             Value::String(_) => Err(ToolError::bad_request(format!(
                 "Invalid CSS selector: {selector}"
@@ -551,7 +578,7 @@ impl BrowserSession for CdpSession {
 
     async fn type_keystrokes(&self, text: &str) -> ToolResult<()> {
         let page = self.active_page().await?;
-        super::cdp_input::type_keystrokes(&page, text).await
+        self.input(&page, &super::cdp_input::typing(text)).await
     }
 
     async fn insert_text(&self, text: &str) -> ToolResult<()> {
@@ -569,12 +596,20 @@ impl BrowserSession for CdpSession {
             x: f64::from(s.width) / 2.0,
             y: f64::from(s.height) / 2.0,
         };
-        super::cdp_input::wheel(&page, centre, dx, dy).await
+        self.input(&page, &[super::cdp_input::wheel(centre, dx, dy)])
+            .await?;
+        // Let the scroll reach the page before answering.
+        eval(
+            &page,
+            "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))",
+        )
+        .await
+        .map(drop)
     }
 
     async fn keypress(&self, combo: &KeyCombo) -> ToolResult<()> {
         let page = self.active_page().await?;
-        super::cdp_input::keypress(&page, combo).await
+        self.input(&page, &super::cdp_input::keypress(combo)).await
     }
 
     async fn accessibility_tree(&self) -> ToolResult<String> {

@@ -7,6 +7,7 @@ pub mod cdp;
 mod cdp_input;
 mod cdp_tabs;
 mod extension_world;
+mod input_channel;
 mod profile;
 
 use crate::error::ToolResult;
