@@ -212,6 +212,8 @@ impl BrowserLauncher for ChromiumLauncher {
             tabs: Mutex::new(TabRegistry::default()),
             headless: req.headless,
             viewport: req.viewport,
+            frame: std::sync::Mutex::default(),
+            device_pixel_ratio: std::sync::Mutex::new(1.0),
         };
         let start = req.start_url.as_deref().unwrap_or("about:blank");
         if let Err(e) = session.open_first_tab(start).await {
@@ -231,6 +233,19 @@ pub struct CdpSession {
     pub(crate) tabs: Mutex<TabRegistry>,
     headless: bool,
     viewport: Size,
+    /// The browser window's own UI around the viewport (headed; measured
+    /// when the window is fitted at start).
+    frame: std::sync::Mutex<WindowFrame>,
+    /// The screen's device pixel ratio (read from CDP at start and at each
+    /// screenshot).
+    device_pixel_ratio: std::sync::Mutex<f64>,
+}
+
+/// Borders and the height of the tabs, address bar… of a headed window.
+#[derive(Debug, Clone, Copy, Default)]
+struct WindowFrame {
+    border: f64,
+    top: f64,
 }
 
 impl CdpSession {
@@ -275,7 +290,50 @@ impl CdpSession {
                 other => break other?,
             }
         }
-        self.viewport().await.map(drop)
+        let page = self.active_page().await?;
+        if self.headless {
+            self.fix_viewport(&page).await?;
+        } else {
+            self.fit_window(&page).await?;
+        }
+        self.read_device_pixel_ratio(&page).await.map(drop)
+    }
+
+    /// specs/003 "Viewport fisso: 1280x720": every tab this session drives
+    /// gets exactly that viewport in CSS pixels, as Playwright does, through
+    /// an emulated device metric: whatever the window, its rounding at a
+    /// fractional device pixel ratio (a window sized for 1280×720 at 1.5
+    /// measured 1280×721) and whatever the page claims (`innerWidth` is the
+    /// page's to redefine). The device pixel ratio stays the screen's.
+    pub(crate) async fn fix_viewport(&self, page: &Page) -> ToolResult<()> {
+        page_call(
+            page,
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": self.viewport.width, "height": self.viewport.height, "deviceScaleFactor": 0, "mobile": false}),
+        )
+        .await
+        .map(drop)
+    }
+
+    /// The device pixel ratio from CDP's layout metrics (device pixels ÷
+    /// CSS pixels of the visual viewport), not from the page.
+    async fn read_device_pixel_ratio(&self, page: &Page) -> ToolResult<f64> {
+        let m = page_call(page, "Page.getLayoutMetrics", json!({})).await?;
+        let device = m
+            .pointer("/visualViewport/clientWidth")
+            .and_then(Value::as_f64);
+        let css = m
+            .pointer("/cssVisualViewport/clientWidth")
+            .and_then(Value::as_f64);
+        let dpr = match (device, css) {
+            // Chromium rounds the device size: 1897 ÷ 1264.67 at 1.5.
+            (Some(d), Some(c)) if c > 0.0 && d > 0.0 => (d / c * 100.0).round() / 100.0,
+            _ => 1.0,
+        };
+        if let Ok(mut v) = self.device_pixel_ratio.lock() {
+            *v = dpr;
+        }
+        Ok(dpr)
     }
 
     /// Shows `url` in the active tab as its first page: Chromium's own
@@ -291,29 +349,76 @@ impl CdpSession {
             .map(drop)
     }
 
-    /// The window is sized so that its viewport is exactly the requested
-    /// size (specs/003 "Viewport fisso: 1280x720"): `--window-size` sets
-    /// the outer size, and the browser's own UI (even headless) takes a
-    /// part of it that differs between versions, so it is measured.
-    async fn fit_window(&self, page: &Page, iw: f64, ih: f64) -> ToolResult<()> {
-        let win = self.window_of(page).await?;
-        let id = win["windowId"].clone();
-        let (bw, bh) = (
-            win.pointer("/bounds/width")
-                .and_then(Value::as_f64)
-                .unwrap_or(0.0),
-            win.pointer("/bounds/height")
-                .and_then(Value::as_f64)
-                .unwrap_or(0.0),
-        );
-        let width = bw + f64::from(self.viewport.width) - iw;
-        let height = bh + f64::from(self.viewport.height) - ih;
-        self.browser_call(
-            "Browser.setWindowBounds",
-            json!({"windowId": id, "bounds": {"left": 0, "top": 0, "width": width as i64, "height": height as i64}}),
+    /// A headed window is sized so that its real viewport is the emulated
+    /// one, so that the page is where the desktop scope sees it: its
+    /// `--window-size` is the outer size, and the browser's own UI takes a
+    /// part that differs between versions, so it is measured (once, at
+    /// start, without the emulation, in an isolated world where page
+    /// scripts cannot redefine `innerWidth`).
+    async fn fit_window(&self, page: &Page) -> ToolResult<()> {
+        page_call(page, "Emulation.clearDeviceMetricsOverride", json!({})).await?;
+        let frame_id = page
+            .mainframe()
+            .await
+            .map_err(|e| ToolError::backend("Page.getFrameTree", e))?
+            .ok_or_else(|| ToolError::Backend("the tab has no main frame".into()))?;
+        let world = page_call(
+            page,
+            "Page.createIsolatedWorld",
+            json!({"frameId": frame_id.inner(), "worldName": "sentience-tools-measure"}),
         )
         .await?;
-        Ok(())
+        let context = world["executionContextId"].as_i64();
+        let measure = || async {
+            let m = eval_in(
+                page,
+                "[innerWidth, innerHeight]",
+                context,
+                "measuring the window",
+            )
+            .await?;
+            let n = |i: usize| m.get(i).and_then(Value::as_f64).unwrap_or(0.0);
+            ToolResult::Ok((n(0), n(1)))
+        };
+        let bounds = |win: &Value, k: &str| {
+            win.pointer(&format!("/bounds/{k}"))
+                .and_then(Value::as_f64)
+                .unwrap_or(0.0)
+        };
+        let wanted = (
+            f64::from(self.viewport.width),
+            f64::from(self.viewport.height),
+        );
+        let (mut iw, mut ih) = measure().await?;
+        if (iw, ih) != wanted {
+            let win = self.window_of(page).await?;
+            let width = bounds(&win, "width") + wanted.0 - iw;
+            let height = bounds(&win, "height") + wanted.1 - ih;
+            self.browser_call(
+                "Browser.setWindowBounds",
+                json!({"windowId": win["windowId"], "bounds": {"left": 0, "top": 0, "width": width as i64, "height": height as i64}}),
+            )
+            .await?;
+            // At a fractional ratio the window may end a pixel off: the
+            // emulated viewport is exact anyway.
+            for _ in 0..50 {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                (iw, ih) = measure().await?;
+                if (iw, ih) == wanted {
+                    break;
+                }
+            }
+        }
+        let win = self.window_of(page).await?;
+        let border = ((bounds(&win, "width") - iw) / 2.0).max(0.0);
+        let frame = WindowFrame {
+            border,
+            top: (bounds(&win, "height") - ih - border).max(0.0),
+        };
+        if let Ok(mut f) = self.frame.lock() {
+            *f = frame;
+        }
+        self.fix_viewport(page).await
     }
 
     /// Sends an action's input events to the page, in order, and waits
@@ -470,60 +575,42 @@ impl BrowserSession for CdpSession {
     }
 
     async fn viewport(&self) -> ToolResult<ViewportInfo> {
+        // The size is the emulated one (fix_viewport): nothing to ask.
         let page = self.active_page().await?;
-        let measure = || eval(&page, "[innerWidth, innerHeight, devicePixelRatio]");
-        let mut m = measure().await?;
-        let num = |m: &Value, i: usize| m.get(i).and_then(Value::as_f64).unwrap_or(0.0);
-        let wanted = (
-            f64::from(self.viewport.width),
-            f64::from(self.viewport.height),
-        );
-        if (num(&m, 0), num(&m, 1)) != wanted {
-            self.fit_window(&page, num(&m, 0), num(&m, 1)).await?;
-            for _ in 0..50 {
-                m = measure().await?;
-                if (num(&m, 0), num(&m, 1)) == wanted {
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-        }
-        let (w, h, dpr) = (num(&m, 0), num(&m, 1), num(&m, 2));
-        let size = Size {
-            width: w.max(1.0) as u32,
-            height: h.max(1.0) as u32,
-        };
+        let size = self.viewport;
+        let dpr = self.device_pixel_ratio.lock().map(|v| *v).unwrap_or(1.0);
         let (mut left, mut top, mut chrome_height) = (0.0, 0.0, 0.0);
         if !self.headless {
-            // The window's own bounds come from the browser, not the page.
+            // The window may have moved: its bounds come from the browser.
             let win = self.window_of(&page).await?;
             let b = |k: &str| {
                 win.pointer(&format!("/bounds/{k}"))
                     .and_then(Value::as_f64)
                     .unwrap_or(0.0)
             };
-            let border = ((b("width") - w) / 2.0).max(0.0);
-            chrome_height = (b("height") - h - border).max(0.0);
-            left = b("left") + border;
-            top = b("top") + chrome_height;
+            let frame = self.frame.lock().map(|f| *f).unwrap_or_default();
+            chrome_height = frame.top;
+            left = b("left") + frame.border;
+            top = b("top") + frame.top;
         }
         Ok(ViewportInfo {
             placement: ViewportPlacement { size, left, top },
-            device_pixel_ratio: if dpr > 0.0 { dpr } else { 1.0 },
+            device_pixel_ratio: dpr,
             chrome_height,
             headless: self.headless,
         })
     }
 
     async fn screenshot(&self) -> ToolResult<Capture> {
-        let info = self.viewport().await?;
         let page = self.active_page().await?;
+        let (info, dpr) = futures::try_join!(self.viewport(), self.read_device_pixel_ratio(&page))?;
         let mut params = json!({"format": "png", "fromSurface": true, "captureBeyondViewport": false, "optimizeForSpeed": true});
-        if (info.device_pixel_ratio - 1.0).abs() > f64::EPSILON {
+        if (dpr - 1.0).abs() > f64::EPSILON {
             // HiDPI: capture at CSS-pixel size, so screenshot pixels are
             // click coordinates (DESIGN.md "Lessons from peers").
             let s = info.placement.size;
-            params["clip"] = json!({"x": 0, "y": 0, "width": s.width, "height": s.height, "scale": 1.0 / info.device_pixel_ratio});
+            params["clip"] =
+                json!({"x": 0, "y": 0, "width": s.width, "height": s.height, "scale": 1.0 / dpr});
         }
         let r = page_call(&page, "Page.captureScreenshot", params).await?;
         let data = r["data"]
@@ -540,9 +627,15 @@ impl BrowserSession for CdpSession {
 
     async fn click(&self, at: Point, kind: ClickKind) -> ToolResult<Option<TabInfo>> {
         let before: Vec<u64> = self.tabs.lock().await.ids();
+        let created = self.input.pages_created();
         let page = self.active_page().await?;
         self.input(&page, &super::cdp_input::click(at, kind))
             .await?;
+        // A tab the click opened was announced before the acknowledgement
+        // (input_channel): the target list is read only then.
+        if self.input.pages_created() == created {
+            return Ok(None);
+        }
         self.tab_opened_since(&before).await
     }
 

@@ -13,8 +13,11 @@
 //!
 //! The protocol is CDP's flat sessions: `Target.attachToTarget` (flatten)
 //! gives a session id per tab, and commands carry it. Chromium allows
-//! several clients on one target; this one enables no domain and listens
-//! to no event.
+//! several clients on one target; this one enables no page domain. It
+//! does discover targets: Chromium creates the target of a tab a click
+//! opens while it handles the click, before it acknowledges the input, and
+//! the connection delivers in order, so a click knows whether it opened a
+//! tab without asking for the target list.
 
 use super::cdp::CALL_TIMEOUT;
 use crate::error::{ToolError, ToolResult};
@@ -30,13 +33,16 @@ use tokio::net::TcpStream;
 use tokio::sync::{oneshot, Mutex};
 
 type Replies = Arc<std::sync::Mutex<HashMap<u64, oneshot::Sender<Result<Value, String>>>>>;
+/// Target id → flat session id on this connection.
+type Sessions = Arc<std::sync::Mutex<HashMap<String, String>>>;
 
 pub(crate) struct InputChannel {
     sink: Mutex<WebSocketSender<TokioAdapter<TcpStream>>>,
     replies: Replies,
     next_id: AtomicU64,
-    /// Target id → flat session id on this connection.
-    sessions: Mutex<HashMap<String, String>>,
+    sessions: Sessions,
+    /// Page targets created so far (tabs, popups).
+    pages_created: Arc<AtomicU64>,
     reader: tokio::task::JoinHandle<()>,
 }
 
@@ -74,7 +80,10 @@ impl InputChannel {
             })??;
         let (sink, mut stream) = ws.split();
         let replies: Replies = Arc::default();
+        let sessions: Sessions = Arc::default();
+        let pages_created = Arc::new(AtomicU64::new(0));
         let pending = replies.clone();
+        let (known, created) = (sessions.clone(), pages_created.clone());
         let reader = tokio::spawn(async move {
             while let Some(Ok(msg)) = stream.next().await {
                 let Message::Text(text) = msg else { continue };
@@ -82,7 +91,8 @@ impl InputChannel {
                     continue;
                 };
                 let Some(id) = v.get("id").and_then(Value::as_u64) else {
-                    continue; // an event
+                    on_event(&v, &known, &created);
+                    continue;
                 };
                 let waiter = pending.lock().ok().and_then(|mut m| m.remove(&id));
                 if let Some(tx) = waiter {
@@ -99,13 +109,26 @@ impl InputChannel {
                 m.clear();
             }
         });
-        Ok(InputChannel {
+        let channel = InputChannel {
             sink: Mutex::new(sink),
             replies,
             next_id: AtomicU64::new(1),
-            sessions: Mutex::default(),
+            sessions,
+            pages_created,
             reader,
-        })
+        };
+        channel
+            .send(
+                None,
+                &[("Target.setDiscoverTargets", json!({"discover": true}))],
+            )
+            .await?;
+        Ok(channel)
+    }
+
+    /// How many page targets the browser has created so far.
+    pub(crate) fn pages_created(&self) -> u64 {
+        self.pages_created.load(Ordering::SeqCst)
     }
 
     /// Sends `calls` in order in one write and waits for all answers.
@@ -159,8 +182,8 @@ impl InputChannel {
     }
 
     async fn session_for(&self, target_id: &str) -> ToolResult<String> {
-        if let Some(s) = self.sessions.lock().await.get(target_id) {
-            return Ok(s.clone());
+        if let Some(s) = self.known_session(target_id) {
+            return Ok(s);
         }
         let r = self
             .send(
@@ -176,11 +199,14 @@ impl InputChannel {
             .and_then(|v| v["sessionId"].as_str())
             .ok_or_else(|| ToolError::Backend("the browser gave no input session".into()))?
             .to_string();
-        self.sessions
-            .lock()
-            .await
-            .insert(target_id.to_string(), session.clone());
+        if let Ok(mut m) = self.sessions.lock() {
+            m.insert(target_id.to_string(), session.clone());
+        }
         Ok(session)
+    }
+
+    fn known_session(&self, target_id: &str) -> Option<String> {
+        self.sessions.lock().ok()?.get(target_id).cloned()
     }
 
     /// Sends `events` to the tab `target_id` in order, in one write, and
@@ -195,11 +221,32 @@ impl InputChannel {
             // A tab that navigated to another process keeps its target and
             // session; a closed one loses both: forget it and attach again.
             Err(ToolError::Backend(e)) if e.to_lowercase().contains("session") => {
-                self.sessions.lock().await.remove(target_id);
+                if let Ok(mut m) = self.sessions.lock() {
+                    m.remove(target_id);
+                }
                 let session = self.session_for(target_id).await?;
                 self.send(Some(&session), events).await.map(drop)
             }
             other => other.map(drop),
         }
+    }
+}
+
+/// Events of the connection: page targets created (counted) and sessions
+/// ended (a closed tab, a crashed renderer: forgotten, so that the next
+/// input attaches again).
+fn on_event(v: &Value, sessions: &Sessions, pages_created: &AtomicU64) {
+    match v["method"].as_str() {
+        Some("Target.targetCreated")
+            if v.pointer("/params/targetInfo/type") == Some(&json!("page")) =>
+        {
+            pages_created.fetch_add(1, Ordering::SeqCst);
+        }
+        Some("Target.detachedFromTarget") => {
+            if let (Some(ended), Ok(mut m)) = (v.pointer("/params/sessionId"), sessions.lock()) {
+                m.retain(|_, s| ended != s.as_str());
+            }
+        }
+        _ => {}
     }
 }
