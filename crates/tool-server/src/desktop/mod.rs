@@ -14,6 +14,7 @@ use image::RgbaImage;
 pub trait Desktop: Send + Sync {
     /// What executes desktop input, for `executed_with` (e.g. `xtest`).
     fn driver_name(&self) -> &'static str;
+    /// Known from the connection: callers may call it on an async thread.
     fn screen_size(&self) -> ToolResult<Size>;
     fn capture(&self) -> ToolResult<RgbaImage>;
     fn pixel(&self, at: Point) -> ToolResult<[u8; 3]>;
