@@ -676,9 +676,8 @@ impl BrowserSession for CdpSession {
 
     async fn insert_text(&self, text: &str) -> ToolResult<()> {
         let page = self.active_page().await?;
-        page_call(&page, "Input.insertText", json!({"text": text}))
+        self.input(&page, &[("Input.insertText", json!({"text": text}))])
             .await
-            .map(drop)
     }
 
     async fn scroll(&self, dx: f64, dy: f64) -> ToolResult<()> {
