@@ -1,11 +1,13 @@
 //! Chromium over CDP (chromiumoxide): launching sessions on persistent
 //! profiles with the extension loaded, navigation, screenshots and the
-//! inspection calls. Tabs are in `cdp_tabs`, input in `cdp_input`.
+//! inspection calls. Tabs are in `cdp_tabs`, input in `cdp_input` and
+//! `input_channel`, the fixed viewport in `cdp_viewport`.
 //! CDP commands are sent as raw JSON (`Raw`) so that a newer Chromium's
 //! unknown enum values cannot break typed deserialisation.
 
 use super::cdp_input::Event;
 use super::cdp_tabs::TabRegistry;
+use super::cdp_viewport::WindowFrame;
 use super::input_channel::InputChannel;
 use super::{
     BrowserLauncher, BrowserSession, ClickKind, HistoryStep, LaunchRequest, ProfileLock, TabInfo,
@@ -231,21 +233,14 @@ pub struct CdpSession {
     /// Input events go through their own connection (see input_channel).
     input: InputChannel,
     pub(crate) tabs: Mutex<TabRegistry>,
-    headless: bool,
-    viewport: Size,
+    pub(super) headless: bool,
+    pub(super) viewport: Size,
     /// The browser window's own UI around the viewport (headed; measured
     /// when the window is fitted at start).
-    frame: std::sync::Mutex<WindowFrame>,
+    pub(super) frame: std::sync::Mutex<WindowFrame>,
     /// The screen's device pixel ratio (read from CDP at start and at each
     /// screenshot).
-    device_pixel_ratio: std::sync::Mutex<f64>,
-}
-
-/// Borders and the height of the tabs, address bar… of a headed window.
-#[derive(Debug, Clone, Copy, Default)]
-struct WindowFrame {
-    border: f64,
-    top: f64,
+    pub(super) device_pixel_ratio: std::sync::Mutex<f64>,
 }
 
 impl CdpSession {
@@ -299,43 +294,6 @@ impl CdpSession {
         self.read_device_pixel_ratio(&page).await.map(drop)
     }
 
-    /// specs/003 "Viewport fisso: 1280x720": every tab this session drives
-    /// gets exactly that viewport in CSS pixels, as Playwright does, through
-    /// an emulated device metric: whatever the window, its rounding at a
-    /// fractional device pixel ratio (a window sized for 1280×720 at 1.5
-    /// measured 1280×721) and whatever the page claims (`innerWidth` is the
-    /// page's to redefine). The device pixel ratio stays the screen's.
-    pub(crate) async fn fix_viewport(&self, page: &Page) -> ToolResult<()> {
-        page_call(
-            page,
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": self.viewport.width, "height": self.viewport.height, "deviceScaleFactor": 0, "mobile": false}),
-        )
-        .await
-        .map(drop)
-    }
-
-    /// The device pixel ratio from CDP's layout metrics (device pixels ÷
-    /// CSS pixels of the visual viewport), not from the page.
-    async fn read_device_pixel_ratio(&self, page: &Page) -> ToolResult<f64> {
-        let m = page_call(page, "Page.getLayoutMetrics", json!({})).await?;
-        let device = m
-            .pointer("/visualViewport/clientWidth")
-            .and_then(Value::as_f64);
-        let css = m
-            .pointer("/cssVisualViewport/clientWidth")
-            .and_then(Value::as_f64);
-        let dpr = match (device, css) {
-            // Chromium rounds the device size: 1897 ÷ 1264.67 at 1.5.
-            (Some(d), Some(c)) if c > 0.0 && d > 0.0 => (d / c * 100.0).round() / 100.0,
-            _ => 1.0,
-        };
-        if let Ok(mut v) = self.device_pixel_ratio.lock() {
-            *v = dpr;
-        }
-        Ok(dpr)
-    }
-
     /// Shows `url` in the active tab as its first page: Chromium's own
     /// new-tab page, when it loaded before our navigation, is no history
     /// entry to go back to.
@@ -347,78 +305,6 @@ impl CdpSession {
         page_call(&page, "Page.resetNavigationHistory", json!({}))
             .await
             .map(drop)
-    }
-
-    /// A headed window is sized so that its real viewport is the emulated
-    /// one, so that the page is where the desktop scope sees it: its
-    /// `--window-size` is the outer size, and the browser's own UI takes a
-    /// part that differs between versions, so it is measured (once, at
-    /// start, without the emulation, in an isolated world where page
-    /// scripts cannot redefine `innerWidth`).
-    async fn fit_window(&self, page: &Page) -> ToolResult<()> {
-        page_call(page, "Emulation.clearDeviceMetricsOverride", json!({})).await?;
-        let frame_id = page
-            .mainframe()
-            .await
-            .map_err(|e| ToolError::backend("Page.getFrameTree", e))?
-            .ok_or_else(|| ToolError::Backend("the tab has no main frame".into()))?;
-        let world = page_call(
-            page,
-            "Page.createIsolatedWorld",
-            json!({"frameId": frame_id.inner(), "worldName": "sentience-tools-measure"}),
-        )
-        .await?;
-        let context = world["executionContextId"].as_i64();
-        let measure = || async {
-            let m = eval_in(
-                page,
-                "[innerWidth, innerHeight]",
-                context,
-                "measuring the window",
-            )
-            .await?;
-            let n = |i: usize| m.get(i).and_then(Value::as_f64).unwrap_or(0.0);
-            ToolResult::Ok((n(0), n(1)))
-        };
-        let bounds = |win: &Value, k: &str| {
-            win.pointer(&format!("/bounds/{k}"))
-                .and_then(Value::as_f64)
-                .unwrap_or(0.0)
-        };
-        let wanted = (
-            f64::from(self.viewport.width),
-            f64::from(self.viewport.height),
-        );
-        let (mut iw, mut ih) = measure().await?;
-        if (iw, ih) != wanted {
-            let win = self.window_of(page).await?;
-            let width = bounds(&win, "width") + wanted.0 - iw;
-            let height = bounds(&win, "height") + wanted.1 - ih;
-            self.browser_call(
-                "Browser.setWindowBounds",
-                json!({"windowId": win["windowId"], "bounds": {"left": 0, "top": 0, "width": width as i64, "height": height as i64}}),
-            )
-            .await?;
-            // At a fractional ratio the window may end a pixel off: the
-            // emulated viewport is exact anyway.
-            for _ in 0..50 {
-                tokio::time::sleep(Duration::from_millis(20)).await;
-                (iw, ih) = measure().await?;
-                if (iw, ih) == wanted {
-                    break;
-                }
-            }
-        }
-        let win = self.window_of(page).await?;
-        let border = ((bounds(&win, "width") - iw) / 2.0).max(0.0);
-        let frame = WindowFrame {
-            border,
-            top: (bounds(&win, "height") - ih - border).max(0.0),
-        };
-        if let Ok(mut f) = self.frame.lock() {
-            *f = frame;
-        }
-        self.fix_viewport(page).await
     }
 
     /// Sends an action's input events to the page, in order, and waits
@@ -442,7 +328,7 @@ impl CdpSession {
         matches!(self.browser.lock().await.try_wait(), Ok(Some(_)))
     }
 
-    async fn window_of(&self, page: &Page) -> ToolResult<Value> {
+    pub(super) async fn window_of(&self, page: &Page) -> ToolResult<Value> {
         self.browser_call(
             "Browser.getWindowForTarget",
             json!({"targetId": page.target_id().as_ref()}),

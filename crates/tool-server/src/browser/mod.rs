@@ -6,6 +6,7 @@ pub mod ax_tree;
 pub mod cdp;
 mod cdp_input;
 mod cdp_tabs;
+mod cdp_viewport;
 mod extension_world;
 mod input_channel;
 mod profile;

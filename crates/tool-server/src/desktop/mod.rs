@@ -4,6 +4,7 @@
 //! Calls are blocking; routes run them on the blocking pool with a timeout.
 
 pub mod x11;
+mod x11_keys;
 
 use crate::browser::ClickKind;
 use crate::error::ToolResult;
