@@ -208,7 +208,7 @@ console.log('| action | sentience tools (HTTP) | direct | direct call | ratio p5
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
   const ratio = r.theirs ? (r.ours.p50 / r.theirs.p50).toFixed(2) : 'n/a';
-  const net = r.theirs && r.floor != null ? (Math.max(0, r.ours.p50 - r.floor) / r.theirs.p50).toFixed(2) : 'n/a';
+  const net = r.theirs && r.floor !== null && r.floor !== undefined ? (Math.max(0, r.ours.p50 - r.floor) / r.theirs.p50).toFixed(2) : 'n/a';
   console.log(`| ${r.name} | ${f(r.ours)} | ${f(r.theirs)} | ${r.theirName} | ${ratio} | ${net} |`);
 }
 process.exit(0);
