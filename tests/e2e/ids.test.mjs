@@ -109,8 +109,8 @@ test('snapshot_id increases; diff tells added, removed and changed against the p
     assert.match(bad.error, new RegExp(`^diff: snapshot ${since} of this page is not kept`));
   }
   for (const [options, message] of [
-    [{ diff: 'yes' }, /invalid snapshot options: invalid type: string "yes", expected a boolean/],
-    [{ since: -1 }, /invalid snapshot options: invalid value: integer `-1`, expected u32/],
+    [{ diff: 'yes' }, /invalid snapshot options: `diff` must be true or false/],
+    [{ since: -1 }, /invalid snapshot options: `since` must be a snapshot_id \(an integer from 1 to 4294967295\)/],
     [{ diff: false, since: 2 }, /since asks for a diff/],
     [{ since: 0 }, /since must be a snapshot_id \(1 or more\)/],
   ]) {
@@ -225,8 +225,8 @@ test('wait_for_stable waits for a page rendering in stages; without it the page 
   for (const [stable, message] of [
     [{ timeout_ms: 60000 }, /timeout_ms must be at most 30000/],
     [{ quiet_ms: 0 }, /quiet_ms must be 1\.\.timeout_ms/],
-    [{ quiet: 5 }, /did not match any variant of untagged enum StableOption/],
-    ['yes', /did not match any variant of untagged enum StableOption/],
+    [{ quiet: 5 }, /unknown field `wait_for_stable\.quiet`, expected one of `quiet_ms`, `timeout_ms`/],
+    ['yes', /`wait_for_stable` must be true, false or \{quiet_ms\?, timeout_ms\?\}/],
   ]) {
     const bad = await rawSnapshot(page, { wait_for_stable: stable });
     assert.equal(bad.status, 'error');

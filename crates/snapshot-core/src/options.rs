@@ -3,9 +3,9 @@
 //! page sees as `{status: "error", error}`, never a silent default.
 //!
 //! [`SnapshotOptions::parse`] reads the JSON with `json/options.rs`, which
-//! gives exactly what `serde_json::from_str` with serde's derives on these
-//! types gives (values and error messages) at a fraction of the WebAssembly
-//! size (see docs/architecture.md "Where each contract lives"). The derives
+//! accepts exactly what `serde_json::from_str` with serde's derives on these
+//! types accepts, with the same values and messages of its own, at a
+//! fraction of the WebAssembly size (see docs/architecture.md "Where each contract lives"). The derives
 //! exist in test builds only, as the reference `json/options_tests.rs`
 //! compares the reader against.
 
@@ -93,8 +93,6 @@ pub enum ImageFormat {
     Jpeg,
 }
 
-const SCREENSHOT_HINT: &str = " (screenshot must be true, false or {format?: \"png\"|\"jpeg\", quality?: 0..100, annotate?: true|false})";
-
 impl SnapshotOptions {
     /// Parses the JSON text of the page's options (`undefined`/`null` → defaults).
     pub fn parse(json: &str) -> Result<SnapshotOptions, String> {
@@ -102,16 +100,8 @@ impl SnapshotOptions {
         if json.is_empty() || json == "null" {
             return Ok(SnapshotOptions::default());
         }
-        let opts = crate::json::options::parse_options(json).map_err(|e| {
-            let e = e.to_string();
-            // serde's message for an untagged enum names no field: say what fits.
-            let hint = if e.starts_with(crate::json::options::UNTAGGED) {
-                SCREENSHOT_HINT
-            } else {
-                ""
-            };
-            format!("invalid snapshot options: {e}{hint}")
-        })?;
+        let opts = crate::json::options::parse_options(json)
+            .map_err(|e| format!("invalid snapshot options: {e}"))?;
         opts.validate()?;
         Ok(opts)
     }
@@ -272,7 +262,7 @@ mod tests {
         ] {
             let err = SnapshotOptions::parse(bad).unwrap_err();
             assert!(
-                err.starts_with("invalid snapshot options: data did not match any variant"),
+                err.starts_with("invalid snapshot options: "),
                 "{bad}: {err}"
             );
             assert!(err.ends_with("annotate?: true|false})"), "{bad}: {err}");

@@ -6,11 +6,12 @@
 //!
 //! - [`writer`]: the snapshot model as JSON text, byte for byte what
 //!   `serde_json::to_string` makes of it (tested against it).
-//! - [`options`] over [`reader`]: `snapshot(options)`'s JSON read strictly,
-//!   accepting and rejecting exactly what serde's derives on
-//!   `crate::options` would, with the same messages (tested against them).
+//! - [`options`] over [`reader`]: `snapshot(options)`'s JSON parsed into a
+//!   small value tree, then mapped field by field with our own messages;
+//!   accepts and rejects exactly what serde's derives on `crate::options`
+//!   would, with the same values (tested against them).
 //! - [`float_text`]: `f64`'s `Display` text without `core::fmt`'s float
-//!   formatting, for error messages.
+//!   formatting, for the engine's error messages.
 //!
 //! What each pays, measured on the engine's `.wasm` after wasm-opt
 //! (107,470 bytes with both): `serde_json::to_string` instead of the writer

@@ -1,23 +1,29 @@
-//! `serde_json::from_str::<SnapshotOptions>` without serde's generic
-//! deserializer: what `#[derive(Deserialize)]` generates for the option
-//! types (`deny_unknown_fields`, the untagged `ScreenshotOption`), written
-//! out over [`crate::json::reader`]. Same values, same errors, same error
-//! positions; `options_parse_tests.rs` checks it against serde_json and the
-//! derives, which stay on the types as the reference.
+//! `snapshot(options)`'s JSON read into [`SnapshotOptions`], strictly: the
+//! text becomes a [`Value`] tree ([`super::reader`]), then each field is
+//! taken from it with a message that names the field and what it must be.
+//! Accepts and rejects exactly what `serde_json::from_str` with the serde
+//! derives on `crate::options` would, with the same values (the derives
+//! stay on the types, in test builds, as the reference `options_tests.rs`
+//! compares against; the messages are our own). So, like the derives, a
+//! struct may also be given as an array of its fields in order, and an
+//! enum value as `{"name": null}`.
 //!
-//! Error positions follow serde_json: a syntax error is placed where it is
-//! found; a "custom" error (unknown field, invalid type, …) is placed by the
-//! innermost enclosing `deserialize_*` call when it returns, after that call
-//! has tried to close its `}` / `]` (the `.map_err(|e| r.fix(e))`s).
+//! The values' own limits (`quality` ≤ 100, `since` ≥ 1, …) are checked
+//! after, by `SnapshotOptions::validate`.
 
-use crate::json::reader::{invalid_type, invalid_value, JsonError, Num, Reader, Result, EOF_VALUE};
-use crate::options::{Filter, SnapshotOptions};
-pub(crate) use variants::UNTAGGED;
-use variants::{roles_value, screenshot_value, stable_value};
+use super::reader::{self, Value};
+use crate::contract::Role;
+use crate::options::{
+    Filter, ImageFormat, ScreenshotOption, ScreenshotSpec, SnapshotOptions, StableOption,
+    StableSpec,
+};
 
-mod variants;
+type Result<T> = std::result::Result<T, String>;
 
-const OPTIONS_FIELDS: &[&str] = &[
+const SCREENSHOT_SHAPE: &str =
+    "true, false or {format?: \"png\"|\"jpeg\", quality?: 0..100, annotate?: true|false}";
+const STABLE_SHAPE: &str = "true, false or {quiet_ms?, timeout_ms?}";
+const OPTIONS_FIELDS: [&str; 6] = [
     "limit",
     "filter",
     "screenshot",
@@ -25,316 +31,222 @@ const OPTIONS_FIELDS: &[&str] = &[
     "since",
     "wait_for_stable",
 ];
-const FILTER_FIELDS: &[&str] = &[
-    "min_area",
-    "allowed_roles",
-    "min_z_index",
-    "in_viewport_only",
-];
+const U32_MAX: i64 = u32::MAX as i64;
 
-/// Parses the options JSON text as `serde_json::from_str` would.
-pub(crate) fn parse_options(json: &str) -> std::result::Result<SnapshotOptions, JsonError> {
-    let mut r = Reader::new(json);
-    let options = structure(&mut r, "struct SnapshotOptions", options_map, options_seq)?;
-    r.end()?;
-    Ok(options)
+/// Parses the options' JSON text; the error is the message after
+/// "invalid snapshot options: ".
+pub(crate) fn parse_options(json: &str) -> Result<SnapshotOptions> {
+    let value = reader::parse(json)?;
+    let [limit, filter, screenshot, diff, since, stable] = fields(&value, "", OPTIONS_FIELDS, 6)?;
+    Ok(SnapshotOptions {
+        limit: optional(limit, |v| int(v, "limit", 0, U32_MAX).map(|n| n as u32))?,
+        filter: optional(filter, filter_value)?,
+        screenshot: optional(screenshot, |v| {
+            untagged(
+                v,
+                "screenshot",
+                SCREENSHOT_SHAPE,
+                ScreenshotOption::Enabled,
+                |v| screenshot_spec(v).map(ScreenshotOption::Format),
+            )
+        })?,
+        diff: optional(diff, |v| boolean(v, "diff"))?,
+        since: optional(since, |v| match int(v, "since", 0, U32_MAX) {
+            Ok(n) => Ok(n as u32),
+            Err(_) => Err("`since` must be a snapshot_id (an integer from 1 to 4294967295)".into()),
+        })?,
+        wait_for_stable: optional(stable, |v| {
+            untagged(
+                v,
+                "wait_for_stable",
+                STABLE_SHAPE,
+                StableOption::Enabled,
+                |v| stable_spec(v).map(StableOption::Timing),
+            )
+        })?,
+    })
 }
 
-/// serde's `OneOf`: "`a`", "`a` or `b`", "one of `a`, `b`, `c`".
-fn one_of(names: &[&str]) -> String {
-    let mut out = String::new();
-    if names.len() > 2 {
-        out.push_str("one of ");
-    }
-    for (i, name) in names.iter().enumerate() {
-        if i > 0 {
-            out.push_str(if names.len() == 2 { " or " } else { ", " });
-        }
-        out.push('`');
-        out.push_str(name);
-        out.push('`');
-    }
-    out
-}
-
-fn unknown(what: &str, name: &str, expected: &[&str]) -> JsonError {
-    JsonError::custom(format!(
-        "unknown {what} `{name}`, expected {}",
-        one_of(expected)
-    ))
-}
-
-/// `seen`: the field's slot is already filled (not generic: one copy in
-/// the WebAssembly instead of one per field type).
-fn check_duplicate(seen: bool, field: &str) -> Result<()> {
-    if seen {
-        Err(JsonError::custom(format!("duplicate field `{field}`")))
+/// `path` with `field` appended (`filter.min_area`).
+fn join(path: &str, field: &str) -> String {
+    if path.is_empty() {
+        field.to_string()
     } else {
-        Ok(())
+        format!("{path}.{field}")
     }
 }
 
-fn missing(index: usize, expected: &str) -> JsonError {
-    JsonError::custom(format!("invalid length {index}, expected {expected}"))
+/// A struct's fields: from an object by name (an unknown one is an error),
+/// or from an array in declaration order, of at least `required` items
+/// (the fields after them have a default). `None`: absent.
+fn fields<'v, const N: usize>(
+    value: &'v Value,
+    path: &str,
+    names: [&str; N],
+    required: usize,
+) -> Result<[Option<&'v Value>; N]> {
+    let mut found = [None; N];
+    match value {
+        Value::Obj(entries) => {
+            for (key, v) in entries {
+                let Some(i) = names.iter().position(|name| name == key) else {
+                    let known: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                    return Err(format!(
+                        "unknown field `{}`, expected one of {}",
+                        join(path, key),
+                        known.join(", ")
+                    ));
+                };
+                found[i] = Some(v);
+            }
+        }
+        Value::Arr(items) if (required..=N).contains(&items.len()) => {
+            for (slot, item) in found.iter_mut().zip(items) {
+                *slot = Some(item);
+            }
+        }
+        Value::Arr(_) => {
+            return Err(format!(
+                "{} as an array must list its fields in order: {}",
+                if path.is_empty() { "options" } else { path },
+                names.join(", ")
+            ))
+        }
+        _ if path.is_empty() => return Err("options must be an object".into()),
+        _ => return Err(format!("`{path}` must be an object")),
+    }
+    Ok(found)
 }
 
-/// `deserialize_struct`: a map, or (serde's derive allows it) a sequence
-/// of the fields in order.
-fn structure<T>(
-    r: &mut Reader,
-    expected: &str,
-    map: fn(&mut Reader) -> Result<T>,
-    seq: fn(&mut Reader) -> Result<T>,
+/// An `Option<T>` field: absent and `null` are `None`.
+fn optional<T>(value: Option<&Value>, read: impl Fn(&Value) -> Result<T>) -> Result<Option<T>> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => read(v).map(Some),
+    }
+}
+
+/// An integer field: only a plain integer literal (`1.0`, `1e2` and `-0`
+/// are floats to serde_json, so not integers here either).
+fn int(value: &Value, path: &str, min: i64, max: i64) -> Result<i64> {
+    match value {
+        Value::Num(n) if n.int.is_some_and(|n| (min..=max).contains(&n)) => Ok(n.int.unwrap_or(0)),
+        _ => Err(format!("`{path}` must be an integer from {min} to {max}")),
+    }
+}
+
+fn boolean(value: &Value, path: &str) -> Result<bool> {
+    match value {
+        Value::Bool(b) => Ok(*b),
+        _ => Err(format!("`{path}` must be true or false")),
+    }
+}
+
+/// serde's untagged `Enabled(bool) | Spec`: `true`/`false`, or a spec
+/// object (or array) read by `spec`; an error inside the spec also says
+/// the option's whole shape.
+fn untagged<T>(
+    value: &Value,
+    path: &str,
+    shape: &str,
+    enabled: fn(bool) -> T,
+    spec: impl Fn(&Value) -> Result<T>,
 ) -> Result<T> {
-    let Some(peek) = r.parse_whitespace() else {
-        return Err(r.peek_error(EOF_VALUE));
-    };
-    let value = match peek {
-        b'[' | b'{' => {
-            r.enter()?;
-            r.eat_char();
-            let ret = if peek == b'[' { seq(r) } else { map(r) };
-            r.leave();
-            let end = if peek == b'[' {
-                r.end_seq()
-            } else {
-                r.end_map()
-            };
-            ret.and_then(|v| end.map(|()| v))
+    match value {
+        Value::Bool(b) => Ok(enabled(*b)),
+        Value::Obj(_) | Value::Arr(_) => {
+            spec(value).map_err(|e| format!("{e} ({path} must be {shape})"))
         }
-        _ => Err(r.peek_invalid_type(expected)),
-    };
-    value.map_err(|e| r.fix(e))
-}
-
-/// `deserialize_option`: `null` is `None`, anything else is the value.
-fn option<T>(r: &mut Reader, some: fn(&mut Reader) -> Result<T>) -> Result<Option<T>> {
-    if r.parse_whitespace() == Some(b'n') {
-        r.eat_char();
-        r.parse_ident(b"ull")?;
-        Ok(None)
-    } else {
-        some(r).map(Some)
+        _ => Err(format!("`{path}` must be {shape}")),
     }
 }
 
-/// `SeqAccess::next_element`.
-fn element<T>(
-    r: &mut Reader,
-    first: &mut bool,
-    value: fn(&mut Reader) -> Result<T>,
-) -> Result<Option<T>> {
-    if r.has_next_element(first)? {
-        value(r).map(Some)
-    } else {
-        Ok(None)
+/// A unit enum variant by name: `"name"`, or `{"name": null}` as serde
+/// also reads one.
+fn variant_name(value: &Value) -> Option<&str> {
+    match value {
+        Value::Str(name) => Some(name),
+        Value::Obj(entries) => match entries.as_slice() {
+            [(name, Value::Null)] => Some(name),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
-/// `deserialize_number` with a primitive visitor.
-fn number<T>(r: &mut Reader, expected: &str, visit: fn(Num) -> Result<T>) -> Result<T> {
-    let Some(peek) = r.parse_whitespace() else {
-        return Err(r.peek_error(EOF_VALUE));
-    };
-    let value = match peek {
-        b'-' | b'0'..=b'9' => {
-            if peek == b'-' {
-                r.eat_char();
-            }
-            visit(r.parse_integer(peek != b'-')?)
-        }
-        _ => Err(r.peek_invalid_type(expected)),
-    };
-    value.map_err(|e| r.fix(e))
-}
-
-fn out_of_range(n: Num, expected: &str) -> JsonError {
-    match n {
-        Num::F64(_) => invalid_type(&n.unexpected(), expected),
-        _ => invalid_value(&n.unexpected(), expected),
-    }
-}
-
-fn u32_value(r: &mut Reader) -> Result<u32> {
-    number(r, "u32", |n| {
-        let v = match n {
-            Num::U64(v) => u32::try_from(v).ok(),
-            Num::I64(v) => u32::try_from(v).ok(),
-            Num::F64(_) => None,
-        };
-        v.ok_or_else(|| out_of_range(n, "u32"))
-    })
-}
-
-fn i32_value(r: &mut Reader) -> Result<i32> {
-    number(r, "i32", |n| {
-        let v = match n {
-            Num::U64(v) => i32::try_from(v).ok(),
-            Num::I64(v) => i32::try_from(v).ok(),
-            Num::F64(_) => None,
-        };
-        v.ok_or_else(|| out_of_range(n, "i32"))
-    })
-}
-
-fn f64_value(r: &mut Reader) -> Result<f64> {
-    number(r, "f64", |n| {
-        Ok(match n {
-            Num::U64(v) => v as f64,
-            Num::I64(v) => v as f64,
-            Num::F64(v) => v,
-        })
-    })
-}
-
-/// `deserialize_bool`.
-fn bool_value(r: &mut Reader) -> Result<bool> {
-    let Some(peek) = r.parse_whitespace() else {
-        return Err(r.peek_error(EOF_VALUE));
-    };
-    let value = match peek {
-        b't' | b'f' => {
-            r.eat_char();
-            r.parse_ident(if peek == b't' { b"rue" } else { b"alse" })?;
-            Ok(peek == b't')
-        }
-        _ => Err(r.peek_invalid_type("a boolean")),
-    };
-    value.map_err(|e| r.fix(e))
-}
-
-fn options_map(r: &mut Reader) -> Result<SnapshotOptions> {
-    let (mut limit, mut filter, mut screenshot) = (None, None, None);
-    let (mut diff, mut since, mut stable) = (None, None, None);
-    let mut first = true;
-    while r.has_next_key(&mut first)? {
-        let key = r.map_key()?;
-        match key.as_str() {
-            "limit" => {
-                check_duplicate(limit.is_some(), "limit")?;
-                r.parse_object_colon()?;
-                limit = Some(option(r, u32_value)?);
-            }
-            "filter" => {
-                check_duplicate(filter.is_some(), "filter")?;
-                r.parse_object_colon()?;
-                filter = Some(option(r, filter_value)?);
-            }
-            "screenshot" => {
-                check_duplicate(screenshot.is_some(), "screenshot")?;
-                r.parse_object_colon()?;
-                screenshot = Some(option(r, screenshot_value)?);
-            }
-            "diff" => {
-                check_duplicate(diff.is_some(), "diff")?;
-                r.parse_object_colon()?;
-                diff = Some(option(r, bool_value)?);
-            }
-            "since" => {
-                check_duplicate(since.is_some(), "since")?;
-                r.parse_object_colon()?;
-                since = Some(option(r, u32_value)?);
-            }
-            "wait_for_stable" => {
-                check_duplicate(stable.is_some(), "wait_for_stable")?;
-                r.parse_object_colon()?;
-                stable = Some(stable_value(r)?);
-            }
-            _ => return Err(unknown("field", &key, OPTIONS_FIELDS)),
-        }
-    }
-    Ok(SnapshotOptions {
-        limit: limit.flatten(),
-        filter: filter.flatten(),
-        screenshot: screenshot.flatten(),
-        diff: diff.flatten(),
-        since: since.flatten(),
-        wait_for_stable: stable.flatten(),
-    })
-}
-
-fn options_seq(r: &mut Reader) -> Result<SnapshotOptions> {
-    const EXPECTED: &str = "struct SnapshotOptions with 6 elements";
-    let mut first = true;
-    let limit = element(r, &mut first, |r| option(r, u32_value))?;
-    let limit = limit.ok_or_else(|| missing(0, EXPECTED))?;
-    let filter = element(r, &mut first, |r| option(r, filter_value))?;
-    let filter = filter.ok_or_else(|| missing(1, EXPECTED))?;
-    let screenshot = element(r, &mut first, |r| option(r, screenshot_value))?;
-    let screenshot = screenshot.ok_or_else(|| missing(2, EXPECTED))?;
-    let diff = element(r, &mut first, |r| option(r, bool_value))?;
-    let diff = diff.ok_or_else(|| missing(3, EXPECTED))?;
-    let since = element(r, &mut first, |r| option(r, u32_value))?;
-    let since = since.ok_or_else(|| missing(4, EXPECTED))?;
-    let stable = element(r, &mut first, stable_value)?;
-    let wait_for_stable = stable.ok_or_else(|| missing(5, EXPECTED))?;
-    Ok(SnapshotOptions {
-        limit,
-        filter,
-        screenshot,
-        diff,
-        since,
-        wait_for_stable,
-    })
-}
-
-fn filter_value(r: &mut Reader) -> Result<Filter> {
-    structure(r, "struct Filter", filter_map, filter_seq)
-}
-
-fn filter_map(r: &mut Reader) -> Result<Filter> {
-    let (mut area, mut roles, mut z, mut viewport) = (None, None, None, None);
-    let mut first = true;
-    while r.has_next_key(&mut first)? {
-        let key = r.map_key()?;
-        match key.as_str() {
-            "min_area" => {
-                check_duplicate(area.is_some(), "min_area")?;
-                r.parse_object_colon()?;
-                area = Some(option(r, f64_value)?);
-            }
-            "allowed_roles" => {
-                check_duplicate(roles.is_some(), "allowed_roles")?;
-                r.parse_object_colon()?;
-                roles = Some(option(r, roles_value)?);
-            }
-            "min_z_index" => {
-                check_duplicate(z.is_some(), "min_z_index")?;
-                r.parse_object_colon()?;
-                z = Some(option(r, i32_value)?);
-            }
-            "in_viewport_only" => {
-                check_duplicate(viewport.is_some(), "in_viewport_only")?;
-                r.parse_object_colon()?;
-                viewport = Some(option(r, bool_value)?);
-            }
-            _ => return Err(unknown("field", &key, FILTER_FIELDS)),
-        }
-    }
+fn filter_value(value: &Value) -> Result<Filter> {
+    let [area, roles, z, viewport] = fields(
+        value,
+        "filter",
+        [
+            "min_area",
+            "allowed_roles",
+            "min_z_index",
+            "in_viewport_only",
+        ],
+        4,
+    )?;
     Ok(Filter {
-        min_area: area.flatten(),
-        allowed_roles: roles.flatten(),
-        min_z_index: z.flatten(),
-        in_viewport_only: viewport.flatten(),
+        min_area: optional(area, |v| match v {
+            Value::Num(n) => Ok(n.float),
+            _ => Err("`filter.min_area` must be a number".into()),
+        })?,
+        allowed_roles: optional(roles, |v| match v {
+            Value::Arr(items) => items.iter().map(role).collect(),
+            _ => Err("`filter.allowed_roles` must be an array of roles".into()),
+        })?,
+        min_z_index: optional(z, |v| {
+            let (min, max) = (i32::MIN.into(), i32::MAX.into());
+            int(v, "filter.min_z_index", min, max).map(|n| n as i32)
+        })?,
+        in_viewport_only: optional(viewport, |v| boolean(v, "filter.in_viewport_only"))?,
     })
 }
 
-fn filter_seq(r: &mut Reader) -> Result<Filter> {
-    const EXPECTED: &str = "struct Filter with 4 elements";
-    let mut first = true;
-    let area = element(r, &mut first, |r| option(r, f64_value))?;
-    let min_area = area.ok_or_else(|| missing(0, EXPECTED))?;
-    let roles = element(r, &mut first, |r| option(r, roles_value))?;
-    let allowed_roles = roles.ok_or_else(|| missing(1, EXPECTED))?;
-    let z = element(r, &mut first, |r| option(r, i32_value))?;
-    let min_z_index = z.ok_or_else(|| missing(2, EXPECTED))?;
-    let viewport = element(r, &mut first, |r| option(r, bool_value))?;
-    let in_viewport_only = viewport.ok_or_else(|| missing(3, EXPECTED))?;
-    Ok(Filter {
-        min_area,
-        allowed_roles,
-        min_z_index,
-        in_viewport_only,
+fn role(value: &Value) -> Result<Role> {
+    let name = variant_name(value);
+    name.and_then(Role::parse).ok_or_else(|| {
+        let roles: Vec<String> = Role::ALL
+            .iter()
+            .map(|r| format!("`{}`", r.as_str()))
+            .collect();
+        let got = match name {
+            Some(name) => format!("unknown variant `{name}` in"),
+            None => "a role name expected in".into(),
+        };
+        format!(
+            "{got} `filter.allowed_roles`, expected one of {}",
+            roles.join(", ")
+        )
+    })
+}
+
+fn screenshot_spec(value: &Value) -> Result<ScreenshotSpec> {
+    let [format, quality, annotate] =
+        fields(value, "screenshot", ["format", "quality", "annotate"], 2)?;
+    let format = match format.map(variant_name) {
+        None => ImageFormat::Png,
+        Some(Some("png")) => ImageFormat::Png,
+        Some(Some("jpeg")) => ImageFormat::Jpeg,
+        Some(_) => return Err("`screenshot.format` must be \"png\" or \"jpeg\"".into()),
+    };
+    Ok(ScreenshotSpec {
+        format,
+        // 101..=255 pass here (a `u8`) and fail `validate` with its message.
+        quality: optional(quality, |v| match int(v, "", 0, 255) {
+            Ok(q) => Ok(q as u8),
+            Err(_) => Err("`screenshot.quality` must be an integer from 0 to 100".into()),
+        })?,
+        annotate: optional(annotate, |v| boolean(v, "screenshot.annotate"))?,
+    })
+}
+
+fn stable_spec(value: &Value) -> Result<StableSpec> {
+    let [quiet, timeout] = fields(value, "wait_for_stable", ["quiet_ms", "timeout_ms"], 2)?;
+    let ms = |v: Option<&Value>, path| optional(v, |v| int(v, path, 0, U32_MAX).map(|n| n as u32));
+    Ok(StableSpec {
+        quiet_ms: ms(quiet, "wait_for_stable.quiet_ms")?,
+        timeout_ms: ms(timeout, "wait_for_stable.timeout_ms")?,
     })
 }
 

@@ -1,27 +1,36 @@
-//! Differential tests: the hand-written options parser against what it
-//! replaces, `serde_json::from_str` with the types' serde derives. Values
-//! (bit for bit) and error messages (positions included) must agree.
+//! Differential tests: the options reader against what it replaces,
+//! `serde_json::from_str` with the types' serde derives. Both must accept
+//! the same inputs with the same values (floats bit for bit) and reject
+//! the same ones; the messages are ours (pinned at the end).
 
 use super::*;
 
-/// What the parser replaced: serde_json with the derives.
-fn reference(json: &str) -> std::result::Result<SnapshotOptions, String> {
-    serde_json::from_str::<SnapshotOptions>(json).map_err(|e| e.to_string())
+/// What the reader replaced: serde_json with the derives (the message
+/// dropped: only accept/reject and the value are compared).
+fn reference(json: &str) -> Option<SnapshotOptions> {
+    serde_json::from_str::<SnapshotOptions>(json).ok()
 }
 
-fn ours(json: &str) -> std::result::Result<SnapshotOptions, String> {
-    parse_options(json).map_err(|e| e.to_string())
+fn ours(json: &str) -> Option<SnapshotOptions> {
+    parse_options(json).ok()
 }
 
 /// `PartialEq` on `f64` hides `-0.0` vs `0.0`; compare the bits too.
-fn area_bits(r: &std::result::Result<SnapshotOptions, String>) -> Option<u64> {
-    let opts = r.as_ref().ok()?;
-    opts.filter.as_ref()?.min_area.map(f64::to_bits)
+fn area_bits(opts: &Option<SnapshotOptions>) -> Option<u64> {
+    opts.as_ref()?.filter.as_ref()?.min_area.map(f64::to_bits)
 }
 
 fn assert_same(json: &str) {
     let (want, got) = (reference(json), ours(json));
-    assert_eq!(got, want, "input: {json:?}");
+    let verdict = |o: &Option<SnapshotOptions>| if o.is_some() { "accepts" } else { "rejects" };
+    assert_eq!(
+        got,
+        want,
+        "input {json:?}: serde {}, ours {} ({:?})",
+        verdict(&want),
+        verdict(&got),
+        parse_options(json).err()
+    );
     assert_eq!(area_bits(&got), area_bits(&want), "input: {json:?}");
 }
 
@@ -155,6 +164,128 @@ const CASES: &[&str] = &[
     r#"{"wait_for_stable":5}"#,
     r#"[null,null,null,true,3,{"quiet_ms":9}]"#,
     r#"[null,null,null,true,3]"#,
+    // Numbers as each target type reads them.
+    r#"{"limit":1.0}"#,
+    r#"{"limit":1e2}"#,
+    r#"{"limit":0}"#,
+    r#"{"limit":4294967295}"#,
+    r#"{"limit":4294967296}"#,
+    r#"{"limit":-0.0}"#,
+    r#"{"limit":1E2}"#,
+    r#"{"filter":{"min_z_index":-0}}"#,
+    r#"{"filter":{"min_z_index":-2147483648}}"#,
+    r#"{"filter":{"min_z_index":2147483647}}"#,
+    r#"{"filter":{"min_z_index":1.0}}"#,
+    r#"{"filter":{"min_area":-0}}"#,
+    r#"{"filter":{"min_area":1e2}}"#,
+    r#"{"filter":{"min_area":18446744073709551615}}"#,
+    r#"{"filter":{"min_area":18446744073709551616}}"#,
+    r#"{"filter":{"min_area":18446744073709551619.5}}"#,
+    r#"{"filter":{"min_area":-9223372036854775808}}"#,
+    r#"{"filter":{"min_area":-18446744073709551615}}"#,
+    r#"{"filter":{"min_area":1.7976931348623157e308}}"#,
+    r#"{"filter":{"min_area":1.7976931348623159e308}}"#,
+    r#"{"filter":{"min_area":4.9e-324}}"#,
+    r#"{"filter":{"min_area":2.4703282292062328e-324}}"#,
+    r#"{"filter":{"min_area":1e-320}}"#,
+    r#"{"filter":{"min_area":0.000000000000000000000000000001e330}}"#,
+    r#"{"filter":{"min_area":100000000000000000000000000000000000e-330}}"#,
+    r#"{"filter":{"min_area":9007199254740993}}"#,
+    r#"{"filter":{"min_area":1e2147483647}}"#,
+    r#"{"filter":{"min_area":1e2147483648}}"#,
+    r#"{"filter":{"min_area":0e2147483648}}"#,
+    r#"{"filter":{"min_area":1e-2147483648}}"#,
+    r#"{"filter":{"min_area":1e+5}}"#,
+    r#"{"filter":{"min_area":1e-}}"#,
+    r#"{"filter":{"min_area":+1}}"#,
+    r#"{"filter":{"min_area":.5}}"#,
+    r#"{"filter":{"min_area":NaN}}"#,
+    r#"{"filter":{"min_area":Infinity}}"#,
+    r#"{"filter":{"min_area":0x10}}"#,
+    r#"{"screenshot":{"quality":255}}"#,
+    r#"{"screenshot":{"quality":256}}"#,
+    r#"{"screenshot":{"quality":-0}}"#,
+    r#"{"screenshot":{"quality":1e1}}"#,
+    r#"{"wait_for_stable":{"quiet_ms":1.0}}"#,
+    r#"{"wait_for_stable":{"timeout_ms":-0}}"#,
+    // Null versus missing, and the fields' types.
+    r#"{"limit":null,"filter":null,"screenshot":null,"diff":null,"since":null,"wait_for_stable":null}"#,
+    r#"{"filter":{"min_area":null,"allowed_roles":null,"min_z_index":null,"in_viewport_only":null}}"#,
+    r#"{"screenshot":{"format":null}}"#,
+    r#"{"screenshot":{"format":"PNG"}}"#,
+    r#"{"screenshot":{"format":["png"]}}"#,
+    r#"{"screenshot":{"format":{}}}"#,
+    r#"{"screenshot":"png"}"#,
+    r#"{"screenshot":1}"#,
+    r#"{"screenshot":{}}"#,
+    r#"{"screenshot":{"quality":"80"}}"#,
+    r#"{"wait_for_stable":[]}"#,
+    r#"{"wait_for_stable":[null,null]}"#,
+    r#"{"wait_for_stable":{"quiet_ms":true}}"#,
+    r#"{"wait_for_stable":0}"#,
+    r#"{"filter":null}"#,
+    r#"{"filter":true}"#,
+    r#"{"filter":"x"}"#,
+    r#"{"filter":{"allowed_roles":[]}}"#,
+    r#"{"filter":{"allowed_roles":[null]}}"#,
+    r#"{"filter":{"allowed_roles":["Button"]}}"#,
+    r#"{"filter":{"allowed_roles":["button","button"]}}"#,
+    r#"{"filter":{"allowed_roles":[["button"]]}}"#,
+    r#"{"filter":{"allowed_roles":[{"button":null},"link"]}}"#,
+    r#"{"filter":{"allowed_roles":{"button":null}}}"#,
+    r#"{"filter":{"in_viewport_only":"true"}}"#,
+    r#"{"filter":{"in_viewport_only":null,"in_viewport_only":true}}"#,
+    r#"{"filter":{"unknown":1}}"#,
+    r#"{"filter":{"min_area":1},"frames":false}"#,
+    r#"{"diff":"true"}"#,
+    r#"{"diff":[]}"#,
+    r#"{"since":null}"#,
+    r#"{"since":true}"#,
+    r#"{"LIMIT":5}"#,
+    r#"{"limit ":5}"#,
+    r#"{"\u006cimit":5}"#,
+    r#"{"\u006cimit":5,"limit":6}"#,
+    r#"{"x":1,"x":2}"#,
+    "42",
+    "\"limit\"",
+    "true",
+    "[null,null,null,null,null,null,null]",
+    "[null,null,null,null,null]",
+    "[null,[],null,null,null,null]",
+    "[null,[null,null,null,null],[\"png\",null],null,null,[1,2]]",
+    // Syntax: whitespace, BOM, trailing text, literals, strings.
+    "\u{feff}{}",
+    "{}\u{feff}",
+    "\u{a0}{}",
+    "{}\u{0}",
+    " \t\r\n{ \t\r\n} \t\r\n",
+    "{}{}",
+    "{},",
+    "{} null",
+    "{\"limit\":5}}",
+    "{\"limit\":5]",
+    "[null,null,null,null,null,null]]",
+    "{\"diff\":True}",
+    "{\"diff\":truex}",
+    "{\"diff\":nulll}",
+    "{\"limit\":5 , }",
+    "{\"limit\"::5}",
+    "{,}",
+    "{\"limit\":5,,\"diff\":true}",
+    "{'limit':5}",
+    "{\"limit\":5}/*c*/",
+    "{\"limit\":5}//c",
+    "{\"screenshot\":{\"format\":\"pn\\u0067\"}}",
+    "{\"screenshot\":{\"format\":\"\\u0070\\u006E\\u0067\"}}",
+    "{\"screenshot\":{\"format\":\"png\\u0000\"}}",
+    "{\"screenshot\":{\"format\":\"png\\x\"}}",
+    "{\"screenshot\":{\"format\":\"png\\\"}}",
+    "{\"limit\":5,\"\\ud83d\\ude00\":1}",
+    "{\"\\ud83d\\u0041\":1}",
+    "{\"\\ud83d\":1}",
+    "{\"\\ude00\\ud83d\":1}",
+    "{\"a\tb\":1}",
+    "{\"a\u{7f}b\":1}",
 ];
 
 #[test]
@@ -314,7 +445,7 @@ fn generated_inputs_match_serde_json() {
             let n = rng.below(4);
             let entries: Vec<String> = (0..n)
                 .map(|_| {
-                    let key = rng.pick(OPTIONS_FIELDS);
+                    let key = rng.pick(&OPTIONS_FIELDS);
                     format!("\"{key}\" : {}", value(&mut rng, 1))
                 })
                 .collect();
@@ -334,7 +465,7 @@ fn snapshot_options_parse_keeps_its_messages() {
         (" null ", Ok(SnapshotOptions::default())),
         (
             r#"{"limit":"5"}"#,
-            Err("invalid snapshot options: invalid type: string \"5\", expected u32 at line 1 column 12"),
+            Err("invalid snapshot options: `limit` must be an integer from 0 to 4294967295"),
         ),
         (
             r#"{"screenshot":{"quality":101}}"#,
@@ -347,6 +478,50 @@ fn snapshot_options_parse_keeps_its_messages() {
 }
 
 #[test]
+fn errors_name_the_field_and_what_it_must_be() {
+    const SCREENSHOT: &str = " (screenshot must be true, false or {format?: \"png\"|\"jpeg\", quality?: 0..100, annotate?: true|false})";
+    const STABLE: &str = " (wait_for_stable must be true, false or {quiet_ms?, timeout_ms?})";
+    let roles = Role::ALL.map(|r| format!("`{}`", r.as_str())).join(", ");
+    for (input, want) in [
+        (r#"{"limt":5}"#, "unknown field `limt`, expected one of `limit`, `filter`, `screenshot`, `diff`, `since`, `wait_for_stable`".to_string()),
+        (r#"{"limit":-1}"#, "`limit` must be an integer from 0 to 4294967295".into()),
+        (r#"{"limit":1.0}"#, "`limit` must be an integer from 0 to 4294967295".into()),
+        (r#"{"diff":"yes"}"#, "`diff` must be true or false".into()),
+        (r#"{"since":-1}"#, "`since` must be a snapshot_id (an integer from 1 to 4294967295)".into()),
+        ("42", "options must be an object".into()),
+        ("[1,2]", "options as an array must list its fields in order: limit, filter, screenshot, diff, since, wait_for_stable".into()),
+        (r#"{"filter":5}"#, "`filter` must be an object".into()),
+        (r#"{"filter":{"min_areas":1}}"#, "unknown field `filter.min_areas`, expected one of `min_area`, `allowed_roles`, `min_z_index`, `in_viewport_only`".into()),
+        (r#"{"filter":{"min_area":"1"}}"#, "`filter.min_area` must be a number".into()),
+        (r#"{"filter":{"min_z_index":2147483648}}"#, "`filter.min_z_index` must be an integer from -2147483648 to 2147483647".into()),
+        (r#"{"filter":{"in_viewport_only":1}}"#, "`filter.in_viewport_only` must be true or false".into()),
+        (r#"{"filter":{"allowed_roles":"button"}}"#, "`filter.allowed_roles` must be an array of roles".into()),
+        (r#"{"filter":{"allowed_roles":["heading"]}}"#, format!("unknown variant `heading` in `filter.allowed_roles`, expected one of {roles}")),
+        (r#"{"filter":{"allowed_roles":[5]}}"#, format!("a role name expected in `filter.allowed_roles`, expected one of {roles}")),
+        (r#"{"screenshot":"png"}"#, "`screenshot` must be true, false or {format?: \"png\"|\"jpeg\", quality?: 0..100, annotate?: true|false}".into()),
+        (r#"{"screenshot":{"format":"gif"}}"#, format!("`screenshot.format` must be \"png\" or \"jpeg\"{SCREENSHOT}")),
+        (r#"{"screenshot":{"quality":300}}"#, format!("`screenshot.quality` must be an integer from 0 to 100{SCREENSHOT}")),
+        (r#"{"screenshot":{"annotate":"yes"}}"#, format!("`screenshot.annotate` must be true or false{SCREENSHOT}")),
+        (r#"{"screenshot":{"anotate":true}}"#, format!("unknown field `screenshot.anotate`, expected one of `format`, `quality`, `annotate`{SCREENSHOT}")),
+        (r#"{"wait_for_stable":"yes"}"#, "`wait_for_stable` must be true, false or {quiet_ms?, timeout_ms?}".into()),
+        (r#"{"wait_for_stable":{"quiet":5}}"#, format!("unknown field `wait_for_stable.quiet`, expected one of `quiet_ms`, `timeout_ms`{STABLE}")),
+        (r#"{"wait_for_stable":{"quiet_ms":-5}}"#, format!("`wait_for_stable.quiet_ms` must be an integer from 0 to 4294967295{STABLE}")),
+        (r#"{"limit":1,"limit":2}"#, "duplicate field `limit`".into()),
+        (r#"{"limit":5} x"#, "not valid JSON: unexpected text after the value at byte 12".into()),
+        (r#"{"limit" 5}"#, "not valid JSON: expected `:` at byte 9".into()),
+        (r#"{"limit":5,}"#, "not valid JSON: expected a string key at byte 11".into()),
+        (r#"{"limit":05}"#, "not valid JSON: invalid number (leading zero) at byte 10".into()),
+        (r#"{"filter":{"min_area":1e400}}"#, "not valid JSON: number out of range at byte 27".into()),
+        ("{\"a\u{1}\":1}", "not valid JSON: control character in a string at byte 3".into()),
+        (r#"{"a":"\ud800"}"#, "not valid JSON: lone surrogate in a \\u escape at byte 12".into()),
+        ("", "not valid JSON: expected a value at byte 0".into()),
+        ("{", "not valid JSON: expected a string key at byte 1".into()),
+    ] {
+        assert_eq!(parse_options(input), Err(want), "{input}");
+    }
+}
+
+#[test]
 fn recursion_limit_matches_serde_json() {
     for depth in 120..=130 {
         let nested = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
@@ -355,4 +530,12 @@ fn recursion_limit_matches_serde_json() {
         let maps = format!("{}1{}", r#"{"a":"#.repeat(depth), "}".repeat(depth));
         assert_same(&format!(r#"{{"screenshot":{maps}}}"#));
     }
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    let deep = format!(r#"{{"screenshot":{}}}"#, "[".repeat(100_000));
+    assert!(parse_options(&deep)
+        .unwrap_err()
+        .contains("nested too deeply"));
 }
