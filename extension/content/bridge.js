@@ -22,7 +22,10 @@
   const CHUNK = 8 * 1024 * 1024; // characters / numbers per runtime message
 
   // ---------------------------------------------------------------- engine
-  let engine = null; // Promise<{snapshot, check_options, engine_version} | null>
+  // Promise<the engine module (pkg/sentience_wasm.js: Engine, check_options,
+  // engine_version) | null>. Each scope's view holds its own Engine handle
+  // (its diff history), created on its first snapshot.
+  let engine = null;
 
   function loadEngine() {
     if (!engine) {
@@ -46,12 +49,10 @@
   // (docs/benchmarks.md, "Real pages"). In a browser session where
   // window.sentience has been used (extension/engine-warmup.js), the top
   // frame does all that in idle time after the page loads: it loads the
-  // engine, walks the page and runs the engine over the walk under a page
-  // key of its own (so the page's snapshot ids and diff history are
-  // untouched), and drops the result. Pages over WARM_MAX_ELEMENTS
-  // elements are left alone: their first snapshot is mostly real work.
-  // (0 and 1 are the full and page scopes' keys: views below.)
-  const WARM_PAGE_KEY = 2;
+  // engine, walks the page and runs an engine handle of its own over the
+  // walk (so the page's snapshot ids and diff history are untouched), and
+  // drops both. Pages over WARM_MAX_ELEMENTS elements are left alone: their
+  // first snapshot is mostly real work.
   const WARM_MAX_ELEMENTS = 20000;
   let useReported = false;
   function reportUse() {
@@ -63,7 +64,9 @@
     const wasm = await loadEngine();
     if (!wasm || snapshotCounter > 0 || document.getElementsByTagName('*').length > WARM_MAX_ELEMENTS) return;
     const raw = SentienceWalker.collect();
-    wasm.snapshot(raw.meta, raw.nums, raw.strs, 'null', 'content_script', WARM_PAGE_KEY, 1, 0, -1, false);
+    const warm = new wasm.Engine('content_script');
+    warm.snapshot(raw, 'null', trackingOf(1, 0, null));
+    warm.free();
   }
   function warmWhenIdle() {
     if (window.top !== window) return;
@@ -112,6 +115,24 @@
     return JSON.stringify({ status: 'error', error });
   }
 
+  // The engine handle's tracking argument, laid out as wire.js's T_* columns:
+  // this snapshot's id, the scope's previous successful one, and how the
+  // wait for stability went ({waitedMs, settled}, or null: none).
+  function trackingOf(id, previousId, waited) {
+    const t = [];
+    t[SentienceWire.T_SNAPSHOT_ID] = id;
+    t[SentienceWire.T_PREVIOUS_ID] = previousId;
+    t[SentienceWire.T_WAITED_MS] = waited ? waited.waitedMs : -1;
+    t[SentienceWire.T_SETTLED] = waited && waited.settled ? 1 : 0;
+    return t;
+  }
+
+  /** The scope's engine handle, created on its first snapshot. */
+  function engineOf(wasm, view) {
+    if (!view.engine) view.engine = new wasm.Engine('content_script');
+    return view.engine;
+  }
+
   // --------------------------------------------------------------- registry
   // id → element of the last snapshot (every recorded element, a superset of
   // the ids returned).
@@ -131,8 +152,8 @@
   // the last click/type went to (keys pressed while focus is inside an
   // iframe go to that frame's focused element).
   const views = {
-    full: { last: null, previousId: 0, focusedFrame: null, pageKey: 0 },
-    page: { last: null, previousId: 0, focusedFrame: null, pageKey: 1 },
+    full: { last: null, previousId: 0, focusedFrame: null, engine: null },
+    page: { last: null, previousId: 0, focusedFrame: null, engine: null },
   };
   let generation = 0;
   // The scope of the facade's last snapshot: window.sentience_registry
@@ -240,8 +261,7 @@
     const timing = options && typeof options === 'object' ? stableTiming(options.wait_for_stable) : null;
     const waited = timing ? await waitForStable(timing[0], timing[1]) : null;
     const id = ++snapshotCounter;
-    // [snapshot_id, previous_id, waited_ms (-1: no wait), settled]: the wasm `snapshot` arguments.
-    const tracking = [id, view.previousId, waited ? waited.waitedMs : -1, !!(waited && waited.settled)];
+    const tracking = trackingOf(id, view.previousId, waited);
     const raw = SentienceWalker.collect();
     const wasm = ready || (enginePromise && (await enginePromise));
     if (wasm && !ready) {
@@ -258,7 +278,7 @@
     } else SentienceFrames.clearRoutes(scope);
     let json;
     if (wasm) {
-      json = wasm.snapshot(page.meta, page.nums, page.strs, optionsJson, 'content_script', view.pageKey, ...tracking);
+      json = engineOf(wasm, view).snapshot(page, optionsJson, tracking);
     } else {
       json = await viaServiceWorker(page, optionsJson, tracking, scope);
     }

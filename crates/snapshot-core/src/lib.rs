@@ -10,6 +10,7 @@ pub mod cues;
 pub mod diff;
 pub mod engine;
 pub mod float_text;
+pub mod frames;
 pub mod importance;
 mod json_in;
 pub mod json_out;
@@ -22,6 +23,8 @@ pub mod select;
 pub mod state;
 pub mod test_dom;
 pub mod text;
+#[cfg(test)]
+mod wire_js;
 
 pub use contract::{Checked, Element, ElementState, Role, SelectOption, Snapshot, SnapshotError};
 pub use engine::{snapshot, snapshot_json, snapshot_json_tracked, snapshot_tracked, Tracking};

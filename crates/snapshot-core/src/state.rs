@@ -18,8 +18,9 @@ use crate::raw::{Flags, RawNode, OPT_FIELD, OPT_SEP};
 
 /// `value` is cut to this many characters.
 pub const MAX_VALUE_CHARS: usize = 100;
-/// At most this many options are listed (the walker sends no more either).
-pub const MAX_OPTIONS: usize = 50;
+/// At most this many options are listed (the walker sends no more either:
+/// the wire's limit).
+pub const MAX_OPTIONS: usize = crate::raw::MAX_OPTIONS;
 
 /// The flags `state_of` reads: a change in any of them is a state change
 /// (the diff fingerprints them).
