@@ -379,7 +379,7 @@ globalThis.SentienceFrames = (() => {
       view.routes = new Map();
       return { meta: raw.meta, nums: raw.nums, strs: raw.strs, report };
     }
-    const merged = SentienceFrameMerge.merge(raw, kids, view.idMaps, (d) => raw.frames[topDescs.indexOf(d)].el, SentienceWalker.reserveId);
+    const merged = SentienceFrameMerge.merge(raw, kids, view.idMaps, (d) => raw.frames[topDescs.indexOf(/** @type {any} */ (d))].el, SentienceWalker.reserveId);
     // Ids of frame documents no longer in the snapshot are forgotten.
     view.idMaps = merged.idMaps;
     view.routes = merged.routes;

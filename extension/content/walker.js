@@ -6,20 +6,21 @@
 // precedence, importance or occlusion: it only reads.
 //
 // Shortcuts that restate engine rules, to skip reads whose answer the
-// engine would ignore (each rule names this file back; change both):
-// - "link or button is clickable by its role" (cursor not read):
-//   cues.rs `is_clickable`;
-// - links and buttons are leaves (their content is not walked): select.rs
-//   `select_candidates` (a candidate inside a link or button collapses into it);
-// - opacity read only where it can matter: select.rs `is_hidden` and
-//   occlusion.rs `is_occluder`;
-// - pointer-events read only for positioned elements: occlusion.rs
+// engine would ignore (each rule's comment names this file back: change
+// both together):
+// - a link or button without a role attribute is clickable by its role, so
+//   its cursor is not read (`roleClickable`): cues.rs `is_clickable`;
+// - links and buttons are leaves, their content is not walked
+//   (`actionable`): select.rs `is_nested_duplicate` (it would collapse);
+// - opacity is not read where it cannot matter (`fixedRole`): select.rs
+//   `is_hidden` and occlusion.rs `is_occluder`;
+// - pointer-events is read only for positioned elements, and a <form> or
+//   <label> recorded for its relations gets no box: occlusion.rs
 //   `is_occluder` (only positioned boxes occlude);
-// - a <form>/<label> recorded for its tag alone gets no box: select.rs
-//   (never a candidate) and occlusion.rs (never an occluder);
-// - text not read for form, label, select, input, textarea: text.rs `text_of`
-//   (their name never comes from their content);
-// - the options column: state.rs `options_of` (MAX_OPTIONS, the wire's limits).
+// - text is not read for input, textarea, select, form and label
+//   (`wantsText`): text.rs `native_text`;
+// - cuts and separators come from wire.js (raw.rs `LIMITS`, `SEPARATORS`),
+//   the option count from MAX_OPTIONS (state.rs `options_of`).
 //
 // It runs in the isolated content-script world, whose DOM wrappers and
 // built-ins are its own: a page overriding Element.prototype.getBoundingClientRect
@@ -460,10 +461,13 @@ globalThis.SentienceWalker = (() => {
    * (display, cursor, position; attributes); colour, visibility, clipping and
    * geometry are read for recorded elements only, and ancestors' backgrounds
    * and overflow clips lazily, once per ancestor.
+   *
+   * Options (for tests and benchmarks, never reachable from the page):
+   * `plain: false` reads every element's style; `budget: false` runs the
+   * plain-element analysis whatever the page's rules cost.
+   * @param {{ plain?: boolean, budget?: boolean }} [options]
+   * @returns {{ meta: Float64Array, plain: number, nums: Float64Array, strs: string, elements: Element[], frames: any[], ids: (i: number) => number }}
    */
-  // Options (for tests and benchmarks, never reachable from the page):
-  // `plain: false` reads every element's style; `budget: false` runs the
-  // plain-element analysis whatever the page's rules cost.
   function collect({ plain = true, budget = true } = {}) {
     const root = document.documentElement;
     // Elements whose style may matter (see "plain elements"); null: read all.
@@ -548,6 +552,8 @@ globalThis.SentienceWalker = (() => {
     // Our own overlay (overlay.js) is not part of the page: skipped whole,
     // uncounted, so a snapshot taken while it shows equals one without it.
     const overlayHost = globalThis.SentienceOverlay ? SentienceOverlay.host() : null;
+    // Any element kind: form controls, slots, custom elements… (read by duck typing).
+    /** @type {any} */
     let el = root;
     let depth = 0;
     lists[0] = null;
@@ -763,7 +769,7 @@ globalThis.SentienceWalker = (() => {
       const texts = new Map();
       for (const i of labels) {
         const label = elements[i];
-        const control = label.control;
+        const control = /** @type {HTMLLabelElement} */ (label).control;
         const j = control ? index.get(control) : undefined;
         if (j === undefined) continue;
         nums[i * NUM_STRIDE + N_LABEL_FOR] = j;

@@ -100,7 +100,7 @@ pub fn options_of(wire: &str) -> Option<Vec<SelectOption>> {
             break;
         }
         let mut parts = entry.split(OPT_FIELD);
-        // The walker cuts option texts and values to 100 characters.
+        // The walker cuts option texts and values (raw::MAX_SHORT_CHARS).
         if let (Some(text), Some(value), Some(selected)) =
             (parts.next(), parts.next(), parts.next())
         {
