@@ -1,4 +1,5 @@
-//! Child frames merged into one page (docs/api.md "Frames"): the rules that
+//! Child frames merged into one page (docs/api.md "Iframes and shadow DOM"
+//! and "What the engine decides"): the rules that
 //! place a frame's elements in the page of the frame that takes the
 //! snapshot (the "driver"), so the engine then runs once over the whole
 //! tree and importance, sorting, limit and occlusion are global.
