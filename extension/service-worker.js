@@ -16,7 +16,7 @@ const { MSG, PORT_MSG, COMPUTE_PORT, CHUNK } = SentienceProtocol;
 
 let engine = null;
 function loadEngine() {
-  if (!engine) engine = wasm_bindgen({ module_or_path: chrome.runtime.getURL('pkg/sentience_wasm_bg.wasm') }).then(() => wasm_bindgen);
+  if (!engine) engine = SentienceEngine({ module_or_path: chrome.runtime.getURL('pkg/sentience_wasm_bg.wasm') }).then(() => SentienceEngine);
   return engine;
 }
 
@@ -42,7 +42,7 @@ function engineFor(wasm, pageKey) {
 // use: for pages whose CSP forbids WebAssembly in the content script.
 let queryModule = null;
 function loadQueryModule() {
-  if (!queryModule) queryModule = sentience_query({ module_or_path: chrome.runtime.getURL('pkg/sentience_query_bg.wasm') }).then(() => sentience_query);
+  if (!queryModule) queryModule = SentienceQuery({ module_or_path: chrome.runtime.getURL('pkg/sentience_query_bg.wasm') }).then(() => SentienceQuery);
   return queryModule;
 }
 

@@ -13,8 +13,8 @@ import globals from 'globals';
 const shared = {
   SentienceProtocol: 'readonly',
   SentienceOverlayPalette: 'readonly',
-  wasm_bindgen: 'readonly',
-  sentience_query: 'readonly',
+  SentienceEngine: 'readonly',
+  SentienceQuery: 'readonly',
 };
 const content = {
   ...shared,

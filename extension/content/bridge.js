@@ -35,8 +35,8 @@
       engine = (async () => {
         try {
           const url = chrome.runtime.getURL('pkg/sentience_wasm_bg.wasm');
-          await wasm_bindgen({ module_or_path: url });
-          return wasm_bindgen;
+          await SentienceEngine({ module_or_path: url });
+          return SentienceEngine;
         } catch (e) {
           // CompileError under a strict page CSP: use the service worker.
           return null;
@@ -416,15 +416,15 @@
   // the snapshot engine's stays small; compiled on first use. Same two paths
   // as the engine: here, or in the service worker when the page's CSP
   // forbids WebAssembly in this world.
-  let queryModule = null; // Promise<sentience_query | null>
+  let queryModule = null; // Promise<SentienceQuery | null>
   let loadedGeneration = 0; // which snapshot the module holds (query.load)
 
   function loadQueryModule() {
     if (!queryModule) {
       queryModule = (async () => {
         try {
-          await sentience_query({ module_or_path: chrome.runtime.getURL('pkg/sentience_query_bg.wasm') });
-          return sentience_query;
+          await SentienceQuery({ module_or_path: chrome.runtime.getURL('pkg/sentience_query_bg.wasm') });
+          return SentienceQuery;
         } catch (e) {
           return null; // CompileError under a strict page CSP
         }

@@ -175,7 +175,7 @@ async function breakdown(page, iterations) {
       const t1 = performance.now();
       // An engine handle of its own, snapshot_id 0: not numbered nor
       // recorded (no page's diff history touched), no wait.
-      const engine = new wasm_bindgen.Engine('content_script');
+      const engine = new SentienceEngine.Engine('content_script');
       const json = engine.snapshot(raw, 'null', [0, 0, -1, 0]);
       engine.free();
       const t2 = performance.now();

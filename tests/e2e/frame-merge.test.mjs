@@ -21,9 +21,9 @@ for (const file of ['extension/content/wire.js', 'extension/content/frame-merge.
 }
 const W = context.SentienceWire;
 const { merge } = context.SentienceFrameMerge;
-const engine = vm.runInContext('wasm_bindgen', context);
+const engine = vm.runInContext('SentienceEngine', context);
 // (The argument object is made in the context's realm: the glue checks its prototype.)
-vm.runInContext('(bytes) => wasm_bindgen.initSync({ module: bytes })', context)(fs.readFileSync(path.join(ROOT, 'pkg/sentience_wasm_bg.wasm')));
+vm.runInContext('(bytes) => SentienceEngine.initSync({ module: bytes })', context)(fs.readFileSync(path.join(ROOT, 'pkg/sentience_wasm_bg.wasm')));
 const { NUM_STRIDE, STR_FIELDS, PAGE_STRS, META_LEN, FRAME_STRIDE, SEP } = W;
 
 // A node's numbers (by column name) and its text.
