@@ -68,6 +68,12 @@ pub struct Args {
     /// Runs idle longer than this are deleted (404 afterwards).
     #[arg(long, env = "RUN_TTL_SECS", default_value_t = 86_400)]
     run_ttl_secs: u64,
+    /// Browse conversations (POST /browse) idle longer than this are deleted (404 afterwards).
+    #[arg(long, env = "BROWSE_TTL_SECS", default_value_t = 1_800)]
+    browse_ttl_secs: u64,
+    /// Browse messages whose `html` is larger get 413.
+    #[arg(long, env = "MAX_HTML_BYTES", default_value_t = sentience_server::state::DEFAULT_MAX_HTML_BYTES)]
+    max_html_bytes: usize,
     #[command(flatten)]
     llm: LlmArgs,
 }
@@ -89,18 +95,21 @@ impl LlmArgs {
     }
 }
 
+/// The LLM endpoint configured by `LLM_*`, if a key is set.
+pub fn llm_config(a: &LlmArgs) -> Option<LlmConfig> {
+    let key = a.llm_api_key.as_deref().filter(|k| !k.is_empty())?;
+    let mut cfg = LlmConfig::new(a.llm_base_url.clone(), key.to_string(), a.llm_model.clone());
+    cfg.timeout = Duration::from_secs(a.llm_timeout_secs.max(1));
+    cfg.max_retries = a.llm_max_retries;
+    cfg.backoff = Duration::from_millis(a.llm_backoff_ms);
+    cfg.tool_calls = a.llm_tool_calls;
+    Some(cfg)
+}
+
 pub fn policy(a: &LlmArgs) -> anyhow::Result<Arc<dyn Policy>> {
-    match a.llm_api_key.as_deref().filter(|k| !k.is_empty()) {
+    match llm_config(a) {
         None => Ok(Arc::new(ScorerPolicy)),
-        Some(key) => {
-            let mut cfg =
-                LlmConfig::new(a.llm_base_url.clone(), key.to_string(), a.llm_model.clone());
-            cfg.timeout = Duration::from_secs(a.llm_timeout_secs.max(1));
-            cfg.max_retries = a.llm_max_retries;
-            cfg.backoff = Duration::from_millis(a.llm_backoff_ms);
-            cfg.tool_calls = a.llm_tool_calls;
-            Ok(Arc::new(LlmPolicy::new(cfg).map_err(anyhow::Error::msg)?))
-        }
+        Some(cfg) => Ok(Arc::new(LlmPolicy::new(cfg).map_err(anyhow::Error::msg)?)),
     }
 }
 
@@ -154,6 +163,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             cors_origins: a.cors_origins.iter().filter(|o| !o.is_empty()).cloned().collect(),
             max_body_bytes: a.max_body_bytes,
             run_ttl: Duration::from_secs(a.run_ttl_secs.max(1)),
+            browse_ttl: Duration::from_secs(a.browse_ttl_secs.max(1)),
+            max_html_bytes: a.max_html_bytes,
+            browse_llm: llm_config(&a.llm),
             ..ServerConfig::default()
         };
         let state = AppState::new(config, store, policy(&a.llm)?);
