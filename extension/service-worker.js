@@ -8,21 +8,41 @@
 'use strict';
 
 importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'engine-warmup.js', 'policy-mirror.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
+// The walker ↔ engine wire's names (generated from crates/snapshot-core/src/raw.rs).
+importScripts('content/wire.js');
 
 // Message types, port names and limits: extension/protocol.js.
 const { MSG, PORT_MSG, COMPUTE_PORT, CHUNK } = SentienceProtocol;
 
 let engine = null;
 function loadEngine() {
-  if (!engine) engine = wasm_bindgen({ module_or_path: chrome.runtime.getURL('pkg/sentience_wasm_bg.wasm') }).then(() => wasm_bindgen);
+  if (!engine) engine = SentienceEngine({ module_or_path: chrome.runtime.getURL('pkg/sentience_wasm_bg.wasm') }).then(() => SentienceEngine);
   return engine;
+}
+
+// One engine handle (src/lib.rs `Engine`: a page's diff history) per page
+// number (below), for the last ENGINES_KEPT pages computed here, least
+// recently used dropped first.
+const ENGINES_KEPT = 4;
+const engines = new Map();
+function engineFor(wasm, pageKey) {
+  let e = engines.get(pageKey);
+  if (e) engines.delete(pageKey);
+  else e = new wasm.Engine('service_worker');
+  engines.set(pageKey, e);
+  for (const [key, old] of engines) {
+    if (engines.size <= ENGINES_KEPT) break;
+    engines.delete(key);
+    old.free();
+  }
+  return e;
 }
 
 // The query language and LLM format (a separate module), compiled on first
 // use: for pages whose CSP forbids WebAssembly in the content script.
 let queryModule = null;
 function loadQueryModule() {
-  if (!queryModule) queryModule = sentience_query({ module_or_path: chrome.runtime.getURL('pkg/sentience_query_bg.wasm') }).then(() => sentience_query);
+  if (!queryModule) queryModule = SentienceQuery({ module_or_path: chrome.runtime.getURL('pkg/sentience_query_bg.wasm') }).then(() => SentienceQuery);
   return queryModule;
 }
 
@@ -50,9 +70,9 @@ async function queryCall(msg) {
 
 // Raw page data arrives in chunks (a 50k-element page exceeds what one
 // runtime message may carry); the answer goes back the same way.
-// The engine keeps the diff history of one page at a time (see
-// crates/snapshot-core/src/diff.rs), named by a number: one per document
-// (tab, frame, documentId) this worker has computed for.
+// Each page's engine handle keeps its diff history (see
+// crates/snapshot-core/src/diff.rs); pages are named by a number: one per
+// document (tab, frame, documentId) this worker has computed for.
 // Numbers are never reused; the map is bounded.
 const pageNumbers = new Map();
 let nextPageNumber = 1;
@@ -94,7 +114,7 @@ chrome.runtime.onConnect.addListener((port) => {
     [PORT_MSG.BEGIN]: (msg) => {
       meta = msg.meta;
       options = msg.options;
-      tracking = Array.isArray(msg.tracking) ? msg.tracking.slice(0, 4) : [];
+      tracking = Array.isArray(msg.tracking) ? msg.tracking.slice(0, SentienceWire.TRACKING_LEN) : [];
       pageKey = pageNumber(port.sender, msg.scope);
     },
     [PORT_MSG.NUMS]: (msg) => {
@@ -113,8 +133,8 @@ chrome.runtime.onConnect.addListener((port) => {
           flat.set(part, at);
           at += part.length;
         }
-        const [id = 0, previous = 0, waited = -1, settled = false] = tracking;
-        json = wasm.snapshot(new Float64Array(meta), flat, strs.join(''), options, 'service_worker', pageKey, id, previous, waited, !!settled);
+        // The bridge's walk (frames included) and tracking (wire.js T_* columns), as they came.
+        json = engineFor(wasm, pageKey).snapshot({ meta, nums: flat, strs: strs.join('') }, options, tracking);
       } catch (e) {
         json = JSON.stringify({ status: 'error', error: `engine failed in the service worker: ${e && e.message}` });
       }

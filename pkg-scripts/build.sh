@@ -36,7 +36,8 @@ build_wasm() { # package
       -Zbuild-std=std,panic_abort
   fi
 }
-# wasm-bindgen (no-modules glue defining the global $2) + wasm-opt into pkg/.
+# wasm-bindgen (no-modules glue defining the global $2: the extension's
+# globals all start with Sentience) + wasm-opt into pkg/.
 bind_wasm() { # crate-file-stem global
   wasm-bindgen --target no-modules --no-modules-global "$2" --no-typescript --out-dir pkg \
     "$WASM_TARGET_DIR/wasm32-unknown-unknown/wasm-release/$1.wasm"
@@ -51,8 +52,8 @@ build_wasm sentience-wasm
 # so the snapshot engine's wasm does not grow.
 build_wasm sentience-query-wasm
 rm -rf pkg && mkdir -p pkg
-bind_wasm sentience_wasm wasm_bindgen
-bind_wasm sentience_query sentience_query
+bind_wasm sentience_wasm SentienceEngine
+bind_wasm sentience_query SentienceQuery
 engine_size=$(stat -c %s pkg/sentience_wasm_bg.wasm)
 if [ "$engine_size" -ge 110000 ]; then
   log "pkg/sentience_wasm_bg.wasm is $engine_size bytes: over the 110,000-byte budget"

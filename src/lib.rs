@@ -1,14 +1,17 @@
 //! The wasm-bindgen binding of the snapshot core: the only Rust the extension
-//! loads. It holds no logic of its own: it hands the walker's columnar raw
-//! page (see `snapshot_core::raw`) to the core and returns the contract JSON
-//! as one string (one `JSON.parse` on the JS side beats building thousands of
-//! JS objects through the boundary).
+//! loads. It holds no logic of its own: an [`Engine`] handle per page hands
+//! the walker's columnar raw page (see `snapshot_core::raw`; child frames'
+//! walks ride along and are merged by `snapshot_core::frames`) to the core
+//! and returns the contract JSON as one string (one `JSON.parse` on the JS
+//! side beats building thousands of JS objects through the boundary).
 //!
 //! The same module runs in two places: the isolated content-script world (the
 //! fast path) and the service worker (the path that survives a page's strict
-//! Content-Security-Policy). `engine_path` says which, and ends up in
-//! `meta.engine_path` of the result.
+//! Content-Security-Policy). The handle's `engine_path` says which, and ends
+//! up in `meta.engine_path` of the result.
 
+use snapshot_core::diff::History;
+use snapshot_core::Tracking;
 use wasm_bindgen::prelude::*;
 
 /// Installs the panic hook so a panic that slips through shows its message in
@@ -18,53 +21,64 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
-use snapshot_core::diff::History;
-use snapshot_core::Tracking;
-use std::cell::RefCell;
-
-thread_local! {
-    /// The fingerprints of the page's last few snapshots, for diffs
-    /// (bounded: see `snapshot_core::diff`).
-    static HISTORY: RefCell<History> = const { RefCell::new(History::new()) };
+#[wasm_bindgen]
+extern "C" {
+    /// A walk in the wire form of `snapshot_core::raw`: `{meta, nums, strs}`
+    /// (what extension/content/walker.js `collect` returns, or what
+    /// frames.js gathered: the top walk with its frames' walks).
+    pub type Walk;
+    #[wasm_bindgen(method, getter)]
+    fn meta(this: &Walk) -> Vec<f64>;
+    #[wasm_bindgen(method, getter)]
+    fn nums(this: &Walk) -> Vec<f64>;
+    #[wasm_bindgen(method, getter)]
+    fn strs(this: &Walk) -> String;
 }
 
-/// Computes the snapshot. Always returns JSON text: the contract's success
-/// object, or `{"status":"error","error":…}` for bad options or bad input.
-/// `page_key` numbers the page whose history to diff against and record in
-/// (the service worker serves several; a content script passes 0); the bridge numbers the page's
-/// snapshots (`snapshot_id`, `previous_id`: its last successful one, 0 for
-/// none) and says how its wait for stability went (`waited_ms` < 0: none).
-#[allow(clippy::too_many_arguments)]
+/// One page's engine (one per scope of a document; see
+/// extension/content/bridge.js): the path it runs on and the page's diff
+/// history (the fingerprints of its last few snapshots, bounded: see
+/// `snapshot_core::diff`).
 #[wasm_bindgen]
-pub fn snapshot(
-    meta: &[f64],
-    nums: &[f64],
-    strs: &str,
-    options: &str,
-    engine_path: &str,
-    page_key: u32,
-    snapshot_id: u32,
-    previous_id: u32,
-    waited_ms: i32,
-    settled: bool,
-) -> String {
-    let tracking = Tracking::new(snapshot_id, previous_id, waited_ms, settled);
-    HISTORY.with(|h| match h.try_borrow_mut() {
-        Ok(mut history) => snapshot_core::snapshot_json_tracked(
-            meta,
-            nums,
-            strs,
+pub struct Engine {
+    engine_path: String,
+    history: History,
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// `engine_path`: `"content_script"` or `"service_worker"`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(engine_path: &str) -> Engine {
+        Engine {
+            engine_path: engine_path.to_string(),
+            history: History::new(),
+        }
+    }
+
+    /// Computes the snapshot of `walk`. Always returns JSON text: the
+    /// contract's success object, or `{"status":"error","error":…}` for bad
+    /// options or bad input. `tracking` is laid out as the wire's `T_*`
+    /// columns (extension/content/wire.js): the bridge numbers the page's
+    /// snapshots (shared by its scopes and both engine paths, so it keeps
+    /// the count) and says how its wait for stability went.
+    pub fn snapshot(&mut self, walk: &Walk, options: &str, tracking: &[f64]) -> String {
+        snapshot_core::snapshot_json_tracked(
+            &walk.meta(),
+            &walk.nums(),
+            &walk.strs(),
             options,
-            engine_path,
-            tracking,
-            history.for_page(page_key),
-        ),
-        Err(_) => snapshot_core::engine::error_json("snapshot engine busy"),
-    })
+            &self.engine_path,
+            Tracking::from_wire(tracking),
+            &mut self.history,
+        )
+    }
 }
 
 /// Validates the page's options before any work is done: `""` when they are
-/// fine, else the error message (the same text `snapshot` would give).
+/// fine, else the error message (the same text `Engine.snapshot` would give).
+/// A function, not a method: it needs no page's state (and a method costs
+/// more WebAssembly).
 #[wasm_bindgen]
 pub fn check_options(options: &str) -> String {
     match snapshot_core::SnapshotOptions::parse(options) {

@@ -13,8 +13,8 @@ import globals from 'globals';
 const shared = {
   SentienceProtocol: 'readonly',
   SentienceOverlayPalette: 'readonly',
-  wasm_bindgen: 'readonly',
-  sentience_query: 'readonly',
+  SentienceEngine: 'readonly',
+  SentienceQuery: 'readonly',
 };
 const content = {
   ...shared,
@@ -35,6 +35,7 @@ const worker = {
   SentienceApi: 'readonly',
   SentienceTools: 'readonly',
   SentienceRuns: 'readonly',
+  SentienceWire: 'readonly',
 };
 
 export default [

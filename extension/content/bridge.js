@@ -25,15 +25,18 @@
   const { FACADE_TAG, CHUNK, MSG, PORT_MSG, COMPUTE_PORT } = SentienceProtocol;
 
   // ---------------------------------------------------------------- engine
-  let engine = null; // Promise<{snapshot, check_options, engine_version} | null>
+  // Promise<the engine module (pkg/sentience_wasm.js: Engine, check_options,
+  // engine_version) | null>. Each scope's view holds its own Engine handle
+  // (its diff history), created on its first snapshot.
+  let engine = null;
 
   function loadEngine() {
     if (!engine) {
       engine = (async () => {
         try {
           const url = chrome.runtime.getURL('pkg/sentience_wasm_bg.wasm');
-          await wasm_bindgen({ module_or_path: url });
-          return wasm_bindgen;
+          await SentienceEngine({ module_or_path: url });
+          return SentienceEngine;
         } catch (e) {
           // CompileError under a strict page CSP: use the service worker.
           return null;
@@ -49,12 +52,10 @@
   // (docs/benchmarks.md, "Real pages"). In a browser session where
   // window.sentience has been used (extension/engine-warmup.js), the top
   // frame does all that in idle time after the page loads: it loads the
-  // engine, walks the page and runs the engine over the walk under a page
-  // key of its own (so the page's snapshot ids and diff history are
-  // untouched), and drops the result. Pages over WARM_MAX_ELEMENTS
-  // elements are left alone: their first snapshot is mostly real work.
-  // (0 and 1 are the full and page scopes' keys: views below.)
-  const WARM_PAGE_KEY = 2;
+  // engine, walks the page and runs an engine handle of its own over the
+  // walk (so the page's snapshot ids and diff history are untouched), and
+  // drops both. Pages over WARM_MAX_ELEMENTS elements are left alone: their
+  // first snapshot is mostly real work.
   const WARM_MAX_ELEMENTS = 20000;
   let useReported = false;
   function reportUse() {
@@ -66,7 +67,9 @@
     const wasm = await loadEngine();
     if (!wasm || snapshotCounter > 0 || document.getElementsByTagName('*').length > WARM_MAX_ELEMENTS) return;
     const raw = SentienceWalker.collect();
-    wasm.snapshot(raw.meta, raw.nums, raw.strs, 'null', 'content_script', WARM_PAGE_KEY, 1, 0, -1, false);
+    const warm = new wasm.Engine('content_script');
+    warm.snapshot(raw, 'null', trackingOf(1, 0, null));
+    warm.free();
   }
   function warmWhenIdle() {
     if (window.top !== window) return;
@@ -127,6 +130,34 @@
     return JSON.stringify({ status: 'error', error });
   }
 
+  // The engine handle's tracking argument, laid out as wire.js's T_* columns:
+  // this snapshot's id, the scope's previous successful one, and how the
+  // wait for stability went ({waitedMs, settled}, or null: none).
+  /**
+   * @param {number} id
+   * @param {number} previousId
+   * @param {{waitedMs: number, settled: boolean} | null} waited
+   * @returns {number[]}
+   */
+  function trackingOf(id, previousId, waited) {
+    const t = [];
+    t[SentienceWire.T_SNAPSHOT_ID] = id;
+    t[SentienceWire.T_PREVIOUS_ID] = previousId;
+    t[SentienceWire.T_WAITED_MS] = waited ? waited.waitedMs : -1;
+    t[SentienceWire.T_SETTLED] = waited && waited.settled ? 1 : 0;
+    return t;
+  }
+
+  /**
+   * The scope's engine handle (src/lib.rs `Engine`), created on its first snapshot.
+   * @param {any} wasm the engine module
+   * @param {{engine: any}} view
+   */
+  function engineOf(wasm, view) {
+    if (!view.engine) view.engine = new wasm.Engine('content_script');
+    return view.engine;
+  }
+
   // --------------------------------------------------------------- registry
   // id → element of the last snapshot (every recorded element, a superset of
   // the ids returned).
@@ -150,10 +181,11 @@
   // the last click/type went to (keys pressed while focus is inside an
   // iframe go to that frame's focused element).
   /** @typedef {{json: string, parsed: any[] | null, generation: number}} KeptSnapshot */
-  /** @type {Record<Scope, {last: KeptSnapshot | null, previousId: number, focusedFrame: any, pageKey: number}>} */
+  // The scope's engine handle (its diff history) too, made on its first snapshot.
+  /** @type {Record<Scope, {last: KeptSnapshot | null, previousId: number, focusedFrame: any, engine: any}>} */
   const views = {
-    full: { last: null, previousId: 0, focusedFrame: null, pageKey: 0 },
-    page: { last: null, previousId: 0, focusedFrame: null, pageKey: 1 },
+    full: { last: null, previousId: 0, focusedFrame: null, engine: null },
+    page: { last: null, previousId: 0, focusedFrame: null, engine: null },
   };
   let generation = 0;
   // The scope of the facade's last snapshot: window.sentience_registry
@@ -281,8 +313,7 @@
     const timing = options && typeof options === 'object' ? stableTiming(options.wait_for_stable) : null;
     const waited = timing ? await waitForStable(timing[0], timing[1]) : null;
     const id = ++snapshotCounter;
-    // [snapshot_id, previous_id, waited_ms (-1: no wait), settled]: the wasm `snapshot` arguments.
-    const tracking = [id, view.previousId, waited ? waited.waitedMs : -1, !!(waited && waited.settled)];
+    const tracking = trackingOf(id, view.previousId, waited);
     const raw = SentienceWalker.collect();
     const wasm = ready || (enginePromise && (await enginePromise));
     if (wasm && !ready) {
@@ -300,7 +331,7 @@
     } else SentienceFrames.clearRoutes(scope);
     let json;
     if (wasm) {
-      json = wasm.snapshot(page.meta, page.nums, page.strs, optionsJson, 'content_script', view.pageKey, ...tracking);
+      json = engineOf(wasm, view).snapshot(page, optionsJson, tracking);
     } else {
       json = await viaServiceWorker(page, optionsJson, tracking, scope);
     }
@@ -385,15 +416,15 @@
   // the snapshot engine's stays small; compiled on first use. Same two paths
   // as the engine: here, or in the service worker when the page's CSP
   // forbids WebAssembly in this world.
-  let queryModule = null; // Promise<sentience_query | null>
+  let queryModule = null; // Promise<SentienceQuery | null>
   let loadedGeneration = 0; // which snapshot the module holds (query.load)
 
   function loadQueryModule() {
     if (!queryModule) {
       queryModule = (async () => {
         try {
-          await sentience_query({ module_or_path: chrome.runtime.getURL('pkg/sentience_query_bg.wasm') });
-          return sentience_query;
+          await SentienceQuery({ module_or_path: chrome.runtime.getURL('pkg/sentience_query_bg.wasm') });
+          return SentienceQuery;
         } catch (e) {
           return null; // CompileError under a strict page CSP
         }

@@ -1,3 +1,4 @@
+// @ts-check
 // Iframes in the top-level snapshot (issue 5, "Reach"). Loaded in every
 // frame (manifest: all_frames, match_about_blank, match_origin_as_fallback).
 //
@@ -28,15 +29,15 @@
 //    subtree as the claims come in and answers the driver once per
 //    top-level frame, each frame with a timeout (FRAME_TIMEOUT_MS, option
 //    `frames.timeout_ms`);
-// 4. the walks are merged (frame-merge.js): rects translated into the driver's
-//    viewport, clip rects intersected with the frame's visible area (its
-//    content box, clipped by its own overflow ancestors and by every
-//    enclosing frame), nodes placed at their iframe in document order with
-//    indices renumbered, ids mapped to fresh ids of the driver's
-//    never-reused sequence. The engine then runs once over the merged page,
-//    so importance, sorting, limit and occlusion are global (a frame's nodes
-//    take the stacking level of its top-level iframe, so a modal above the
-//    iframe occludes them).
+// 4. the walks go to the engine as one wire (frame-merge.js): each frame's
+//    walk with a frame-table row describing its iframe, and its ids mapped
+//    to fresh ids of the driver's never-reused sequence. The engine merges
+//    them (crates/snapshot-core/src/frames.rs: rects translated into the
+//    driver's viewport, clip rects intersected with the frame's visible
+//    area, nodes placed at their iframe in document order with indices
+//    renumbered, a frame's nodes taking the stacking level of its top-level
+//    iframe) and runs once over the merged page, so importance, sorting,
+//    limit and occlusion are global.
 //
 // Actions on a frame element's id are routed to the owning frame's content
 // script through the service worker, with the frame document's token so an
@@ -60,10 +61,8 @@ globalThis.SentienceFrames = (() => {
   const MAX_DEPTH = 8; // frames below depth 8 are skipped ("too_deep")
   const MAX_FRAMES = 64; // frames per snapshot ("too_many")
   const PHASE_TIMEOUTS = 3; // the frame phase ends after 3 per-frame timeouts
-  // The wire layout's strides (crates/snapshot-core/src/raw.rs), to check answers.
-  const NUM_STRIDE = SentienceWalker.NUM_STRIDE;
-  const STR_FIELDS = SentienceWalker.STR_FIELDS;
-  const SEP = '\u001f';
+  // The wire's layout (extension/content/wire.js), to check answers.
+  const { NUM_STRIDE, STR_FIELDS, PAGE_STRS, SEP, M_VERSION, M_SCANNED } = SentienceWire;
   const NONCE_RE = /^[0-9a-f-]{36}$/;
   const SELF_ORIGIN = self.origin;
 
@@ -331,10 +330,10 @@ globalThis.SentienceFrames = (() => {
         if (!Array.isArray(data.nums) || typeof data.strs !== 'string' || !Array.isArray(data.frames) || !Array.isArray(data.meta)) return skip('error');
         // Both ends are our content scripts, but of possibly different
         // versions (an extension update reloads frames one by one).
-        if (data.meta[0] !== ctx.wireVersion) return skip('error');
-        const count = Math.floor(data.nums.length / NUM_STRIDE);
-        const strs = data.strs.split(SEP);
-        if (strs.length !== 2 + count * STR_FIELDS) return skip('error');
+        if (data.meta[M_VERSION] !== ctx.wireVersion) return skip('error');
+        if (data.nums.length % NUM_STRIDE !== 0) return skip('error');
+        const count = data.nums.length / NUM_STRIDE;
+        if (data.strs.split(SEP).length !== PAGE_STRS + count * STR_FIELDS) return skip('error');
         let at = 0;
         for (const d of data.frames) {
           if (!Number.isInteger(d.at) || d.at < at || d.at > count || !Number.isInteger(d.parent) || d.parent < -1 || d.parent >= d.at) return skip('error');
@@ -342,7 +341,7 @@ globalThis.SentienceFrames = (() => {
         }
         ctx.report.included.push({ url: data.url, depth, via: desc.walk ? 'direct' : 'message' });
         const kids = (await gather(data.frames, depth + 1, ctx, res.nested)).filter(Boolean);
-        return { desc, frameId: res.frameId, token: data.token, count, nums: data.nums, strs, scanned: num(data.meta[3]), kids, url: data.url };
+        return { desc, frameId: res.frameId, token: data.token, count, nums: data.nums, strs: data.strs, scanned: num(data.meta[M_SCANNED]), kids, url: data.url };
       }),
     );
   }
@@ -355,8 +354,9 @@ globalThis.SentienceFrames = (() => {
   const viewOf = (scope) => (scope === 'page' ? views.page : views.full);
 
   /**
-   * Walks the frames below the driver's walk `raw` and merges them into it.
-   * Returns {meta, nums, strs, report} (report: {included, skipped}).
+   * Walks the frames below the driver's walk `raw` and gathers them with it
+   * into one wire (the engine merges it). Returns {meta, nums, strs, report}
+   * (report: {included, skipped}).
    */
   async function collectAll(raw, { timeoutMs, scope }) {
     const view = viewOf(scope);
@@ -365,7 +365,7 @@ globalThis.SentienceFrames = (() => {
     // Nested frames come gathered with their top-level frame (frame-relay.js
     // `walkTree`), or are asked once their parent has answered: the whole
     // phase is capped at PHASE_TIMEOUTS per-frame timeouts.
-    const ctx = { report, count: 0, timeoutMs, deadline: performance.now() + PHASE_TIMEOUTS * timeoutMs, wireVersion: raw.meta[0], scope: scope === 'page' ? 'page' : 'full' };
+    const ctx = { report, count: 0, timeoutMs, deadline: performance.now() + PHASE_TIMEOUTS * timeoutMs, wireVersion: raw.meta[M_VERSION], scope: scope === 'page' ? 'page' : 'full' };
     const kids = (await gather(topDescs, 1, ctx)).filter(Boolean);
     view.frames = [];
     const list = (k) => {
@@ -379,7 +379,7 @@ globalThis.SentienceFrames = (() => {
       view.routes = new Map();
       return { meta: raw.meta, nums: raw.nums, strs: raw.strs, report };
     }
-    const merged = SentienceFrameMerge.merge(raw, kids, view.idMaps, (d) => raw.frames[topDescs.indexOf(d)].el, SentienceWalker.reserveId);
+    const merged = SentienceFrameMerge.merge(raw, kids, view.idMaps, (d) => raw.frames[topDescs.indexOf(/** @type {any} */ (d))].el, SentienceWalker.reserveId);
     // Ids of frame documents no longer in the snapshot are forgotten.
     view.idMaps = merged.idMaps;
     view.routes = merged.routes;

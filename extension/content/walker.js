@@ -1,7 +1,26 @@
+// @ts-check
 // The walker: one pass over the live DOM collecting the raw facts the Rust
-// engine needs (crates/snapshot-core/src/raw.rs documents the wire format
-// this file must match). It decides nothing about roles, text precedence,
-// importance or occlusion: it only reads.
+// engine needs, written in the wire format of crates/snapshot-core/src/raw.rs
+// through the names of extension/content/wire.js (generated from raw.rs:
+// never a column number here). It decides nothing about roles, text
+// precedence, importance or occlusion: it only reads.
+//
+// Shortcuts that restate engine rules, to skip reads whose answer the
+// engine would ignore (each rule's comment names this file back: change
+// both together):
+// - a link or button without a role attribute is clickable by its role, so
+//   its cursor is not read (`roleClickable`): cues.rs `is_clickable`;
+// - links and buttons are leaves, their content is not walked
+//   (`actionable`): select.rs `is_nested_duplicate` (it would collapse);
+// - opacity is not read where it cannot matter (`fixedRole`): select.rs
+//   `is_hidden` and occlusion.rs `is_occluder`;
+// - pointer-events is read only for positioned elements, and a <form> or
+//   <label> recorded for its relations gets no box: occlusion.rs
+//   `is_occluder` (only positioned boxes occlude);
+// - text is not read for input, textarea, select, form and label
+//   (`wantsText`): text.rs `native_text`;
+// - cuts and separators come from wire.js (raw.rs `LIMITS`, `SEPARATORS`),
+//   the option count from MAX_OPTIONS (state.rs `options_of`).
 //
 // It runs in the isolated content-script world, whose DOM wrappers and
 // built-ins are its own: a page overriding Element.prototype.getBoundingClientRect
@@ -16,52 +35,24 @@
 'use strict';
 
 globalThis.SentienceWalker = (() => {
-  const WIRE_VERSION = 2;
-  const NUM_STRIDE = 16;
-  const STR_FIELDS = 13;
-  const SEP = '\u001f';
-  const SEP_RE = /\u001f/g;
+  // The wire's names (extension/content/wire.js, generated from raw.rs).
+  const W = SentienceWire;
+  const { WIRE_VERSION, NUM_STRIDE, STR_FIELDS, PAGE_STRS, SEP, OPT_FIELD, OPT_SEP, MAX_OPTIONS } = W;
+  const { N_STABLE_ID, N_PARENT, N_X, N_Y, N_W, N_H, N_FLAGS, N_Z, N_BG, N_BG_EFFECTIVE, N_CLIP_X, N_CLIP_Y, N_CLIP_W, N_CLIP_H, N_FORM, N_LABEL_FOR } = W;
+  const { S_TAG, S_ROLE, S_TYPE, S_ARIA_LABEL, S_LABELLEDBY, S_LABELS, S_VALUE, S_PLACEHOLDER, S_ALT, S_TITLE, S_TEXT, S_NAME, S_OPTIONS } = W;
+  const SEP_RE = new RegExp(SEP, 'g');
   const WS_RE = /\s+/g;
   // The whitespace runs `clean` must collapse: all but a lone space, so
   // that ordinary text matches nothing and is returned as it is, not copied.
   const WS_RUN_RE = /[^\S ]\s*|\s{2,}/g;
-  const MAX_TEXT = 300;
-  const MAX_VALUE = 200;
-  // Options column (raw.rs S_OPTIONS): fields and options separators.
-  const OPT_FIELD = '\u001d';
-  const OPT_SEP = '\u001e';
-  const OPT_RE = /[\u001d\u001e\u001f]/g;
-  const MAX_OPTIONS = 50;
-
-  // Flags: must match raw.rs `Flags`.
-  const F = {
-    VISIBLE: 1 << 0,
-    CURSOR_POINTER: 1 << 1,
-    PARENT_CURSOR_POINTER: 1 << 2,
-    POSITIONED: 1 << 3,
-    FIXED: 1 << 4,
-    DISABLED: 1 << 5,
-    ONCLICK: 1 << 6,
-    TABINDEX: 1 << 7,
-    CONTENTEDITABLE: 1 << 8,
-    POINTER_EVENTS_NONE: 1 << 9,
-    HIDDEN_ATTR: 1 << 10,
-    CHECKED: 1 << 11,
-    LISTBOX_SELECT: 1 << 12,
-    HAS_LIST: 1 << 13,
-    HAS_HREF: 1 << 14,
-    TRANSPARENT: 1 << 15,
-    IN_SEARCH: 1 << 16,
-    HAS_POPUP: 1 << 17,
-    REPLACED: 1 << 18,
-    NATIVELY_FOCUSABLE: 1 << 19,
-    MIXED: 1 << 20,
-    HAS_SELECTED: 1 << 21,
-    SELECTED: 1 << 22,
-    EXPANDED: 1 << 23,
-    COLLAPSED: 1 << 24,
-    REQUIRED: 1 << 25,
-  };
+  const MAX_TEXT = W.MAX_TEXT_CHARS;
+  const MAX_VALUE = W.MAX_VALUE_CHARS;
+  const MAX_SHORT = W.MAX_SHORT_CHARS;
+  // Options column (S_OPTIONS): none of the three separators may appear in
+  // an option's text or value.
+  const OPT_RE = new RegExp(`[${OPT_FIELD}${OPT_SEP}${SEP}]`, 'g');
+  // The N_FLAGS bits (raw.rs `Flags`).
+  const F = W.FLAGS;
 
   // Elements recorded for their tag alone (controls, links, images, and the
   // <form>/<label> elements the rules refer to).
@@ -208,7 +199,7 @@ globalThis.SentienceWalker = (() => {
   // An ARIA option's name and value, as state.options reports them and
   // select() (actions.js) matches them.
   function ariaOption(o) {
-    const text = clean(o.getAttribute('aria-label') || o.textContent, 100);
+    const text = clean(o.getAttribute('aria-label') || o.textContent, MAX_SHORT);
     return { text, value: o.getAttribute('data-value') || o.getAttribute('value') || text };
   }
 
@@ -227,10 +218,10 @@ globalThis.SentienceWalker = (() => {
     for (let k = 0; k < items.length && k < MAX_OPTIONS; k++) {
       const o = items[k];
       const aria = native ? null : ariaOption(o);
-      const text = (native ? clean(o.text, 100) : aria.text).replace(OPT_RE, ' ');
+      const text = (native ? clean(o.text, MAX_SHORT) : aria.text).replace(OPT_RE, ' ');
       const value = native ? o.value : aria.value;
       const selected = native ? o.selected : o.getAttribute('aria-selected') === 'true';
-      out.push(`${text}${OPT_FIELD}${clean(value, 100).replace(OPT_RE, ' ')}${OPT_FIELD}${selected ? 1 : 0}`);
+      out.push(`${text}${OPT_FIELD}${clean(value, MAX_SHORT).replace(OPT_RE, ' ')}${OPT_FIELD}${selected ? 1 : 0}`);
     }
     return out.join(OPT_SEP);
   }
@@ -404,9 +395,9 @@ globalThis.SentienceWalker = (() => {
    * getBoundingClientRect() calls cost about twice as much interleaved with
    * the walk's getComputedStyle() reads as they do in one run of their own
    * (tests/bench/walker-ablation.mjs: 10k page, −14 to −20 ms of ~130).
-   * Fills each recorded element's bbox (nums 2–5; empty for those the walk
-   * marked with height −1), turns the clip index the walk left in nums 10
-   * into the clip rect (10–13; w = h = −1: none), and the frames' clip
+   * Fills each recorded element's bbox (N_X…N_H; empty for those the walk
+   * marked with height −1), turns the clip index the walk left in N_CLIP_X
+   * into the clip rect (N_CLIP_*; w = h = −1: none), and the frames' clip
    * indices into rects.
    */
   function measure(nums, elements, clipEls, clipParent, frames) {
@@ -432,26 +423,26 @@ globalThis.SentienceWalker = (() => {
     }
     for (let i = 0; i < elements.length; i++) {
       const o = i * NUM_STRIDE;
-      if (nums[o + 5] === -1) {
-        nums[o + 2] = nums[o + 3] = nums[o + 4] = nums[o + 5] = 0;
+      if (nums[o + N_H] === -1) {
+        nums[o + N_X] = nums[o + N_Y] = nums[o + N_W] = nums[o + N_H] = 0;
       } else {
         const r = elements[i].getBoundingClientRect();
-        nums[o + 2] = r.x;
-        nums[o + 3] = r.y;
-        nums[o + 4] = r.width;
-        nums[o + 5] = r.height;
+        nums[o + N_X] = r.x;
+        nums[o + N_Y] = r.y;
+        nums[o + N_W] = r.width;
+        nums[o + N_H] = r.height;
       }
-      const c = nums[o + 10] * 4;
+      const c = nums[o + N_CLIP_X] * 4;
       if (c >= 0) {
-        nums[o + 10] = clips[c];
-        nums[o + 11] = clips[c + 1];
-        nums[o + 12] = clips[c + 2];
-        nums[o + 13] = clips[c + 3];
+        nums[o + N_CLIP_X] = clips[c];
+        nums[o + N_CLIP_Y] = clips[c + 1];
+        nums[o + N_CLIP_W] = clips[c + 2];
+        nums[o + N_CLIP_H] = clips[c + 3];
       } else {
-        nums[o + 10] = 0;
-        nums[o + 11] = 0;
-        nums[o + 12] = -1;
-        nums[o + 13] = -1;
+        nums[o + N_CLIP_X] = 0;
+        nums[o + N_CLIP_Y] = 0;
+        nums[o + N_CLIP_W] = -1;
+        nums[o + N_CLIP_H] = -1;
       }
     }
     for (const f of frames) {
@@ -470,10 +461,13 @@ globalThis.SentienceWalker = (() => {
    * (display, cursor, position; attributes); colour, visibility, clipping and
    * geometry are read for recorded elements only, and ancestors' backgrounds
    * and overflow clips lazily, once per ancestor.
+   *
+   * Options (for tests and benchmarks, never reachable from the page):
+   * `plain: false` reads every element's style; `budget: false` runs the
+   * plain-element analysis whatever the page's rules cost.
+   * @param {{ plain?: boolean, budget?: boolean }} [options]
+   * @returns {{ meta: Float64Array, plain: number, nums: Float64Array, strs: string, elements: Element[], frames: any[], ids: (i: number) => number }}
    */
-  // Options (for tests and benchmarks, never reachable from the page):
-  // `plain: false` reads every element's style; `budget: false` runs the
-  // plain-element analysis whatever the page's rules cost.
   function collect({ plain = true, budget = true } = {}) {
     const root = document.documentElement;
     // Elements whose style may matter (see "plain elements"); null: read all.
@@ -483,7 +477,10 @@ globalThis.SentienceWalker = (() => {
     const vw = window.innerWidth;
     const vh = window.innerHeight;
     let nums = new Float64Array(1024 * NUM_STRIDE);
-    const strs = [location.href.replace(SEP_RE, ''), new Date().toISOString()];
+    /** @type {string[]} */
+    const strs = [];
+    strs[W.P_URL] = location.href.replace(SEP_RE, '');
+    strs[W.P_TIMESTAMP] = new Date().toISOString();
     const elements = [];
     const labels = []; // node indices of <label>s, resolved after the walk
     // Rendered <iframe>/<frame> elements, for extension/content/frames.js:
@@ -555,6 +552,8 @@ globalThis.SentienceWalker = (() => {
     // Our own overlay (overlay.js) is not part of the page: skipped whole,
     // uncounted, so a snapshot taken while it shows equals one without it.
     const overlayHost = globalThis.SentienceOverlay ? SentienceOverlay.host() : null;
+    // Any element kind: form controls, slots, custom elements… (read by duck typing).
+    /** @type {any} */
     let el = root;
     let depth = 0;
     lists[0] = null;
@@ -655,21 +654,21 @@ globalThis.SentienceWalker = (() => {
 
             const bgRaw = cs.backgroundColor;
             const ownBg = bgRaw === 'rgba(0, 0, 0, 0)' ? -1 : packColour(bgRaw);
-            nums[o] = idOf(el);
-            nums[o + 1] = rec;
-            // 2–5 (bbox) and 10–13 (clip): filled in by `measure` after the walk.
-            nums[o + 6] = flags;
-            nums[o + 7] = z;
-            nums[o + 8] = ownBg;
-            nums[o + 9] = ownBg >= 0 ? ownBg : bgOf(depth - 1);
-            nums[o + 10] = fixed ? -1 : clipOf(depth - 1);
-            nums[o + 14] = form;
-            nums[o + 15] = -1;
+            nums[o + N_STABLE_ID] = idOf(el);
+            nums[o + N_PARENT] = rec;
+            // The bbox and the clip rect: filled in by `measure` after the walk.
+            nums[o + N_FLAGS] = flags;
+            nums[o + N_Z] = z;
+            nums[o + N_BG] = ownBg;
+            nums[o + N_BG_EFFECTIVE] = ownBg >= 0 ? ownBg : bgOf(depth - 1);
+            nums[o + N_CLIP_X] = fixed ? -1 : clipOf(depth - 1);
+            nums[o + N_FORM] = form;
+            nums[o + N_LABEL_FOR] = -1;
             // A <form> or <label> recorded for its tag alone is never a
             // candidate nor an occluder (it is there for the form and
             // label relations), so its box is never read: `measure` skips
             // it (height -1) and leaves it empty.
-            nums[o + 5] = !marked && !positioned && (tag === 'form' || tag === 'label') ? -1 : 0;
+            nums[o + N_H] = !marked && !positioned && (tag === 'form' || tag === 'label') ? -1 : 0;
 
             // Text is only worth reading for what can become a candidate.
             const wantsText = tag !== 'form' && tag !== 'label' && tag !== 'select' && tag !== 'input' && tag !== 'textarea';
@@ -684,21 +683,21 @@ globalThis.SentienceWalker = (() => {
               const img = el.querySelector('img[alt]:not([alt=""]), [role=img][aria-label], svg[aria-label], svg > title');
               if (img) alt = clean(img.localName === 'title' ? img.textContent : img.getAttribute('alt') || img.getAttribute('aria-label'), MAX_TEXT);
             }
-            strs.push(
-              tag,
-              roleAttr ? clean(roleAttr, 100) : '',
-              type,
-              clean(attr(el, attrs, A_ARIA_LABEL, 'aria-label'), MAX_TEXT),
-              attrs & A_LABELLEDBY ? idrefText(el, 'aria-labelledby') : '',
-              '', // labels: filled in after the walk (el.labels costs a document search per control)
-              valueOf(el, tag, type),
-              clean(attr(el, attrs, A_PLACEHOLDER, 'placeholder'), MAX_TEXT),
-              alt,
-              clean(attr(el, attrs, A_TITLE, 'title'), MAX_TEXT),
-              text,
-              clean(attr(el, attrs, A_NAME, 'name'), 100),
-              tag === 'select' || roleAttr !== null ? optionsOf(el, tag, roleAttr) : '',
-            );
+            const so = PAGE_STRS + i * STR_FIELDS;
+            strs[so + S_TAG] = tag;
+            strs[so + S_ROLE] = roleAttr ? clean(roleAttr, MAX_SHORT) : '';
+            strs[so + S_TYPE] = type;
+            strs[so + S_ARIA_LABEL] = clean(attr(el, attrs, A_ARIA_LABEL, 'aria-label'), MAX_TEXT);
+            strs[so + S_LABELLEDBY] = attrs & A_LABELLEDBY ? idrefText(el, 'aria-labelledby') : '';
+            // Labels: filled in after the walk (el.labels costs a document search per control).
+            strs[so + S_LABELS] = '';
+            strs[so + S_VALUE] = valueOf(el, tag, type);
+            strs[so + S_PLACEHOLDER] = clean(attr(el, attrs, A_PLACEHOLDER, 'placeholder'), MAX_TEXT);
+            strs[so + S_ALT] = alt;
+            strs[so + S_TITLE] = clean(attr(el, attrs, A_TITLE, 'title'), MAX_TEXT);
+            strs[so + S_TEXT] = text;
+            strs[so + S_NAME] = clean(attr(el, attrs, A_NAME, 'name'), MAX_SHORT);
+            strs[so + S_OPTIONS] = tag === 'select' || roleAttr !== null ? optionsOf(el, tag, roleAttr) : '';
             elements.push(el);
             if (tag === 'label') labels.push(i);
             rec = i;
@@ -770,20 +769,26 @@ globalThis.SentienceWalker = (() => {
       const texts = new Map();
       for (const i of labels) {
         const label = elements[i];
-        const control = label.control;
+        const control = /** @type {HTMLLabelElement} */ (label).control;
         const j = control ? index.get(control) : undefined;
         if (j === undefined) continue;
-        nums[i * NUM_STRIDE + 15] = j;
+        nums[i * NUM_STRIDE + N_LABEL_FOR] = j;
         texts.set(j, (texts.has(j) ? `${texts.get(j)} ` : '') + labelText(label, control));
       }
-      for (const [j, text] of texts) strs[2 + j * STR_FIELDS + 5] = clean(text, MAX_TEXT);
+      for (const [j, text] of texts) strs[PAGE_STRS + j * STR_FIELDS + S_LABELS] = clean(text, MAX_TEXT);
     }
 
     measure(nums, elements, clipEls, clipParent, frames);
 
     const count = elements.length;
+    const meta = new Float64Array(W.META_LEN);
+    meta[W.M_VERSION] = WIRE_VERSION;
+    meta[W.M_VIEWPORT_W] = vw;
+    meta[W.M_VIEWPORT_H] = vh;
+    meta[W.M_SCANNED] = scanned;
+    meta[W.M_NODES] = count;
     return {
-      meta: new Float64Array([WIRE_VERSION, vw, vh, scanned, count]),
+      meta,
       // How many elements were walked without a style read; -1: the
       // analysis gave up (or was not asked for) and every one was read.
       plain: styled === null ? -1 : plainCount,
@@ -791,7 +796,7 @@ globalThis.SentienceWalker = (() => {
       strs: strs.join(SEP),
       elements,
       frames,
-      ids: (i) => nums[i * NUM_STRIDE],
+      ids: (i) => nums[i * NUM_STRIDE + N_STABLE_ID],
     };
   }
 
@@ -801,5 +806,5 @@ globalThis.SentienceWalker = (() => {
     return nextId++;
   }
 
-  return { collect, idOf, reserveId, firstRole, ariaOption, NUM_STRIDE, STR_FIELDS };
+  return { collect, idOf, reserveId, firstRole, ariaOption };
 })();

@@ -173,8 +173,11 @@ async function breakdown(page, iterations) {
       const t0 = performance.now();
       const raw = SentienceWalker.collect();
       const t1 = performance.now();
-      // Page 0, snapshot_id 0: not numbered nor recorded (no diff history touched), no wait.
-      const json = wasm_bindgen.snapshot(raw.meta, raw.nums, raw.strs, 'null', 'content_script', 0, 0, 0, -1, false);
+      // An engine handle of its own, snapshot_id 0: not numbered nor
+      // recorded (no page's diff history touched), no wait.
+      const engine = new SentienceEngine.Engine('content_script');
+      const json = engine.snapshot(raw, 'null', [0, 0, -1, 0]);
+      engine.free();
       const t2 = performance.now();
       JSON.parse(json);
       const t3 = performance.now();

@@ -26,14 +26,15 @@ const variants0 = {
   noText: [['const text = wantsText ? textOf(el) : \'\';', "const text = '';"]],
   noBg: [['const bgRaw = cs.backgroundColor;', "const bgRaw = 'rgba(0, 0, 0, 0)';"], ['const raw = ancStyle[k].backgroundColor;', "const raw = 'rgba(0, 0, 0, 0)';"]],
   noMeasure: [['    measure(nums, elements, clipEls, clipParent, frames);\n', '']],
-  noClip: [['nums[o + 10] = fixed ? -1 : clipOf(depth - 1);', 'nums[o + 10] = -1;']],
+  noClip: [['nums[o + N_CLIP_X] = fixed ? -1 : clipOf(depth - 1);', 'nums[o + N_CLIP_X] = -1;']],
   noShadow: [['const shadow = shadowOf(el, tag);', 'const shadow = el.shadowRoot;']],
   noVisOpa: [["if (cs.visibility === 'visible') flags |= F.VISIBLE;", 'flags |= F.VISIBLE;'], ["if (!fixedRole && cs.opacity === '0') flags |= F.TRANSPARENT;", '']],
-  noStrs: [['strs.push(\n', 'if (0) strs.push(\n']],
+  // The node's strings go to a throw-away array (shadowing the walk's).
+  noStrs: [['const so = PAGE_STRS + i * STR_FIELDS;', 'const so = PAGE_STRS + i * STR_FIELDS; const strs = [];']],
   deferText: [
     ["const text = wantsText ? textOf(el) : '';", "const text = 'x';"],
     ['    measure(nums, elements, clipEls, clipParent, frames);\n', `    measure(nums, elements, clipEls, clipParent, frames);
-    for (let i = 0; i < elements.length; i++) { const el = elements[i]; const tag = el.localName; const wantsText = tag !== 'form' && tag !== 'label' && tag !== 'select' && tag !== 'input' && tag !== 'textarea'; if (wantsText) strs[2 + i * STR_FIELDS + 10] = textOf(el); }
+    for (let i = 0; i < elements.length; i++) { const el = elements[i]; const tag = el.localName; const wantsText = tag !== 'form' && tag !== 'label' && tag !== 'select' && tag !== 'input' && tag !== 'textarea'; if (wantsText) strs[PAGE_STRS + i * STR_FIELDS + S_TEXT] = textOf(el); }
 `],
   ],
   // With ABLATE_SETUP=bench/oracle-plain.js: no style reads for the elements the oracle marks.

@@ -3,5 +3,5 @@
 // loads it: the engine and the query module, each an init function with the
 // module's exports as properties. The glue writes `exports.x = …`, which
 // TypeScript reads as a CommonJS module, so its globals are declared here.
-declare var wasm_bindgen: any;
-declare var sentience_query: any;
+declare var SentienceEngine: any;
+declare var SentienceQuery: any;

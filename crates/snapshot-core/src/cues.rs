@@ -26,6 +26,9 @@ use crate::select::Candidate;
 
 /// specs/001 `is_clickable`: "has pointer cursor or actionable role"; an
 /// `onclick` handler is a click target too.
+/// Mirrored by extension/content/walker.js (`roleClickable`): it does not
+/// read the cursor of a link or button without a role attribute, which is
+/// clickable by its role here; change both together.
 pub fn is_clickable(node: &RawNode, role: Role) -> bool {
     node.has(Flags::CURSOR_POINTER)
         || node.has(Flags::ONCLICK)

@@ -118,9 +118,10 @@ impl FactHash {
 /// The last [`KEPT_SNAPSHOTS`] snapshots of one page, oldest first, each
 /// with its fingerprints sorted by id.
 ///
-/// One engine instance keeps one page's history: a content script serves
-/// one page; the service worker (strict-CSP pages) starts afresh when asked
-/// about another page (`since` then says the snapshot is not kept).
+/// One engine handle (src/lib.rs `Engine`) keeps one page's history: the
+/// bridge holds one per scope of its page, the service worker (strict-CSP
+/// pages) one per page for the last few pages it served (an evicted page
+/// starts afresh: `since` then says the snapshot is not kept).
 #[derive(Debug, Default)]
 pub struct History {
     page: u32,
@@ -135,8 +136,8 @@ impl History {
         }
     }
 
-    /// This history, for page `key` (the service worker numbers the pages
-    /// it serves; a content script's is 0): forgets another page's snapshots.
+    /// This history, for page `key`: forgets another page's snapshots (for a
+    /// caller that keeps one history for several pages).
     pub fn for_page(&mut self, key: u32) -> &mut History {
         if self.page != key {
             self.page = key;

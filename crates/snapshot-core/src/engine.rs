@@ -15,7 +15,7 @@ use crate::importance::{importance, Factors};
 use crate::json_out::{error_to_json, snapshot_to_json};
 use crate::occlusion::{in_viewport, visible_rect, OcclusionIndex};
 use crate::options::{Filter, SnapshotOptions};
-use crate::raw::{decode, RawNode, RawPage};
+use crate::raw::{decode, RawNode, RawPage, T_PREVIOUS_ID, T_SETTLED, T_SNAPSHOT_ID, T_WAITED_MS};
 use crate::select::select_candidates;
 use crate::state::state_of;
 use crate::text::text_of;
@@ -56,6 +56,19 @@ impl Tracking {
             previous_id,
             waited: u32::try_from(waited_ms).ok().map(|ms| (ms, settled)),
         }
+    }
+
+    /// From the binding's tracking argument, laid out as the `T_*` columns
+    /// of [`crate::raw`]; missing or malformed numbers read as "none".
+    pub fn from_wire(t: &[f64]) -> Tracking {
+        // `as` saturates (NaN: 0): any number is some id.
+        let at = |i: usize| t.get(i).copied().unwrap_or(0.0);
+        Tracking::new(
+            at(T_SNAPSHOT_ID) as u32,
+            at(T_PREVIOUS_ID) as u32,
+            t.get(T_WAITED_MS).map_or(-1, |v| *v as i32),
+            at(T_SETTLED) != 0.0,
+        )
     }
 }
 
@@ -147,7 +160,7 @@ fn run(
         scored.retain(|s| passes(filter, s));
     }
     let filtered_out = found - scored.len();
-    scored.sort_unstable_by(ranking);
+    sort_ranked(&mut scored);
     let limit = opts.limit.map_or(usize::MAX, |l| l as usize);
     let truncated = scored.len().saturating_sub(limit);
     scored.truncate(limit);
@@ -213,6 +226,38 @@ fn ranking(a: &Scored, b: &Scored) -> Ordering {
         .then_with(|| a.node.rect.x.total_cmp(&b.node.rect.x))
         .then_with(|| a.node.stable_id.cmp(&b.node.stable_id))
         .then_with(|| a.index.cmp(&b.index))
+}
+
+/// Sorts by [`ranking`], in place (heapsort). Not `sort_unstable_by`: its
+/// instance for `Scored` was 3.5 KB of the engine's WebAssembly (the size
+/// budget, README), and `ranking` is a total order, so every correct sort
+/// gives the same list.
+fn sort_ranked(v: &mut [Scored]) {
+    // Moves `v[root]` down the max-heap `v[..end]` to its place.
+    fn sift(v: &mut [Scored], mut root: usize, end: usize) {
+        loop {
+            let mut child = 2 * root + 1;
+            if child >= end {
+                return;
+            }
+            if child + 1 < end && ranking(&v[child], &v[child + 1]) == Ordering::Less {
+                child += 1;
+            }
+            if ranking(&v[root], &v[child]) != Ordering::Less {
+                return;
+            }
+            v.swap(root, child);
+            root = child;
+        }
+    }
+    let n = v.len();
+    for root in (0..n / 2).rev() {
+        sift(v, root, n);
+    }
+    for end in (1..n).rev() {
+        v.swap(0, end);
+        sift(v, 0, end);
+    }
 }
 
 fn element(s: &Scored, colors: &mut ColorCache) -> Element {

@@ -358,3 +358,46 @@ fn fifty_thousand_nodes() {
     eprintln!("50k nodes, limit 50: {:?}", start.elapsed());
     assert_eq!(limited.elements.len(), 50);
 }
+
+#[test]
+fn the_ranking_sort_orders_as_the_std_sort_does() {
+    // Many candidates with colliding importances and positions: the
+    // heapsort must give exactly the total order `ranking` defines.
+    let mut b = PageBuilder::new(1280.0, 800.0);
+    let mut seed = 7u32;
+    let mut next = |m: u32| {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        (seed >> 16) % m
+    };
+    for _ in 0..300 {
+        let (x, y, w) = (next(5) * 10, next(40) * 25, 20 + next(3) * 40);
+        let tag = ["a", "button", "input"][next(3) as usize];
+        b = b.node(el(tag).href().text("x").rect(x, y, w, 20).id(next(50)));
+    }
+    let page = b.build();
+    let opts = SnapshotOptions::default();
+    let mut std_sorted = Vec::new();
+    for (index, node) in page.nodes.iter().enumerate() {
+        std_sorted.push(Scored {
+            index,
+            node,
+            role: Role::Button,
+            importance: (node.rect.width as i32) % 7,
+            is_primary: false,
+            in_viewport: true,
+            is_occluded: false,
+        });
+    }
+    let mut heap_sorted: Vec<Scored> = std_sorted.iter().map(|s| Scored { ..*s }).collect();
+    std_sorted.sort_by(ranking);
+    sort_ranked(&mut heap_sorted);
+    let order = |v: &[Scored]| v.iter().map(|s| s.index).collect::<Vec<_>>();
+    assert_eq!(order(&heap_sorted), order(&std_sorted));
+    // And through the engine: sorted by importance, then y.
+    let s = run(&page, &opts);
+    assert!(s
+        .elements
+        .windows(2)
+        .all(|w| w[0].importance > w[1].importance
+            || (w[0].importance == w[1].importance && w[0].bbox.y <= w[1].bbox.y)));
+}

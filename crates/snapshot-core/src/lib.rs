@@ -16,20 +16,23 @@ pub mod raw;
 pub mod color;
 pub mod cues;
 pub mod diff;
+pub mod frames;
 pub mod importance;
 pub mod occlusion;
 pub mod roles;
 pub mod select;
 pub mod state;
 pub mod text;
+#[cfg(test)]
+mod wire_js;
 
 // Machinery: the hand-written JSON (for the WebAssembly size budget), and
 // the native test DOM the rules are tested on.
 pub mod json;
 pub mod test_dom;
 
-// The paths engine.rs and raw_error.rs name the JSON pieces by.
-use json::{float_text, writer as json_out};
+// The path engine.rs names the JSON writer by.
+use json::writer as json_out;
 
 pub use contract::{
     BBox, Checked, Element, ElementState, Role, SelectOption, Snapshot, SnapshotError, Viewport,

@@ -277,6 +277,10 @@ impl OcclusionIndex {
 /// (`pointer-events: none` lets clicks through), not fully transparent,
 /// positioned (see the module doc). A transparent-background overlay still
 /// counts: it takes the click all the same.
+/// Mirrored by extension/content/walker.js, which reads `pointer-events`
+/// only of positioned elements and leaves the box of a `<form>`/`<label>`
+/// recorded for its relations empty (never positioned: never an occluder);
+/// change both together.
 fn is_occluder(node: &RawNode) -> bool {
     node.has(Flags::VISIBLE)
         && node.has(Flags::POSITIONED)

@@ -6,123 +6,334 @@
 //! at its nearest recorded ancestor. Native tests build pages with
 //! [`crate::test_dom`]; the browser sends the columnar wire form decoded by
 //! [`decode`]. Keeping the walker a dumb collector puts every decision (which
-//! element, which role, which text, what is occluded) in Rust.
+//! element, which role, which text, what is occluded, where a frame's
+//! elements go) in Rust.
 //!
-//! Wire form (version [`WIRE_VERSION`]):
-//! - `meta: [f64]` = `[version, viewport_w, viewport_h, elements_scanned, node_count]`
-//! - `nums: [f64]`, [`NUM_STRIDE`] numbers per node, laid out as the `N_*` constants
-//! - `strs: str`, [`STR_FIELDS`] strings per node plus 2 page strings first
-//!   (url, timestamp), all joined by [`SEP`] (the walker strips `SEP` from text).
-//! - [`S_OPTIONS`] holds a `<select>`'s or ARIA listbox's options as
-//!   `text OPT_FIELD value OPT_FIELD selected("1"|"0")`, options joined by
-//!   [`OPT_SEP`] (the walker strips both from option text and values).
+//! # The wire form (version [`WIRE_VERSION`])
+//!
+//! This file is its only definition: `extension/content/wire.js` is
+//! generated from the tables below (`UPDATE_WIRE=1 cargo test -p
+//! snapshot-core wire_js`), and a test fails while it is stale. A walk is
+//! three values:
+//! - `meta: [f64]`: the page header, [`META_LEN`] numbers laid out as the
+//!   `M_*` columns, then one row of [`FRAME_STRIDE`] numbers (the `FR_*`
+//!   columns) per child frame merged in (see [`crate::frames`]);
+//! - `nums: [f64]`: [`NUM_STRIDE`] numbers per node, laid out as the `N_*`
+//!   columns: the top walk's nodes, then each frame's, in frame-table order;
+//! - `strs: str`: per walk (the top one, then each frame's) its
+//!   [`PAGE_STRS`] page strings (the `P_*` columns) and [`STR_FIELDS`]
+//!   strings per node (the `S_*` columns), all joined by [`SEP`] (the walker
+//!   strips `SEP` from text).
+//!
+//! [`S_OPTIONS`] holds a `<select>`'s or ARIA listbox's options as
+//! `text OPT_FIELD value OPT_FIELD selected("1"|"0")`, options joined by
+//! [`OPT_SEP`] (the walker strips all three separators from option text and
+//! values). The walker cuts strings to the `MAX_*` limits.
 
 use crate::contract::{BBox, Viewport};
 
+#[path = "raw_decode.rs"]
+mod decode;
 #[path = "raw_error.rs"]
 mod error;
+pub(crate) use decode::push_nodes;
+pub use decode::{decode, encode};
 pub use error::DecodeError;
 
-pub const WIRE_VERSION: f64 = 2.0;
-pub const SEP: char = '\u{1f}';
-/// Between two options in [`S_OPTIONS`].
-pub const OPT_SEP: char = '\u{1e}';
-/// Between the text, value and selected mark of one option in [`S_OPTIONS`].
-pub const OPT_FIELD: char = '\u{1d}';
+/// One named entry of a wire table (a column, a flag bit, a separator, a
+/// limit), as `extension/content/wire.js` renders it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WireName {
+    pub name: &'static str,
+    pub value: f64,
+    pub doc: &'static str,
+}
 
-// Numeric columns.
-pub const N_STABLE_ID: usize = 0;
-pub const N_PARENT: usize = 1; // -1: none
-pub const N_X: usize = 2;
-pub const N_Y: usize = 3;
-pub const N_W: usize = 4;
-pub const N_H: usize = 5;
-pub const N_FLAGS: usize = 6;
-pub const N_Z: usize = 7;
-pub const N_BG: usize = 8; // own background rgba packed 0xRRGGBBAA, -1: transparent
-pub const N_BG_EFFECTIVE: usize = 9; // nearest non-transparent ancestor-or-self, -1: none
-pub const N_CLIP_X: usize = 10; // clip rect of overflow-clipping ancestors; w < 0: none
-pub const N_CLIP_Y: usize = 11;
-pub const N_CLIP_W: usize = 12;
-pub const N_CLIP_H: usize = 13;
-pub const N_FORM: usize = 14; // node index of the owning <form>, -1: none
-pub const N_LABEL_FOR: usize = 15; // for <label>: node index of its control, -1: none
-pub const NUM_STRIDE: usize = 16;
+/// Declares a table of columns: one `usize` constant per column, numbered
+/// in the order written (so no two can share an offset and none can be
+/// skipped), `$table` listing them for wire.js, and `$len`, their count.
+macro_rules! columns {
+    ($(#[$outer:meta])* $table:ident, $len:ident, $enum:ident { $( $(#[doc = $doc:literal])+ $name:ident, )+ }) => {
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[repr(usize)]
+        enum $enum { $($name,)+ }
+        $( $(#[doc = $doc])+ pub const $name: usize = $enum::$name as usize; )+
+        $(#[$outer])*
+        pub const $table: &[WireName] = &[$(WireName {
+            name: stringify!($name),
+            value: $name as f64,
+            doc: concat!($($doc),+),
+        },)+];
+        /// The number of columns in the table.
+        pub const $len: usize = $table.len();
+    };
+}
 
-// String columns.
-pub const S_TAG: usize = 0;
-pub const S_ROLE: usize = 1;
-pub const S_TYPE: usize = 2;
-pub const S_ARIA_LABEL: usize = 3;
-pub const S_LABELLEDBY: usize = 4;
-pub const S_LABELS: usize = 5;
-pub const S_VALUE: usize = 6;
-pub const S_PLACEHOLDER: usize = 7;
-pub const S_ALT: usize = 8;
-pub const S_TITLE: usize = 9;
-pub const S_TEXT: usize = 10;
-pub const S_NAME: usize = 11;
-pub const S_OPTIONS: usize = 12;
-pub const STR_FIELDS: usize = 13;
+/// Declares named constants of the wire (separators, limits) and their table.
+macro_rules! named {
+    ($table:ident: $( $(#[doc = $doc:literal])+ $name:ident: $ty:ty = $value:expr, )+) => {
+        $( $(#[doc = $doc])+ pub const $name: $ty = $value; )+
+        pub const $table: &[WireName] = &[$(WireName {
+            name: stringify!($name),
+            value: $name as u32 as f64,
+            doc: concat!($($doc),+),
+        },)+];
+    };
+}
+
+/// Bumped whenever a table below changes shape: both ends of a frame walk
+/// are content scripts, possibly of two extension versions during an update.
+pub const WIRE_VERSION: f64 = 3.0;
+
+columns! {
+    /// The page header at the start of `meta`.
+    META_COLUMNS, META_LEN, MetaColumn {
+        /// [`WIRE_VERSION`].
+        M_VERSION,
+        /// `window.innerWidth` of the top walk.
+        M_VIEWPORT_W,
+        /// `window.innerHeight` of the top walk.
+        M_VIEWPORT_H,
+        /// Elements the top walk visited.
+        M_SCANNED,
+        /// Nodes recorded by the top walk (frames' nodes are counted in their rows).
+        M_NODES,
+    }
+}
+
+columns! {
+    /// A node's numbers in `nums`.
+    NUM_COLUMNS, NUM_STRIDE, NumColumn {
+        /// The id the page keeps for the element across snapshots.
+        N_STABLE_ID,
+        /// Node index of the nearest recorded ancestor within the walk, -1: none.
+        N_PARENT,
+        /// `getBoundingClientRect()` x, in the walk's viewport.
+        N_X,
+        /// `getBoundingClientRect()` y.
+        N_Y,
+        /// `getBoundingClientRect()` width.
+        N_W,
+        /// `getBoundingClientRect()` height.
+        N_H,
+        /// [`Flags`] bits.
+        N_FLAGS,
+        /// Effective z-index (see [`RawNode::z_index`]).
+        N_Z,
+        /// Own background, rgba packed 0xRRGGBBAA, -1: transparent.
+        N_BG,
+        /// Nearest non-transparent ancestor-or-self background, -1: none.
+        N_BG_EFFECTIVE,
+        /// Clip rect x of the overflow-clipping ancestors.
+        N_CLIP_X,
+        /// Clip rect y.
+        N_CLIP_Y,
+        /// Clip rect width; < 0: no clip.
+        N_CLIP_W,
+        /// Clip rect height.
+        N_CLIP_H,
+        /// Node index of the owning `<form>`, -1: none.
+        N_FORM,
+        /// For a `<label>`: node index of its control, -1: none.
+        N_LABEL_FOR,
+    }
+}
+
+columns! {
+    /// A walk's page strings, before its nodes' strings in `strs`.
+    PAGE_COLUMNS, PAGE_STRS, PageColumn {
+        /// `location.href` (a frame's is read by nobody but a reader of the wire).
+        P_URL,
+        /// ISO 8601 time the walk started.
+        P_TIMESTAMP,
+    }
+}
+
+columns! {
+    /// A node's strings in `strs`.
+    STR_COLUMNS, STR_FIELDS, StrColumn {
+        /// Lower-case local name.
+        S_TAG,
+        /// `role` attribute, verbatim.
+        S_ROLE,
+        /// `type` attribute, lower-cased (inputs and buttons).
+        S_TYPE,
+        /// `aria-label`.
+        S_ARIA_LABEL,
+        /// Text of the `aria-labelledby` targets.
+        S_LABELLEDBY,
+        /// Text of the element's `<label>`s.
+        S_LABELS,
+        /// Current value (see [`RawNode::value`]).
+        S_VALUE,
+        /// `placeholder`.
+        S_PLACEHOLDER,
+        /// `alt`, or the first descendant image's.
+        S_ALT,
+        /// `title`.
+        S_TITLE,
+        /// Rendered text, whitespace collapsed.
+        S_TEXT,
+        /// `name` attribute.
+        S_NAME,
+        /// Options of a select or listbox (see the module doc).
+        S_OPTIONS,
+    }
+}
+
+columns! {
+    /// One child frame in `meta`, after the header: where its walk's nodes
+    /// go and how its iframe places them (see [`crate::frames`]). Rows come
+    /// in the order of the frames' walks in `nums` and `strs`; a frame's
+    /// row comes after its host's.
+    FRAME_COLUMNS, FRAME_STRIDE, FrameColumn {
+        /// Row of the frame whose walk holds the iframe, -1: the top walk.
+        FR_HOST,
+        /// Node index in the host walk before which the frame's nodes go (its node count: after all).
+        FR_AT,
+        /// Host node index of the iframe's nearest recorded ancestor, -1: none.
+        FR_PARENT,
+        /// The iframe's effective z-index in its host.
+        FR_Z,
+        /// The iframe's content box x, in the host's viewport.
+        FR_X,
+        /// Content box y.
+        FR_Y,
+        /// Content box width.
+        FR_W,
+        /// Content box height.
+        FR_H,
+        /// Clip of the iframe's overflow-clipping ancestors, x (host viewport).
+        FR_CLIP_X,
+        /// Clip y.
+        FR_CLIP_Y,
+        /// Clip width; < 0: no clip.
+        FR_CLIP_W,
+        /// Clip height.
+        FR_CLIP_H,
+        /// Nodes of the frame's walk.
+        FR_NODES,
+        /// Elements the frame's walk visited.
+        FR_SCANNED,
+    }
+}
+
+columns! {
+    /// The engine handle's tracking argument (`Engine.snapshot` in src/lib.rs,
+    /// [`crate::engine::Tracking::from_wire`]): what the bridge knows about
+    /// this snapshot within its page.
+    TRACKING_COLUMNS, TRACKING_LEN, TrackingColumn {
+        /// This snapshot's id, increasing within the page's life (0: untracked).
+        T_SNAPSHOT_ID,
+        /// The page's previous successful snapshot, 0: none.
+        T_PREVIOUS_ID,
+        /// How long `wait_for_stable` waited (ms), < 0: no wait.
+        T_WAITED_MS,
+        /// 1 when the page settled within the wait, 0 when it timed out.
+        T_SETTLED,
+    }
+}
+
+named! {
+    SEPARATORS:
+    /// Between all strings of `strs`.
+    SEP: char = '\u{1f}',
+    /// Between two options in [`S_OPTIONS`].
+    OPT_SEP: char = '\u{1e}',
+    /// Between the text, value and selected mark of one option in [`S_OPTIONS`].
+    OPT_FIELD: char = '\u{1d}',
+}
+
+named! {
+    LIMITS:
+    /// Rendered text, labels, `aria-label`, placeholder, alt, title: at most this many characters.
+    MAX_TEXT_CHARS: usize = 300,
+    /// A control's value: at most this many characters.
+    MAX_VALUE_CHARS: usize = 200,
+    /// Role and name attributes, an option's text and value: at most this many characters.
+    MAX_SHORT_CHARS: usize = 100,
+    /// At most this many options per select or listbox.
+    MAX_OPTIONS: usize = 50,
+}
 
 /// Boolean facts about a node, one bit each (the `N_FLAGS` column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Flags(pub u32);
 
-impl Flags {
-    /// computed `visibility` is `visible`.
-    pub const VISIBLE: u32 = 1 << 0;
-    /// computed `cursor` is `pointer`.
-    pub const CURSOR_POINTER: u32 = 1 << 1;
-    /// the parent's computed `cursor` is `pointer` (so the cursor is inherited, not set here).
-    pub const PARENT_CURSOR_POINTER: u32 = 1 << 2;
-    /// computed `position` is not `static`.
-    pub const POSITIONED: u32 = 1 << 3;
-    /// computed `position` is `fixed` or `sticky`.
-    pub const FIXED: u32 = 1 << 4;
-    /// `disabled` (the element's `:disabled` state) or `aria-disabled="true"`.
-    pub const DISABLED: u32 = 1 << 5;
-    /// an `onclick` attribute or property handler.
-    pub const ONCLICK: u32 = 1 << 6;
-    /// a `tabindex` attribute >= 0.
-    pub const TABINDEX: u32 = 1 << 7;
-    /// the root of a `contenteditable` editing host.
-    pub const CONTENTEDITABLE: u32 = 1 << 8;
-    /// computed `pointer-events` is `none`.
-    pub const POINTER_EVENTS_NONE: u32 = 1 << 9;
-    /// the `hidden` attribute is present.
-    pub const HIDDEN_ATTR: u32 = 1 << 10;
-    /// checked (checkbox / radio) or `aria-checked="true"`.
-    pub const CHECKED: u32 = 1 << 11;
-    /// `<select multiple>` or `size` > 1.
-    pub const LISTBOX_SELECT: u32 = 1 << 12;
-    /// an `<input list=…>`.
-    pub const HAS_LIST: u32 = 1 << 13;
-    /// `<a href>` / `<area href>`.
-    pub const HAS_HREF: u32 = 1 << 14;
-    /// computed `opacity` is 0.
-    pub const TRANSPARENT: u32 = 1 << 15;
-    /// inside a search landmark (`<search>`, `role=search`, `<form role=search>`).
-    pub const IN_SEARCH: u32 = 1 << 16;
-    /// `aria-haspopup` is set to a true value (menus, listboxes).
-    pub const HAS_POPUP: u32 = 1 << 17;
-    /// the element is an `<img>` (or `<svg>`/`<canvas>`) with an intrinsic picture.
-    pub const REPLACED: u32 = 1 << 18;
-    /// the walker found the element focusable by default (form controls, `a[href]`, `summary`).
-    pub const NATIVELY_FOCUSABLE: u32 = 1 << 19;
-    /// `aria-checked="mixed"` or an indeterminate native checkbox.
-    pub const MIXED: u32 = 1 << 20;
-    /// `aria-selected` is present (`SELECTED` then says its value).
-    pub const HAS_SELECTED: u32 = 1 << 21;
-    /// `aria-selected="true"`.
-    pub const SELECTED: u32 = 1 << 22;
-    /// `aria-expanded="true"`, or a `<summary>` whose `<details>` is open.
-    pub const EXPANDED: u32 = 1 << 23;
-    /// `aria-expanded="false"`, or a `<summary>` whose `<details>` is closed.
-    pub const COLLAPSED: u32 = 1 << 24;
-    /// `required` (native form controls) or `aria-required="true"`.
-    pub const REQUIRED: u32 = 1 << 25;
+/// Declares the [`Flags`] bits, numbered in the order written, and their table.
+macro_rules! flag_bits {
+    ($( $(#[doc = $doc:literal])+ $name:ident, )+) => {
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[repr(u32)]
+        enum FlagBit { $($name,)+ }
+        impl Flags {
+            $( $(#[doc = $doc])+ pub const $name: u32 = 1 << FlagBit::$name as u32; )+
+        }
+        /// The [`Flags`] bits, for wire.js.
+        pub const FLAG_BITS: &[WireName] = &[$(WireName {
+            name: stringify!($name),
+            value: Flags::$name as f64,
+            doc: concat!($($doc),+),
+        },)+];
+    };
+}
 
+flag_bits! {
+    /// computed `visibility` is `visible`.
+    VISIBLE,
+    /// computed `cursor` is `pointer`.
+    CURSOR_POINTER,
+    /// the parent's computed `cursor` is `pointer` (so the cursor is inherited, not set here).
+    PARENT_CURSOR_POINTER,
+    /// computed `position` is not `static`.
+    POSITIONED,
+    /// computed `position` is `fixed` or `sticky`.
+    FIXED,
+    /// `disabled` (the element's `:disabled` state) or `aria-disabled="true"`.
+    DISABLED,
+    /// an `onclick` attribute or property handler.
+    ONCLICK,
+    /// a `tabindex` attribute >= 0.
+    TABINDEX,
+    /// the root of a `contenteditable` editing host.
+    CONTENTEDITABLE,
+    /// computed `pointer-events` is `none`.
+    POINTER_EVENTS_NONE,
+    /// the `hidden` attribute is present.
+    HIDDEN_ATTR,
+    /// checked (checkbox / radio) or `aria-checked="true"`.
+    CHECKED,
+    /// `<select multiple>` or `size` > 1.
+    LISTBOX_SELECT,
+    /// an `<input list=…>`.
+    HAS_LIST,
+    /// `<a href>` / `<area href>`.
+    HAS_HREF,
+    /// computed `opacity` is 0.
+    TRANSPARENT,
+    /// inside a search landmark (`<search>`, `role=search`, `<form role=search>`).
+    IN_SEARCH,
+    /// `aria-haspopup` is set to a true value (menus, listboxes).
+    HAS_POPUP,
+    /// the element is an `<img>` (or `<svg>`/`<canvas>`) with an intrinsic picture.
+    REPLACED,
+    /// the walker found the element focusable by default (form controls, `a[href]`, `summary`).
+    NATIVELY_FOCUSABLE,
+    /// `aria-checked="mixed"` or an indeterminate native checkbox.
+    MIXED,
+    /// `aria-selected` is present (`SELECTED` then says its value).
+    HAS_SELECTED,
+    /// `aria-selected="true"`.
+    SELECTED,
+    /// `aria-expanded="true"`, or a `<summary>` whose `<details>` is open.
+    EXPANDED,
+    /// `aria-expanded="false"`, or a `<summary>` whose `<details>` is closed.
+    COLLAPSED,
+    /// `required` (native form controls) or `aria-required="true"`.
+    REQUIRED,
+}
+
+impl Flags {
     pub fn has(self, bit: u32) -> bool {
         self.0 & bit != 0
     }
@@ -231,180 +442,4 @@ pub struct RawPage {
     pub viewport: Viewport,
     pub elements_scanned: u32,
     pub nodes: Vec<RawNode>,
-}
-
-fn index(v: f64, node: usize, len: usize) -> Result<Option<u32>, DecodeError> {
-    if v < 0.0 {
-        return Ok(None);
-    }
-    if !v.is_finite() || v.fract() != 0.0 || v >= len as f64 {
-        return Err(DecodeError::Link { node, target: v });
-    }
-    Ok(Some(v as u32))
-}
-
-fn finite(v: f64) -> f64 {
-    if v.is_finite() {
-        v
-    } else {
-        0.0
-    }
-}
-
-/// `strs.split(SEP)`, as a plain byte scan: `str::split` with a char pattern
-/// took a sixth of the engine's time on a 10k-element page. `SEP` is ASCII,
-/// so every cut falls on a char boundary.
-fn split_fields(strs: &str, expected: usize) -> Vec<&str> {
-    const SEP_BYTE: u8 = SEP as u8;
-    let mut fields = Vec::with_capacity(expected);
-    let mut start = 0;
-    for (i, b) in strs.bytes().enumerate() {
-        if b == SEP_BYTE {
-            fields.push(strs.get(start..i).unwrap_or_default());
-            start = i + 1;
-        }
-    }
-    fields.push(strs.get(start..).unwrap_or_default());
-    fields
-}
-
-/// Decodes the columnar wire form sent by the walker. Never panics: the page
-/// can influence these values, so every index is checked.
-pub fn decode(meta: &[f64], nums: &[f64], strs: &str) -> Result<RawPage, DecodeError> {
-    if meta.len() != 5 {
-        return Err(DecodeError::Meta(meta.len()));
-    }
-    if meta[0] != WIRE_VERSION {
-        return Err(DecodeError::Version(meta[0]));
-    }
-    let count = finite(meta[4]).max(0.0) as usize;
-    if nums.len() != count.saturating_mul(NUM_STRIDE) {
-        return Err(DecodeError::Nums {
-            nums: nums.len(),
-            nodes: count,
-        });
-    }
-    let fields = split_fields(strs, count * STR_FIELDS + 2);
-    if fields.len() != count * STR_FIELDS + 2 {
-        return Err(DecodeError::Strs {
-            strs: fields.len(),
-            nodes: count,
-        });
-    }
-    let mut nodes = Vec::with_capacity(count);
-    for i in 0..count {
-        let n = &nums[i * NUM_STRIDE..(i + 1) * NUM_STRIDE];
-        let s = &fields[2 + i * STR_FIELDS..2 + (i + 1) * STR_FIELDS];
-        let clip = (n[N_CLIP_W] >= 0.0).then(|| BBox {
-            x: finite(n[N_CLIP_X]),
-            y: finite(n[N_CLIP_Y]),
-            width: finite(n[N_CLIP_W]),
-            height: finite(n[N_CLIP_H]),
-        });
-        let parent = index(n[N_PARENT], i, count)?;
-        if parent.is_some_and(|p| p as usize >= i) {
-            return Err(DecodeError::Link {
-                node: i,
-                target: n[N_PARENT],
-            });
-        }
-        nodes.push(RawNode {
-            stable_id: finite(n[N_STABLE_ID]).clamp(0.0, u32::MAX as f64) as u32,
-            parent,
-            tag: s[S_TAG].to_string(),
-            rect: BBox {
-                x: finite(n[N_X]),
-                y: finite(n[N_Y]),
-                width: finite(n[N_W]).max(0.0),
-                height: finite(n[N_H]).max(0.0),
-            },
-            clip,
-            flags: Flags(finite(n[N_FLAGS]).clamp(0.0, u32::MAX as f64) as u32),
-            z_index: finite(n[N_Z]).clamp(i32::MIN as f64, i32::MAX as f64) as i32,
-            background: Rgba::unpack(n[N_BG]),
-            effective_background: Rgba::unpack(n[N_BG_EFFECTIVE]),
-            form: index(n[N_FORM], i, count)?,
-            label_for: index(n[N_LABEL_FOR], i, count)?,
-            role_attr: s[S_ROLE].to_string(),
-            input_type: s[S_TYPE].to_string(),
-            aria_label: s[S_ARIA_LABEL].to_string(),
-            labelledby_text: s[S_LABELLEDBY].to_string(),
-            labels_text: s[S_LABELS].to_string(),
-            value: s[S_VALUE].to_string(),
-            placeholder: s[S_PLACEHOLDER].to_string(),
-            alt: s[S_ALT].to_string(),
-            title: s[S_TITLE].to_string(),
-            text: s[S_TEXT].to_string(),
-            name: s[S_NAME].to_string(),
-            options: s[S_OPTIONS].to_string(),
-        });
-    }
-    Ok(RawPage {
-        url: fields[0].to_string(),
-        timestamp: fields[1].to_string(),
-        viewport: Viewport {
-            width: finite(meta[1]).max(0.0),
-            height: finite(meta[2]).max(0.0),
-        },
-        elements_scanned: finite(meta[3]).clamp(0.0, u32::MAX as f64) as u32,
-        nodes,
-    })
-}
-
-/// Encodes a page into the wire form (the inverse of [`decode`]; used by
-/// tests and by the servers to replay recorded pages).
-pub fn encode(page: &RawPage) -> (Vec<f64>, Vec<f64>, String) {
-    let meta = vec![
-        WIRE_VERSION,
-        page.viewport.width,
-        page.viewport.height,
-        page.elements_scanned as f64,
-        page.nodes.len() as f64,
-    ];
-    let mut nums = Vec::with_capacity(page.nodes.len() * NUM_STRIDE);
-    let mut strs: Vec<&str> = vec![&page.url, &page.timestamp];
-    let opt = |v: Option<u32>| v.map_or(-1.0, |v| v as f64);
-    for n in &page.nodes {
-        let clip = n.clip.unwrap_or(BBox {
-            x: 0.0,
-            y: 0.0,
-            width: -1.0,
-            height: -1.0,
-        });
-        let mut row = [0.0; NUM_STRIDE];
-        row[N_STABLE_ID] = n.stable_id as f64;
-        row[N_PARENT] = opt(n.parent);
-        row[N_X] = n.rect.x;
-        row[N_Y] = n.rect.y;
-        row[N_W] = n.rect.width;
-        row[N_H] = n.rect.height;
-        row[N_FLAGS] = n.flags.0 as f64;
-        row[N_Z] = n.z_index as f64;
-        row[N_BG] = n.background.map_or(-1.0, Rgba::pack);
-        row[N_BG_EFFECTIVE] = n.effective_background.map_or(-1.0, Rgba::pack);
-        row[N_CLIP_X] = clip.x;
-        row[N_CLIP_Y] = clip.y;
-        row[N_CLIP_W] = clip.width;
-        row[N_CLIP_H] = clip.height;
-        row[N_FORM] = opt(n.form);
-        row[N_LABEL_FOR] = opt(n.label_for);
-        nums.extend_from_slice(&row);
-        strs.extend([
-            n.tag.as_str(),
-            &n.role_attr,
-            &n.input_type,
-            &n.aria_label,
-            &n.labelledby_text,
-            &n.labels_text,
-            &n.value,
-            &n.placeholder,
-            &n.alt,
-            &n.title,
-            &n.text,
-            &n.name,
-            &n.options,
-        ]);
-    }
-    let sep = SEP.to_string();
-    (meta, nums, strs.join(&sep))
 }

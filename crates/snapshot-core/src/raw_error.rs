@@ -1,7 +1,6 @@
 //! Why a wire-form page was refused ([`super::decode`]).
 
-use super::{NUM_STRIDE, STR_FIELDS, WIRE_VERSION};
-use crate::float_text;
+use super::{FRAME_STRIDE, META_LEN, NUM_STRIDE, PAGE_STRS, STR_FIELDS, WIRE_VERSION};
 use std::fmt;
 
 /// What is wrong with the wire form; its text is the error the page sees.
@@ -9,35 +8,69 @@ use std::fmt;
 pub enum DecodeError {
     Version(f64),
     Meta(usize),
-    Nums { nums: usize, nodes: usize },
-    Strs { strs: usize, nodes: usize },
-    Link { node: usize, target: f64 },
+    Nums {
+        nums: usize,
+        nodes: usize,
+    },
+    Strs {
+        strs: usize,
+        nodes: usize,
+        walks: usize,
+    },
+    Link {
+        node: usize,
+        target: f64,
+    },
+    /// A frame-table row that does not describe a frame of the tree
+    /// (bad counts, host, position or parent: see [`crate::frames`]).
+    Frame {
+        frame: usize,
+    },
+}
+
+/// A wire number in a message: integers as integers, anything else as JSON
+/// writes it (`1.5`, `1e300`; NaN and infinities as `null`). Not `{}`:
+/// core's float formatting is kilobytes of WebAssembly that only these
+/// messages would use, where the JSON writer is in the engine anyway.
+fn number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 9e15 {
+        (v as i64).to_string()
+    } else {
+        serde_json::to_string(&v).unwrap_or_default()
+    }
 }
 
 /// Written out rather than derived so a float in the message is formatted
-/// by [`float_text::display`] (same text as `{}`, far smaller WebAssembly).
+/// by [`number`].
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             DecodeError::Version(v) => write!(
                 f,
                 "raw page: expected wire version {}, got {}",
-                float_text::display(WIRE_VERSION),
-                float_text::display(*v)
+                number(WIRE_VERSION),
+                number(*v)
             ),
-            DecodeError::Meta(n) => write!(f, "raw page: meta has {n} numbers, expected 5"),
+            DecodeError::Meta(n) => write!(
+                f,
+                "raw page: meta has {n} numbers, expected {META_LEN} plus {FRAME_STRIDE} per frame"
+            ),
             DecodeError::Nums { nums, nodes } => write!(
                 f,
                 "raw page: {nums} numbers do not hold {nodes} nodes of {NUM_STRIDE}"
             ),
-            DecodeError::Strs { strs, nodes } => write!(
+            DecodeError::Strs { strs, nodes, walks } => write!(
                 f,
-                "raw page: {strs} strings do not hold {nodes} nodes of {STR_FIELDS} plus 2"
+                "raw page: {strs} strings do not hold {nodes} nodes of {STR_FIELDS} plus {PAGE_STRS} for each of {walks} walks"
             ),
             DecodeError::Link { node, target } => write!(
                 f,
                 "raw page: node {node} points at invalid node {}",
-                float_text::display(*target)
+                number(*target)
+            ),
+            DecodeError::Frame { frame } => write!(
+                f,
+                "raw page: frame {frame} is not placed in a walk before it"
             ),
         }
     }

@@ -73,6 +73,9 @@ pub fn select_candidates(page: &RawPage) -> Vec<Candidate> {
 /// (Generic, Image); a transparent native checkbox or input is the usual
 /// custom-control trick and stays usable through its label.
 /// Disabled elements are kept: an agent needs to see a greyed-out "Pay".
+/// Mirrored by extension/content/walker.js (`fixedRole`): it does not read
+/// the opacity of an element that can be neither Generic/Image here nor an
+/// occluder ([`crate::occlusion`]); change both together.
 pub fn is_hidden(node: &RawNode, role: Role) -> bool {
     !node.has(Flags::VISIBLE)
         || node.has(Flags::HIDDEN_ATTR)
@@ -83,6 +86,10 @@ pub fn is_hidden(node: &RawNode, role: Role) -> bool {
         || (matches!(role, Role::Generic | Role::Image) && node.has(Flags::TRANSPARENT))
 }
 
+/// Mirrored by extension/content/walker.js (`actionable`): it never walks
+/// inside a link or button, whose content would collapse here anyway;
+/// change both together.
+///
 /// One click target, one element: an icon or span inside a link or button
 /// (HTML §4.5.1: interactive content must not nest), or a clickable child
 /// of a clickable generic, is the same target as its ancestor. Form

@@ -18,8 +18,9 @@ use crate::raw::{Flags, RawNode, OPT_FIELD, OPT_SEP};
 
 /// `value` is cut to this many characters.
 pub const MAX_VALUE_CHARS: usize = 100;
-/// At most this many options are listed (the walker sends no more either).
-pub const MAX_OPTIONS: usize = 50;
+/// At most this many options are listed (the walker sends no more either:
+/// the wire's limit).
+pub const MAX_OPTIONS: usize = crate::raw::MAX_OPTIONS;
 
 /// The flags `state_of` reads: a change in any of them is a state change
 /// (the diff fingerprints them).
@@ -99,7 +100,7 @@ pub fn options_of(wire: &str) -> Option<Vec<SelectOption>> {
             break;
         }
         let mut parts = entry.split(OPT_FIELD);
-        // The walker cuts option texts and values to 100 characters.
+        // The walker cuts option texts and values (raw::MAX_SHORT_CHARS).
         if let (Some(text), Some(value), Some(selected)) =
             (parts.next(), parts.next(), parts.next())
         {

@@ -48,6 +48,8 @@ fn native_text(node: &RawNode, role: Role) -> Option<String> {
                 _ => None,
             })
         }
+        // Mirrored by extension/content/walker.js (`wantsText`): it does not
+        // read the text of these (nor of a <form>/<label>); change both.
         ("input" | "textarea" | "select", _) => {
             // specs/001: "value or placeholder for inputs". Deviation from
             // accname 2D/2E, where the `<label>` comes before the value: the
