@@ -49,8 +49,9 @@ pub struct RunArgs {
     pub llm: LlmArgs,
 }
 
-/// Starts the agent server on 127.0.0.1:0 inside this process.
-async fn start_server(llm: &LlmArgs) -> Result<(String, tokio::task::JoinHandle<()>)> {
+/// Starts the agent server on 127.0.0.1:0 inside this process (also used
+/// by `sentience browse`).
+pub(crate) async fn start_server(llm: &LlmArgs) -> Result<(String, tokio::task::JoinHandle<()>)> {
     let store = sentience_server::Store::in_memory()?;
     let state = sentience_server::AppState::new(
         sentience_server::ServerConfig::default(),
