@@ -78,13 +78,14 @@ test('a conforming conversation: task, then state after each action; trusted mou
     assert.match(r.stdout, /✓ finished: The user wanted the guest book signed/);
     const q = srv.requests;
     assert.equal(q.length, 9);
-    assert.deepEqual(Object.keys(q[0].body), ['endpoint', 'html', 'action'], 'task request shape');
+    assert.deepEqual(Object.keys(q[0].body), ['endpoint', 'html', 'action', 'url'], 'task request shape (and our url)');
+    assert.equal(q[0].body.url, `${site.url}/browse/form.html`);
     assert.equal(q[0].body.endpoint, 'task');
     assert.equal(q[0].body.action, task);
     assert.equal(q[0].headers['browse-session'], undefined, 'no session before the server names one');
     assert.match(q[0].body.html, /^<html lang="en"><head>/);
     for (const later of q.slice(1)) {
-      assert.deepEqual(Object.keys(later.body), ['endpoint', 'html']);
+      assert.deepEqual(Object.keys(later.body), ['endpoint', 'html', 'url']);
       assert.equal(later.body.endpoint, 'state');
       assert.equal(later.headers['browse-session'], 'conv-1', 'the session header is sent back');
       assert.equal(later.path, '/browse');
@@ -104,6 +105,7 @@ test('a conforming conversation: task, then state after each action; trusted mou
     assert.ok(logOf(q[7].body.html).includes('click #bottom trusted'));
     // The link navigated: the next state is the new page.
     assert.match(q[8].body.html, /Thanks for signing/);
+    assert.equal(q[8].body.url, `${site.url}/browse/done.html`);
     assert.match(r.stderr, /\[ 1\] The user wants to sign the guest book/);
     assert.match(r.stderr, /→ click #reveal \(mouse at \(\d+, \d+\)\) ✓/);
     assert.match(r.stderr, /→ type "Ada \\"the first\\" Lovelace" into #name ✓/);
@@ -112,11 +114,13 @@ test('a conforming conversation: task, then state after each action; trusted mou
   }
 });
 
-test('a covered element is clicked with element.click(), and said so', async () => {
+test('a covered element is clicked with element.click(), and said so; --no-url sends only the spec\'s keys', async () => {
   const srv = await scriptedBrowseServer([answer({ reason, endpoint: 'click', selector: '#covered' }), finish]);
   try {
-    const r = await browse(['--server', srv.url, '--url', `${site.url}/browse/form.html`, '--task', 'press the veiled button']);
+    const r = await browse(['--server', srv.url, '--url', `${site.url}/browse/form.html`, '--task', 'press the veiled button', '--no-url']);
     assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(Object.keys(srv.requests[0].body), ['endpoint', 'html', 'action']);
+    assert.deepEqual(Object.keys(srv.requests[1].body), ['endpoint', 'html']);
     assert.ok(logOf(srv.requests[1].body.html).includes('click #covered untrusted'));
     assert.match(r.stderr, /element\.click\(\): covered, hidden or out of view/);
   } finally {

@@ -36,6 +36,9 @@ pub struct BrowseArgs {
     /// Stop (and fail) after this many actions without `finish`.
     #[arg(long, default_value_t = 20)]
     pub max_steps: u32,
+    /// Send only the keys specs/002 defines (no `url` of the page).
+    #[arg(long)]
+    pub no_url: bool,
     /// How long to wait for each answer of the server.
     #[arg(long, default_value_t = 120)]
     pub answer_timeout_secs: u64,
@@ -118,10 +121,16 @@ async fn converse(
     args: &BrowseArgs,
     timeout: Duration,
 ) -> Result<String> {
+    let url = |u: String| (!args.no_url).then_some(u);
     let html = page.html().await?;
-    let mut answer = ask(transport, task_request(&html, &args.task), timeout)
-        .await
-        .context("sending the task")?;
+    let here = url(page.url().await);
+    let mut answer = ask(
+        transport,
+        task_request(&html, &args.task, here.as_deref()),
+        timeout,
+    )
+    .await
+    .context("sending the task")?;
     let mut step = 0u32;
     loop {
         let started = Instant::now();
@@ -154,7 +163,8 @@ async fn converse(
             page.url().await
         );
         let html = page.html().await?;
-        answer = ask(transport, state_request(&html), timeout)
+        let here = url(page.url().await);
+        answer = ask(transport, state_request(&html, here.as_deref()), timeout)
             .await
             .with_context(|| format!("sending the state after step {step}"))?;
     }

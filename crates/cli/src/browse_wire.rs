@@ -35,14 +35,25 @@ pub enum WireError {
     Violation(String),
 }
 
-/// specs/002 "Client side / Task".
-pub fn task_request(html: &str, action: &str) -> Value {
-    json!({"endpoint": "task", "html": html, "action": action})
+/// specs/002 "Client side / Task". `url` (the page's address) is ours,
+/// after the spec's keys: the spec sends none, but a server needs it to tell
+/// whether a link leads elsewhere and to read relative links
+/// (docs/browse.md "What is sent"); `--no-url` leaves it out.
+pub fn task_request(html: &str, action: &str, url: Option<&str>) -> Value {
+    let mut v = json!({"endpoint": "task", "html": html, "action": action});
+    if let Some(u) = url {
+        v["url"] = json!(u);
+    }
+    v
 }
 
-/// specs/002 "Client side / State".
-pub fn state_request(html: &str) -> Value {
-    json!({"endpoint": "state", "html": html})
+/// specs/002 "Client side / State" (and our optional `url`).
+pub fn state_request(html: &str, url: Option<&str>) -> Value {
+    let mut v = json!({"endpoint": "state", "html": html});
+    if let Some(u) = url {
+        v["url"] = json!(u);
+    }
+    v
 }
 
 fn violation(s: impl Into<String>) -> WireError {
@@ -328,12 +339,16 @@ mod tests {
     #[test]
     fn requests_have_the_spec_shapes() {
         assert_eq!(
-            task_request("<p>", "do it").to_string(),
+            task_request("<p>", "do it", None).to_string(),
             r#"{"endpoint":"task","html":"<p>","action":"do it"}"#
         );
         assert_eq!(
-            state_request("<p>").to_string(),
+            state_request("<p>", None).to_string(),
             r#"{"endpoint":"state","html":"<p>"}"#
+        );
+        assert_eq!(
+            state_request("<p>", Some("http://h/")).to_string(),
+            r#"{"endpoint":"state","html":"<p>","url":"http://h/"}"#
         );
     }
 }
