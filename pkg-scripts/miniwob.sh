@@ -9,6 +9,9 @@
 # Installs the `miniwob` PyPI package (only its task pages are used, so
 # without its Python dependencies) into .bench/venv when missing.
 # Results: a table on stdout, JSON in .bench/miniwob.json.
+#   pkg-scripts/miniwob.sh --protocol [same options]   the same tasks and seeds
+#     through the HTML browse protocol (POST /browse, HTML only, built-in
+#     policy; tests/bench/miniwob-browse.mjs), JSON in .bench/miniwob-browse.json.
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 [ -f pkg/sentience_wasm_bg.wasm ] || { log "pkg/ is missing: run pkg-scripts/build.sh first"; exit 1; }
@@ -28,4 +31,8 @@ if [ -z "$HTML" ] || [ ! -f "$HTML/core/core.js" ]; then
   HTML="$(miniwob_html)"
 fi
 [ -f "$HTML/core/core.js" ] || { log "miniwob html not found in $VENV"; exit 1; }
+if [ "${1:-}" = "--protocol" ]; then
+  shift
+  exec node tests/bench/miniwob-browse.mjs --html="$HTML" "$@"
+fi
 exec node tests/bench/miniwob.mjs --html="$HTML" "$@"

@@ -107,36 +107,9 @@ const COMMIT_JS: &str = r#"(sel, text) => {
   return true;
 }"#;
 
-/// The page's HTML as the user sees it: `document.documentElement.outerHTML`
-/// of a copy in which what was typed, ticked or chosen is written back as
-/// attributes (`value`, `checked`, `selected`; a textarea's text), because
-/// outerHTML alone shows a form as it was loaded and a server could not tell
-/// that a field is filled. Password fields are left as loaded: their value
-/// is not sent. The copy lives in an inert document (no custom-element
-/// constructors, no scripts), so the page is not touched.
-const SNAPSHOT_JS: &str = r#"() => {
-  const root = document.documentElement;
-  const out = { html: '', ready: document.readyState, url: location.href };
-  if (!root) return out;
-  const live = root.querySelectorAll('input, textarea, select');
-  if (live.length === 0) { out.html = root.outerHTML; return out; }
-  const copy = document.implementation.createHTMLDocument('').importNode(root, true);
-  const dead = copy.querySelectorAll('input, textarea, select');
-  if (dead.length !== live.length) { out.html = root.outerHTML; return out; }
-  live.forEach((el, i) => {
-    const c = dead[i];
-    if (el instanceof HTMLInputElement) {
-      if (el.type === 'checkbox' || el.type === 'radio') c.toggleAttribute('checked', el.checked);
-      else if (el.type !== 'password' && el.type !== 'file' && el.value !== (el.getAttribute('value') ?? '')) c.setAttribute('value', el.value);
-    } else if (el instanceof HTMLTextAreaElement) {
-      if (el.value !== el.defaultValue) c.textContent = el.value;
-    } else if (el instanceof HTMLSelectElement) {
-      [...el.options].forEach((o, j) => { if (c.options[j]) c.options[j].toggleAttribute('selected', o.selected); });
-    }
-  });
-  out.html = copy.outerHTML;
-  return out;
-}"#;
+/// `() => {html, ready, url}`: the page's HTML with its form state
+/// (see the file's comment).
+const SNAPSHOT_JS: &str = include_str!("browse_html.js");
 
 impl BrowsePage {
     pub async fn launch(chromium: &Path, headed: bool, start_url: &str) -> Result<Self> {
