@@ -18,6 +18,12 @@ pub enum ApiError {
     NotFound(String),
     #[error("Request body exceeds the limit of {0} bytes")]
     PayloadTooLarge(usize),
+    /// docs/contracts/browse.md §8: `html` over the configured limit.
+    #[error("\"html\" is {0} bytes, over the limit of {1} bytes")]
+    HtmlTooLarge(usize, usize),
+    /// A browse conversation that already finished.
+    #[error("{0}")]
+    Conflict(String),
     #[error("Missing or invalid API key")]
     Unauthorized,
     /// specs/004: 500 "Server-side error (LLM API failure, etc.)".
@@ -53,7 +59,10 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) | ApiError::S2BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::PayloadTooLarge(_) | ApiError::S2TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::PayloadTooLarge(_) | ApiError::HtmlTooLarge(..) | ApiError::S2TooLarge(_) => {
+                StatusCode::PAYLOAD_TOO_LARGE
+            }
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::S2Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Policy(_) | ApiError::Internal(_) | ApiError::S2Internal(_) => {
@@ -70,9 +79,10 @@ impl IntoResponse for ApiError {
         let body = match self {
             ApiError::BadRequest(_) => json!({"error": "Bad request", "message": message}),
             ApiError::NotFound(_) => json!({"error": "Not found", "message": message}),
-            ApiError::PayloadTooLarge(_) => {
+            ApiError::PayloadTooLarge(_) | ApiError::HtmlTooLarge(..) => {
                 json!({"error": "Payload too large", "message": message})
             }
+            ApiError::Conflict(_) => json!({"error": "Conflict", "message": message}),
             ApiError::Unauthorized => json!({"error": "Unauthorized", "message": message}),
             ApiError::Policy(_) => json!({"error": "LLM API failure", "message": message}),
             ApiError::Internal(_) => {

@@ -3,6 +3,7 @@
 //! sockets); `serve(listener, state)` serves it and sweeps expired runs.
 
 pub mod body;
+pub mod browse_llm;
 pub mod error;
 pub mod layers;
 pub mod live;
@@ -36,6 +37,10 @@ pub fn router(state: AppState) -> Router {
         .route("/agent/run/{run_id}/cancel", post(routes::runs::cancel))
         .route("/agent/run/{run_id}", get(routes::runs::get))
         .route("/s2", post(routes::s2::s2))
+        .route(
+            "/browse",
+            post(routes::browse::post).get(routes::browse::ws),
+        )
         .fallback(routes::not_found);
     // Without a key the auth layer would pass everything through: leave it
     // out rather than pay for it on every request.
@@ -58,8 +63,8 @@ pub fn router(state: AppState) -> Router {
 /// Delete runs idle past the TTL, every minute (or TTL/2 when shorter), and
 /// drop runs unused for a while from the live-run cache.
 pub async fn sweep_expired(state: AppState) {
-    let period =
-        (state.config.run_ttl / 2).clamp(Duration::from_millis(100), Duration::from_secs(60));
+    let period = (state.config.run_ttl.min(state.config.browse_ttl) / 2)
+        .clamp(Duration::from_millis(100), Duration::from_secs(60));
     let mut tick = tokio::time::interval(period);
     loop {
         tick.tick().await;
@@ -67,6 +72,12 @@ pub async fn sweep_expired(state: AppState) {
         let idle_ms = (state.config.cache_idle.as_millis() as u64).min(ttl_ms);
         state.live.evict_idle(now_ms().saturating_sub(idle_ms));
         let cutoff = now_ms().saturating_sub(ttl_ms);
+        let browse_cutoff = now_ms().saturating_sub(state.config.browse_ttl.as_millis() as u64);
+        match state.store.expire_browse(browse_cutoff).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(n, "expired idle browse sessions"),
+            Err(e) => tracing::warn!(error = %e, "browse expiry sweep failed"),
+        }
         match state.store.expire(cutoff).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(n, "expired idle runs"),

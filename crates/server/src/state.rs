@@ -11,6 +11,10 @@ pub const DEFAULT_MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
 pub const DEFAULT_RUN_TTL: Duration = Duration::from_secs(24 * 3600);
 pub const DEFAULT_CACHE_CAPACITY: usize = 10_000;
 pub const DEFAULT_CACHE_IDLE: Duration = Duration::from_secs(10 * 60);
+/// Browse conversations idle for longer are deleted (docs/contracts/browse.md §7).
+pub const DEFAULT_BROWSE_TTL: Duration = Duration::from_secs(30 * 60);
+/// Largest `html` a browse message may carry (docs/contracts/browse.md §8).
+pub const DEFAULT_MAX_HTML_BYTES: usize = 5 * 1024 * 1024;
 
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
@@ -30,6 +34,12 @@ pub struct ServerConfig {
     /// ...and for at most this long after their last request; evicted runs
     /// are reloaded from the database when next used.
     pub cache_idle: Duration,
+    /// A browse conversation idle for longer is deleted; its id then gets 404.
+    pub browse_ttl: Duration,
+    /// Browse messages whose `html` is larger get 413.
+    pub max_html_bytes: usize,
+    /// The browse LLM policy's endpoint; `None`: the built-in policy.
+    pub browse_llm: Option<sentience_agent::llm::LlmConfig>,
 }
 
 impl Default for ServerConfig {
@@ -43,6 +53,9 @@ impl Default for ServerConfig {
             screenshot_max_bytes: 10 * 1024 * 1024,
             cache_capacity: DEFAULT_CACHE_CAPACITY,
             cache_idle: DEFAULT_CACHE_IDLE,
+            browse_ttl: DEFAULT_BROWSE_TTL,
+            max_html_bytes: DEFAULT_MAX_HTML_BYTES,
+            browse_llm: None,
         }
     }
 }

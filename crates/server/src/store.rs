@@ -30,6 +30,9 @@
 //! checkpoint the commit that crossed 1000 WAL pages would do that work,
 //! and every request queued behind it would wait tens of milliseconds.
 
+#[path = "store_browse.rs"]
+mod browse;
+
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use sentience_agent::Run;
 use std::path::{Path, PathBuf};
@@ -115,7 +118,13 @@ CREATE TABLE IF NOT EXISTS replies (
     body TEXT NOT NULL,
     created_at INTEGER NOT NULL,
     PRIMARY KEY (run_id, idem_key, endpoint)
-);";
+);
+CREATE TABLE IF NOT EXISTS browse_sessions (
+    session_id TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS browse_sessions_updated_at ON browse_sessions(updated_at);";
 
 const UPSERT_RUN: &str = "INSERT INTO runs (run_id, body, updated_at) VALUES (?1, ?2, ?3)
      ON CONFLICT(run_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at";

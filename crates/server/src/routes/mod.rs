@@ -1,5 +1,6 @@
 //! Route handlers: specs/004 run API, specs/000 System 2, health.
 
+pub mod browse;
 pub mod runs;
 pub mod s2;
 

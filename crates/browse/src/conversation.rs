@@ -1,0 +1,250 @@
+//! One conversation (a `task` and the `state`s after it) and the two rules
+//! of specs/002 that hold by construction here, whatever the policy chose
+//! (docs/contracts/browse.md §5 "Rules"):
+//! - "You need to click a selector before typing into it": a `type` whose
+//!   selector was not the previous answer's `click` is preceded by that click.
+//! - "You need to go to a page before clicking on a selector on that page":
+//!   every selector is written from the HTML of the page the client just
+//!   sent, so it names an element of the page the client is on; a page the
+//!   task names is reached with `goto` first (the policies navigate before
+//!   acting).
+
+use crate::page::{BrowsePage, PageElement};
+use crate::protocol::{Answer, Endpoint};
+use crate::reason::{element_phrase, Reason};
+use sentience_agent::policy::Baseline;
+use sentience_agent::types::{HistoryEntry, Reflection};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+/// Answers after which a conversation ends with `finish` (a loop guard).
+pub const MAX_STEPS: u32 = 100;
+
+/// What a policy wants done next, in element ids of the current page.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    Goto(String),
+    Click(u32),
+    Type {
+        id: u32,
+        text: String,
+    },
+    /// Submit the field's form (Enter): its submit button, else `type` "\n".
+    Enter(u32),
+    /// Done; the text says what shows it.
+    Finish(String),
+    /// Cannot go on; the text says why.
+    Fail(String),
+}
+
+/// The last answer, to apply click-before-type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LastAnswer {
+    pub endpoint: String,
+    pub selector: Option<String>,
+}
+
+/// Everything kept between two messages of a conversation (stored as JSON).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Conversation {
+    pub task: String,
+    /// Where we believe the client is: the `url` it sent, else the last
+    /// `goto`, else empty (unknown).
+    pub url: String,
+    /// The planner's history (the run API's shape, so the same planner reads it).
+    pub history: Vec<HistoryEntry>,
+    #[serde(default)]
+    pub reflections: Vec<Reflection>,
+    pub baseline: Option<Baseline>,
+    pub last: Option<LastAnswer>,
+    /// Answers given so far.
+    pub steps: u32,
+    /// A `finish` was sent: later `state`s get 409.
+    pub finished: bool,
+    /// LLM policy: the chat so far (system prompt excluded).
+    #[serde(default)]
+    pub chat: Vec<Value>,
+}
+
+impl Conversation {
+    pub fn new(task: &str, url: Option<&str>) -> Conversation {
+        Conversation {
+            task: task.to_string(),
+            url: url.unwrap_or_default().to_string(),
+            history: Vec::new(),
+            reflections: Vec::new(),
+            baseline: None,
+            last: None,
+            steps: 0,
+            finished: false,
+            chat: Vec::new(),
+        }
+    }
+
+    /// Takes in a new page: the client's URL if it sent one, and the
+    /// outcome of the previous action (the page after it).
+    pub fn observe(&mut self, url: Option<&str>, signature: &str, all_text: &str) {
+        if let Some(u) = url.filter(|u| !u.is_empty()) {
+            self.url = u.to_string();
+        }
+        if let Some(h) = self.history.last_mut() {
+            if h.page_after.is_none() {
+                h.page_after = Some(signature.to_string());
+                h.success = Some(true);
+                h.observation = "Success".into();
+            }
+        }
+        if self.baseline.is_none() {
+            self.baseline = Some(Baseline {
+                url: self.url.clone(),
+                markers: sentience_agent::text::success_markers(all_text),
+            });
+        }
+    }
+
+    fn push(&mut self, action: &str, params: Value, e: Option<&PageElement>, sig: &str) {
+        let parameters = match params {
+            Value::Object(m) => Some(m),
+            _ => Some(Map::new()),
+        };
+        self.history.push(HistoryEntry {
+            step_number: self.steps,
+            action: action.into(),
+            observation: "Pending".into(),
+            timestamp: sentience_agent::time::now_ms(),
+            parameters,
+            success: None,
+            element_text: e.map(|e| e.text().to_string()).filter(|t| !t.is_empty()),
+            bbox: None,
+            url: Some(self.url.clone()),
+            page_before: Some(sig.to_string()),
+            page_after: None,
+        });
+    }
+
+    fn answered(&mut self, a: Answer) -> Answer {
+        self.steps += 1;
+        self.last = Some(LastAnswer {
+            endpoint: match a.endpoint {
+                Endpoint::Goto => "goto",
+                Endpoint::Click => "click",
+                Endpoint::Type => "type",
+                Endpoint::Finish => "finish",
+            }
+            .into(),
+            selector: a.selector.clone(),
+        });
+        if a.endpoint == Endpoint::Finish {
+            self.finished = true;
+        }
+        a
+    }
+
+    /// Turns the policy's action into the answer, applying the rules above.
+    /// `sig` is the current page's signature (for the planner's history).
+    pub fn answer(&mut self, page: &BrowsePage, action: Action, sig: &str) -> Answer {
+        let reason = Reason::new(&self.task, page, &self.url, self.history.last());
+        if self.steps >= MAX_STEPS {
+            let why = format!("we have already given {MAX_STEPS} answers without finishing");
+            return self.answered(Answer::finish(reason.stop(&why)));
+        }
+        match action {
+            Action::Goto(url) => {
+                self.push("navigate", json!({ "url": url }), None, sig);
+                let a = Answer::goto(reason.goto(&url), url.clone());
+                self.url = url;
+                self.answered(a)
+            }
+            Action::Click(id) => {
+                let Some((e, selector)) = self.target(page, id) else {
+                    return self.no_selector(page, id, &reason);
+                };
+                self.push("click", json!({ "id": id }), Some(e), sig);
+                let a = Answer::click(reason.click(e, &selector), selector);
+                self.answered(a)
+            }
+            Action::Type { id, text } => {
+                let Some((e, selector)) = self.target(page, id) else {
+                    return self.no_selector(page, id, &reason);
+                };
+                // specs/002: click a selector before typing into it.
+                if !self.just_clicked(&selector) {
+                    let a = Answer::click(reason.focus(e, &selector, &text), selector);
+                    return self.answered(a);
+                }
+                self.push("type", json!({ "id": id, "text": text }), Some(e), sig);
+                let a = Answer::typing(reason.typing(e, &selector, &text), selector, text);
+                self.answered(a)
+            }
+            Action::Enter(id) => {
+                if let Some(submit) = submit_button(page, id) {
+                    if let Some((e, selector)) = self.target(page, submit) {
+                        self.push("press", json!({ "key": "Enter", "id": id }), Some(e), sig);
+                        let a = Answer::click(reason.submit(e, &selector), selector);
+                        return self.answered(a);
+                    }
+                }
+                let Some((e, selector)) = self.target(page, id) else {
+                    return self.no_selector(page, id, &reason);
+                };
+                if !self.just_clicked(&selector) {
+                    let a = Answer::click(reason.focus(e, &selector, "Enter"), selector);
+                    return self.answered(a);
+                }
+                self.push("press", json!({ "key": "Enter", "id": id }), Some(e), sig);
+                let a = Answer::typing(reason.enter(e, &selector), selector, "\n".into());
+                self.answered(a)
+            }
+            Action::Finish(result) => self.answered(Answer::finish(reason.finish(&result))),
+            Action::Fail(why) => self.answered(Answer::finish(reason.stop(&why))),
+        }
+    }
+
+    fn target<'p>(&self, page: &'p BrowsePage, id: u32) -> Option<(&'p PageElement, String)> {
+        let e = page.find(id)?;
+        Some((e, page.selector(e)?))
+    }
+
+    fn just_clicked(&self, selector: &str) -> bool {
+        self.last
+            .as_ref()
+            .is_some_and(|l| l.endpoint == "click" && l.selector.as_deref() == Some(selector))
+    }
+
+    fn no_selector(&mut self, page: &BrowsePage, id: u32, reason: &Reason) -> Answer {
+        let what = page
+            .find(id)
+            .map(element_phrase)
+            .unwrap_or_else(|| format!("element {id}"));
+        let why = format!("no CSS selector matches only {what} in this HTML");
+        self.answered(Answer::finish(reason.stop(&why)))
+    }
+}
+
+/// The submit button of the form that owns field `id` (HTML §4.10.21.2
+/// implicit submission: Enter in a field clicks its form's default button).
+fn submit_button(page: &BrowsePage, id: u32) -> Option<u32> {
+    let field = page.find(id)?;
+    let el = scraper::ElementRef::wrap(page.html.tree.get(field.node)?)?;
+    let form = el
+        .ancestors()
+        .find(|a| a.value().as_element().is_some_and(|e| e.name() == "form"))?;
+    let form_id = form.id();
+    page.elements
+        .iter()
+        .filter(|e| {
+            let is_submit = match e.tag.as_str() {
+                "button" => matches!(e.input_type.as_str(), "" | "submit"),
+                "input" => matches!(e.input_type.as_str(), "submit" | "image"),
+                _ => false,
+            };
+            is_submit
+                && page
+                    .html
+                    .tree
+                    .get(e.node)
+                    .is_some_and(|n| n.ancestors().any(|a| a.id() == form_id))
+        })
+        .min_by_key(|e| e.id)
+        .map(|e| e.id)
+}

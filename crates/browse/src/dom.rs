@@ -1,0 +1,612 @@
+//! HTML → [`RawPage`]: the in-page walker's job (extension/content/walker.js)
+//! done on parsed HTML, with no layout. The snapshot engine then decides
+//! roles, names and text by the same rules as for a live page
+//! (docs/contracts/browse.md §3 "Elements").
+//!
+//! Without CSS, "rendered" is read from the markup alone: a subtree is
+//! skipped for the `hidden` attribute, an inline `display:none`,
+//! `aria-hidden="true"`, `inert`, and `<input type=hidden>` (what the walker
+//! skips as `display: none`); inline `visibility:hidden` clears `VISIBLE` as
+//! computed style would, inherited and overridable. Rects are synthetic: one
+//! row per recorded node in document order, so ranking ties fall back to
+//! reading order and every element is "in the viewport".
+
+use ego_tree::NodeId;
+use scraper::node::Element;
+use scraper::{ElementRef, Html};
+use snapshot_core::contract::{BBox, Viewport};
+use snapshot_core::raw::{Flags, RawNode, RawPage, OPT_FIELD, OPT_SEP};
+
+/// The walker's caps (walker.js MAX_TEXT, MAX_VALUE, MAX_OPTIONS).
+const MAX_TEXT: usize = 300;
+const MAX_VALUE: usize = 200;
+const MAX_OPTIONS: usize = 50;
+/// Height of one synthetic row (CSS px).
+pub const ROW: f64 = 24.0;
+pub const PAGE_WIDTH: f64 = 1280.0;
+
+/// walker.js RECORD_TAGS: recorded for their tag alone.
+const RECORD_TAGS: &[&str] = &[
+    "a", "area", "button", "input", "select", "textarea", "img", "summary", "label", "form", "svg",
+    "canvas", "search",
+];
+/// walker.js LEAF_TAGS: never descended into.
+const LEAF_TAGS: &[&str] = &[
+    "svg", "select", "script", "style", "template", "noscript", "head", "iframe", "object",
+    "video", "audio", "canvas", "textarea",
+];
+const NATIVE_FOCUS: &[&str] = &["button", "input", "select", "textarea", "summary"];
+const DISABLEABLE: &[&str] = &[
+    "button", "input", "select", "textarea", "fieldset", "optgroup", "option",
+];
+/// Never text (HTML's innerText skips them: not rendered).
+const NO_TEXT: &[&str] = &["script", "style", "template", "noscript", "head", "title"];
+
+/// A page built from HTML: the raw page and, for node `i`, its DOM node.
+pub struct DomPage {
+    pub raw: RawPage,
+    pub nodes: Vec<NodeId>,
+}
+
+/// The inline `style` declarations the walker would read from computed style.
+#[derive(Default, Clone, Copy)]
+struct InlineStyle {
+    display_none: bool,
+    visibility: Option<bool>,
+    cursor_pointer: Option<bool>,
+    opacity_zero: bool,
+}
+
+fn inline_style(el: &Element) -> InlineStyle {
+    let mut s = InlineStyle::default();
+    let Some(style) = el.attr("style") else {
+        return s;
+    };
+    for decl in style.split(';') {
+        let Some((prop, value)) = decl.split_once(':') else {
+            continue;
+        };
+        let prop = prop.trim().to_ascii_lowercase();
+        let value = value
+            .trim()
+            .trim_end_matches("!important")
+            .trim()
+            .to_ascii_lowercase();
+        match prop.as_str() {
+            "display" => s.display_none = value == "none",
+            "visibility" => s.visibility = Some(value == "visible"),
+            "cursor" => s.cursor_pointer = Some(value == "pointer"),
+            "opacity" => s.opacity_zero = value.parse::<f64>().is_ok_and(|v| v <= 0.0),
+            _ => {}
+        }
+    }
+    s
+}
+
+/// Is this subtree not rendered at all (walker.js `hiddenTree`)?
+pub fn hidden_tree(el: &Element) -> bool {
+    el.attr("hidden").is_some()
+        || el.attr("inert").is_some()
+        || el
+            .attr("aria-hidden")
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
+        || (el.name() == "input"
+            && el
+                .attr("type")
+                .is_some_and(|t| t.trim().eq_ignore_ascii_case("hidden")))
+        || inline_style(el).display_none
+}
+
+/// walker.js `clean`: whitespace runs collapsed, trimmed, capped.
+pub fn clean(s: &str, max: usize) -> String {
+    let mut out = String::with_capacity(s.len().min(max * 4));
+    let mut space = false;
+    for c in s.chars() {
+        if c.is_whitespace() || c == snapshot_core::raw::SEP {
+            space = !out.is_empty();
+            continue;
+        }
+        if out.chars().count() >= max {
+            break;
+        }
+        if space {
+            out.push(' ');
+            space = false;
+        }
+        out.push(c);
+    }
+    out.chars().take(max).collect()
+}
+
+/// Rendered text of a subtree, roughly `innerText`: text of rendered
+/// descendants, stopping once `limit` characters are collected.
+pub fn text_of(el: ElementRef<'_>, limit: usize) -> String {
+    let mut out = String::new();
+    collect_text(el, &mut out, limit * 4);
+    clean(&out, limit)
+}
+
+fn collect_text(el: ElementRef<'_>, out: &mut String, limit: usize) {
+    for child in el.children() {
+        if out.len() >= limit {
+            return;
+        }
+        if let Some(t) = child.value().as_text() {
+            out.push_str(t);
+        } else if let Some(c) = ElementRef::wrap(child) {
+            let e = c.value();
+            if NO_TEXT.contains(&e.name()) || hidden_tree(e) {
+                continue;
+            }
+            // Block boundaries separate words, as innerText's line breaks do.
+            out.push(' ');
+            collect_text(c, out, limit);
+            out.push(' ');
+        }
+    }
+}
+
+/// What a child inherits from its ancestors during the walk.
+#[derive(Clone, Copy)]
+struct Ctx {
+    recorded: Option<u32>,
+    pointer: bool,
+    visible: bool,
+    form: Option<u32>,
+    search: bool,
+    editable: bool,
+}
+
+/// Walks the parsed document like walker.js and returns the raw page.
+pub fn raw_page(html: &Html, url: &str) -> DomPage {
+    let mut page = RawPage {
+        url: url.to_string(),
+        timestamp: String::new(),
+        viewport: Viewport {
+            width: PAGE_WIDTH,
+            height: 0.0,
+        },
+        elements_scanned: 0,
+        nodes: Vec::new(),
+    };
+    let mut nodes = Vec::new();
+    let root = html.root_element();
+    let ctx = Ctx {
+        recorded: None,
+        pointer: false,
+        visible: true,
+        form: None,
+        search: false,
+        editable: false,
+    };
+    // An explicit stack: deep pages must not overflow the call stack.
+    let mut stack: Vec<(ElementRef<'_>, Ctx)> = vec![(root, ctx)];
+    let mut labels: Vec<u32> = Vec::new();
+    while let Some((el, ctx)) = stack.pop() {
+        page.elements_scanned += 1;
+        let e = el.value();
+        let tag = e.name();
+        if matches!(tag, "script" | "style" | "head" | "template") || hidden_tree(e) {
+            continue;
+        }
+        let style = inline_style(e);
+        let role_attr = e.attr("role");
+        let role_clickable =
+            role_attr.is_none() && (tag == "button" || (tag == "a" && e.attr("href").is_some()));
+        let pointer = if role_clickable {
+            false
+        } else {
+            style.cursor_pointer.unwrap_or(ctx.pointer)
+        };
+        let visible = style.visibility.unwrap_or(ctx.visible);
+        let onclick = e.attr("onclick").is_some();
+        let tabindex = e
+            .attr("tabindex")
+            .and_then(|t| t.trim().parse::<i32>().ok())
+            .is_some_and(|t| t >= 0);
+        let editable_attr = e
+            .attr("contenteditable")
+            .is_some_and(|v| !v.trim().eq_ignore_ascii_case("false"));
+        let editable_root = editable_attr && !ctx.editable;
+        let in_search = ctx.search
+            || tag == "search"
+            || role_attr.is_some_and(|r| r.trim().eq_ignore_ascii_case("search"));
+        let marked = role_attr.is_some()
+            || onclick
+            || tabindex
+            || editable_root
+            || (pointer && !ctx.pointer)
+            || e.attr("aria-haspopup").is_some();
+        let mut rec = ctx.recorded;
+        let mut form = ctx.form;
+        if marked || RECORD_TAGS.contains(&tag) {
+            let i = page.nodes.len() as u32;
+            if tag == "form" {
+                form = Some(i);
+            }
+            let mut node = record(el, tag, role_attr, ctx, i);
+            let mut flags = node.flags.0;
+            if visible {
+                flags |= Flags::VISIBLE;
+            }
+            if pointer {
+                flags |= Flags::CURSOR_POINTER;
+            }
+            if ctx.pointer {
+                flags |= Flags::PARENT_CURSOR_POINTER;
+            }
+            if onclick {
+                flags |= Flags::ONCLICK;
+            }
+            if tabindex {
+                flags |= Flags::TABINDEX;
+            }
+            if editable_root {
+                flags |= Flags::CONTENTEDITABLE;
+            }
+            if in_search {
+                flags |= Flags::IN_SEARCH;
+            }
+            if style.opacity_zero {
+                flags |= Flags::TRANSPARENT;
+            }
+            node.flags = Flags(flags);
+            node.form = ctx.form;
+            if tag == "label" {
+                labels.push(i);
+            }
+            page.nodes.push(node);
+            nodes.push(el.id());
+            rec = Some(i);
+        }
+        let actionable = tag == "button" || (tag == "a" && e.attr("href").is_some());
+        if LEAF_TAGS.contains(&tag) || actionable {
+            continue;
+        }
+        let child_ctx = Ctx {
+            recorded: rec,
+            pointer,
+            visible,
+            form,
+            search: in_search,
+            editable: ctx.editable || editable_attr,
+        };
+        // Reverse, so the stack pops children in document order.
+        let children: Vec<ElementRef<'_>> = el.child_elements().collect();
+        for c in children.into_iter().rev() {
+            stack.push((c, child_ctx));
+        }
+    }
+    resolve_labels(html, &mut page, &nodes, &labels);
+    page.viewport.height = (page.nodes.len() as f64 + 1.0) * ROW;
+    DomPage { raw: page, nodes }
+}
+
+/// One recorded node: every attribute-derived fact (walker.js's `strs` row
+/// and flags that come from attributes).
+fn record(el: ElementRef<'_>, tag: &str, role_attr: Option<&str>, ctx: Ctx, i: u32) -> RawNode {
+    let e = el.value();
+    let attr = |name: &str| e.attr(name).map(|v| clean(v, MAX_TEXT)).unwrap_or_default();
+    let is_true = |name: &str| {
+        e.attr(name)
+            .is_some_and(|v| !matches!(v.trim(), "false" | "undefined"))
+    };
+    let aria_eq = |name: &str, want: &str| e.attr(name).is_some_and(|v| v.trim() == want);
+    let input_type = if tag == "input" || tag == "button" {
+        e.attr("type")
+            .map(|t| t.trim().to_ascii_lowercase())
+            .unwrap_or_default()
+    } else {
+        String::new()
+    };
+    let mut flags = 0;
+    if (DISABLEABLE.contains(&tag) && e.attr("disabled").is_some())
+        || aria_eq("aria-disabled", "true")
+    {
+        flags |= Flags::DISABLED;
+    }
+    if (tag == "input" && e.attr("checked").is_some()) || aria_eq("aria-checked", "true") {
+        flags |= Flags::CHECKED;
+    }
+    if aria_eq("aria-checked", "mixed") {
+        flags |= Flags::MIXED;
+    }
+    if tag == "select"
+        && (e.attr("multiple").is_some()
+            || e.attr("size")
+                .and_then(|s| s.trim().parse::<u32>().ok())
+                .unwrap_or(0)
+                > 1)
+    {
+        flags |= Flags::LISTBOX_SELECT;
+    }
+    if tag == "input" && e.attr("list").is_some() {
+        flags |= Flags::HAS_LIST;
+    }
+    let has_href = matches!(tag, "a" | "area") && e.attr("href").is_some();
+    if has_href {
+        flags |= Flags::HAS_HREF;
+    }
+    if is_true("aria-haspopup") {
+        flags |= Flags::HAS_POPUP;
+    }
+    if matches!(tag, "img" | "svg" | "canvas") {
+        flags |= Flags::REPLACED;
+    }
+    if NATIVE_FOCUS.contains(&tag) || has_href {
+        flags |= Flags::NATIVELY_FOCUSABLE;
+    }
+    if e.attr("required").is_some() || aria_eq("aria-required", "true") {
+        flags |= Flags::REQUIRED;
+    }
+    if let Some(sel) = e.attr("aria-selected") {
+        flags |= Flags::HAS_SELECTED;
+        if sel.trim() == "true" {
+            flags |= Flags::SELECTED;
+        }
+    }
+    match e.attr("aria-expanded").map(str::trim) {
+        Some("true") => flags |= Flags::EXPANDED,
+        Some("false") => flags |= Flags::COLLAPSED,
+        _ if tag == "summary" => {
+            if let Some(details) = el.parent().and_then(ElementRef::wrap) {
+                if details.value().name() == "details" {
+                    flags |= if details.value().attr("open").is_some() {
+                        Flags::EXPANDED
+                    } else {
+                        Flags::COLLAPSED
+                    };
+                }
+            }
+        }
+        _ => {}
+    }
+    let wants_text = !matches!(tag, "form" | "label" | "select" | "input" | "textarea");
+    let text = if wants_text {
+        text_of(el, MAX_TEXT)
+    } else {
+        String::new()
+    };
+    let alt = if tag == "img" || tag == "area" || (tag == "input" && input_type == "image") {
+        attr("alt")
+    } else if wants_text && text.is_empty() {
+        first_image_name(el)
+    } else {
+        String::new()
+    };
+    let (value, options) = values(el, tag, &input_type, role_attr);
+    RawNode {
+        stable_id: i + 1,
+        parent: ctx.recorded,
+        tag: tag.to_string(),
+        rect: BBox {
+            x: 0.0,
+            y: f64::from(i) * ROW,
+            width: PAGE_WIDTH / 2.0,
+            height: ROW - 4.0,
+        },
+        role_attr: role_attr.map(|r| clean(r, 100)).unwrap_or_default(),
+        input_type,
+        aria_label: attr("aria-label"),
+        labelledby_text: String::new(),
+        placeholder: attr("placeholder"),
+        alt,
+        title: attr("title"),
+        text,
+        name: e.attr("name").map(|v| clean(v, 100)).unwrap_or_default(),
+        value,
+        options,
+        flags: Flags(flags),
+        ..RawNode::default()
+    }
+}
+
+/// Name from content of an icon-only control (walker.js): the first image
+/// that names something.
+fn first_image_name(el: ElementRef<'_>) -> String {
+    for d in el.descendent_elements().skip(1) {
+        let e = d.value();
+        let found = match e.name() {
+            "img" => e.attr("alt").filter(|a| !a.is_empty()),
+            "svg" => e.attr("aria-label"),
+            "title"
+                if d.parent()
+                    .and_then(ElementRef::wrap)
+                    .is_some_and(|p| p.value().name() == "svg") =>
+            {
+                return clean(&d.text().collect::<String>(), MAX_TEXT);
+            }
+            _ if e.attr("role").is_some_and(|r| r.trim() == "img") => e.attr("aria-label"),
+            _ => None,
+        };
+        if let Some(v) = found {
+            return clean(v, MAX_TEXT);
+        }
+    }
+    String::new()
+}
+
+/// The value column and the options column (raw.rs S_VALUE, S_OPTIONS).
+fn values(
+    el: ElementRef<'_>,
+    tag: &str,
+    input_type: &str,
+    role_attr: Option<&str>,
+) -> (String, String) {
+    let e = el.value();
+    match tag {
+        "input" if matches!(input_type, "password" | "hidden" | "file") => {
+            (String::new(), String::new())
+        }
+        "input" => (
+            e.attr("value")
+                .map(|v| clean(v, MAX_VALUE))
+                .unwrap_or_default(),
+            String::new(),
+        ),
+        "textarea" => (
+            clean(&el.text().collect::<String>(), MAX_VALUE),
+            String::new(),
+        ),
+        "select" => {
+            let options: Vec<ElementRef<'_>> = el
+                .descendent_elements()
+                .filter(|o| o.value().name() == "option")
+                .collect();
+            let selected = options
+                .iter()
+                .position(|o| o.value().attr("selected").is_some())
+                .or((!options.is_empty()).then_some(0));
+            let mut wire = Vec::new();
+            for (k, o) in options.iter().take(MAX_OPTIONS).enumerate() {
+                let text = clean(&o.text().collect::<String>(), 100);
+                let value = o
+                    .value()
+                    .attr("value")
+                    .map(|v| clean(v, 100))
+                    .unwrap_or_else(|| text.clone());
+                wire.push(option_wire(&text, &value, selected == Some(k)));
+            }
+            let value = selected
+                .and_then(|k| options.get(k))
+                .map(|o| clean(&o.text().collect::<String>(), MAX_VALUE))
+                .unwrap_or_default();
+            (value, wire.join(&OPT_SEP.to_string()))
+        }
+        _ if role_attr.is_some_and(|r| {
+            r.split_whitespace()
+                .next()
+                .is_some_and(|t| t.eq_ignore_ascii_case("listbox"))
+        }) =>
+        {
+            let mut wire = Vec::new();
+            for o in el
+                .descendent_elements()
+                .filter(|o| o.value().attr("role").is_some_and(|r| r.trim() == "option"))
+                .take(MAX_OPTIONS)
+            {
+                let text = o
+                    .value()
+                    .attr("aria-label")
+                    .map(|v| clean(v, 100))
+                    .unwrap_or_else(|| text_of(o, 100));
+                let value = o
+                    .value()
+                    .attr("data-value")
+                    .or(o.value().attr("value"))
+                    .map(|v| clean(v, 100))
+                    .unwrap_or_else(|| text.clone());
+                let sel = o
+                    .value()
+                    .attr("aria-selected")
+                    .is_some_and(|v| v.trim() == "true");
+                wire.push(option_wire(&text, &value, sel));
+            }
+            (String::new(), wire.join(&OPT_SEP.to_string()))
+        }
+        _ => (String::new(), String::new()),
+    }
+}
+
+fn option_wire(text: &str, value: &str, selected: bool) -> String {
+    let strip = |s: &str| s.replace([OPT_FIELD, OPT_SEP], " ");
+    format!(
+        "{}{OPT_FIELD}{}{OPT_FIELD}{}",
+        strip(text),
+        strip(value),
+        if selected { 1 } else { 0 }
+    )
+}
+
+/// Labelable elements (HTML §4.10.2).
+fn labelable(e: &Element) -> bool {
+    match e.name() {
+        "input" => !e
+            .attr("type")
+            .is_some_and(|t| t.eq_ignore_ascii_case("hidden")),
+        "button" | "select" | "textarea" | "meter" | "output" | "progress" => true,
+        _ => false,
+    }
+}
+
+/// `<label>` texts for their controls (HTML §4.10.4 `label.control`: the
+/// `for` target by id, else the first labelable descendant), and
+/// `aria-labelledby` texts, after the walk.
+fn resolve_labels(html: &Html, page: &mut RawPage, nodes: &[NodeId], labels: &[u32]) {
+    use std::collections::HashMap;
+    let index: HashMap<NodeId, u32> = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (*n, i as u32))
+        .collect();
+    let mut by_id: HashMap<&str, ElementRef<'_>> = HashMap::new();
+    for el in html.root_element().descendent_elements() {
+        if let Some(id) = el.value().attr("id") {
+            by_id.entry(id).or_insert(el);
+        }
+    }
+    let mut texts: HashMap<u32, String> = HashMap::new();
+    for &l in labels {
+        let Some(label) = nodes
+            .get(l as usize)
+            .and_then(|n| html.tree.get(*n))
+            .and_then(ElementRef::wrap)
+        else {
+            continue;
+        };
+        let control = match label.value().attr("for") {
+            Some(f) => by_id.get(f).copied().filter(|c| labelable(c.value())),
+            None => label
+                .descendent_elements()
+                .skip(1)
+                .find(|c| labelable(c.value())),
+        };
+        let Some(control) = control else { continue };
+        let Some(&j) = index.get(&control.id()) else {
+            continue;
+        };
+        if let Some(n) = page.nodes.get_mut(l as usize) {
+            n.label_for = Some(j);
+        }
+        let mut text = label.text().collect::<String>();
+        let own: String = control.text().collect();
+        if !own.is_empty() && control.ancestors().any(|a| a.id() == label.id()) {
+            text = text.replacen(&own, " ", 1);
+        }
+        let entry = texts.entry(j).or_default();
+        if !entry.is_empty() {
+            entry.push(' ');
+        }
+        entry.push_str(&text);
+    }
+    for (j, t) in texts {
+        if let Some(n) = page.nodes.get_mut(j as usize) {
+            n.labels_text = clean(&t, MAX_TEXT);
+        }
+    }
+    for (i, n) in nodes.iter().enumerate() {
+        let Some(el) = html.tree.get(*n).and_then(ElementRef::wrap) else {
+            continue;
+        };
+        let Some(refs) = el.value().attr("aria-labelledby") else {
+            continue;
+        };
+        let mut out = String::new();
+        for r in refs.split_whitespace() {
+            if let Some(t) = by_id.get(r) {
+                let s = t
+                    .value()
+                    .attr("aria-label")
+                    .map(str::to_string)
+                    .unwrap_or_else(|| t.text().collect());
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(&s);
+            }
+        }
+        if let Some(node) = page.nodes.get_mut(i) {
+            node.labelledby_text = clean(&out, MAX_TEXT);
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! The wire messages of the HTML browse protocol (specs/002, in our words
+//! in docs/contracts/browse.md §2): the client's `task` and `state`, the
+//! server's `goto`, `click`, `type` and `finish`.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// Longest `action` accepted (characters).
+pub const MAX_ACTION_CHARS: usize = 10_000;
+
+/// A client message (specs/002 "Client side").
+#[derive(Debug, Clone, PartialEq)]
+pub enum Request {
+    /// Starts a conversation: the page's HTML and what the user wants.
+    Task {
+        html: String,
+        action: String,
+        /// Ours, optional: the page's URL (specs/002 sends none).
+        url: Option<String>,
+    },
+    /// The HTML of the page after the last answer was carried out.
+    State { html: String, url: Option<String> },
+}
+
+/// Why a client message is unusable (the server answers 400 with it).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RequestError {
+    #[error("Body is not valid JSON: {0}")]
+    Json(String),
+    #[error("Body must be a JSON object")]
+    NotObject,
+    #[error("Missing required field \"endpoint\" (\"task\" or \"state\")")]
+    MissingEndpoint,
+    #[error("Unknown endpoint \"{0}\": expected \"task\" or \"state\"")]
+    UnknownEndpoint(String),
+    #[error("Missing required field \"{0}\"")]
+    Missing(&'static str),
+    #[error("\"{0}\" must be a string")]
+    NotString(&'static str),
+    #[error("\"action\" must not be empty")]
+    EmptyAction,
+    #[error("\"action\" is longer than {MAX_ACTION_CHARS} characters")]
+    LongAction,
+}
+
+fn string(
+    obj: &Map<String, Value>,
+    key: &'static str,
+    required: bool,
+) -> Result<Option<String>, RequestError> {
+    match obj.get(key) {
+        None | Some(Value::Null) if required => Err(RequestError::Missing(key)),
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(_) => Err(RequestError::NotString(key)),
+    }
+}
+
+impl Request {
+    /// Parses a message body (HTTP body or WebSocket text frame).
+    pub fn parse(body: &[u8]) -> Result<Request, RequestError> {
+        let value: Value =
+            serde_json::from_slice(body).map_err(|e| RequestError::Json(e.to_string()))?;
+        let Value::Object(obj) = value else {
+            return Err(RequestError::NotObject);
+        };
+        let endpoint = match obj.get("endpoint") {
+            None | Some(Value::Null) => return Err(RequestError::MissingEndpoint),
+            Some(Value::String(s)) => s.clone(),
+            Some(_) => return Err(RequestError::NotString("endpoint")),
+        };
+        let url = string(&obj, "url", false)?;
+        match endpoint.as_str() {
+            "task" => {
+                let html = string(&obj, "html", true)?.unwrap_or_default();
+                let action = string(&obj, "action", true)?.unwrap_or_default();
+                let action = action.trim().to_string();
+                if action.is_empty() {
+                    return Err(RequestError::EmptyAction);
+                }
+                if action.chars().count() > MAX_ACTION_CHARS {
+                    return Err(RequestError::LongAction);
+                }
+                Ok(Request::Task { html, action, url })
+            }
+            "state" => {
+                let html = string(&obj, "html", true)?.unwrap_or_default();
+                Ok(Request::State { html, url })
+            }
+            other => Err(RequestError::UnknownEndpoint(other.to_string())),
+        }
+    }
+
+    pub fn html(&self) -> &str {
+        match self {
+            Request::Task { html, .. } | Request::State { html, .. } => html,
+        }
+    }
+
+    pub fn url(&self) -> Option<&str> {
+        match self {
+            Request::Task { url, .. } | Request::State { url, .. } => url.as_deref(),
+        }
+    }
+}
+
+/// The four answers (specs/002 "Server side").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Endpoint {
+    Goto,
+    Click,
+    Type,
+    Finish,
+}
+
+/// An answer. specs/002: "Reason should ALWAYS come before all other
+/// information", so `reason` is the first field and serde writes fields in
+/// declaration order; the others appear only for the endpoints that have
+/// them, so each answer has exactly the spec's shape.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Answer {
+    pub reason: String,
+    pub endpoint: Endpoint,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selector: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+impl Answer {
+    pub fn goto(reason: String, url: String) -> Answer {
+        Answer {
+            reason,
+            endpoint: Endpoint::Goto,
+            url: Some(url),
+            selector: None,
+            text: None,
+        }
+    }
+
+    pub fn click(reason: String, selector: String) -> Answer {
+        Answer {
+            reason,
+            endpoint: Endpoint::Click,
+            url: None,
+            selector: Some(selector),
+            text: None,
+        }
+    }
+
+    pub fn typing(reason: String, selector: String, text: String) -> Answer {
+        Answer {
+            reason,
+            endpoint: Endpoint::Type,
+            url: None,
+            selector: Some(selector),
+            text: Some(text),
+        }
+    }
+
+    pub fn finish(reason: String) -> Answer {
+        Answer {
+            reason,
+            endpoint: Endpoint::Finish,
+            url: None,
+            selector: None,
+            text: None,
+        }
+    }
+
+    /// Raw JSON (specs/002: "formatted as raw json").
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| {
+            // Only strings and a unit enum: serialisation cannot fail.
+            String::from("{\"reason\":\"internal error\",\"endpoint\":\"finish\"}")
+        })
+    }
+}

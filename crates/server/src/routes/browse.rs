@@ -1,0 +1,189 @@
+//! The HTML browse protocol (specs/002; docs/contracts/browse.md):
+//! `POST /browse`, one message per request, the conversation named by the
+//! `Browse-Session` header; and `GET /browse` upgraded to a WebSocket, where
+//! the connection is the conversation.
+
+use crate::body::Body;
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::body::to_bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use sentience_agent::time::now_ms;
+use sentience_browse::{builtin_step, Answer, Conversation, Request};
+
+/// The response header naming the conversation (docs/contracts/browse.md §7).
+pub const SESSION_HEADER: &str = "browse-session";
+
+/// Parses one message and applies the `html` size limit (413).
+fn parse(s: &AppState, bytes: &[u8]) -> Result<Request, ApiError> {
+    let req = Request::parse(bytes).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let len = req.html().len();
+    if len > s.config.max_html_bytes {
+        return Err(ApiError::HtmlTooLarge(len, s.config.max_html_bytes));
+    }
+    Ok(req)
+}
+
+/// One decision: the LLM policy when one is configured, else the built-in
+/// one (CPU work on a blocking thread: a 10k-element page takes a while).
+async fn decide(
+    s: &AppState,
+    conv: Conversation,
+    req: Request,
+) -> Result<(Conversation, Answer), ApiError> {
+    if let Some(cfg) = s.config.browse_llm.clone() {
+        return crate::browse_llm::step(s, &cfg, conv, req).await;
+    }
+    tokio::task::spawn_blocking(move || {
+        let mut conv = conv;
+        let a = builtin_step(&mut conv, req.html(), req.url());
+        (conv, a)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("browse policy failed: {e}")))
+}
+
+/// A stored conversation that has not expired, or 404.
+async fn load(s: &AppState, id: &str) -> Result<Conversation, ApiError> {
+    let ttl = s.config.browse_ttl.as_millis() as u64;
+    match s.store.load_browse(id).await? {
+        Some((conv, at)) if now_ms().saturating_sub(at) <= ttl => Ok(conv),
+        Some(_) => {
+            s.store.delete_browse(id).await?;
+            Err(expired(id))
+        }
+        None => Err(expired(id)),
+    }
+}
+
+fn expired(id: &str) -> ApiError {
+    ApiError::NotFound(format!(
+        "Browse session \"{id}\" does not exist or has expired; start again with a \"task\" message"
+    ))
+}
+
+/// Handles one message of conversation `id` (`None`: none yet).
+/// Returns the session id and the answer; the conversation is stored
+/// before the answer is sent, and left as it was on any error.
+async fn handle(
+    s: &AppState,
+    id: Option<&str>,
+    req: Request,
+) -> Result<(String, Answer), ApiError> {
+    match &req {
+        Request::Task { action, url, .. } => {
+            let id = uuid::Uuid::new_v4().to_string();
+            let conv = Conversation::new(action, url.as_deref());
+            let (conv, answer) = decide(s, conv, req).await?;
+            s.store.save_browse(&id, &conv, now_ms()).await?;
+            Ok((id, answer))
+        }
+        Request::State { .. } => {
+            let id = id.ok_or_else(|| {
+                ApiError::BadRequest(
+                    "A \"state\" message needs a conversation: send \"task\" first (over HTTP, send back \
+                     the Browse-Session header its answer carried)"
+                        .into(),
+                )
+            })?;
+            let conv = load(s, id).await?;
+            if conv.finished {
+                return Err(ApiError::Conflict(format!(
+                    "Browse session \"{id}\" has finished; send a new \"task\" to start another"
+                )));
+            }
+            let (conv, answer) = decide(s, conv, req).await?;
+            s.store.save_browse(id, &conv, now_ms()).await?;
+            Ok((id.to_string(), answer))
+        }
+    }
+}
+
+fn answer_response(id: &str, a: &Answer) -> Response {
+    let mut r = (StatusCode::OK, a.to_json()).into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    if let Ok(v) = HeaderValue::from_str(id) {
+        h.insert(SESSION_HEADER, v);
+    }
+    r
+}
+
+/// `POST /browse`.
+pub async fn post(
+    State(s): State<AppState>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let req = parse(&s, &body.0)?;
+    let id = match headers.get(SESSION_HEADER) {
+        None => None,
+        Some(v) => Some(v.to_str().map_err(|_| {
+            ApiError::BadRequest("The Browse-Session header is not valid text".into())
+        })?),
+    };
+    let (id, answer) = handle(&s, id, req).await?;
+    Ok(answer_response(&id, &answer))
+}
+
+/// `GET /browse` with `Upgrade: websocket`.
+pub async fn ws(State(s): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
+    let limit = s.config.max_body_bytes;
+    upgrade
+        .max_message_size(limit)
+        .max_frame_size(limit)
+        .on_upgrade(move |socket| conversation(s, socket))
+}
+
+/// The error body a client of the HTTP route would get, as one text frame.
+async fn error_frame(e: ApiError) -> String {
+    let body = e.into_response().into_body();
+    match to_bytes(body, usize::MAX).await {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(_) => "{\"error\":\"Internal server error\",\"message\":\"unreadable error\"}".into(),
+    }
+}
+
+/// One WebSocket connection = one conversation (a new `task` starts over).
+async fn conversation(s: AppState, mut socket: WebSocket) {
+    let mut session: Option<String> = None;
+    while let Some(Ok(msg)) = socket.recv().await {
+        let bytes = match msg {
+            Message::Text(t) => t.as_bytes().to_vec(),
+            Message::Binary(b) => b.to_vec(),
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        let reply = match parse(&s, &bytes) {
+            Err(e) => error_frame(e).await,
+            Ok(req) => {
+                let is_task = matches!(req, Request::Task { .. });
+                if is_task {
+                    if let Some(old) = session.take() {
+                        let _ = s.store.delete_browse(&old).await;
+                    }
+                }
+                let current = session.clone();
+                match handle(&s, current.as_deref(), req).await {
+                    Ok((id, a)) => {
+                        session = Some(id);
+                        a.to_json()
+                    }
+                    Err(e) => error_frame(e).await,
+                }
+            }
+        };
+        if socket.send(Message::Text(reply.into())).await.is_err() {
+            break;
+        }
+    }
+    if let Some(id) = session {
+        let _ = s.store.delete_browse(&id).await;
+    }
+}
