@@ -6,6 +6,7 @@ mod act_io;
 mod act_step;
 mod bench_server;
 mod browse;
+mod browse_candidates;
 mod browse_page;
 mod browse_transport;
 mod browse_wire;
@@ -46,6 +47,8 @@ enum Command {
     Act(act::ActArgs),
     /// Do a task through the HTML browse protocol (docs/browse.md): send the page's HTML, do the server's goto/click/type.
     Browse(browse::BrowseArgs),
+    /// Print (JSON) every element the browse policies could choose in HTML files, with the selector the server would send.
+    BrowseCandidates(browse_candidates::Args),
 }
 
 fn block_on(f: impl std::future::Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Tools(args) => tools::run(args),
         Command::Act(args) => block_on(act::run(args)),
         Command::Browse(args) => block_on(browse::run(args)),
+        Command::BrowseCandidates(args) => browse_candidates::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
