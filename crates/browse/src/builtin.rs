@@ -10,7 +10,10 @@ use sentience_agent::planner::plan;
 use sentience_agent::policy::{Decision, PolicyContext};
 use sentience_agent::types::{HistoryEntry, RunMode, ToolName};
 use sentience_agent::Page;
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use snapshot_core::contract::Viewport;
+use snapshot_core::Element;
 
 /// Characters of page text the planner sees (success detection).
 const VISIBLE_TEXT_CHARS: usize = 20_000;
@@ -19,47 +22,81 @@ const VISIBLE_TEXT_CHARS: usize = 20_000;
 /// this many times, before its next idea is taken.
 const MAX_SCROLLS: usize = 12;
 
+/// One element as the extension sends it to /step: the engine's element
+/// plus the facts the extension adds.
+#[derive(Serialize)]
+struct Extended<'a> {
+    #[serde(flatten)]
+    element: &'a Element,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    tag: &'a str,
+    #[serde(rename = "type", skip_serializing_if = "str::is_empty")]
+    input_type: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    name: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    placeholder: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    value: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    href: &'a str,
+    #[serde(rename = "ariaLabel", skip_serializing_if = "str::is_empty")]
+    aria_label: &'a str,
+}
+
+#[derive(Serialize)]
+struct Snapshot<'a> {
+    status: &'a str,
+    url: &'a str,
+    title: &'a str,
+    #[serde(rename = "visibleText")]
+    visible_text: String,
+    viewport: Viewport,
+    elements: Vec<Extended<'a>>,
+}
+
 /// The planner's view of the page: the snapshot engine's elements plus the
-/// facts the extension adds (tag, type, name, href …), specs/001 shape.
+/// facts the extension adds (tag, type, name, href …), in the specs/001
+/// shape /step reads (as JSON text: its fast path, no `Value` tree).
 pub fn agent_page(page: &BrowsePage, url: &str) -> Page {
-    let elements: Vec<Value> = page
-        .elements
-        .iter()
-        .map(|e| {
-            let mut v = serde_json::to_value(&e.element).unwrap_or(Value::Null);
-            if let Value::Object(o) = &mut v {
-                let mut put = |k: &str, s: &str| {
-                    if !s.is_empty() {
-                        o.insert(k.into(), Value::from(s));
-                    }
-                };
-                put("tag", &e.tag);
-                put("type", &e.input_type);
-                put("name", &e.name);
-                put("placeholder", &e.placeholder);
-                put("value", &e.value);
-                put("href", &e.href);
-                put("ariaLabel", &e.aria_label);
-            }
-            v
+    let snapshot = Snapshot {
+        status: "success",
+        url,
+        title: &page.title,
+        visible_text: page.text(VISIBLE_TEXT_CHARS),
+        // Tall enough that every synthetic row is "on screen": the whole
+        // HTML is in front of us, nothing needs scrolling into view.
+        viewport: Viewport {
+            width: crate::dom::PAGE_WIDTH,
+            height: (page.elements.len().max(1) as f64 + 1.0) * crate::dom::ROW * 4.0,
+        },
+        elements: page
+            .elements
+            .iter()
+            .map(|e| Extended {
+                element: &e.element,
+                tag: &e.tag,
+                input_type: &e.input_type,
+                name: &e.name,
+                placeholder: &e.placeholder,
+                value: &e.value,
+                href: &e.href,
+                aria_label: &e.aria_label,
+            })
+            .collect(),
+    };
+    serde_json::to_string(&snapshot)
+        .map_err(|e| e.to_string())
+        .and_then(|json| Page::from_json_str(&json))
+        .map(|(page, _)| page)
+        .unwrap_or_else(|_| Page {
+            shape: sentience_agent::page::SnapshotShape::Sentience,
+            url: url.to_string(),
+            title: page.title.clone(),
+            visible_text: String::new(),
+            elements: Vec::new(),
+            viewport_height: None,
         })
-        .collect();
-    let snapshot = json!({
-        "status": "success",
-        "url": url,
-        "title": page.title,
-        "visibleText": page.text(VISIBLE_TEXT_CHARS),
-        "viewport": {"width": crate::dom::PAGE_WIDTH, "height": (page.elements.len().max(1) as f64 + 1.0) * crate::dom::ROW * 4.0},
-        "elements": elements,
-    });
-    Page::from_json(&snapshot).unwrap_or_else(|_| Page {
-        shape: sentience_agent::page::SnapshotShape::Sentience,
-        url: url.to_string(),
-        title: page.title.clone(),
-        visible_text: String::new(),
-        elements: Vec::new(),
-        viewport_height: None,
-    })
 }
 
 fn id_param(params: &Map<String, Value>) -> Option<u32> {

@@ -61,9 +61,6 @@ pub struct Conversation {
     pub steps: u32,
     /// A `finish` was sent: later `state`s get 409.
     pub finished: bool,
-    /// LLM policy: the chat so far (system prompt excluded).
-    #[serde(default)]
-    pub chat: Vec<Value>,
 }
 
 impl Conversation {
@@ -77,7 +74,6 @@ impl Conversation {
             last: None,
             steps: 0,
             finished: false,
-            chat: Vec::new(),
         }
     }
 
@@ -143,7 +139,25 @@ impl Conversation {
     /// Turns the policy's action into the answer, applying the rules above.
     /// `sig` is the current page's signature (for the planner's history).
     pub fn answer(&mut self, page: &BrowsePage, action: Action, sig: &str) -> Answer {
+        self.answer_with(page, action, sig, None)
+    }
+
+    /// [`Conversation::answer`] with the model's own reason for the action,
+    /// used when it has the spec's form ("The user wants to …") and the
+    /// action is sent as chosen (a click inserted before typing gets ours).
+    pub fn answer_with(
+        &mut self,
+        page: &BrowsePage,
+        action: Action,
+        sig: &str,
+        model_reason: Option<String>,
+    ) -> Answer {
         let reason = Reason::new(&self.task, page, &self.url, self.history.last());
+        let theirs = model_reason.filter(|r| {
+            r.get(..17)
+                .is_some_and(|p| p.eq_ignore_ascii_case("the user wants to"))
+        });
+        let or = |ours: String| theirs.clone().unwrap_or(ours);
         if self.steps >= MAX_STEPS {
             let why = format!("we have already given {MAX_STEPS} answers without finishing");
             return self.answered(Answer::finish(reason.stop(&why)));
@@ -151,7 +165,7 @@ impl Conversation {
         match action {
             Action::Goto(url) => {
                 self.push("navigate", json!({ "url": url }), None, sig);
-                let a = Answer::goto(reason.goto(&url), url.clone());
+                let a = Answer::goto(or(reason.goto(&url)), url.clone());
                 self.url = url;
                 self.answered(a)
             }
@@ -160,7 +174,7 @@ impl Conversation {
                     return self.no_selector(page, id, &reason);
                 };
                 self.push("click", json!({ "id": id }), Some(e), sig);
-                let a = Answer::click(reason.click(e, &selector), selector);
+                let a = Answer::click(or(reason.click(e, &selector)), selector);
                 self.answered(a)
             }
             Action::Type { id, text } => {
@@ -173,7 +187,7 @@ impl Conversation {
                     return self.answered(a);
                 }
                 self.push("type", json!({ "id": id, "text": text }), Some(e), sig);
-                let a = Answer::typing(reason.typing(e, &selector, &text), selector, text);
+                let a = Answer::typing(or(reason.typing(e, &selector, &text)), selector, text);
                 self.answered(a)
             }
             Action::Enter(id) => {
@@ -195,7 +209,7 @@ impl Conversation {
                 let a = Answer::typing(reason.enter(e, &selector), selector, "\n".into());
                 self.answered(a)
             }
-            Action::Finish(result) => self.answered(Answer::finish(reason.finish(&result))),
+            Action::Finish(result) => self.answered(Answer::finish(or(reason.finish(&result)))),
             Action::Fail(why) => self.answered(Answer::finish(reason.stop(&why))),
         }
     }

@@ -100,22 +100,25 @@ pub fn hidden_tree(el: &Element) -> bool {
 /// walker.js `clean`: whitespace runs collapsed, trimmed, capped.
 pub fn clean(s: &str, max: usize) -> String {
     let mut out = String::with_capacity(s.len().min(max * 4));
+    let mut count = 0;
     let mut space = false;
     for c in s.chars() {
         if c.is_whitespace() || c == snapshot_core::raw::SEP {
-            space = !out.is_empty();
+            space = count > 0;
             continue;
         }
-        if out.chars().count() >= max {
+        if count + usize::from(space) >= max {
             break;
         }
         if space {
             out.push(' ');
+            count += 1;
             space = false;
         }
         out.push(c);
+        count += 1;
     }
-    out.chars().take(max).collect()
+    out
 }
 
 /// Rendered text of a subtree, roughly `innerText`: text of rendered

@@ -8,13 +8,16 @@
 
 pub mod builtin;
 pub mod conversation;
+pub mod distill;
 pub mod dom;
+pub mod llm;
 pub mod page;
 pub mod protocol;
 pub mod reason;
 pub mod selector;
 
 pub use conversation::{Action, Conversation};
+pub use distill::{distill, Listing};
 pub use page::{selector_candidates, BrowsePage, SelectorCandidate};
 pub use protocol::{Answer, Endpoint, Request, RequestError};
 

@@ -203,6 +203,11 @@ pub fn position_path(ix: &SelectorIndex, el: ElementRef<'_>) -> String {
         }
         let name = e.value().name();
         let parent = e.parent().and_then(ElementRef::wrap);
+        // The HTML parser makes one <body> per document: no position needed.
+        if name == "body" && parent.is_some_and(|p| p.value().name() == "html") {
+            steps.push("body".into());
+            break;
+        }
         match parent {
             None => {
                 steps.push(escape_ident(name));

@@ -89,18 +89,21 @@ impl LlmArgs {
     }
 }
 
+/// The LLM endpoint configured by `LLM_*`, if a key is set.
+pub fn llm_config(a: &LlmArgs) -> Option<LlmConfig> {
+    let key = a.llm_api_key.as_deref().filter(|k| !k.is_empty())?;
+    let mut cfg = LlmConfig::new(a.llm_base_url.clone(), key.to_string(), a.llm_model.clone());
+    cfg.timeout = Duration::from_secs(a.llm_timeout_secs.max(1));
+    cfg.max_retries = a.llm_max_retries;
+    cfg.backoff = Duration::from_millis(a.llm_backoff_ms);
+    cfg.tool_calls = a.llm_tool_calls;
+    Some(cfg)
+}
+
 pub fn policy(a: &LlmArgs) -> anyhow::Result<Arc<dyn Policy>> {
-    match a.llm_api_key.as_deref().filter(|k| !k.is_empty()) {
+    match llm_config(a) {
         None => Ok(Arc::new(ScorerPolicy)),
-        Some(key) => {
-            let mut cfg =
-                LlmConfig::new(a.llm_base_url.clone(), key.to_string(), a.llm_model.clone());
-            cfg.timeout = Duration::from_secs(a.llm_timeout_secs.max(1));
-            cfg.max_retries = a.llm_max_retries;
-            cfg.backoff = Duration::from_millis(a.llm_backoff_ms);
-            cfg.tool_calls = a.llm_tool_calls;
-            Ok(Arc::new(LlmPolicy::new(cfg).map_err(anyhow::Error::msg)?))
-        }
+        Some(cfg) => Ok(Arc::new(LlmPolicy::new(cfg).map_err(anyhow::Error::msg)?)),
     }
 }
 
@@ -154,6 +157,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             cors_origins: a.cors_origins.iter().filter(|o| !o.is_empty()).cloned().collect(),
             max_body_bytes: a.max_body_bytes,
             run_ttl: Duration::from_secs(a.run_ttl_secs.max(1)),
+            browse_llm: llm_config(&a.llm),
             ..ServerConfig::default()
         };
         let state = AppState::new(config, store, policy(&a.llm)?);
