@@ -7,18 +7,22 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { SENTIENCE, startAgentServer } from '../lib/agent.mjs';
-import { startServer } from '../lib/harness.mjs';
+import { SENTIENCE, startAgentServer, startLlmServer } from '../lib/agent.mjs';
+import path from 'node:path';
+import { ROOT, startServer } from '../lib/harness.mjs';
 
 let site;
+let demoSite;
 let agent;
 before(async () => {
   site = await startServer();
+  demoSite = await startServer(path.join(ROOT, 'demo'));
   agent = await startAgentServer({ args: ['--in-memory'] });
 });
 after(async () => {
   await agent.kill();
   await site.close();
+  await demoSite.close();
 });
 
 export function browse(args, { env = {}, timeoutMs = 120000 } = {}) {
@@ -129,4 +133,68 @@ test('click before type: a field that must be clicked to be revealed', { todo: K
   const typeAt = r.actions.findIndex((a) => a.kind === 'type' && a.text === 'SPRING20');
   assert.ok(reveal >= 0 && typeAt > reveal, `revealed the field before typing: ${r.stderr}`);
   assertClickBeforeType(r.actions);
+});
+
+// ---------------------------------------------------------------- LLM policy
+// The model is the only fake: a local OpenAI-compatible endpoint whose
+// answers are scripted from what the server shows it (the listing's ids).
+const completion = (content) => ({ status: 200, body: { id: 'chatcmpl-1', object: 'chat.completion', model: 'scripted', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] } });
+const lastUser = (req) => [...req.messages].reverse().find((m) => m.role === 'user').content;
+const idOf = (prompt, re) => {
+  for (const m of prompt.matchAll(/^\[(\d+)\] (.*)$/gm)) if (re.test(m[2])) return Number(m[1]);
+  throw new Error(`no element ${re} in the listing:\n${prompt}`);
+};
+const spec = (what) => `The user wants to log in as alice, our state is currently the log-in form, so we need to ${what} so that we can log in in the future.`;
+
+/** The login, decided from the prompt: what was typed so far, and the page. */
+function loginAnswer(req) {
+  const first = req.messages.find((m) => m.role === 'user').content;
+  if (/Welcome, alice/.test(first)) return JSON.stringify({ reason: 'The user wants to log in as alice, our state is the welcome page saying "Welcome, alice!", so we need to do nothing more and are finished.', action: 'finish' });
+  if (!/typed "alice"/.test(first)) return JSON.stringify({ reason: spec('type the user name'), action: 'type', id: idOf(first, /Username/), text: 'alice' });
+  if (!/typed "s3cret"/.test(first)) return JSON.stringify({ reason: spec('type the password'), action: 'type', id: idOf(first, /Password/), text: 's3cret' });
+  return JSON.stringify({ reason: spec('press the log-in button'), action: 'click', id: idOf(first, /button "Log in"/) });
+}
+
+test('LLM policy: ids become selectors, a missing element and malformed JSON are corrected, and the login succeeds', async () => {
+  const faults = { 0: () => JSON.stringify({ reason: spec('type the user name'), action: 'type', id: 999, text: 'alice' }), 3: () => 'Sure! {"reason": "The user wants to log in", "action": "click", "id": ' };
+  let answered = 0;
+  const llm = await startLlmServer((req) => {
+    const correction = /Your last reply was unusable/.test(lastUser(req));
+    const fault = !correction && faults[answered];
+    answered++;
+    return completion(fault ? fault() : loginAnswer(req));
+  });
+  try {
+    const r = await browse(['--url', `${demoSite.url}/login.html`, '--task', 'Log in as "alice" with password "s3cret"'], {
+      env: { LLM_API_KEY: 'test-key', LLM_BASE_URL: llm.url, LLM_MODEL: 'scripted', LLM_MAX_RETRIES: '0' },
+    });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /✓ finished: The user wants to log in as alice, our state is the welcome page saying "Welcome, alice!"/, 'the model\'s own reason, in the spec\'s form, is passed on');
+    const corrections = llm.calls.map(lastUser).filter((u) => /Your last reply was unusable/.test(u));
+    assert.equal(corrections.length, 2, llm.calls.map(lastUser).join('\n---\n'));
+    assert.match(corrections[0], /element \[999\] is not in the listing/);
+    assert.match(corrections[1], /not a JSON object/);
+    // The page is data, fenced as untrusted, and the model is told so.
+    assert.match(llm.calls[0].messages[1].content, /<untrusted-page>/);
+    assert.deepEqual(r.actions.filter((a) => a.kind === 'type').map((a) => [a.text, a.target]), [['alice', '#username'], ['s3cret', '#password']]);
+    assertClickBeforeType(r.actions);
+    assert.match(r.actions.at(-1).at, /welcome\.html/);
+  } finally {
+    await llm.close();
+  }
+});
+
+test('LLM policy: a model that never answers usably ends the conversation with a clear reason', async () => {
+  const llm = await startLlmServer(() => completion('I cannot help with that.'));
+  try {
+    const r = await browse(['--url', `${site.url}/browse/tempt-search.html`, '--task', 'Search the catalogue for "rake"'], {
+      env: { LLM_API_KEY: 'test-key', LLM_BASE_URL: llm.url, LLM_MODEL: 'scripted', LLM_MAX_RETRIES: '0' },
+    });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /✓ finished: .*unusable twice in a row .*not a JSON object/);
+    assert.equal(r.actions.length, 0);
+    assert.equal(llm.calls.length, 2);
+  } finally {
+    await llm.close();
+  }
 });
