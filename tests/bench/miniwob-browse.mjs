@@ -122,6 +122,22 @@ async function perform(page, a) {
     return null;
   }
   if (a.endpoint === 'type') {
+    // A list: pick the option by its text, as `sentience browse` does.
+    const chose = await page.evaluate(({ s, text }) => {
+      const el = document.querySelector(s);
+      if (!(el instanceof HTMLSelectElement)) return null;
+      const norm = (x) => String(x).replace(/\s+/g, ' ').trim();
+      const low = norm(text).toLowerCase();
+      const opts = [...el.options];
+      const pick = opts.find((o) => norm(o.text).toLowerCase() === low || o.value.toLowerCase() === low) || (low ? opts.find((o) => norm(o.text).toLowerCase().startsWith(low)) : undefined);
+      if (!pick) return false;
+      if (el.multiple) pick.selected = true; else el.value = pick.value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+      return true;
+    }, { s: a.selector, text: a.text ?? '' });
+    if (chose === false) return `no option ${JSON.stringify(a.text)} in ${a.selector}`;
+    if (chose === true) return null;
     const ok = await page.evaluate((s) => {
       const el = document.querySelector(s);
       if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el.isContentEditable)) return false;

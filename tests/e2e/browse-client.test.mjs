@@ -67,6 +67,7 @@ test('a conforming conversation: task, then state after each action; trusted mou
     answer({ reason, endpoint: 'type', selector: 'textarea', text: 'line one\nline two' }),
     answer({ reason, endpoint: 'type', selector: '#pw', text: 's3cret' }),
     answer({ reason, endpoint: 'click', selector: '#agree' }),
+    answer({ reason, endpoint: 'type', selector: '#colour', text: 'light BLUE' }),
     answer({ reason, endpoint: 'click', selector: '#bottom' }),
     answer({ reason, endpoint: 'click', selector: '#next' }),
     finish,
@@ -77,7 +78,7 @@ test('a conforming conversation: task, then state after each action; trusted mou
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /✓ finished: The user wanted the guest book signed/);
     const q = srv.requests;
-    assert.equal(q.length, 9);
+    assert.equal(q.length, 10);
     assert.deepEqual(Object.keys(q[0].body), ['endpoint', 'html', 'action', 'url'], 'task request shape (and our url)');
     assert.equal(q[0].body.url, `${site.url}/browse/form.html`);
     assert.equal(q[0].body.endpoint, 'task');
@@ -101,11 +102,14 @@ test('a conforming conversation: task, then state after each action; trusted mou
     assert.match(q[4].body.html, /<textarea id="note">line one\nline two<\/textarea>/);
     assert.match(q[5].body.html, /<input id="pw" type="password">/, 'a password is not sent back');
     assert.match(q[6].body.html, /<input id="agree" type="checkbox" checked="">/);
+    // Typing into a list picks the option by its text, as typing on a focused list does.
+    assert.match(q[7].body.html, /<option>Red<\/option><option value="b" selected="">Light blue<\/option>/);
+    assert.ok(logOf(q[7].body.html).includes('change #colour untrusted'));
     // A button 2000 px down is scrolled into view and clicked with the mouse.
-    assert.ok(logOf(q[7].body.html).includes('click #bottom trusted'));
+    assert.ok(logOf(q[8].body.html).includes('click #bottom trusted'));
     // The link navigated: the next state is the new page.
-    assert.match(q[8].body.html, /Thanks for signing/);
-    assert.equal(q[8].body.url, `${site.url}/browse/done.html`);
+    assert.match(q[9].body.html, /Thanks for signing/);
+    assert.equal(q[9].body.url, `${site.url}/browse/done.html`);
     assert.match(r.stderr, /\[ 1\] The user wants to sign the guest book/);
     assert.match(r.stderr, /→ click #reveal \(mouse at \(\d+, \d+\)\) ✓/);
     assert.match(r.stderr, /→ type "Ada \\"the first\\" Lovelace" into #name ✓/);
@@ -194,12 +198,20 @@ test('a selector matching nothing, several elements, or invalid CSS stops the ru
   }
 });
 
-test('typing into something that is not a field is refused', async () => {
+test('typing into something that is not a field is refused; a list without that option says which it has', async () => {
+  const list = await scriptedBrowseServer([answer({ reason, endpoint: 'type', selector: '#colour', text: 'green' })]);
+  try {
+    const r = await browse(['--server', list.url, '--url', `${site.url}/browse/form.html`, '--task', 'anything']);
+    assert.notEqual(r.code, 0);
+    assert.match(r.stderr, /the list #colour has no option "green" \(its options: \["Red","Light blue"\]\)/);
+  } finally {
+    await list.close();
+  }
   const srv = await scriptedBrowseServer([answer({ reason, endpoint: 'type', selector: '#reveal', text: 'x' })]);
   try {
     const r = await browse(['--server', srv.url, '--url', `${site.url}/browse/form.html`, '--task', 'anything']);
     assert.notEqual(r.code, 0);
-    assert.match(r.stderr, /cannot type into #reveal: it is not a text field or editable element \(button\[type=button\]\)/);
+    assert.match(r.stderr, /cannot type into #reveal: it is not a text field, list or editable element \(button\[type=button\]\)/);
   } finally {
     await srv.close();
   }

@@ -39,8 +39,10 @@ pub enum ActionError {
     Ambiguous(String, u64),
     #[error("the selector {0} is not valid CSS: {1}")]
     Invalid(String, String),
-    #[error("cannot type into {0}: it is not a text field or editable element ({1})")]
+    #[error("cannot type into {0}: it is not a text field, list or editable element ({1})")]
     NotEditable(String, String),
+    #[error("the list {0} has no option {1:?} (its options: {2})")]
+    NoOption(String, String, String),
     #[error("refusing to go to {0}: only http, https and file URLs are followed")]
     BadUrl(String),
 }
@@ -81,6 +83,11 @@ const FOCUS_JS: &str = r#"(sel) => {
     try { el.select(); } catch (e) { el.value = ''; }
     return { kind: 'field' };
   }
+  if (el instanceof HTMLSelectElement) {
+    if (el.disabled) return { kind: 'readonly' };
+    el.focus();
+    return { kind: 'select' };
+  }
   if (el.isContentEditable) {
     el.focus();
     const range = document.createRange();
@@ -109,6 +116,25 @@ const COMMIT_JS: &str = r#"(sel, text) => {
 
 /// `() => {html, ready, url}`: the page's HTML with its form state
 /// (see the file's comment).
+/// Typing into a `<select>` picks the option whose text (or value) is the
+/// text, as typing on a focused list box does: exact, then ignoring case,
+/// then the first that starts with it. In a multiple-choice list the option
+/// is added to the choice. Returns the option's text, or the options there are.
+const CHOOSE_JS: &str = r#"(sel, text) => {
+  const el = document.querySelector(sel);
+  const norm = (s) => String(s).replace(/\s+/g, ' ').trim();
+  const want = norm(text), low = want.toLowerCase();
+  const opts = [...el.options];
+  const pick = opts.find((o) => norm(o.text) === want || o.value === text)
+    || opts.find((o) => norm(o.text).toLowerCase() === low || o.value.toLowerCase() === low)
+    || (low ? opts.find((o) => norm(o.text).toLowerCase().startsWith(low)) : undefined);
+  if (!pick) return { options: opts.slice(0, 20).map((o) => norm(o.text)) };
+  if (el.multiple) pick.selected = true; else el.value = pick.value;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+  return { chose: norm(pick.text) };
+}"#;
+
 const SNAPSHOT_JS: &str = include_str!("browse_html.js");
 
 impl BrowsePage {
@@ -291,6 +317,20 @@ impl BrowsePage {
         let target = self.call(FOCUS_JS, &[json!(selector)]).await?;
         match target["kind"].as_str() {
             Some("field") | Some("editable") => {}
+            Some("select") => {
+                let r = self
+                    .call(CHOOSE_JS, &[json!(selector), json!(text)])
+                    .await?;
+                if let Some(chose) = r["chose"].as_str() {
+                    return Ok(format!("chose the option {}", json!(chose)));
+                }
+                return Err(ActionError::NoOption(
+                    selector.into(),
+                    text.into(),
+                    r["options"].to_string(),
+                )
+                .into());
+            }
             Some("readonly") => {
                 return Err(ActionError::NotEditable(
                     selector.into(),
