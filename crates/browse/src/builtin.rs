@@ -58,7 +58,8 @@ struct Snapshot<'a> {
 /// The planner's view of the page: the snapshot engine's elements plus the
 /// facts the extension adds (tag, type, name, href …), in the specs/001
 /// shape /step reads (as JSON text: its fast path, no `Value` tree).
-pub fn agent_page(page: &BrowsePage, url: &str) -> Page {
+/// `Err` only if the agent crate refuses the page it is given (a bug).
+pub fn agent_page(page: &BrowsePage, url: &str) -> Result<Page, String> {
     let snapshot = Snapshot {
         status: "success",
         url,
@@ -89,14 +90,6 @@ pub fn agent_page(page: &BrowsePage, url: &str) -> Page {
         .map_err(|e| e.to_string())
         .and_then(|json| Page::from_json_str(&json))
         .map(|(page, _)| page)
-        .unwrap_or_else(|_| Page {
-            shape: sentience_agent::page::SnapshotShape::Sentience,
-            url: url.to_string(),
-            title: page.title.clone(),
-            visible_text: String::new(),
-            elements: Vec::new(),
-            viewport_height: None,
-        })
 }
 
 fn id_param(params: &Map<String, Value>) -> Option<u32> {

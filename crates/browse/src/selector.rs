@@ -238,13 +238,40 @@ pub fn verify(html: &Html, selector: &str, node: NodeId) -> bool {
     matches!((found.next(), found.next()), (Some(e), None) if e.id() == node)
 }
 
+/// A stable attribute selector scoped by the nearest ancestor with a unique
+/// id (`#nav a[href="/"]`), for elements whose attributes repeat elsewhere
+/// on the page (the same link in a header and a footer).
+fn anchored_candidates(ix: &SelectorIndex, el: ElementRef<'_>) -> Vec<String> {
+    let Some(anchor) = el.ancestors().filter_map(ElementRef::wrap).find_map(|a| {
+        a.value()
+            .attr("id")
+            .filter(|v| usable(v) && ix.unique_id(v))
+            .map(|id| format!("#{}", escape_ident(id)))
+    }) else {
+        return Vec::new();
+    };
+    let e = el.value();
+    let tag = escape_ident(e.name());
+    TEST_ID_ATTRS
+        .iter()
+        .chain(STABLE_ATTRS)
+        .filter_map(|&a| {
+            e.attr(a)
+                .filter(|v| usable(v))
+                .map(|v| format!("{anchor} {tag}[{a}={}]", quote(v)))
+        })
+        .collect()
+}
+
 /// The best selector for `node` that [`verify`] accepts: the stable
-/// candidates in order, then the position path. `None` only when even the
-/// position path fails (an element the selector engine cannot reach).
+/// candidates in order, then stable attributes scoped by an id'd ancestor,
+/// then the position path. `None` only when even the position path fails
+/// (an element the selector engine cannot reach).
 pub fn write(html: &Html, ix: &SelectorIndex, node: NodeId) -> Option<String> {
     let el = html.tree.get(node).and_then(ElementRef::wrap)?;
     stable_candidates(ix, el.value())
         .into_iter()
+        .chain(anchored_candidates(ix, el))
         .chain(std::iter::once(position_path(ix, el)))
         .find(|s| verify(html, s, node))
 }

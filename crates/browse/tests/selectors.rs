@@ -159,3 +159,13 @@ fn every_fixture_page_selector_matches_exactly_its_element() {
     }
     assert!(pages >= 10, "only {pages} fixture pages found");
 }
+
+#[test]
+fn repeated_attributes_are_scoped_by_an_id_before_falling_back_to_positions() {
+    let html = r#"<body>
+        <header id="top"><nav><a href="/">Home</a></nav></header>
+        <div><div><footer id="foot"><p><a href="/">Home again</a></p></footer></div></div>
+    </body>"#;
+    assert_eq!(selector_of(html, "Home"), "#top a[href=\"/\"]");
+    assert_eq!(selector_of(html, "Home again"), "#foot a[href=\"/\"]");
+}

@@ -64,6 +64,10 @@ pub fn cors(origins: &[String]) -> CorsLayer {
             header::CONTENT_TYPE,
             header::AUTHORIZATION,
             HeaderName::from_static("idempotency-key"),
+            HeaderName::from_static("browse-session"),
         ])
+        // A page script reads the conversation id of a /browse answer
+        // (docs/contracts/browse.md §7) only if it is exposed.
+        .expose_headers([HeaderName::from_static("browse-session")])
         .max_age(std::time::Duration::from_secs(600))
 }

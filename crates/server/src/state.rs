@@ -60,6 +60,23 @@ impl Default for ServerConfig {
     }
 }
 
+/// One lock per browse conversation in use, so that two messages of the
+/// same conversation are handled one after the other (each sees the state
+/// the previous one left), never both from the same stored state.
+#[derive(Default)]
+pub struct SessionLocks(
+    std::sync::Mutex<std::collections::HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+);
+
+impl SessionLocks {
+    pub fn get(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        // Locks nobody holds or waits for are dropped as we go.
+        map.retain(|_, l| Arc::strong_count(l) > 1);
+        map.entry(id.to_string()).or_default().clone()
+    }
+}
+
 pub struct Inner {
     pub config: ServerConfig,
     pub store: Store,
@@ -67,6 +84,7 @@ pub struct Inner {
     /// Cached runs, and the per-run lock.
     pub live: LiveRuns,
     pub http: reqwest::Client,
+    pub browse_locks: SessionLocks,
 }
 
 /// Cheap to clone: one `Arc`.
@@ -86,6 +104,7 @@ impl AppState {
             policy,
             live,
             http,
+            browse_locks: SessionLocks::default(),
         }))
     }
 }

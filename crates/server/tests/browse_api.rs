@@ -369,3 +369,33 @@ async fn websocket_connection_is_the_conversation() {
         "{err}"
     );
 }
+
+#[tokio::test]
+async fn two_messages_of_one_conversation_are_handled_one_after_the_other() {
+    let srv = spawn().await;
+    let (_, session, _) = browse(&srv, None, &task(LOGIN, TASK)).await;
+    let session = session.expect("session");
+    let st = state(LOGIN);
+    let (a, b) = tokio::join!(
+        browse(&srv, Some(&session), &st),
+        browse(&srv, Some(&session), &st)
+    );
+    let mut got: Vec<(Value, Value)> = [a, b]
+        .iter()
+        .map(|(s, _, body)| {
+            assert_eq!(*s, 200, "{body}");
+            let v = check_shape(body);
+            (v["endpoint"].clone(), v["selector"].clone())
+        })
+        .collect();
+    got.sort_by_key(|(e, _)| e.to_string());
+    // One typed into the username field, the other went on to the password:
+    // neither answered from the state the other had already used.
+    assert_eq!(
+        got,
+        vec![
+            (json!("click"), json!("#pass")),
+            (json!("type"), json!("#user"))
+        ]
+    );
+}

@@ -89,6 +89,8 @@ async fn handle(
                         .into(),
                 )
             })?;
+            let lock = s.browse_locks.get(id);
+            let _turn = lock.lock().await;
             let conv = load(s, id).await?;
             if conv.finished {
                 return Err(ApiError::Conflict(format!(
