@@ -198,3 +198,21 @@ test('LLM policy: a model that never answers usably ends the conversation with a
     await llm.close();
   }
 });
+
+test('a server started with --api-key: refused without the key (clearly), served with --server-key over HTTP and the WebSocket', async () => {
+  const keyed = await startAgentServer({ args: ['--in-memory', '--api-key', 'k-123'] });
+  try {
+    const url = `${site.url}/browse/tempt-search.html`;
+    const task = 'Search the catalogue for "rake"';
+    const without = await browse(['--server', keyed.url, '--url', url, '--task', task]);
+    assert.notEqual(without.code, 0);
+    assert.match(without.stderr, /the server refused: HTTP 401: Unauthorized: Missing or invalid API key/);
+    const http = await browse(['--server', keyed.url, '--server-key', 'k-123', '--url', url, '--task', task]);
+    assert.equal(http.code, 0, http.stderr);
+    assert.ok(http.actions.some((a) => a.kind === 'type' && a.text === 'rake'), http.stderr);
+    const ws = await browse(['--server', keyed.url, '--ws', '--url', url, '--task', task], { env: { SENTIENCE_API_KEY: 'k-123' } });
+    assert.equal(ws.code, 0, ws.stderr);
+  } finally {
+    await keyed.kill();
+  }
+});

@@ -27,6 +27,10 @@ pub struct BrowseArgs {
     /// /browse URL). Default: start the agent server in this process.
     #[arg(long)]
     pub server: Option<String>,
+    /// Key of a server started with `sentience serve --api-key` (sent as
+    /// `Authorization: Bearer KEY`, on the WebSocket's handshake too).
+    #[arg(long, env = "SENTIENCE_API_KEY", hide_env_values = true)]
+    pub server_key: Option<String>,
     /// Talk over one WebSocket (GET /browse) instead of one HTTP POST per message.
     #[arg(long)]
     pub ws: bool,
@@ -70,10 +74,16 @@ pub async fn run(args: BrowseArgs) -> Result<()> {
         }
     };
     let timeout = Duration::from_secs(args.answer_timeout_secs.max(1));
+    // The in-process server has no key; only a server named by --server may want one.
+    let key = args
+        .server
+        .as_ref()
+        .and(args.server_key.as_deref())
+        .filter(|k| !k.is_empty());
     let mut transport = if args.ws {
-        Transport::ws(&server_url).await?
+        Transport::ws(&server_url, key).await?
     } else {
-        Transport::http(&server_url, timeout)?
+        Transport::http(&server_url, timeout, key)?
     };
     let who = match (&args.server, args.llm.has_key()) {
         (Some(_), _) => "server".to_string(),

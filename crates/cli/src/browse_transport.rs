@@ -6,6 +6,7 @@
 
 use anyhow::{bail, Context, Result};
 use async_tungstenite::tokio::{connect_async, ConnectStream};
+use async_tungstenite::tungstenite::client::IntoClientRequest;
 use async_tungstenite::tungstenite::Message;
 use async_tungstenite::WebSocketStream;
 use futures::{SinkExt, StreamExt};
@@ -33,6 +34,13 @@ pub enum Transport {
     },
 }
 
+fn bearer(key: &str) -> Result<reqwest::header::HeaderValue> {
+    let mut v = reqwest::header::HeaderValue::from_str(&format!("Bearer {key}"))
+        .context("the server key has characters a header cannot carry")?;
+    v.set_sensitive(true);
+    Ok(v)
+}
+
 /// `http://host:port` (or a full `…/browse` URL) → the `/browse` endpoint.
 pub fn endpoint_url(server: &str) -> String {
     let s = server.trim_end_matches('/');
@@ -44,15 +52,22 @@ pub fn endpoint_url(server: &str) -> String {
 }
 
 impl Transport {
-    pub fn http(server: &str, timeout: Duration) -> Result<Self> {
+    pub fn http(server: &str, timeout: Duration, key: Option<&str>) -> Result<Self> {
+        let mut headers = reqwest::header::HeaderMap::new();
+        if let Some(k) = key {
+            headers.insert(reqwest::header::AUTHORIZATION, bearer(k)?);
+        }
         Ok(Transport::Http {
-            client: reqwest::Client::builder().timeout(timeout).build()?,
+            client: reqwest::Client::builder()
+                .timeout(timeout)
+                .default_headers(headers)
+                .build()?,
             url: endpoint_url(server),
             session: None,
         })
     }
 
-    pub async fn ws(server: &str) -> Result<Self> {
+    pub async fn ws(server: &str, key: Option<&str>) -> Result<Self> {
         let http = endpoint_url(server);
         let url = if let Some(rest) = http.strip_prefix("https://") {
             format!("wss://{rest}")
@@ -61,7 +76,14 @@ impl Transport {
         } else {
             http
         };
-        let (stream, _) = connect_async(url.as_str())
+        let mut request = url
+            .as_str()
+            .into_client_request()
+            .with_context(|| format!("the WebSocket URL {url}"))?;
+        if let Some(k) = key {
+            request.headers_mut().insert("authorization", bearer(k)?);
+        }
+        let (stream, _) = connect_async(request)
             .await
             .with_context(|| format!("opening the WebSocket {url}"))?;
         Ok(Transport::Ws {
