@@ -132,6 +132,19 @@ test('a covered element is clicked with element.click(), and said so; --no-url s
   }
 });
 
+test('a page that overrides querySelectorAll, outerHTML and click cannot mislead the client', async () => {
+  const srv = await scriptedBrowseServer([answer({ reason, endpoint: 'click', selector: '#go' }), finish]);
+  try {
+    const r = await browse(['--server', srv.url, '--url', `${site.url}/browse/tamper.html`, '--task', 'press Go']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(srv.requests[0].body.html, /<h1 id="title">Real page<\/h1>/);
+    assert.doesNotMatch(srv.requests[0].body.html, /^<html><body>forged page/);
+    assert.match(srv.requests[1].body.html, /<h1 id="title">Clicked for real<\/h1>/);
+  } finally {
+    await srv.close();
+  }
+});
+
 test('goto follows a relative URL against the current page; a javascript: URL is refused', async () => {
   const srv = await scriptedBrowseServer([answer({ reason, endpoint: 'goto', url: 'done.html' }), answer({ reason, endpoint: 'goto', url: 'javascript:alert(1)' })]);
   try {

@@ -9,6 +9,8 @@ use crate::browse_wire::Action;
 use anyhow::{bail, Context, Result};
 use chromiumoxide::browser::{Browser, BrowserConfig};
 use chromiumoxide::cdp::browser_protocol::input::InsertTextParams;
+use chromiumoxide::cdp::browser_protocol::page::CreateIsolatedWorldParams;
+use chromiumoxide::cdp::js_protocol::runtime::EvaluateParams;
 use chromiumoxide::layout::Point;
 use chromiumoxide::Page;
 use futures::StreamExt;
@@ -192,16 +194,51 @@ impl BrowsePage {
         Ok(me)
     }
 
-    /// Runs `f(args…)` (a JS arrow function) in the page; JSON in and out.
+    /// Runs `f(args…)` (a JS arrow function) on the page's DOM; JSON in and
+    /// out. It runs in an isolated world of our own (created anew for each
+    /// call: a navigation discards it), so page scripts that override
+    /// `querySelectorAll`, `outerHTML` or `click` cannot mislead the client.
     async fn call(&self, f: &str, args: &[Value]) -> Result<Value> {
         let list: Vec<String> = args.iter().map(Value::to_string).collect();
         let expr = format!("({f})({})", list.join(", "));
-        let result = self
+        let frame = self
             .page
-            .evaluate(expr.as_str())
+            .mainframe()
             .await
-            .map_err(|e| anyhow::anyhow!("the page did not run our script: {e}"))?;
-        Ok(result.into_value().unwrap_or(Value::Null))
+            .ok()
+            .flatten()
+            .context("the page has no main frame (it is navigating)")?;
+        let world = self
+            .page
+            .execute(
+                CreateIsolatedWorldParams::builder()
+                    .frame_id(frame)
+                    .world_name("sentience-browse")
+                    .build()
+                    .map_err(anyhow::Error::msg)?,
+            )
+            .await
+            .map_err(|e| anyhow::anyhow!("the page did not take our script: {e}"))?
+            .result
+            .execution_context_id;
+        let params = EvaluateParams::builder()
+            .expression(expr)
+            .context_id(world)
+            .return_by_value(true)
+            .await_promise(true)
+            .build()
+            .map_err(anyhow::Error::msg)?;
+        let r = self
+            .page
+            .execute(params)
+            .await
+            .map_err(|e| anyhow::anyhow!("the page did not run our script: {e}"))?
+            .result;
+        if let Some(ex) = r.exception_details {
+            let what = ex.exception.and_then(|e| e.description).unwrap_or(ex.text);
+            bail!("our script failed in the page: {what}");
+        }
+        Ok(r.result.value.unwrap_or(Value::Null))
     }
 
     /// The page's HTML now (`document.documentElement.outerHTML`).
