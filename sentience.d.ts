@@ -1,6 +1,8 @@
 // TypeScript declaration of the API the Sentience extension adds to every page.
-// The snapshot types mirror the Snapshot API contract v1 (specs/001) and
-// snapshot.schema.json.
+// The snapshot types describe the snapshot model
+// (crates/snapshot-core/src/contract.rs; docs/contracts/snapshot.md), as
+// snapshot.schema.json does: `cargo test -p snapshot-core contract::` fails
+// when a key, its optionality or its JSON type here disagrees with the model.
 
 export type Role =
   | 'button' | 'link' | 'textbox' | 'searchbox' | 'checkbox' | 'radio' | 'combobox' | 'image' | 'generic';
@@ -126,8 +128,6 @@ export interface SnapshotOptions {
   since?: number;
   /** Addition: first wait until the DOM is quiet (defaults quiet_ms 200, timeout_ms 3000). */
   wait_for_stable?: boolean | { quiet_ms?: number; timeout_ms?: number };
-  /** Captured by the extension's service worker (visible tab only). */
-  screenshot?: boolean | { format?: 'png' | 'jpeg'; quality?: number };
   /**
    * Addition to specs/001: iframes. Default: merged in, each frame given
    * 1000 ms to answer (1–10000), the whole frame phase at most 3 timeouts.

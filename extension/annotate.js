@@ -1,3 +1,4 @@
+// @ts-check
 // Annotated screenshots (snapshot({screenshot: {annotate: true}})): the
 // snapshot's numbered boxes drawn on the captured image, in the colours and
 // geometry of the page overlay (overlay-palette.js). Runs in the service
@@ -15,7 +16,11 @@ globalThis.SentienceAnnotate = (() => {
 
   const finite = (v) => typeof v === 'number' && Number.isFinite(v);
 
-  /** Marks in CSS px, validated: [{id, role, primary, x, y, width, height}]. */
+  /**
+   * Marks in CSS px, validated: [{id, role, primary, x, y, width, height}].
+   * @param {unknown} list
+   * @returns {{id: number, role: string, primary: boolean, x: number, y: number, width: number, height: number}[]}
+   */
   function validMarks(list) {
     if (!Array.isArray(list)) throw new Error('annotate: marks must be an array');
     const out = [];
@@ -32,20 +37,35 @@ globalThis.SentienceAnnotate = (() => {
    * times the viewport, unless the image says otherwise (a capture that
    * excludes a scrollbar, a zoom change in between), then the measured ratio.
    */
+  /**
+   * @param {{width: number, height: number}} bitmap
+   * @param {any} viewport {width, height, dpr} in CSS px as the page saw them (validated here)
+   * @returns {number}
+   */
   function scaleFor(bitmap, viewport) {
     const dpr = viewport && finite(viewport.dpr) && viewport.dpr > 0 ? viewport.dpr : 1;
     const width = viewport && finite(viewport.width) && viewport.width > 0 ? viewport.width : bitmap.width / dpr;
     return Math.abs(width * dpr - bitmap.width) <= 2 ? dpr : bitmap.width / width;
   }
 
+  /**
+   * @param {Blob} blob
+   */
   async function toDataUrl(blob) {
     const bytes = new Uint8Array(await blob.arrayBuffer());
     let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, /** @type {any} */ (bytes.subarray(i, i + 0x8000)));
     return `data:${blob.type};base64,${btoa(binary)}`;
   }
 
-  /** Draws `annotation` ({marks, viewport}) on the PNG data URL; encodes as `format`. */
+  /**
+   * Draws `annotation` ({marks, viewport}) on the PNG data URL; encodes as `format`.
+   * @param {string} pngDataUrl
+   * @param {any} annotation
+   * @param {'png' | 'jpeg'} format
+   * @param {number | undefined} quality 0–100 (JPEG)
+   * @returns {Promise<string>} a data URL
+   */
   async function draw(pngDataUrl, annotation, format, quality) {
     const marks = validMarks(annotation && annotation.marks);
     const source = await (await fetch(pngDataUrl)).blob();

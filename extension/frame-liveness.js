@@ -1,3 +1,4 @@
+// @ts-check
 // What the browser itself knows about a child frame, so a snapshot never
 // waits for a frame that cannot answer (issue 14; docs/api.md, "frames").
 //
@@ -23,6 +24,10 @@
 globalThis.SentienceFrameLiveness = (() => {
   // The same document address, but for the fragment and an http → https
   // upgrade (HSTS: a framed http://www.facebook.com/… shows as https).
+  /**
+   * @param {unknown} a
+   * @param {unknown} b
+   */
   function sameDocUrl(a, b) {
     const key = (u) => u.split('#')[0].replace(/^https?:/, '');
     return typeof a === 'string' && typeof b === 'string' && key(a) === key(b);
@@ -30,9 +35,13 @@ globalThis.SentienceFrameLiveness = (() => {
 
   // Resolves when the message gets a receiver in that frame document (true)
   // or none exists (false).
+  /**
+   * @param {number} tabId
+   * @param {{frameId: number, documentId?: string}} frame
+   */
   async function answers(tabId, frame) {
     try {
-      await chrome.tabs.sendMessage(tabId, { type: 'sentience-call', op: 'ping' }, { frameId: frame.frameId, documentId: frame.documentId });
+      await chrome.tabs.sendMessage(tabId, { type: SentienceProtocol.MSG.CALL, op: 'ping' }, { frameId: frame.frameId, documentId: frame.documentId });
       return true;
     } catch (e) {
       return false;
@@ -47,6 +56,12 @@ globalThis.SentienceFrameLiveness = (() => {
 
   // The reason none of `frames` can answer, or null when one may.
   // `claimed()`: whether the claim came meanwhile (then: null, no probe).
+  /**
+   * @param {number} tabId
+   * @param {{frameId: number, documentId?: string, errorOccurred: boolean}[]} frames
+   * @param {() => boolean} claimed
+   * @returns {Promise<string | null>}
+   */
   async function reasonOfAll(tabId, frames, claimed) {
     let reason = null;
     const withDocument = [];
@@ -65,6 +80,9 @@ globalThis.SentienceFrameLiveness = (() => {
   // One frame list per tab for the burst of walk requests a snapshot sends.
   const FRAMES_TTL_MS = 30;
   const lists = new Map(); // tabId → {at, promise}
+  /**
+   * @param {number} tabId
+   */
   function framesOf(tabId) {
     const now = Date.now();
     for (const [id, l] of lists) if (now - l.at >= FRAMES_TTL_MS) lists.delete(id);

@@ -1,3 +1,4 @@
+// @ts-check
 // The service worker's side of iframes in snapshots (see
 // extension/content/frames.js for the whole flow): it learns which frame
 // holds which iframe from nonce claims, fetches frames' raw walks and
@@ -8,32 +9,50 @@
 // runtime (sender.frameId, sender.origin), never from the message. A
 // page-scope snapshot (extension/content/trust.js) gets only the walks of
 // frames whose origin is the driver's, below frames of that origin.
+// The service worker routes MSG.FRAME_CLAIM, MSG.FRAME_WALK and
+// MSG.FRAME_CALL here (onClaim, walkTree, call), from our content scripts
+// only.
 'use strict';
 
 globalThis.SentienceFrameRelay = (() => {
-  const NONCE_RE = /^[0-9a-f-]{36}$/;
+  const { NONCE_RE, FRAMES, MSG } = SentienceProtocol;
   const CLAIM_TTL_MS = 30000;
-  const MAX_TIMEOUT_MS = 10000;
-  const ROUTED_OPS = new Set(['click', 'type', 'press', 'scroll', 'page_info', 'highlight']);
+  const MAX_TIMEOUT_MS = FRAMES.MAX_TIMEOUT_MS;
+  const ROUTED_OPS = new Set(SentienceProtocol.ROUTED_OPS);
 
-  const claims = new Map(); // nonce → {tabId, frameId, origin, ambiguous, data}
-  const waiters = new Map(); // nonce → [resolve]
+  /**
+   * A claim: the frame (tab, frameId, origin) that received a nonce, and the
+   * walk it sent with it, if any.
+   * @typedef {{tabId: number, frameId: number, origin: string | undefined, ambiguous: boolean, data: any}} Claim
+   */
+
+  /** @type {Map<string, Claim>} */
+  const claims = new Map();
+  /** @type {Map<string, (() => void)[]>} */
+  const waiters = new Map();
   // Walks that came with their claim (frames.js eager walks), kept until
   // the driver asks: at most MAX_HELD at a time, each for DATA_TTL_MS (a
   // page posting nonce-shaped messages can make frames claim and walk, but
   // not fill the worker's memory).
   const MAX_HELD = 64;
-  const MAX_DEPTH = 8; // as frames.js: deeper frames are skipped
-  const MAX_FRAMES = 64; // as frames.js: frames per snapshot
+  const MAX_DEPTH = FRAMES.MAX_DEPTH; // deeper frames are skipped
+  const MAX_FRAMES = FRAMES.MAX_FRAMES; // frames per snapshot
   const DATA_TTL_MS = 5000;
-  const held = new Set(); // nonces whose claim holds a walk, oldest first
+  /** @type {Set<string>} nonces whose claim holds a walk, oldest first */
+  const held = new Set();
 
+  /** @param {string} nonce */
   function dropData(nonce) {
     const c = claims.get(nonce);
     if (c) c.data = undefined;
     held.delete(nonce);
   }
 
+  /**
+   * @param {unknown} nonce
+   * @param {unknown} data
+   * @param {chrome.runtime.MessageSender} sender
+   */
   function claim(nonce, data, sender) {
     if (typeof nonce !== 'string' || !NONCE_RE.test(nonce) || !sender.tab || !Number.isInteger(sender.frameId)) return;
     const known = claims.get(nonce);
@@ -57,6 +76,11 @@ globalThis.SentienceFrameRelay = (() => {
     waiters.delete(nonce);
   }
 
+  /**
+   * @param {string} nonce
+   * @param {number} ms
+   * @returns {Promise<Claim | null | undefined>}
+   */
   function waitClaim(nonce, ms) {
     if (claims.has(nonce)) return Promise.resolve(claims.get(nonce));
     return new Promise((resolve) => {
@@ -70,6 +94,12 @@ globalThis.SentienceFrameRelay = (() => {
     });
   }
 
+  /**
+   * @template T
+   * @param {Promise<T>} promise
+   * @param {number} ms
+   * @returns {Promise<T | {timeout: true}>}
+   */
   function withTimeout(promise, ms) {
     let timer;
     return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(() => resolve({ timeout: true }), ms)))]).finally(() => clearTimeout(timer));
@@ -80,8 +110,12 @@ globalThis.SentienceFrameRelay = (() => {
   // otherwise ask one level per round trip, each waiting for its main
   // thread (busy with the frames' walks when they share its process). Each
   // frame waits at most `timeoutMs`, all of them within `deadlineMs`.
+  /**
+   * @param {any} msg
+   * @param {chrome.runtime.MessageSender} sender
+   */
   function walkTree(msg, sender) {
-    const deadline = Date.now() + Math.min(Math.max(1, Number(msg.deadlineMs) || 1000), 3 * MAX_TIMEOUT_MS);
+    const deadline = Date.now() + Math.min(Math.max(1, Number(msg.deadlineMs) || FRAMES.TIMEOUT_MS), 3 * MAX_TIMEOUT_MS);
     const depth = Number.isInteger(msg.depth) && msg.depth >= 1 ? msg.depth : MAX_DEPTH;
     // Page scope: only frames of the driver's own origin (an opaque "null"
     // origin is the same as no other).
@@ -94,6 +128,16 @@ globalThis.SentienceFrameRelay = (() => {
 
   // `frame`: {url, parentFrameId} of the iframe, to tell a dead frame at
   // once (frame-liveness.js); the parent is the driver for top-level frames.
+  /**
+   * @param {string} nonce
+   * @param {number} timeoutMs
+   * @param {number} depth
+   * @param {chrome.runtime.MessageSender} sender
+   * @param {number} deadline
+   * @param {{frames: number, only: string | null}} budget
+   * @param {{url?: unknown, siblings?: unknown, parentFrameId?: number}} [frame]
+   * @returns {Promise<any>}
+   */
   async function subtree(nonce, timeoutMs, depth, sender, deadline, budget, frame = {}) {
     const left = Math.min(timeoutMs, deadline - Date.now());
     if (left < 1) return { reason: 'timeout' };
@@ -105,8 +149,18 @@ globalThis.SentienceFrameRelay = (() => {
   // `res` with the walks of its frames under `nested`: a frame its parent
   // walked directly (frames.js directWalk) came inside the parent's walk;
   // the others are gathered by their nonces.
+  /**
+   * @param {any} res
+   * @param {number} timeoutMs
+   * @param {number} depth
+   * @param {chrome.runtime.MessageSender} sender
+   * @param {number} deadline
+   * @param {{frames: number, only: string | null}} budget
+   * @returns {Promise<any>}
+   */
   async function below(res, timeoutMs, depth, sender, deadline, budget) {
     if (!res.data || depth >= MAX_DEPTH || !Array.isArray(res.data.frames)) return res;
+    /** @type {Record<string, any>} */
     const nested = {};
     const siblings = res.data.frames.map((d) => d && d.url);
     await Promise.all(
@@ -122,12 +176,18 @@ globalThis.SentienceFrameRelay = (() => {
     return { ...res, nested };
   }
 
+  /** @param {any} msg */
   function timeoutOf(msg) {
-    return Math.min(Math.max(1, Number(msg.timeoutMs) || 1000), MAX_TIMEOUT_MS);
+    return Math.min(Math.max(1, Number(msg.timeoutMs) || FRAMES.TIMEOUT_MS), MAX_TIMEOUT_MS);
   }
 
   // Settles with {dead: reason} when the browser knows the frame cannot
   // answer (frame-liveness.js); otherwise never, leaving the claim to win.
+  /**
+   * @param {chrome.runtime.MessageSender} sender
+   * @param {any} msg
+   * @returns {Promise<{dead: string}>}
+   */
   function deadOrNever(sender, msg) {
     return SentienceFrameLiveness.deadReason(sender.tab.id, msg.parentFrameId, msg.url, msg.siblings, () => claims.has(msg.nonce)).then(
       (reason) => (reason ? { dead: reason } : new Promise(() => {})),
@@ -135,14 +195,19 @@ globalThis.SentienceFrameRelay = (() => {
     );
   }
 
-  // {frameId, data} or {reason}.
+  /**
+   * {frameId, origin, data} or {reason}.
+   * @param {any} msg
+   * @param {chrome.runtime.MessageSender} sender
+   * @returns {Promise<any>}
+   */
   async function walk(msg, sender) {
     const started = Date.now();
     const timeoutMs = timeoutOf(msg);
     if (typeof msg.nonce !== 'string' || !NONCE_RE.test(msg.nonce)) return { reason: 'error' };
     const c = await Promise.race([waitClaim(msg.nonce, timeoutMs), deadOrNever(sender, msg)]);
     if (!c) return { reason: 'timeout' };
-    if (c.dead) return { reason: c.dead };
+    if ('dead' in c) return { reason: c.dead };
     if (c.tabId !== sender.tab.id || c.frameId === sender.frameId) return { reason: 'error' };
     if (c.ambiguous) return { reason: 'ambiguous' };
     if (c.data) {
@@ -155,7 +220,7 @@ globalThis.SentienceFrameRelay = (() => {
     if (left <= 0) return { reason: 'timeout' };
     let reply;
     try {
-      reply = await withTimeout(chrome.tabs.sendMessage(c.tabId, { type: 'sentience-call', op: 'frame_walk', depth: msg.depth, frameId: c.frameId, scope: msg.scope }, { frameId: c.frameId }), left);
+      reply = await withTimeout(chrome.tabs.sendMessage(c.tabId, { type: MSG.CALL, op: 'frame_walk', depth: msg.depth, frameId: c.frameId, scope: msg.scope }, { frameId: c.frameId }), left);
     } catch (e) {
       return { reason: 'unreachable' };
     }
@@ -165,34 +230,31 @@ globalThis.SentienceFrameRelay = (() => {
     return { frameId: c.frameId, origin: c.origin, data: reply.value };
   }
 
+  /**
+   * An operation routed by the driver to the child frame holding an element.
+   * @param {any} msg
+   * @param {chrome.runtime.MessageSender} sender
+   */
   async function call(msg, sender) {
     if (!Number.isInteger(msg.frameId) || msg.frameId === sender.frameId || !ROUTED_OPS.has(msg.op)) return { error: 'invalid frame call' };
     try {
-      return await chrome.tabs.sendMessage(sender.tab.id, { type: 'sentience-call', op: msg.op, args: msg.args }, { frameId: msg.frameId });
+      return await chrome.tabs.sendMessage(sender.tab.id, { type: MSG.CALL, op: msg.op, args: msg.args }, { frameId: msg.frameId });
     } catch (e) {
       return { error: `the frame is gone: ${e.message}` };
     }
   }
 
-  chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id || !msg || !sender.tab) return false;
-    if (msg.type === 'frame-claim') {
-      claim(msg.nonce, msg.data, sender);
-      // The claimant learns its frameId, so its same-origin parent can walk
-      // it directly next time (frames.js walkDirect).
-      sendResponse({ frameId: sender.frameId });
-      return false;
-    }
-    if (msg.type === 'frame-walk') {
-      walkTree(msg, sender).then(sendResponse, () => sendResponse({ reason: 'error' }));
-      return true;
-    }
-    if (msg.type === 'frame-call') {
-      call(msg, sender).then(sendResponse, (e) => sendResponse({ error: String(e) }));
-      return true;
-    }
-    return false;
-  });
+  /**
+   * A frame received a nonce ({nonce, data?}). The claimant learns its
+   * frameId, so its same-origin parent can walk it directly next time
+   * (frames.js walkDirect).
+   * @param {any} msg
+   * @param {chrome.runtime.MessageSender} sender
+   */
+  function onClaim(msg, sender) {
+    claim(msg.nonce, msg.data, sender);
+    return { frameId: sender.frameId };
+  }
 
-  return { claim, walk, walkTree, call };
+  return { claim, onClaim, walk, walkTree, call };
 })();

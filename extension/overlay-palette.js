@@ -1,3 +1,4 @@
+// @ts-check
 // Set-of-mark colours, one per role family, shared by the page overlay
 // (content/overlay.js) and the annotated screenshot (service-worker.js) so
 // both draw the same boxes. Loaded as a content script and by importScripts.
@@ -20,7 +21,11 @@ globalThis.SentienceOverlayPalette = (() => {
   const FALLBACK = '#a16207';
   const ACTION = '#c2410c'; // the action highlight ("click #12")
 
-  /** The box colour of a snapshot role (unknown roles share generic's). */
+  /**
+   * The box colour of a snapshot role (unknown roles share generic's).
+   * @param {string} role
+   * @returns {string}
+   */
   function colourOf(role) {
     return Object.prototype.hasOwnProperty.call(BY_ROLE, role) ? BY_ROLE[role] : FALLBACK;
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The service worker: the CSP-immune home of the WebAssembly engine (the
 // extension's own CSP allows 'wasm-unsafe-eval' whatever the page's), and
 // the only place that may capture screenshots.
@@ -6,7 +7,10 @@
 // wasm-bindgen glue at startup, as service workers require.
 'use strict';
 
-importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'messages.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'engine-warmup.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
+importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'engine-warmup.js', 'policy-mirror.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
+
+// Message types, port names and limits: extension/protocol.js.
+const { MSG, PORT_MSG, COMPUTE_PORT, CHUNK } = SentienceProtocol;
 
 let engine = null;
 function loadEngine() {
@@ -22,21 +26,27 @@ function loadQueryModule() {
   return queryModule;
 }
 
+// The query module's operations (MSG.QUERY's `op`): each answers with the
+// module's JSON text.
+/** @type {Record<string, (mod: any, msg: any) => string>} */
+const QUERY_OPS = {
+  query: (mod, msg) => mod.query_in(msg.snapshot, String(msg.query), msg.first === true),
+  format: (mod, msg) => mod.format(msg.snapshot, Number(msg.max_tokens) >>> 0),
+};
+
 // Answers with the module's JSON text; the snapshot comes with every call
 // (the worker may be stopped between calls, so it keeps nothing).
+/** @param {any} msg */
 async function queryCall(msg) {
   try {
     const mod = await loadQueryModule();
     if (typeof msg.snapshot !== 'string') return JSON.stringify({ status: 'error', error: 'no snapshot given' });
-    if (msg.op === 'query') return mod.query_in(msg.snapshot, String(msg.query), msg.first === true);
-    if (msg.op === 'format') return mod.format(msg.snapshot, Number(msg.max_tokens) >>> 0);
+    if (Object.prototype.hasOwnProperty.call(QUERY_OPS, msg.op)) return QUERY_OPS[msg.op](mod, msg);
     return JSON.stringify({ status: 'error', error: `unknown query operation ${msg.op}` });
   } catch (e) {
     return JSON.stringify({ status: 'error', error: `query module failed in the service worker: ${e && e.message}` });
   }
 }
-
-const CHUNK = 8 * 1024 * 1024;
 
 // Raw page data arrives in chunks (a 50k-element page exceeds what one
 // runtime message may carry); the answer goes back the same way.
@@ -48,6 +58,10 @@ const pageNumbers = new Map();
 let nextPageNumber = 1;
 // Each scope of a document (extension/content/trust.js) has its own history,
 // so a page script's diffs never compare with the extension's snapshots.
+/**
+ * @param {chrome.runtime.MessageSender} sender
+ * @param {unknown} scope
+ */
 function pageNumber(sender, scope) {
   const key = `${sender.tab ? sender.tab.id : -1}:${sender.frameId ?? 0}:${sender.documentId || ''}:${scope === 'page' ? 'page' : 'full'}`;
   let n = pageNumbers.get(key);
@@ -60,27 +74,36 @@ function pageNumber(sender, scope) {
 }
 
 chrome.runtime.onConnect.addListener((port) => {
-  if (port.name !== 'sentience-compute' || !port.sender || port.sender.id !== chrome.runtime.id) {
+  if (port.name !== COMPUTE_PORT || !port.sender || port.sender.id !== chrome.runtime.id) {
     port.disconnect();
     return;
   }
+  /** @type {number[] | null} */
   let meta = null;
   let options = 'null';
+  /** @type {unknown[]} */
   let tracking = [];
   let pageKey = 0;
+  /** @type {ArrayLike<number>[]} */
   const nums = [];
+  /** @type {string[]} */
   const strs = [];
-  port.onMessage.addListener(async (msg) => {
-    if (msg.type === 'begin') {
+  // One step per message type, in the order bridge.js sends them.
+  /** @type {Record<string, (msg: any) => void | Promise<void>>} */
+  const steps = {
+    [PORT_MSG.BEGIN]: (msg) => {
       meta = msg.meta;
       options = msg.options;
       tracking = Array.isArray(msg.tracking) ? msg.tracking.slice(0, 4) : [];
       pageKey = pageNumber(port.sender, msg.scope);
-    } else if (msg.type === 'nums') {
+    },
+    [PORT_MSG.NUMS]: (msg) => {
       nums.push(msg.data);
-    } else if (msg.type === 'strs') {
+    },
+    [PORT_MSG.STRS]: (msg) => {
       strs.push(msg.data);
-    } else if (msg.type === 'end') {
+    },
+    [PORT_MSG.END]: async () => {
       let json;
       try {
         const wasm = await loadEngine();
@@ -95,9 +118,12 @@ chrome.runtime.onConnect.addListener((port) => {
       } catch (e) {
         json = JSON.stringify({ status: 'error', error: `engine failed in the service worker: ${e && e.message}` });
       }
-      for (let i = 0; i < json.length; i += CHUNK) port.postMessage({ type: 'chunk', data: json.slice(i, i + CHUNK) });
-      port.postMessage({ type: 'done' });
-    }
+      for (let i = 0; i < json.length; i += CHUNK) port.postMessage({ type: PORT_MSG.CHUNK, data: json.slice(i, i + CHUNK) });
+      port.postMessage({ type: PORT_MSG.DONE });
+    },
+  };
+  port.onMessage.addListener((msg) => {
+    if (msg && Object.prototype.hasOwnProperty.call(steps, msg.type)) return steps[msg.type](msg);
   });
 });
 
@@ -136,62 +162,88 @@ async function screenshot(msg, sender) {
   }
 }
 
-chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
-  if (sender.id !== chrome.runtime.id || !msg) return false;
-  if (msg.type === 'screenshot') {
-    screenshot(msg, sender).then(sendResponse);
-    return true;
-  }
-  if (msg.type === 'sentience-query') {
-    queryCall(msg).then(sendResponse);
-    return true;
-  }
-  return false;
-});
-
 // For the extension's own callers (agent runs, tests): run an operation of
 // the window.sentience API in a tab, e.g.
 // sentienceCall(tabId, 'snapshot', {limit: 5}, {path: 'service_worker'}).
 globalThis.sentienceCall = SentienceTools.call;
 
-// ------------------------------------------------------------------ runs
-// Only the extension's own pages (popup, side panel, options, and the CLI
-// through an extension page) may start, answer or cancel runs: content
-// scripts share the page's renderer and pages cannot reach this worker.
+// ------------------------------------------------------------- messages
+// Every runtime message this worker answers, by type (protocol.js MSG),
+// with who may send it:
+//   extension: any context of this extension;
+//   tab:       our content scripts (a sender in a tab);
+//   page:      the extension's own pages (popup, side panel, options, and
+//              the CLI through an extension page), never content scripts,
+//              which share the page's renderer; checked by protocol.js
+//              validateUiMessage() first.
+// (engine-warmup.js listens for MSG.ENGINE_USED and MSG.ENGINE_WARM itself.)
+/**
+ * @typedef {object} Route
+ * @property {'extension' | 'tab' | 'page'} from
+ * @property {(msg: any, sender: chrome.runtime.MessageSender) => any} handle a value or a promise of the answer (undefined: none)
+ * @property {(e: any) => any} [failure] the answer when `handle` throws or rejects
+ */
+/** @type {Record<string, Route>} */
+const ROUTES = {
+  [MSG.SCREENSHOT]: { from: 'extension', handle: screenshot },
+  [MSG.QUERY]: { from: 'extension', handle: queryCall },
+  [MSG.FRAME_CLAIM]: { from: 'tab', handle: SentienceFrameRelay.onClaim },
+  [MSG.FRAME_WALK]: { from: 'tab', handle: SentienceFrameRelay.walkTree, failure: () => ({ reason: 'error' }) },
+  [MSG.FRAME_CALL]: { from: 'tab', handle: SentienceFrameRelay.call, failure: (e) => ({ error: String(e) }) },
+  [MSG.RUN_START]: { from: 'page', handle: async (msg) => ({ runId: await SentienceRuns.start(msg) }) },
+  [MSG.RUN_CANCEL]: { from: 'page', handle: async (msg) => (await SentienceRuns.cancel(msg.runId), {}) },
+  [MSG.RUN_ANSWER]: { from: 'page', handle: async (msg) => (await SentienceRuns.answer(msg.runId, msg.approved, msg.answer), {}) },
+  [MSG.RUNS_CLEAR]: { from: 'page', handle: async () => (await SentienceRuns.clearFinished(), {}) },
+  [MSG.TEST_CONNECTION]: { from: 'page', handle: async (msg) => ({ health: await SentienceApi.health({ serverUrl: msg.serverUrl, apiKey: msg.apiKey || '' }) }) },
+};
+
+/** @param {chrome.runtime.MessageSender} sender */
 function fromExtensionPage(sender) {
   return sender.id === chrome.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(chrome.runtime.getURL(''));
 }
 
-async function handleUi(msg) {
-  switch (msg.type) {
-    case 'run-start':
-      return { runId: await SentienceRuns.start(msg) };
-    case 'run-cancel':
-      await SentienceRuns.cancel(msg.runId);
-      return {};
-    case 'run-answer':
-      await SentienceRuns.answer(msg.runId, msg.approved, msg.answer);
-      return {};
-    case 'runs-clear':
-      await SentienceRuns.clearFinished();
-      return {};
-    case 'test-connection':
-      return { health: await SentienceApi.health({ serverUrl: msg.serverUrl, apiKey: msg.apiKey || '' }) };
-    default:
-      throw new Error(`unhandled ${msg.type}`);
-  }
+/**
+ * @param {Route['from']} from
+ * @param {chrome.runtime.MessageSender} sender
+ */
+function allowed(from, sender) {
+  if (from === 'page') return fromExtensionPage(sender);
+  return sender.id === chrome.runtime.id && (from === 'extension' || Boolean(sender.tab));
 }
 
+/** @param {any} e */
+const errorAnswer = (e) => ({ error: (e && e.message) || String(e) });
+
 chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
-  if (!msg || msg.type === 'screenshot' || msg.type === 'sentience-call' || msg.type === 'sentience-query') return false;
-  if (!fromExtensionPage(sender)) return false;
-  const invalid = SentienceMessages.validate(msg);
-  if (invalid) {
-    sendResponse({ error: invalid });
+  if (!msg) return false;
+  const route = Object.prototype.hasOwnProperty.call(ROUTES, msg.type) ? ROUTES[msg.type] : null;
+  if (!route || !allowed(route.from, sender)) {
+    // An extension page's message that is none of the UI's is told so.
+    if (!fromExtensionPage(sender) || msg.type === MSG.CALL || (route && route.from === 'extension')) return false;
+    sendResponse({ error: SentienceProtocol.validateUiMessage(msg) || `unknown message type ${msg.type}` });
     return false;
   }
-  handleUi(msg).then(sendResponse, (e) => sendResponse({ error: e.message || String(e) }));
-  return true;
+  if (route.from === 'page') {
+    const invalid = SentienceProtocol.validateUiMessage(msg);
+    if (invalid) {
+      sendResponse({ error: invalid });
+      return false;
+    }
+  }
+  const failure = route.failure || errorAnswer;
+  let out;
+  try {
+    out = route.handle(msg, sender);
+  } catch (e) {
+    sendResponse(failure(e));
+    return false;
+  }
+  if (out && typeof out.then === 'function') {
+    out.then(sendResponse, (/** @type {any} */ e) => sendResponse(failure(e)));
+    return true;
+  }
+  if (out !== undefined) sendResponse(out);
+  return false;
 });
 
 chrome.tabs.onRemoved.addListener((tabId) => {
@@ -199,11 +251,12 @@ chrome.tabs.onRemoved.addListener((tabId) => {
 });
 
 chrome.notifications.onButtonClicked.addListener((id, button) => {
-  if (id.startsWith('ask:')) SentienceRuns.answer(id.slice(4), button === 0).catch(() => {});
+  const prefix = SentienceProtocol.ASK_NOTIFICATION_PREFIX;
+  if (id.startsWith(prefix)) SentienceRuns.answer(id.slice(prefix.length), button === 0).catch(() => {});
 });
 
 chrome.alarms.onAlarm.addListener((alarm) => {
-  if (alarm.name === 'sentience-runs') SentienceRuns.resumeAll();
+  if (alarm.name === SentienceProtocol.RUNS_ALARM) SentienceRuns.resumeAll();
 });
 
 // A worker that was stopped (idle, update, crash) resumes unfinished runs.

@@ -1,17 +1,117 @@
 #!/usr/bin/env bash
-# Snapshot benchmark: window.sentience.snapshot() vs the plain-JS floor
-# (getBoundingClientRect + getComputedStyle per element, into open shadow
-# roots and every frame) vs Playwright's ariaSnapshot(), and the
-# service-worker engine path, on generated pages of ~1k / ~10k / ~50k /
-# ~100k elements and on a page with 20 iframes (two origins, nested 3 deep)
-# and 500 shadow roots (half closed), in one headless Chromium run; then the
-# tab's JS heap over repeated snapshots (GC forced).
-#   pkg-scripts/bench.sh            full run (several minutes); .bench/snapshot.json
-#   pkg-scripts/bench.sh --smoke    1k elements + the frames page, 3 iterations (CI); .bench/snapshot-smoke.json
-# Any other argument goes to tests/bench/snapshot-bench.mjs, e.g.
-#   --sizes=1000,10000 (or none) --no-frames --iterations=9 --memory-repeats=10 --no-worker --no-breakdown --seed=2
+# Every benchmark of the project, from one entry point (docs/benchmarks.md).
+#   pkg-scripts/bench.sh                  lists them: name, how long a run takes, what it measures
+#   pkg-scripts/bench.sh NAME [args…]     runs one; args go to it (see its line and its file)
+#   pkg-scripts/bench.sh --smoke          the same as `snapshot --smoke` (older form; CI runs `snapshot --smoke`)
+# Where they live: the browser benchmarks are Node programs in tests/bench/
+# (they share the end-to-end suites' harness, tests/lib/, and
+# tests/node_modules); the Rust ones are examples of their crate
+# (crates/*/examples/) or the `sentience bench-server` command; the web-sys
+# probe is a crate of its own in bench/websys-probe/, and bench/ holds the
+# set-up scripts (the probe's build, MiniWoB++'s pages). Results go to
+# stdout and, for most, JSON in .bench/ (git-ignored). None is a test:
+# they assert nothing, and only `snapshot --smoke` and `format-tokens` run
+# in pkg-scripts/test.sh.
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
-[ -f pkg/sentience_wasm_bg.wasm ] || { log "pkg/ is missing: run pkg-scripts/build.sh wasm first"; exit 1; }
-[ -d tests/node_modules/playwright-core ] || (cd tests && npm ci --no-audit --no-fund)
-exec node tests/bench/snapshot-bench.mjs "$@"
+
+# name | time of a default run on this 2-core machine | what it measures.
+# One line each; the runner is the function bench_<name> below (dashes as
+# underscores).
+BENCHES=(
+  "snapshot|~6 min (--smoke ~30 s)|snapshot() vs the plain-JS floor vs Playwright's ariaSnapshot(): 1k/10k/50k/100k elements + the frames page, then memory; .bench/snapshot.json"
+  "format-tokens|~25 s|tokens of format() vs ariaSnapshot() vs the contract JSON on the fixture pages and the demo store (also run by test.sh)"
+  "frames|~25 s|snapshot time on a page of 20 iframes (two origins) × ~500 elements vs the floor; args: [frames] [elements] [runs]"
+  "real-pages|~4 min (first run downloads pages)|27 real saved pages: floor, first and warm snapshot, frames skipped and why, recall of Chromium's AX tree; needs the registry once"
+  "real-pages-tokens|~2 min (first run downloads pages)|format() vs ariaSnapshot() tokens on 18 real saved pages, task elements checked; needs the registry once"
+  "miniwob|~5 min|MiniWoB++ (34 tasks × 5 seeds): the System 2 scorer through the extension's run loop and \`sentience serve\`; needs the registry once"
+  "miniwob-browse|~6 min|MiniWoB++ (the same 34 tasks × 5 seeds) through the HTML browse protocol: HTML only, POST /browse, built-in policy; needs the registry once"
+  "browse-selectors|~1 min (first run downloads pages)|every selector the browse policies could send, checked in Chromium's querySelectorAll on the 27 real saved pages; needs the registry once"
+  "hands-act|~1 min|\`sentience act\` on the demo site (4 tasks × 5 episodes): success, steps, healed clicks, client time per step"
+  "hands-miniwob|~5 min|\`sentience act\` on MiniWoB++ pages through \`sentience tools\`; needs the registry once"
+  "tools|~3 min (--smoke ~30 s)|the tool server's latency (p50/p95) vs Playwright and pyautogui doing the same (tests/bench/tools-bench.mjs)"
+  "server|~15 s|\`sentience bench-server\`: the agent server's /step overhead at 1/50/500 concurrent runs over loopback HTTP"
+  "step-cost|~5 s + first build ~4 min|the CPU work of one /step, phase by phase, without HTTP (cargo example step_cost)"
+  "resize|~5 s + first build ~3 min|1920×1080 → 1260×700 resize + PNG encode of a screenshot (cargo example resize_bench) [frame.png]"
+  "engine-time|~10 s + first build ~4 min|the engine alone, natively, stage by stage, on a walk dumped from a page (cargo example engine_time) RAW.json [iterations]"
+  "websys-probe|~6 min (build) / ~1 min (--no-build)|web-sys vs the JS walker: the same DOM reads from Rust and from JS, 1k and 10k elements"
+  "walker-variants|~1 min|ad hoc: the marginal cost of each kind of DOM read in the isolated world [elements]"
+  "walker-ablation|~2 min|ad hoc: the walker with one part switched off at a time [elements] [variants]"
+  "walker-profile|~1 min|ad hoc: CPU profile of the walk (or of whole snapshots, --snapshot): self time per function and line [elements]"
+  "plain-real-pages|~1 min|ad hoc: the plain-element analysis on the cached real pages (run real-pages first)"
+)
+
+list() {
+  printf 'Benchmarks (bash pkg-scripts/bench.sh NAME [args]; docs/benchmarks.md):\n'
+  local entry name time what
+  for entry in "${BENCHES[@]}"; do
+    IFS='|' read -r name time what <<<"$entry"
+    printf '  %-18s %-36s %s\n' "$name" "$time" "$what"
+  done
+}
+
+need_pkg() { [ -f pkg/sentience_wasm_bg.wasm ] || { log "pkg/ is missing: run pkg-scripts/build.sh wasm first"; exit 1; }; }
+need_bin() { [ -x target/release/sentience ] || { log "target/release/sentience is missing: run pkg-scripts/build.sh first"; exit 1; }; }
+need_npm() { [ -d tests/node_modules/playwright-core ] && [ -d tests/node_modules/gpt-tokenizer ] || (cd tests && npm ci --no-audit --no-fund --loglevel=error); }
+# A Node benchmark of tests/bench, run from tests/ (ad-hoc ones read
+# relative paths such as ABLATE_SETUP=bench/oracle-plain.js from there).
+node_bench() {
+  local file=$1
+  shift
+  need_pkg
+  need_npm
+  cd tests && exec node "bench/$file" "$@"
+}
+
+bench_snapshot() { node_bench snapshot-bench.mjs "$@"; }
+bench_format_tokens() { node_bench format-tokens.mjs "$@"; }
+bench_frames() { node_bench frames-measure.mjs "$@"; }
+bench_real_pages() { node_bench real-pages-snapshot.mjs "$@"; }
+bench_real_pages_tokens() { node_bench real-pages.mjs "$@"; }
+bench_miniwob() {
+  need_bin
+  local html
+  html="$(bash bench/miniwob-html.sh)"
+  node_bench miniwob.mjs --html="$html" "$@"
+}
+bench_miniwob_browse() {
+  need_bin
+  local html
+  html="$(bash bench/miniwob-html.sh)"
+  node_bench miniwob-browse.mjs --html="$html" "$@"
+}
+bench_browse_selectors() { need_bin; node_bench browse-selectors.mjs "$@"; }
+bench_hands_act() { need_bin; node_bench hands-act.mjs "$@"; }
+bench_hands_miniwob() {
+  need_bin
+  local html
+  html="$(bash bench/miniwob-html.sh)"
+  node_bench hands-miniwob.mjs --html="$html" "$@"
+}
+bench_tools() { need_bin; node_bench tools-bench.mjs "$@"; }
+bench_server() { need_bin; exec target/release/sentience bench-server "$@"; }
+bench_step_cost() { exec cargo run -q --release -p sentience-agent --example step_cost -- "$@"; }
+bench_resize() { exec cargo run -q --release -p sentience-tool-server --example resize_bench -- "$@"; }
+bench_engine_time() { exec cargo run -q --release -p snapshot-core --example engine_time -- "$@"; }
+bench_websys_probe() { exec bash bench/websys-probe.sh "$@"; }
+bench_walker_variants() { node_bench walker-variants.mjs "$@"; }
+bench_walker_ablation() { node_bench walker-ablation.mjs "$@"; }
+bench_walker_profile() { node_bench walker-profile.mjs "$@"; }
+bench_plain_real_pages() { node_bench plain-real-pages.mjs "$@"; }
+
+if [ $# -eq 0 ] || [ "$1" = --list ] || [ "$1" = -h ] || [ "$1" = --help ]; then
+  list
+  exit 0
+fi
+name=$1
+case "$name" in
+  --*) name=snapshot ;; # the older form: bench.sh --smoke, bench.sh --sizes=…
+  *) shift ;;
+esac
+runner="bench_${name//-/_}"
+if ! declare -F "$runner" >/dev/null; then
+  log "no benchmark named '$name'"
+  list >&2
+  exit 2
+fi
+"$runner" "$@"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh Debian machine: setup, build, lint,
-# native tests of every crate, then the end-to-end suites in headless
-# Chromium with the built extension, and a smoke run of the benchmark.
+# The whole test suite, from a fresh Debian machine: setup, build, lint
+# (Rust, and the JavaScript: tsc + eslint), native tests of every crate,
+# JavaScript unit tests in Node, a smoke run of the snapshot benchmark, then
+# the end-to-end suites in headless Chromium with the built extension.
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 bash pkg-scripts/setup.sh
@@ -12,13 +13,17 @@ cargo fmt --all -- --check
 log "cargo clippy -D warnings"
 cargo clippy -q --workspace --all-targets -- -D warnings
 
+log "JavaScript: tsc --noEmit (@ts-check files) and eslint"
+bash pkg-scripts/check-js.sh
+
 log "native tests (cargo test --release --workspace: reuses the release build)"
 cargo test -q --release --workspace
 
-if [ -f tests/bench/snapshot-bench.mjs ]; then
-  log "benchmark smoke run"
-  bash pkg-scripts/bench.sh --smoke
-fi
+log "JavaScript unit tests (Node, no browser: tests/unit/)"
+(cd tests && node --test unit/)
+
+log "benchmark smoke run"
+bash pkg-scripts/bench.sh snapshot --smoke
 
 log "format tokens: estimate ≥ real BPE counts, task elements listed (~15 s)"
 node tests/bench/format-tokens.mjs

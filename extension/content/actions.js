@@ -1,3 +1,4 @@
+// @ts-check
 // Actions on snapshot ids: click, type, press, scroll, select. Each dispatches the
 // event sequence a real user produces (pointer, mouse, focus, keyboard,
 // beforeinput/input/change), then reports what happened:
@@ -21,6 +22,10 @@ globalThis.SentienceActions = (() => {
     textarea: Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set,
   };
 
+  /**
+   * An action's failure value.
+   * @param {string} error
+   */
   function fail(error) {
     return { success: false, error, outcome: 'none' };
   }
@@ -28,6 +33,10 @@ globalThis.SentienceActions = (() => {
   // Watches the page while an action runs: resolves the outcome once the DOM
   // has been quiet for SETTLE_QUIET_MS (or at SETTLE_MAX_MS), or at once
   // when the page starts to unload.
+  /**
+   * @param {() => any} act the action: null when done, or a failure value
+   * @returns {Promise<{success: boolean, error?: string, outcome: string}>}
+   */
   async function withOutcome(act) {
     const startUrl = location.href;
     let mutated = false;
@@ -108,6 +117,9 @@ globalThis.SentienceActions = (() => {
     return el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true';
   }
 
+  /**
+   * @param {any} el an element of the last snapshot
+   */
   function click(el) {
     return withOutcome(() => {
       if (isDisabled(el)) return fail('element is disabled');
@@ -163,6 +175,10 @@ globalThis.SentienceActions = (() => {
     key(el, 'keyup', ch);
   }
 
+  /**
+   * @param {any} el an element of the last snapshot (any editable element)
+   * @param {unknown} text
+   */
   function type(el, text) {
     // An ARIA listbox (the contract's combobox) takes the typed text as the
     // option to choose, like a <select>.
@@ -234,6 +250,10 @@ globalThis.SentienceActions = (() => {
    * combobox that controls one (a real click on the option, after opening a
    * collapsed combobox with a click).
    */
+  /**
+   * @param {any} el a <select>, or an ARIA listbox or combobox
+   * @param {unknown} wanted an option's value or text
+   */
   async function select(el, wanted) {
     if (typeof wanted !== 'string') return fail('select(id, option): the option must be a string (its value or text)');
     if (isDisabled(el)) return fail('element is disabled');
@@ -260,10 +280,13 @@ globalThis.SentienceActions = (() => {
   const FOCUSABLE =
     'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable=""], [contenteditable=true]';
 
+  /**
+   * @param {unknown} k KeyboardEvent.key, e.g. "Enter"
+   */
   function press(k) {
     return withOutcome(() => {
       if (typeof k !== 'string' || k.length === 0) return fail('press(key): key must be a non-empty string such as "Enter"');
-      const el = document.activeElement || document.body;
+      const el = /** @type {HTMLInputElement} */ (document.activeElement || document.body);
       const proceed = key(el, 'keydown', k);
       if (proceed && k.length === 1) return insertChar.afterKeydown(el, k);
       if (proceed) {
@@ -274,7 +297,7 @@ globalThis.SentienceActions = (() => {
         } else if (k === 'Tab') {
           const all = Array.from(document.querySelectorAll(FOCUSABLE)).filter((e) => e.getClientRects().length > 0);
           const next = all[(all.indexOf(el) + 1) % Math.max(all.length, 1)];
-          if (next) next.focus();
+          if (next) /** @type {HTMLElement} */ (next).focus();
         } else if (k === 'Backspace' && 'value' in el && typeof el.value === 'string' && !el.readOnly) {
           setNativeValue(el, el.value.slice(0, -1));
           el.dispatchEvent(new InputEvent('input', { inputType: 'deleteContentBackward', bubbles: true, composed: true }));
@@ -297,6 +320,10 @@ globalThis.SentienceActions = (() => {
     return null;
   };
 
+  /**
+   * @param {{dx?: unknown, dy?: unknown}} target the page scroll when `el` is null
+   * @param {any} el an element of the last snapshot, or null
+   */
   function scroll(target, el) {
     return withOutcome(() => {
       if (el) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The isolated-world bridge: receives the MAIN-world facade's private port,
 // runs snapshots (walker → WebAssembly engine) and actions, keeps the
 // registry of element references, and talks to the service worker.
@@ -18,8 +19,10 @@
 'use strict';
 
 (() => {
-  const PROTOCOL = 'sentience/1';
-  const CHUNK = 8 * 1024 * 1024; // characters / numbers per runtime message
+  /** Who is asking (content/trust.js). @typedef {'full' | 'page'} Scope */
+
+  // Names, operations and limits: extension/protocol.js.
+  const { FACADE_TAG, CHUNK, MSG, PORT_MSG, COMPUTE_PORT } = SentienceProtocol;
 
   // ---------------------------------------------------------------- engine
   let engine = null; // Promise<{snapshot, check_options, engine_version} | null>
@@ -57,7 +60,7 @@
   function reportUse() {
     if (useReported) return;
     useReported = true;
-    chrome.runtime.sendMessage({ type: 'engine-used' }).catch(() => {});
+    chrome.runtime.sendMessage({ type: MSG.ENGINE_USED }).catch(() => {});
   }
   async function warmUp() {
     const wasm = await loadEngine();
@@ -67,7 +70,7 @@
   }
   function warmWhenIdle() {
     if (window.top !== window) return;
-    chrome.runtime.sendMessage({ type: 'engine-warm?' }).then(
+    chrome.runtime.sendMessage({ type: MSG.ENGINE_WARM }).then(
       (r) => {
         if (!r || r.warm !== true) return;
         // Fetching and compiling run off the main thread: start now.
@@ -83,31 +86,43 @@
     );
   }
 
+  /**
+   * The snapshot computed by the service worker (the CSP-immune path).
+   * @param {{meta: ArrayLike<number>, nums: Float64Array, strs: string}} raw
+   * @param {string} optionsJson
+   * @param {unknown[]} tracking
+   * @param {Scope} scope
+   * @returns {Promise<string>}
+   */
   function viaServiceWorker(raw, optionsJson, tracking, scope) {
     return new Promise((resolve) => {
+      /** @type {chrome.runtime.Port} */
       let port;
       try {
-        port = chrome.runtime.connect({ name: 'sentience-compute' });
+        port = chrome.runtime.connect({ name: COMPUTE_PORT });
       } catch (e) {
         resolve(errorJson(`extension unavailable: ${e.message}`));
         return;
       }
       const parts = [];
       port.onMessage.addListener((msg) => {
-        if (msg.type === 'chunk') parts.push(msg.data);
-        else if (msg.type === 'done') {
+        if (msg.type === PORT_MSG.CHUNK) parts.push(msg.data);
+        else if (msg.type === PORT_MSG.DONE) {
           resolve(parts.join(''));
           port.disconnect();
         }
       });
       port.onDisconnect.addListener(() => resolve(errorJson('the service worker closed the connection before answering')));
-      port.postMessage({ type: 'begin', meta: Array.from(raw.meta), options: optionsJson, tracking, scope });
-      for (let i = 0; i < raw.nums.length; i += CHUNK) port.postMessage({ type: 'nums', data: Array.from(raw.nums.subarray(i, i + CHUNK)) });
-      for (let i = 0; i < raw.strs.length; i += CHUNK) port.postMessage({ type: 'strs', data: raw.strs.slice(i, i + CHUNK) });
-      port.postMessage({ type: 'end' });
+      port.postMessage({ type: PORT_MSG.BEGIN, meta: Array.from(raw.meta), options: optionsJson, tracking, scope });
+      for (let i = 0; i < raw.nums.length; i += CHUNK) port.postMessage({ type: PORT_MSG.NUMS, data: Array.from(raw.nums.subarray(i, i + CHUNK)) });
+      for (let i = 0; i < raw.strs.length; i += CHUNK) port.postMessage({ type: PORT_MSG.STRS, data: raw.strs.slice(i, i + CHUNK) });
+      port.postMessage({ type: PORT_MSG.END });
     });
   }
 
+  /**
+   * @param {string} error
+   */
   function errorJson(error) {
     return JSON.stringify({ status: 'error', error });
   }
@@ -117,6 +132,10 @@
   // the ids returned).
   let registry = new Map();
 
+  /**
+   * @param {number} id
+   * @returns {{el: Element, error?: undefined} | {error: string, el?: undefined}}
+   */
   function elementFor(id) {
     const el = registry.get(id);
     if (!el) return { error: `no element with id ${id} in the last snapshot (take a new snapshot)` };
@@ -130,6 +149,8 @@
   // last successful snapshot id (what `diff: true` compares with); the frame
   // the last click/type went to (keys pressed while focus is inside an
   // iframe go to that frame's focused element).
+  /** @typedef {{json: string, parsed: any[] | null, generation: number}} KeptSnapshot */
+  /** @type {Record<Scope, {last: KeptSnapshot | null, previousId: number, focusedFrame: any, pageKey: number}>} */
   const views = {
     full: { last: null, previousId: 0, focusedFrame: null, pageKey: 0 },
     page: { last: null, previousId: 0, focusedFrame: null, pageKey: 1 },
@@ -156,6 +177,9 @@
   }
 
   // The error value of the operations that answer {status, …}.
+  /**
+   * @param {string} error
+   */
   function statusError(error) {
     return { status: 'error', error };
   }
@@ -170,6 +194,10 @@
 
   // `wait_for_stable` → [quiet_ms, timeout_ms], or null when not asked (or
   // malformed: the engine then answers with the error, without a wait).
+  /**
+   * @param {any} opt
+   * @returns {[number, number] | null}
+   */
   function stableTiming(opt) {
     if (opt === true) return [QUIET_MS, TIMEOUT_MS];
     if (!opt || typeof opt !== 'object') return null;
@@ -182,6 +210,11 @@
   // Resolves once no DOM mutation (nodes, attributes, text; the document
   // and open shadow roots' light DOM, not closed roots) happened for
   // quietMs, or at timeoutMs: {settled, waitedMs}.
+  /**
+   * @param {number} quietMs
+   * @param {number} timeoutMs
+   * @returns {Promise<{settled: boolean, waitedMs: number}>}
+   */
   function waitForStable(quietMs, timeoutMs) {
     return new Promise((resolve) => {
       const start = performance.now();
@@ -213,9 +246,17 @@
   // shared by both scopes.
   let snapshotCounter = 0;
 
+  /**
+   * The snapshot's JSON text (the contract object, or {status: "error"}).
+   * @param {any} options
+   * @param {{path?: string}} [via] `path: 'service_worker'` forces the CSP-immune path
+   * @param {Scope} [scope]
+   * @returns {Promise<string>}
+   */
   async function snapshot(options, { path } = {}, scope = 'full') {
     const view = views[scope];
     reportUse();
+    /** @type {any} */
     const split = SentienceFrames.takeOptions(options);
     if (split.error) return errorJson(split.error);
     options = split.options;
@@ -250,6 +291,7 @@
     }
     const next = registryOf(raw);
     // Child frames' walks merged into ours (extension/content/frames.js).
+    /** @type {any} */
     let page = raw;
     let frames = null;
     if (split.frames.enabled) {
@@ -275,7 +317,8 @@
     const shot = options && options.screenshot;
     if (shot && ok) {
       const spec = shot === true ? { format: 'png' } : { format: shot.format || 'png', quality: shot.quality };
-      const request = { type: 'screenshot', format: spec.format, quality: spec.quality };
+      /** @type {{type: string, format: string, quality: unknown, annotate?: unknown}} */
+      const request = { type: MSG.SCREENSHOT, format: spec.format, quality: spec.quality };
       if (shot.annotate === true) request.annotate = annotation(elementsOf(view.last));
       const res = await SentienceOverlay.hiddenDuring(() => chrome.runtime.sendMessage(request));
       if (!res || res.error) return errorJson(`screenshot failed: ${res ? res.error : 'no answer from the service worker'}`);
@@ -301,6 +344,10 @@
   // last snapshot's elements (all of them by default). Ids that are not in
   // the last snapshot, or whose element has left the document, are reported
   // in `unknown`, never thrown.
+  /**
+   * @param {any} args
+   * @param {Scope} scope
+   */
   function showOverlay(args, scope) {
     const last = views[scope].last;
     if (args !== null && args !== undefined && (typeof args !== 'object' || Array.isArray(args))) return statusError('showOverlay: options must be an object {ids?, duration?}');
@@ -357,15 +404,22 @@
 
   // The module in this world, or null to go through the service worker
   // (asked for, or WebAssembly forbidden here by the page's CSP).
+  /**
+   * @param {any} via
+   */
   async function queryModuleFor(via) {
     return via && via.path === 'service_worker' ? null : loadQueryModule();
   }
 
   // Sends one query/format call to the service worker; resolves to the
   // module's JSON answer text.
+  /**
+   * @param {{op: string, snapshot: string, [key: string]: unknown}} msg
+   * @returns {Promise<string>}
+   */
   async function queryViaServiceWorker(msg) {
     try {
-      const res = await chrome.runtime.sendMessage({ type: 'sentience-query', ...msg });
+      const res = await chrome.runtime.sendMessage({ type: MSG.QUERY, ...msg });
       if (typeof res === 'string') return res;
       return JSON.stringify(statusError(`the service worker failed: ${res && res.error ? res.error : 'no answer'}`));
     } catch (e) {
@@ -376,6 +430,10 @@
   // Puts the kept snapshot `snap` into the query module, unless it is there
   // already (parsed once for any number of queries and formats). Returns
   // the error answer, or null.
+  /**
+   * @param {any} mod
+   * @param {KeptSnapshot} snap
+   */
   function loadInto(mod, snap) {
     if (loadedGeneration === snap.generation) return null;
     const failed = mod.load(snap.json);
@@ -384,6 +442,12 @@
     return null;
   }
 
+  /**
+   * @param {{query?: unknown}} args
+   * @param {boolean} first find(): the first match or null
+   * @param {any} via
+   * @param {Scope} scope
+   */
   async function runQuery({ query } = {}, first, via, scope) {
     const last = views[scope].last;
     if (typeof query !== 'string') return statusError('invalid query: the query must be a string, e.g. "role=button text~\'sign in\'"');
@@ -405,6 +469,11 @@
     return first ? (found.length ? found[0] : null) : found;
   }
 
+  /**
+   * @param {any} args
+   * @param {any} via
+   * @param {Scope} scope
+   */
   async function runFormat(args, via, scope) {
     const last = views[scope].last;
     args = args || {};
@@ -440,6 +509,20 @@
   }
 
   // ----------------------------------------------------------------- actions
+  // The actions on an element of this document, by operation.
+  /** @type {Record<'click' | 'type' | 'scroll' | 'select', (el: Element, args: any) => unknown>} */
+  const ON_ELEMENT = {
+    click: (el) => SentienceActions.click(el),
+    type: (el, args) => SentienceActions.type(el, args.text),
+    scroll: (el, args) => SentienceActions.scroll(args, el),
+    select: (el, args) => SentienceActions.select(el, args.value),
+  };
+
+  /**
+   * @param {'click' | 'type' | 'press' | 'scroll' | 'select'} op
+   * @param {any} args
+   * @param {Scope} scope
+   */
   async function act(op, args, scope) {
     const view = views[scope];
     args = args || {};
@@ -464,16 +547,14 @@
     if (scope === 'page' && SentienceFrames.routeOf(id, 'full')) return { success: false, error: `${op}: element ${id} is in a frame of another origin: page scripts may not act there (docs/api.md "Who may see and do what")`, outcome: 'none' };
     const { el, error } = elementFor(id);
     if (error) return { success: false, error, outcome: 'none' };
-    if (op === 'click') return SentienceActions.click(el);
-    if (op === 'type') return SentienceActions.type(el, args.text);
-    if (op === 'scroll') return SentienceActions.scroll(args, el);
-    if (op === 'select') return SentienceActions.select(el, args.value);
+    if (Object.prototype.hasOwnProperty.call(ON_ELEMENT, op)) return ON_ELEMENT[/** @type {keyof typeof ON_ELEMENT} */ (op)](el, args);
     return { success: false, error: `unknown action ${op}`, outcome: 'none' };
   }
 
   // ------------------------------------------------- for the agent loop
   // Title, visible text, and for the given ids the specs/004 ElementInfo
   // facts the agent server's policies use besides the specs/001 fields.
+  /** @param {{ids?: unknown, doc?: unknown}} args */
   async function pageInfo({ ids, doc } = {}) {
     if (doc !== undefined && doc !== SentienceFrames.token) return { title: '', visibleText: '', elements: {} };
     const elements = {};
@@ -518,6 +599,9 @@
   }
 
   // Shows people what the agent is about to act on (overlay.js draws it).
+  /**
+   * @param {{id?: unknown, label?: unknown}} args
+   */
   function highlight({ id, label }) {
     const route = SentienceFrames.routeOf(Number(id), 'full');
     if (route) return SentienceFrames.call(route, 'highlight', { id: route.localId, label });
@@ -527,24 +611,50 @@
     return { success: true, outcome: 'none' };
   }
 
-  // Operations that answer {status, …} (as snapshot does), not {success, …}.
-  const STATUS_OPS = new Set(['show_overlay', 'clear_overlay', 'query', 'find', 'format']);
-  // What the page's facade may ask for (main-world.js); the rest
-  // (page_info, highlight, ping, frame walks) is the extension's own.
-  const FACADE_OPS = new Set(['snapshot', 'click', 'type', 'press', 'select', 'scroll', 'show_overlay', 'clear_overlay', 'query', 'find', 'format']);
+  // Operations that answer {status, …} (snapshot's errors are handled
+  // apart), and those the page's facade may ask for (main-world.js); the
+  // rest (page_info, highlight, ping, frame walks) is the extension's own.
+  // protocol.js OPS says which is which.
+  const STATUS_OPS = new Set(SentienceProtocol.STATUS_OPS);
+  const FACADE_OPS = new Set(SentienceProtocol.FACADE_OPS);
 
-  // `scope`: "full" for the extension's own callers and allow-listed
-  // origins, "page" for other page scripts.
+  /**
+   * A reply: snapshot's JSON text (passed on unparsed), or any other value.
+   * @typedef {{json: string, value?: undefined} | {value: unknown, json?: undefined}} Reply
+   */
+  /**
+   * Every operation answered here, by name (frame_walk, a parent frame's
+   * request, is answered by the runtime listener below).
+   * @type {Record<Exclude<SentienceOp, 'frame_walk'>, (args: any, via: any, scope: Scope) => Promise<Reply>>}
+   */
+  const OPERATIONS = {
+    snapshot: async (args, via, scope) => ({ json: await snapshot(args, via, scope) }),
+    ping: async () => ({ value: { ready: true } }),
+    page_info: async (args) => ({ value: await pageInfo(args || {}) }),
+    highlight: async (args) => ({ value: await highlight(args || {}) }),
+    show_overlay: async (args, _via, scope) => ({ value: showOverlay(args, scope) }),
+    clear_overlay: async () => ({ value: { status: 'success', cleared: SentienceOverlay.clear() } }),
+    query: async (args, via, scope) => ({ value: await runQuery(args || {}, false, via, scope) }),
+    find: async (args, via, scope) => ({ value: await runQuery(args || {}, true, via, scope) }),
+    format: async (args, via, scope) => ({ value: await runFormat(args, via, scope) }),
+    click: async (args, _via, scope) => ({ value: await act('click', args, scope) }),
+    type: async (args, _via, scope) => ({ value: await act('type', args, scope) }),
+    press: async (args, _via, scope) => ({ value: await act('press', args, scope) }),
+    scroll: async (args, _via, scope) => ({ value: await act('scroll', args, scope) }),
+    select: async (args, _via, scope) => ({ value: await act('select', args, scope) }),
+  };
+
+  /**
+   * Runs operation `op`. `scope`: "full" for the extension's own callers
+   * and allow-listed origins, "page" for other page scripts.
+   * @param {unknown} op
+   * @param {any} args
+   * @param {any} via
+   * @param {Scope} [scope]
+   * @returns {Promise<Reply>}
+   */
   async function handle(op, args, via, scope = 'full') {
-    if (op === 'snapshot') return { json: await snapshot(args, via, scope) };
-    if (op === 'ping') return { value: { ready: true } };
-    if (op === 'page_info') return { value: await pageInfo(args || {}) };
-    if (op === 'highlight') return { value: await highlight(args || {}) };
-    if (op === 'show_overlay') return { value: showOverlay(args, scope) };
-    if (op === 'clear_overlay') return { value: { status: 'success', cleared: SentienceOverlay.clear() } };
-    if (op === 'query' || op === 'find') return { value: await runQuery(args || {}, op === 'find', via, scope) };
-    if (op === 'format') return { value: await runFormat(args, via, scope) };
-    if (op === 'click' || op === 'type' || op === 'press' || op === 'scroll' || op === 'select') return { value: await act(op, args, scope) };
+    if (typeof op === 'string' && Object.prototype.hasOwnProperty.call(OPERATIONS, op)) return OPERATIONS[/** @type {keyof typeof OPERATIONS} */ (op)](args, via, scope);
     return { value: { success: false, error: `unknown operation ${op}`, outcome: 'none' } };
   }
 
@@ -552,6 +662,10 @@
   // the answer goes to an <iframe> with the key that frame's own registry
   // resolves; the facade asks it. Elements of cross-origin frames (or below
   // one) cannot be handed to the page: the registry gives undefined.
+  /**
+   * @param {number} id
+   * @param {string} responseName
+   */
   function frameElementFor(id, responseName) {
     const hop = SentienceFrames.forwardOf(id) || SentienceFrames.registryHop(id, facadeScope);
     if (hop) hop.el.dispatchEvent(new CustomEvent(responseName, { bubbles: false, composed: true, detail: hop.next }));
@@ -566,7 +680,7 @@
     'message',
     (event) => {
       const data = event.data;
-      if (event.source !== window || !data || data.__sentience !== PROTOCOL || data.type !== 'init') return;
+      if (event.source !== window || !data || data.__sentience !== FACADE_TAG || data.type !== 'init') return;
       event.stopImmediatePropagation();
       if (facadePort || event.ports.length !== 1) return;
       facadePort = event.ports[0];
@@ -580,7 +694,7 @@
         names.request,
         (e) => {
           e.stopImmediatePropagation();
-          const id = Number(e.detail);
+          const id = Number(/** @type {CustomEvent} */ (e).detail);
           const el = registry.get(id);
           if (el && el.isConnected) el.dispatchEvent(new CustomEvent(names.response, { bubbles: false, composed: true }));
           else frameElementFor(id, names.response);
@@ -612,6 +726,10 @@
   // A parent frame's snapshot wants our raw walk (frames.js: eagerly, with
   // our claim of its nonce, or asked by the service worker): the walk's
   // elements become this frame's registry, which actions routed here use.
+  /**
+   * @param {unknown} depth
+   * @param {any} budget
+   */
   function walkForParent(depth, budget) {
     const { data, raw } = SentienceFrames.walkForParent(SentienceWalker.collect, Number.isInteger(depth) ? depth : 1, budget);
     registry = registryOf(raw);
@@ -638,7 +756,7 @@
   // The service worker (agent runs, tests through the extension) calls the
   // same operations; only the extension can send these messages.
   chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id || !msg || msg.type !== 'sentience-call') return false;
+    if (sender.id !== chrome.runtime.id || !msg || msg.type !== MSG.CALL) return false;
     // A parent frame's snapshot asks for our raw walk (only through the
     // service worker, never from the page's facade).
     if (msg.op === 'frame_walk') {

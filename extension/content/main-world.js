@@ -1,3 +1,4 @@
+// @ts-check
 // MAIN-world facade: defines window.sentience and window.sentience_registry
 // for page scripts (and Playwright/Puppeteer/CDP `evaluate`).
 //
@@ -14,7 +15,13 @@
 // cannot break or mislead it.
 (() => {
   'use strict';
-  if (window.sentience && window.sentience.__sentience) return;
+  // The protocol's constants (content/facade-protocol.js, generated from
+  // extension/protocol.js and run just before this file in this world):
+  // taken, and the global removed before any page script runs.
+  const protocol = globalThis.SentienceFacadeProtocol;
+  delete globalThis.SentienceFacadeProtocol;
+  const existing = /** @type {{sentience?: {__sentience?: boolean}}} */ (/** @type {unknown} */ (window)).sentience;
+  if (existing && existing.__sentience) return;
 
   const apply = Reflect.apply;
   const defineProperty = Object.defineProperty;
@@ -40,9 +47,9 @@
   const stringOf = String;
   const doc = document;
 
-  // Must match bridge.js.
-  const PROTOCOL = 'sentience/1';
-  const CALL_TIMEOUT_MS = 60000;
+  const FACADE_TAG = protocol.FACADE_TAG;
+  const CALL_TIMEOUT_MS = protocol.FACADE_CALL_TIMEOUT_MS;
+  const STATUS_OPS = protocol.STATUS_OPS;
 
   const channel = new MessageChannel();
   const port = channel.port1;
@@ -80,13 +87,18 @@
   // The handshake: the bridge's capturing 'message' listener was registered at
   // document_start, before any page listener, and stops this event's
   // propagation, so no page script ever sees the port.
-  apply(windowPost, window, [{ __sentience: PROTOCOL, type: 'init' }, '*', [channel.port2]]);
+  apply(windowPost, window, [{ __sentience: FACADE_TAG, type: 'init' }, '*', [channel.port2]]);
 
   // snapshot, overlays, query and format answer {status, …}; actions
-  // {success, …}. Plain comparisons, not a Set: the page may patch
-  // Set.prototype.has.
+  // {success, …} (protocol.js OPS). A loop over the frozen array, not
+  // includes() or a Set: the page may patch their prototypes.
+  /**
+   * @param {string} op
+   * @param {string} error
+   */
   function failure(op, error) {
-    return op === 'snapshot' || op === 'show_overlay' || op === 'clear_overlay' || op === 'query' || op === 'find' || op === 'format' ? { status: 'error', error } : { success: false, error, outcome: 'none' };
+    for (let i = 0; i < STATUS_OPS.length; i++) if (STATUS_OPS[i] === op) return { status: 'error', error };
+    return { success: false, error, outcome: 'none' };
   }
 
   // format(snapshot?, {max_tokens}) also accepts format({max_tokens}): an
@@ -107,6 +119,11 @@
 
   // Every API call resolves (never rejects): errors come back as values, as
   // specs/001 prescribes for snapshot().
+  /**
+   * @param {string} op one of protocol.js FACADE_OPS
+   * @param {unknown} args
+   * @returns {Promise<any>}
+   */
   function call(op, args) {
     return new PromiseCtor((resolve) => {
       const id = nextCall++;

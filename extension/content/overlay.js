@@ -1,3 +1,4 @@
+// @ts-check
 // What the agent sees, drawn on the page: numbered boxes over snapshot
 // elements (set-of-mark, window.sentience.showOverlay) and the short-lived
 // highlight of the element an action is about to use.
@@ -99,6 +100,13 @@ globalThis.SentienceOverlay = (() => {
     if (host) host.remove();
   }
 
+  /**
+   * @param {number} id
+   * @param {string} colour
+   * @param {number} border
+   * @param {string} labelText
+   * @returns {HTMLElement}
+   */
   function boxNode(id, colour, border, labelText) {
     const box = document.createElement('div');
     box.className = 'box';
@@ -155,6 +163,11 @@ globalThis.SentienceOverlay = (() => {
    * is), replacing what was shown. `duration` ms > 0 clears it by itself.
    * Returns the number of boxes.
    */
+  /**
+   * @param {{id: number, el?: Element | null, role: string, primary: boolean, bbox?: {x: number, y: number, width: number, height: number} | null}[]} list
+   * @param {number} duration
+   * @returns {number}
+   */
   function show(list, duration) {
     clear();
     ensureHost();
@@ -190,6 +203,11 @@ globalThis.SentienceOverlay = (() => {
   }
 
   /** Shows people what the agent is about to act on: "click #12" for 1.5 s. */
+  /**
+   * @param {Element} el
+   * @param {number} id
+   * @param {string} label
+   */
   function highlight(el, id, label) {
     ensureHost();
     const r = el.getBoundingClientRect();
@@ -208,6 +226,11 @@ globalThis.SentienceOverlay = (() => {
    * Runs `task` with the overlay hidden (screenshots show the page, not our
    * boxes: annotated ones get theirs drawn by the service worker). Hiding
    * happens inside the closed root, so the page observes no mutation.
+   */
+  /**
+   * @template T
+   * @param {() => T | Promise<T>} task
+   * @returns {Promise<T>}
    */
   async function hiddenDuring(task) {
     if (!host || !host.isConnected) return task();
@@ -232,6 +255,10 @@ globalThis.SentienceOverlay = (() => {
   }
 
   /** True for a mutation record caused by showing or hiding the overlay. */
+  /**
+   * @param {MutationRecord} record
+   * @returns {boolean}
+   */
   function isOwnMutation(record) {
     if (!host) return false;
     if (record.target === host) return true;

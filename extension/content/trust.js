@@ -1,3 +1,4 @@
+// @ts-check
 // Who may see and do what through window.sentience (docs/api.md "Who may see
 // and do what").
 //
@@ -18,15 +19,20 @@
 'use strict';
 
 globalThis.SentienceTrust = (() => {
-  const KEY = 'trusted_origins';
+  const KEY = SentienceProtocol.STORAGE.TRUSTED_ORIGINS;
+  // storage.local: the managed policy's list as the service worker last read it.
+  const MIRROR_KEY = SentienceProtocol.STORAGE.MANAGED_TRUSTED_ORIGINS;
   // This document's origin, as the browser enforces it (inherited by
   // about:blank and srcdoc documents, "null" for sandboxed and data:
   // documents, which no allow-list entry can name).
   const ORIGIN = self.origin;
   let local = [];
-  let managed = [];
 
-  /** Origins of a stored list, normalised (`new URL(o).origin`); junk dropped. */
+  /**
+   * Origins of a stored list, normalised (`new URL(o).origin`); junk dropped.
+   * @param {unknown} list
+   * @returns {string[]}
+   */
   function origins(list) {
     if (!Array.isArray(list)) return [];
     const out = [];
@@ -42,26 +48,54 @@ globalThis.SentienceTrust = (() => {
     return out;
   }
 
-  const read = (area) =>
-    area.get(KEY).then(
-      (items) => origins(items && items[KEY]),
+  /**
+   * @param {chrome.storage.StorageArea} area
+   * @param {string} [key]
+   * @returns {Promise<string[]>}
+   */
+  const read = (area, key = KEY) =>
+    area.get(key).then(
+      (items) => origins(items && items[key]),
       () => [], // no policy (or managed storage unavailable)
     );
-  const ready = Promise.all([read(chrome.storage.local), chrome.storage.managed ? read(chrome.storage.managed) : []]).then(([l, m]) => {
+  // The first read of managed storage in a browser session waits for the
+  // policy service: 1–2 s on Linux (measured), which every page's first
+  // call would pay. So the service worker mirrors the policy's list into
+  // storage.local (extension/policy-mirror.js), and until this document's
+  // own read of the policy arrives, the mirror decides — in one direction
+  // only: an origin the mirror does not list gets the page scope at once
+  // (an origin added to the policy while the browser was closed gets the
+  // full scope once the policy is read, within seconds of the browser's
+  // start); one it lists still waits for the policy itself, so an origin
+  // taken off the policy never gets the full scope from a stale mirror.
+  /** @type {string[] | null} */
+  let managed = null; // null: the policy not read yet
+  /** @type {string[]} */
+  let mirror = [];
+  const localReady = Promise.all([read(chrome.storage.local), read(chrome.storage.local, MIRROR_KEY)]).then(([l, m]) => {
     local = l;
+    mirror = m;
+  });
+  const managedReady = (chrome.storage.managed ? read(chrome.storage.managed) : Promise.resolve([])).then((m) => {
     managed = m;
   });
 
   chrome.storage.onChanged.addListener((changes, area) => {
-    if (!changes[KEY]) return;
-    if (area === 'local') local = origins(changes[KEY].newValue);
-    else if (area === 'managed') managed = origins(changes[KEY].newValue);
+    if (area === 'local' && changes[KEY]) local = origins(changes[KEY].newValue);
+    if (area === 'local' && changes[MIRROR_KEY]) mirror = origins(changes[MIRROR_KEY].newValue);
+    if (area === 'managed' && changes[KEY]) managed = origins(changes[KEY].newValue);
   });
 
-  /** Whether page scripts of this document get the full scope (waits for the first read). */
+  /** Whether page scripts of this document get the full scope. */
   async function pageTrusted() {
-    await ready;
-    return ORIGIN !== 'null' && (local.includes(ORIGIN) || managed.includes(ORIGIN));
+    await localReady;
+    if (ORIGIN === 'null') return false;
+    if (local.includes(ORIGIN)) return true;
+    if (managed === null) {
+      if (!mirror.includes(ORIGIN)) return false;
+      await managedReady;
+    }
+    return managed.includes(ORIGIN);
   }
 
   return { pageTrusted, ORIGIN, KEY };

@@ -1,14 +1,22 @@
+// @ts-check
 // Options page: server URL, API key, default mode, trusted origins
 // (extension/content/trust.js); validated, with a "test connection" that
 // calls the server's /health.
 'use strict';
 
-const $ = (id) => document.getElementById(id);
-const status = (text, ok) => {
+const { MSG, STORAGE, DEFAULT_SETTINGS } = SentienceProtocol;
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+/**
+ * @param {string} text
+ * @param {boolean} ok
+ */
+const showStatus = (text, ok) => {
   $('status').textContent = text;
   $('status').className = ok ? 'ok' : 'bad';
 };
 
+/** @returns {{settings?: SentienceSettings, trusted?: string[], error?: string}} */
 function read() {
   const serverUrl = $('serverUrl').value.trim().replace(/\/+$/, '');
   let url;
@@ -33,9 +41,9 @@ function read() {
   return { settings: { serverUrl, apiKey: $('apiKey').value, defaultMode: $('defaultMode').value }, trusted };
 }
 
-chrome.storage.local.get(['settings', 'trusted_origins']).then(({ settings, trusted_origins }) => {
-  $('trustedOrigins').value = Array.isArray(trusted_origins) ? trusted_origins.join('\n') : '';
-  const s = { ...SentienceMessages.DEFAULT_SETTINGS, ...(settings || {}) };
+chrome.storage.local.get([STORAGE.SETTINGS, STORAGE.TRUSTED_ORIGINS]).then(({ [STORAGE.SETTINGS]: settings, [STORAGE.TRUSTED_ORIGINS]: trusted }) => {
+  $('trustedOrigins').value = Array.isArray(trusted) ? trusted.join('\n') : '';
+  const s = { ...DEFAULT_SETTINGS, .../** @type {Partial<SentienceSettings>} */ (settings || {}) };
   $('serverUrl').value = s.serverUrl;
   $('apiKey').value = s.apiKey;
   $('defaultMode').value = s.defaultMode;
@@ -44,16 +52,16 @@ chrome.storage.local.get(['settings', 'trusted_origins']).then(({ settings, trus
 $('form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const { settings, trusted, error } = read();
-  if (error) return status(error, false);
-  await chrome.storage.local.set({ settings, trusted_origins: trusted });
-  status('Saved.', true);
+  if (error) return showStatus(error, false);
+  await chrome.storage.local.set({ [STORAGE.SETTINGS]: settings, [STORAGE.TRUSTED_ORIGINS]: trusted });
+  showStatus('Saved.', true);
 });
 
 $('test').addEventListener('click', async () => {
   const { settings, error } = read();
-  if (error) return status(error, false);
-  status('Testing…', true);
-  const res = await chrome.runtime.sendMessage({ type: 'test-connection', serverUrl: settings.serverUrl, apiKey: settings.apiKey });
-  if (res && res.health) status(`Connected: ${res.health.status}, model ${res.health.model} (${res.health.baseUrl})`, true);
-  else status(`Cannot reach the server: ${res ? res.error : 'no answer'}`, false);
+  if (error) return showStatus(error, false);
+  showStatus('Testing…', true);
+  const res = await chrome.runtime.sendMessage({ type: MSG.TEST_CONNECTION, serverUrl: settings.serverUrl, apiKey: settings.apiKey });
+  if (res && res.health) showStatus(`Connected: ${res.health.status}, model ${res.health.model} (${res.health.baseUrl})`, true);
+  else showStatus(`Cannot reach the server: ${res ? res.error : 'no answer'}`, false);
 });

@@ -1,9 +1,13 @@
+// @ts-check
 // The popup and side panel: start a run on the active tab, watch its steps,
 // answer the agent's questions, cancel. All state lives in chrome.storage
 // (written by the service worker), so closing the popup loses nothing.
 'use strict';
 
-const $ = (id) => document.getElementById(id);
+const { MSG, STORAGE, TERMINAL_STATUSES } = SentienceProtocol;
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+/** @type {string | null} */
 let shownRunId = null;
 
 // The tab a run acts on: the active tab, or ?tab=ID when this page is opened
@@ -15,6 +19,10 @@ async function targetTab() {
   return tab;
 }
 
+/**
+ * A UI message to the service worker (protocol.js validateUiMessage); rejects with its error.
+ * @param {{type: string, [key: string]: unknown}} msg
+ */
 function send(msg) {
   return chrome.runtime.sendMessage(msg).then((res) => {
     if (res && res.error) throw new Error(res.error);
@@ -22,31 +30,38 @@ function send(msg) {
   });
 }
 
+/** How each kind of log line reads (run/run-loop.js writes them). @type {Record<string, (entry: SentienceRunLogEntry) => string>} */
+const DESCRIBE = {
+  tool: (entry) => {
+    const p = entry.params || {};
+    const what = entry.target ? ` "${entry.target}"` : p.url ? ` ${p.url}` : p.key ? ` ${p.key}` : '';
+    const typed = entry.tool === 'type' && p.text !== undefined ? ` ← "${p.text}"` : '';
+    const res = entry.result ? (entry.result.success ? ' ✓' : ` ✗ ${entry.result.error || ''}`) : ' …';
+    return `${entry.tool}${what}${typed}${res}`;
+  },
+  ask: (entry) => `asked: ${entry.text}`,
+  answer: (entry) => `you ${entry.text}`,
+  finish: (entry) => `finished: ${entry.text}`,
+};
+
+/** @param {SentienceRunLogEntry} entry */
 function describe(entry) {
-  switch (entry.kind) {
-    case 'tool': {
-      const p = entry.params || {};
-      const what = entry.target ? ` "${entry.target}"` : p.url ? ` ${p.url}` : p.key ? ` ${p.key}` : '';
-      const typed = entry.tool === 'type' && p.text !== undefined ? ` ← "${p.text}"` : '';
-      const res = entry.result ? (entry.result.success ? ' ✓' : ` ✗ ${entry.result.error || ''}`) : ' …';
-      return `${entry.tool}${what}${typed}${res}`;
-    }
-    case 'ask': return `asked: ${entry.text}`;
-    case 'answer': return `you ${entry.text}`;
-    case 'finish': return `finished: ${entry.text}`;
-    default: return `${entry.kind}: ${entry.text || ''}`;
-  }
+  if (Object.prototype.hasOwnProperty.call(DESCRIBE, entry.kind)) return DESCRIBE[entry.kind](entry);
+  return `${entry.kind}: ${entry.text || ''}`;
 }
 
 async function render() {
   const everything = await chrome.storage.local.get(null);
-  const runs = Object.keys(everything).filter((k) => k.startsWith('run:')).map((k) => everything[k]).sort((a, b) => b.createdAt - a.createdAt);
+  const runs = Object.keys(everything)
+    .filter((k) => k.startsWith(STORAGE.RUN_PREFIX))
+    .map((k) => /** @type {SentienceRun} */ (everything[k]))
+    .sort((a, b) => b.createdAt - a.createdAt);
   const tab = await targetTab().catch(() => null);
   const run = runs.find((r) => r.runId === shownRunId) || runs.find((r) => tab && r.tabId === tab.id) || runs[0];
   $('run').hidden = !run;
   if (!run) return;
   shownRunId = run.runId;
-  const live = !['completed', 'error', 'cancelled'].includes(run.status);
+  const live = !TERMINAL_STATUSES.includes(run.status);
   $('status').textContent = run.status.replace('_', ' ');
   $('status').className = `status ${run.status}`;
   $('progress').textContent = `step ${run.currentStep} of ${run.maxSteps} — ${run.task}`;
@@ -79,9 +94,9 @@ $('start').addEventListener('submit', async (e) => {
   e.preventDefault();
   $('start-error').hidden = true;
   const tab = await targetTab();
-  const mode = document.querySelector('input[name=mode]:checked').value;
+  const mode = /** @type {HTMLInputElement} */ (document.querySelector('input[name=mode]:checked')).value;
   try {
-    const { runId } = await send({ type: 'run-start', task: $('task').value, mode, tabId: tab.id });
+    const { runId } = await send({ type: MSG.RUN_START, task: $('task').value, mode, tabId: tab.id });
     shownRunId = runId;
     render();
   } catch (err) {
@@ -89,18 +104,19 @@ $('start').addEventListener('submit', async (e) => {
     $('start-error').hidden = false;
   }
 });
-$('cancel').addEventListener('click', () => send({ type: 'run-cancel', runId: shownRunId }).catch(() => {}));
-$('approve').addEventListener('click', () => send({ type: 'run-answer', runId: shownRunId, approved: true, answer: $('answer-text').value || undefined }).catch((e) => alert(e.message)));
-$('refuse').addEventListener('click', () => send({ type: 'run-answer', runId: shownRunId, approved: false }).catch((e) => alert(e.message)));
-$('clear').addEventListener('click', () => send({ type: 'runs-clear' }).then(render));
+$('cancel').addEventListener('click', () => send({ type: MSG.RUN_CANCEL, runId: shownRunId }).catch(() => {}));
+$('approve').addEventListener('click', () => send({ type: MSG.RUN_ANSWER, runId: shownRunId, approved: true, answer: $('answer-text').value || undefined }).catch((e) => alert(e.message)));
+$('refuse').addEventListener('click', () => send({ type: MSG.RUN_ANSWER, runId: shownRunId, approved: false }).catch((e) => alert(e.message)));
+$('clear').addEventListener('click', () => send({ type: MSG.RUNS_CLEAR }).then(render));
 $('options').addEventListener('click', (e) => {
   e.preventDefault();
   chrome.runtime.openOptionsPage();
 });
 
-chrome.storage.local.get('settings').then(({ settings }) => {
-  const mode = (settings && settings.defaultMode) || 'autonomous';
-  const radio = document.querySelector(`input[name=mode][value=${mode}]`);
+chrome.storage.local.get(STORAGE.SETTINGS).then(({ [STORAGE.SETTINGS]: stored }) => {
+  const settings = /** @type {Partial<SentienceSettings> | undefined} */ (stored);
+  const mode = (settings && settings.defaultMode) || SentienceProtocol.DEFAULT_SETTINGS.defaultMode;
+  const radio = /** @type {HTMLInputElement | null} */ (document.querySelector(`input[name=mode][value=${mode}]`));
   if (radio) radio.checked = true;
 });
 chrome.storage.onChanged.addListener(render);

@@ -1,3 +1,4 @@
+// @ts-check
 // Client of the agent server's run API (specs/004): timeouts, retries with
 // exponential backoff on network errors, 429 and 5xx, and errors that say
 // what went wrong. `/step` and `/answer` carry an Idempotency-Key so a retry
@@ -18,6 +19,14 @@ globalThis.SentienceApi = (() => {
     }
   }
 
+  /**
+   * @param {SentienceSettings} settings
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} body
+   * @param {Record<string, string>} headers
+   * @returns {Promise<any>}
+   */
   async function once(settings, method, path, body, headers) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
@@ -53,6 +62,14 @@ globalThis.SentienceApi = (() => {
     return data;
   }
 
+  /**
+   * @param {SentienceSettings} settings
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body]
+   * @param {Record<string, string>} [headers]
+   * @returns {Promise<any>}
+   */
   async function request(settings, method, path, body, headers = {}) {
     let attempt = 0;
     for (;;) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The agent run loop (issue 4), driven by the service worker against the
 // agent server's specs/004 API:
 //   start → loop { snapshot of the run's tab → /step {snapshot, lastActionResult}
@@ -15,21 +16,29 @@
 'use strict';
 
 globalThis.SentienceRuns = (() => {
-  const KEY = (runId) => `run:${runId}`;
-  const TERMINAL = new Set(['completed', 'error', 'cancelled']);
+  const P = SentienceProtocol;
+  /** @param {string} runId */
+  const KEY = (runId) => `${P.STORAGE.RUN_PREFIX}${runId}`;
+  const TERMINAL = new Set(P.TERMINAL_STATUSES);
   const MAX_LOG = 200;
   const drivers = new Map(); // runId → Promise (one driver per run per worker life)
 
+  /** @returns {Promise<SentienceSettings>} */
   async function settings() {
-    const { settings: s } = await chrome.storage.local.get('settings');
-    return { ...SentienceMessages.DEFAULT_SETTINGS, ...(s || {}) };
+    const { [P.STORAGE.SETTINGS]: s } = await chrome.storage.local.get(P.STORAGE.SETTINGS);
+    return { ...P.DEFAULT_SETTINGS, .../** @type {Partial<SentienceSettings>} */ (s || {}) };
   }
 
+  /**
+   * @param {string} runId
+   * @returns {Promise<SentienceRun | null>}
+   */
   async function load(runId) {
     const got = await chrome.storage.local.get(KEY(runId));
-    return got[KEY(runId)] || null;
+    return /** @type {SentienceRun | undefined} */ (got[KEY(runId)]) || null;
   }
 
+  /** @param {SentienceRun} run */
   async function save(run) {
     run.updatedAt = Date.now();
     if (run.log.length > MAX_LOG) run.log = run.log.slice(-MAX_LOG);
@@ -37,11 +46,12 @@ globalThis.SentienceRuns = (() => {
     await badge();
   }
 
+  /** @returns {Promise<SentienceRun[]>} */
   async function allRuns() {
     const everything = await chrome.storage.local.get(null);
     return Object.keys(everything)
-      .filter((k) => k.startsWith('run:'))
-      .map((k) => everything[k])
+      .filter((k) => k.startsWith(P.STORAGE.RUN_PREFIX))
+      .map((k) => /** @type {SentienceRun} */ (everything[k]))
       .sort((a, b) => b.createdAt - a.createdAt);
   }
 
@@ -53,15 +63,24 @@ globalThis.SentienceRuns = (() => {
     await chrome.action.setBadgeText({ text: waiting ? '?' : running ? '…' : '' });
     // While runs are unfinished, an alarm wakes a stopped worker so it can
     // resume them (MV3 stops idle workers; nothing else would restart it).
-    if (running) await chrome.alarms.create('sentience-runs', { periodInMinutes: 0.5 });
-    else await chrome.alarms.clear('sentience-runs');
+    if (running) await chrome.alarms.create(P.RUNS_ALARM, { periodInMinutes: 0.5 });
+    else await chrome.alarms.clear(P.RUNS_ALARM);
     await chrome.action.setBadgeBackgroundColor({ color: waiting ? '#dc2626' : '#2563eb' });
   }
 
+  /**
+   * @param {SentienceRun} run
+   * @param {Omit<SentienceRunLogEntry, 'at' | 'step'>} entry
+   */
   function logLine(run, entry) {
     run.log.push({ at: Date.now(), step: run.currentStep, ...entry });
   }
 
+  /**
+   * The server's view of the run (RunState): step counts and status.
+   * @param {SentienceRun} run
+   * @param {any} state
+   */
   function applyState(run, state) {
     if (!state) return;
     if (typeof state.currentStep === 'number') run.currentStep = state.currentStep;
@@ -69,6 +88,12 @@ globalThis.SentienceRuns = (() => {
     if (typeof state.status === 'string') run.status = state.status;
   }
 
+  /**
+   * The text of the element a tool acts on, as the last snapshot showed it.
+   * @param {SentienceRun} run
+   * @param {{parameters?: any}} tool
+   * @returns {string | null}
+   */
   function targetText(run, tool) {
     const id = tool.parameters && tool.parameters.id;
     if (id === undefined || !run.lastSnapshotTexts) return null;
@@ -76,54 +101,66 @@ globalThis.SentienceRuns = (() => {
     return run.lastSnapshotTexts[key] ?? null;
   }
 
-  // Applies one server answer (from /step or /answer) to the run record.
+  /**
+   * What each kind of server answer (`action` of /step and /answer) does to
+   * the run record.
+   * @type {Record<string, (run: SentienceRun, res: any) => void>}
+   */
+  const ANSWERS = {
+    execute_tool: (run, res) => {
+      const tool = res.tool || { name: 'observe', parameters: {} };
+      if (tool.name === 'finish') {
+        run.status = 'completed';
+        run.result = String((tool.parameters && (tool.parameters.result ?? tool.parameters.answer)) ?? '');
+        run.phase = 'done';
+        logLine(run, { kind: 'finish', text: run.result });
+      } else if (tool.name === 'ask_user') {
+        run.status = 'waiting_user';
+        run.question = String((tool.parameters && (tool.parameters.question ?? tool.parameters.text)) ?? 'The agent has a question.');
+        run.phase = 'ask';
+        logLine(run, { kind: 'ask', text: run.question });
+      } else {
+        run.phase = 'execute';
+        run.pendingTool = tool;
+        run.executing = false;
+        logLine(run, { kind: 'tool', tool: tool.name, params: tool.parameters || {}, target: targetText(run, tool) });
+      }
+    },
+    ask_user: (run, res) => {
+      run.status = 'waiting_user';
+      run.question = res.question;
+      run.phase = 'ask';
+      logLine(run, { kind: 'ask', text: res.question });
+    },
+    finish: (run, res) => {
+      run.status = 'completed';
+      run.result = res.result;
+      run.phase = 'done';
+      logLine(run, { kind: 'finish', text: res.result });
+    },
+    error: (run, res) => {
+      run.status = 'error';
+      run.error = res.error;
+      run.phase = 'done';
+      logLine(run, { kind: 'error', text: res.error });
+    },
+  };
+
+  /**
+   * Applies one server answer (from /step or /answer) to the run record.
+   * @param {SentienceRun} run
+   * @param {any} res
+   */
   function applyAnswer(run, res) {
     applyState(run, res.state);
     if (Array.isArray(res.reflections)) run.reflections = res.reflections;
-    switch (res.action) {
-      case 'execute_tool': {
-        const tool = res.tool || { name: 'observe', parameters: {} };
-        if (tool.name === 'finish') {
-          run.status = 'completed';
-          run.result = String((tool.parameters && (tool.parameters.result ?? tool.parameters.answer)) ?? '');
-          run.phase = 'done';
-          logLine(run, { kind: 'finish', text: run.result });
-        } else if (tool.name === 'ask_user') {
-          run.status = 'waiting_user';
-          run.question = String((tool.parameters && (tool.parameters.question ?? tool.parameters.text)) ?? 'The agent has a question.');
-          run.phase = 'ask';
-          logLine(run, { kind: 'ask', text: run.question });
-        } else {
-          run.phase = 'execute';
-          run.pendingTool = tool;
-          run.executing = false;
-          logLine(run, { kind: 'tool', tool: tool.name, params: tool.parameters || {}, target: targetText(run, tool) });
-        }
-        break;
-      }
-      case 'ask_user':
-        run.status = 'waiting_user';
-        run.question = res.question;
-        run.phase = 'ask';
-        logLine(run, { kind: 'ask', text: res.question });
-        break;
-      case 'finish':
-        run.status = 'completed';
-        run.result = res.result;
-        run.phase = 'done';
-        logLine(run, { kind: 'finish', text: res.result });
-        break;
-      case 'error':
-        run.status = 'error';
-        run.error = res.error;
-        run.phase = 'done';
-        logLine(run, { kind: 'error', text: res.error });
-        break;
-      default:
-        run.status = 'error';
-        run.error = `unexpected answer from the server: ${JSON.stringify(res).slice(0, 200)}`;
-        run.phase = 'done';
+    if (Object.prototype.hasOwnProperty.call(ANSWERS, res.action)) {
+      ANSWERS[res.action](run, res);
+      return;
     }
+    run.status = 'error';
+    run.error = `unexpected answer from the server: ${JSON.stringify(res).slice(0, 200)}`;
+    run.phase = 'done';
   }
 
   function fail(run, message) {
@@ -135,7 +172,7 @@ globalThis.SentienceRuns = (() => {
 
   async function notifyQuestion(run) {
     try {
-      await chrome.notifications.create(`ask:${run.runId}`, {
+      await chrome.notifications.create(`${P.ASK_NOTIFICATION_PREFIX}${run.runId}`, {
         type: 'basic',
         iconUrl: chrome.runtime.getURL('extension/icons/icon-128.png'),
         title: 'Sentience needs your answer',
@@ -224,6 +261,7 @@ globalThis.SentienceRuns = (() => {
     if (url) await chrome.tabs.update(tabId, { url });
     const res = await SentienceApi.start(s, task, mode);
     if (!res || !res.success || typeof res.runId !== 'string') throw new Error('the server did not start the run');
+    /** @type {SentienceRun} */
     const run = {
       runId: res.runId,
       tabId,
@@ -256,7 +294,7 @@ globalThis.SentienceRuns = (() => {
     if (!run) throw new Error(`no run ${runId}`);
     if (run.status !== 'waiting_user') throw new Error(`run ${runId} is not waiting for an answer (status ${run.status})`);
     const s = await settings();
-    chrome.notifications.clear(`ask:${runId}`).catch(() => {});
+    chrome.notifications.clear(`${P.ASK_NOTIFICATION_PREFIX}${runId}`).catch(() => {});
     logLine(run, { kind: 'answer', text: approved ? `approved${text ? `: ${text}` : ''}` : 'refused' });
     const res = await SentienceApi.answer(s, runId, { approved, ...(text ? { answer: text } : {}) }, `${runId}:answer:${run.seq}`);
     run.question = null;
@@ -286,7 +324,7 @@ globalThis.SentienceRuns = (() => {
     run.phase = 'done';
     logLine(run, { kind: 'cancelled', text: why });
     await save(run);
-    chrome.notifications.clear(`ask:${runId}`).catch(() => {});
+    chrome.notifications.clear(`${P.ASK_NOTIFICATION_PREFIX}${runId}`).catch(() => {});
     try {
       await SentienceApi.cancel(await settings(), runId);
     } catch (e) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Executes the server's tools (specs/004 ToolName) in the run's tab and
 // returns a specs/004 ToolResult. Element ids map to the last snapshot's
 // elements through the content script's registry: a stale id fails
@@ -8,13 +9,27 @@ globalThis.SentienceTools = (() => {
   const NAV_TIMEOUT_MS = 30000;
   const READY_TIMEOUT_MS = 10000;
 
+  /**
+   * Runs operation `op` of the window.sentience API (bridge.js) in the tab's
+   * top frame; resolves to what the page API would.
+   * @param {number} tabId
+   * @param {SentienceOp} op
+   * @param {unknown} args
+   * @param {{path?: 'service_worker'}} [via]
+   * @returns {Promise<any>}
+   */
   function call(tabId, op, args, via) {
-    return chrome.tabs.sendMessage(tabId, { type: 'sentience-call', op, args, via }, { frameId: 0 }).then((reply) =>
+    return chrome.tabs.sendMessage(tabId, { type: SentienceProtocol.MSG.CALL, op, args, via }, { frameId: 0 }).then((reply) =>
       reply && reply.json !== undefined ? JSON.parse(reply.json) : reply && reply.value,
     );
   }
 
-  // The content script answers once the new document has loaded it.
+  /**
+   * Whether the tab's content script answered within `timeoutMs` (it
+   * answers once the new document has loaded it).
+   * @param {number} tabId
+   * @param {number} [timeoutMs]
+   */
   async function waitReady(tabId, timeoutMs = READY_TIMEOUT_MS) {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
@@ -32,7 +47,10 @@ globalThis.SentienceTools = (() => {
     return false;
   }
 
-  /** Snapshot for the server: the specs/001 object plus title and visible text. */
+  /**
+   * Snapshot for the server: the specs/001 object plus title and visible text.
+   * @param {number} tabId
+   */
   async function observe(tabId) {
     await waitReady(tabId);
     // Waits for the DOM to be quiet first, so a page still rendering after a
@@ -45,6 +63,10 @@ globalThis.SentienceTools = (() => {
     return { ...snap, elements, title: info.title, visibleText: info.visibleText };
   }
 
+  /**
+   * @param {any} params
+   * @returns {number | null}
+   */
   function elementId(params) {
     const raw = params && params.id;
     // No id (a page scroll) is not element 0.
@@ -53,12 +75,21 @@ globalThis.SentienceTools = (() => {
     return Number.isInteger(n) && n >= 0 ? n : null;
   }
 
+  /**
+   * The ToolResult of an action's answer.
+   * @param {any} r
+   * @param {string} verb
+   */
   function result(r, verb) {
     if (!r) return { success: false, error: `${verb}: no answer from the page` };
     if (!r.success) return { success: false, error: r.error };
     return { success: true, message: `${verb} (${r.outcome === 'navigated' ? 'page navigated' : r.outcome === 'dom_changed' ? 'page changed' : 'no visible change'})`, data: { outcome: r.outcome } };
   }
 
+  /**
+   * @param {number} tabId
+   * @param {unknown} url
+   */
   async function navigate(tabId, url) {
     if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return { success: false, error: `navigate: not an http(s) URL: ${url}` };
     await chrome.tabs.update(tabId, { url });
@@ -73,35 +104,56 @@ globalThis.SentienceTools = (() => {
     return ready ? { success: true, message: `Navigated to ${url}` } : { success: false, error: `navigate: ${url} did not finish loading within ${NAV_TIMEOUT_MS / 1000} s` };
   }
 
-  /** Runs one tool; never throws (failures are ToolResults). */
+  /**
+   * An action on an element of the last snapshot, highlighted first so
+   * people see what the agent acts on.
+   * @param {number} tabId
+   * @param {'click' | 'type' | 'scroll'} name
+   * @param {any} p the tool's parameters
+   * @param {string} verb
+   */
+  async function onElement(tabId, name, p, verb) {
+    const id = elementId(p);
+    if (id === null) return { success: false, error: `${name}: missing or invalid element id ${JSON.stringify(p.id)}` };
+    await call(tabId, 'highlight', { id, label: name });
+    const args = name === 'type' ? { id, text: String(p.text ?? p.value ?? '') } : { id };
+    const r = await call(tabId, name, args);
+    if (r && r.outcome === 'navigated') await waitReady(tabId);
+    return result(r, verb);
+  }
+
+  /**
+   * The server's tools (specs/004 ToolName, docs/contracts/run-api.md), by
+   * name; finish and ask_user are the run loop's own.
+   * @type {Record<string, (tabId: number, p: any) => Promise<{success: boolean, message?: string, error?: string, data?: any}>>}
+   */
+  const TOOLS = {
+    observe: async () => ({ success: true, message: 'Observed' }),
+    navigate: (tabId, p) => navigate(tabId, p.url),
+    click: (tabId, p) => onElement(tabId, 'click', p, 'Clicked'),
+    type: (tabId, p) => onElement(tabId, 'type', p, 'Typed'),
+    scroll: async (tabId, p) => {
+      // No element id: the page scrolls.
+      if (elementId(p) === null) return result(await call(tabId, 'scroll', { dx: Number(p.dx) || 0, dy: Number(p.dy ?? (p.direction === 'up' ? -600 : 600)) || 0 }), 'Scrolled');
+      return onElement(tabId, 'scroll', p, 'Scrolled');
+    },
+    press: async (tabId, p) => {
+      const r = await call(tabId, 'press', { key: String(p.key ?? 'Enter') });
+      if (r && r.outcome === 'navigated') await waitReady(tabId);
+      return result(r, `Pressed ${p.key ?? 'Enter'}`);
+    },
+  };
+
+  /**
+   * Runs one tool; never throws (failures are ToolResults).
+   * @param {number} tabId
+   * @param {{name: string, parameters?: any}} tool
+   */
   async function execute(tabId, tool) {
     const p = tool.parameters || {};
     try {
-      switch (tool.name) {
-        case 'observe':
-          return { success: true, message: 'Observed' };
-        case 'navigate':
-          return await navigate(tabId, p.url);
-        case 'click':
-        case 'type':
-        case 'scroll': {
-          const id = elementId(p);
-          if (tool.name === 'scroll' && id === null) return result(await call(tabId, 'scroll', { dx: Number(p.dx) || 0, dy: Number(p.dy ?? (p.direction === 'up' ? -600 : 600)) || 0 }), 'Scrolled');
-          if (id === null) return { success: false, error: `${tool.name}: missing or invalid element id ${JSON.stringify(p.id)}` };
-          await call(tabId, 'highlight', { id, label: tool.name });
-          const args = tool.name === 'type' ? { id, text: String(p.text ?? p.value ?? '') } : { id };
-          const r = await call(tabId, tool.name, args);
-          if (r && r.outcome === 'navigated') await waitReady(tabId);
-          return result(r, tool.name === 'click' ? 'Clicked' : tool.name === 'type' ? 'Typed' : 'Scrolled');
-        }
-        case 'press': {
-          const r = await call(tabId, 'press', { key: String(p.key ?? 'Enter') });
-          if (r && r.outcome === 'navigated') await waitReady(tabId);
-          return result(r, `Pressed ${p.key ?? 'Enter'}`);
-        }
-        default:
-          return { success: false, error: `unknown tool ${tool.name}` };
-      }
+      if (!Object.prototype.hasOwnProperty.call(TOOLS, tool.name)) return { success: false, error: `unknown tool ${tool.name}` };
+      return await TOOLS[tool.name](tabId, p);
     } catch (e) {
       return { success: false, error: `${tool.name} failed: ${e && e.message ? e.message : e}` };
     }

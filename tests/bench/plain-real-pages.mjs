@@ -1,5 +1,5 @@
 // Ad-hoc: the plain-element analysis on the real saved pages that
-// pkg-scripts/real-pages.sh caches in .bench/real-pages/pages (run that
+// pkg-scripts/bench.sh real-pages-tokens caches in .bench/real-pages/pages (run that
 // first). Per page: the walk with the analysis (run whatever its cost,
 // budget: false) against the walk reading every style; `nd`/`sd` count the
 // numbers and strings that differ (must be 0), `plain` the elements walked

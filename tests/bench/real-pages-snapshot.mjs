@@ -4,7 +4,7 @@
 // accessibility tree (recall of its visible actionable nodes, role and name
 // agreement, elements per actionable node).
 //
-//   bash pkg-scripts/real-pages-bench.sh [--iterations=9] [--cold-runs=3] [--page=NAME] [--misses] [--no-warmup]
+//   bash pkg-scripts/bench.sh real-pages [--iterations=9] [--cold-runs=3] [--page=NAME] [--misses] [--no-warmup]
 //
 // Pages: the 27 of tests/lib/real-pages.mjs, PAGES and MORE_PAGES (pinned, checksummed PyPI sdists, cached
 // in .bench/real-pages/), served on 127.0.0.1 (port 0) to a Chromium in

@@ -5,7 +5,7 @@
 // check of the full snapshot (schema-valid, status success, counts, no
 // error logged by the extension).
 //
-//   bash pkg-scripts/real-pages.sh     (after pkg-scripts/build.sh wasm)
+//   bash pkg-scripts/bench.sh real-pages-tokens     (after pkg-scripts/build.sh wasm)
 //   node tests/bench/real-pages.mjs [--dump]    --dump also writes each
 //        page's default format() listing and whole snapshot to
 //        .bench/real-pages/listings/

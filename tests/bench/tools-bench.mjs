@@ -54,6 +54,23 @@ async function time(n, fn) {
   return stats(out);
 }
 
+// Ours and theirs alternately, call by call: on a shared machine the load
+// changes from one second to the next, and timing one side after the
+// other would charge that change to one of them.
+async function pair(n, ours, theirs) {
+  await ours(); await theirs(); // warm-up
+  const a = [], b = [];
+  for (let i = 0; i < n; i++) {
+    let t = performance.now();
+    await ours(i);
+    a.push(performance.now() - t);
+    t = performance.now();
+    await theirs(i);
+    b.push(performance.now() - t);
+  }
+  return [stats(a), stats(b)];
+}
+
 function startXvfb() {
   for (let n = 120; n < 200; n++) {
     if (fs.existsSync(`/tmp/.X${n}-lock`) || fs.existsSync(`/tmp/.X11-unix/X${n}`)) continue;
@@ -77,11 +94,18 @@ async function startTools(env) {
     if (!v.success) throw new Error(`${route}: ${JSON.stringify(v).slice(0, 300)}`);
     return v;
   };
-  return { proc: p, base, call };
+  // The HTTP hop alone (no browser, no X call): the floor of every row.
+  const ping = async () => { const r = await fetch(base + '/'); await r.json(); };
+  return { proc: p, base, call, ping };
 }
 
 const rows = [];
-const row = (name, ours, theirs, theirName) => rows.push({ name, ours, theirs, theirName });
+const row = (name, ours, theirs, theirName) => rows.push({ name, ours, theirs, theirName, floor });
+let floor = null; // p50 of the HTTP hop alone, measured on each server
+const both = async (name, ours, theirs, theirName) => {
+  const [a, b] = await pair(RUNS, ours, theirs);
+  row(name, a, b, theirName);
+};
 
 async function browserBench(url) {
   const tools = await startTools({ ...process.env, DISPLAY: '' });
@@ -90,18 +114,21 @@ async function browserBench(url) {
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.goto(url);
-    row('screenshot (browser, original)', await time(RUNS, () => tools.call('/screenshot', { scope: 'browser' })),
-      await time(RUNS, () => page.screenshot()), 'page.screenshot()');
-    row('screenshot (browser, lux 1260x700)', await time(RUNS, () => tools.call('/screenshot', { scope: 'browser', optimize_for: 'lux' })),
-      await time(RUNS, () => page.screenshot()), 'page.screenshot()');
-    row('click', await time(RUNS, () => tools.call('/click', { x: 300, y: 200 })),
-      await time(RUNS, () => page.mouse.click(300, 200)), 'mouse.click');
-    row('type 40 chars (keystrokes)', await time(RUNS, () => tools.call('/type', { text: TEXT40, method: 'keystrokes' })),
-      await time(RUNS, () => page.keyboard.type(TEXT40)), 'keyboard.type');
-    row('type 40 chars (clipboard = insertText)', await time(RUNS, () => tools.call('/type', { text: TEXT40 })),
-      await time(RUNS, () => page.keyboard.insertText(TEXT40)), 'keyboard.insertText');
-    row('keypress Ctrl+A', await time(RUNS, () => tools.call('/keypress', { key: 'Ctrl+A' })),
-      await time(RUNS, () => page.keyboard.press('Control+A')), 'keyboard.press');
+    const hop = await time(RUNS, tools.ping);
+    floor = hop.p50;
+    row('HTTP round trip alone (GET /, browser server)', hop, null, 'the floor of the rows below');
+    await both('screenshot (browser, original)', () => tools.call('/screenshot', { scope: 'browser' }),
+      () => page.screenshot(), 'page.screenshot()');
+    await both('screenshot (browser, lux 1260x700)', () => tools.call('/screenshot', { scope: 'browser', optimize_for: 'lux' }),
+      () => page.screenshot(), 'page.screenshot()');
+    await both('click', () => tools.call('/click', { x: 300, y: 200 }),
+      () => page.mouse.click(300, 200), 'mouse.click');
+    await both('type 40 chars (keystrokes)', () => tools.call('/type', { text: TEXT40, method: 'keystrokes' }),
+      () => page.keyboard.type(TEXT40), 'keyboard.type');
+    await both('type 40 chars (clipboard = insertText)', () => tools.call('/type', { text: TEXT40 }),
+      () => page.keyboard.insertText(TEXT40), 'keyboard.insertText');
+    await both('keypress Ctrl+A', () => tools.call('/keypress', { key: 'Ctrl+A' }),
+      () => page.keyboard.press('Control+A'), 'keyboard.press');
     await browser.close();
   } finally {
     tools.proc.kill('SIGINT');
@@ -139,6 +166,9 @@ async function desktopBench() {
   const env = { ...process.env, DISPLAY: x.display };
   const tools = await startTools(env);
   try {
+    const hop = await time(RUNS, tools.ping);
+    floor = hop.p50;
+    row('HTTP round trip alone (GET /, desktop server)', hop, null, 'the floor of the rows below');
     const ours = {
       screenshot: await time(RUNS, () => tools.call('/screenshot', { scope: 'desktop', optimize_for: 'lux' })),
       click: await time(RUNS, () => tools.call('/click', { scope: 'desktop', x: 300, y: 200 })),
@@ -172,11 +202,13 @@ else await desktopBench();
 srv.close();
 
 const f = (s) => (s ? `${s.p50.toFixed(1)} / ${s.p95.toFixed(1)}` : 'n/a');
-console.log(`\n${RUNS} runs each; ms p50 / p95\n`);
-console.log('| action | sentience tools (HTTP) | direct | direct call | ratio p50 |');
-console.log('|---|---|---|---|---|');
+const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+console.log(`\n${RUNS} runs each (ours and the direct call alternately); ms p50 / p95; load average ${load}\n`);
+console.log('| action | sentience tools (HTTP) | direct | direct call | ratio p50 | ratio p50 without the HTTP hop |');
+console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
   const ratio = r.theirs ? (r.ours.p50 / r.theirs.p50).toFixed(2) : 'n/a';
-  console.log(`| ${r.name} | ${f(r.ours)} | ${f(r.theirs)} | ${r.theirName} | ${ratio} |`);
+  const net = r.theirs && r.floor != null ? (Math.max(0, r.ours.p50 - r.floor) / r.theirs.p50).toFixed(2) : 'n/a';
+  console.log(`| ${r.name} | ${f(r.ours)} | ${f(r.theirs)} | ${r.theirName} | ${ratio} | ${net} |`);
 }
 process.exit(0);

@@ -5,7 +5,7 @@
 //
 //   node tests/bench/websys-vs-walker.mjs                 1k and 10k, 9 runs each
 //   options: --sizes=1000,10000  --runs=9  --warmup=1  --seed=1
-//   (pkg-scripts/websys-probe.sh builds the probe first and runs this.)
+//   (pkg-scripts/bench.sh websys-probe builds the probe first and runs this.)
 //
 // Methods (each timed with performance.now() inside the page; their order
 // rotates from one iteration to the next):
@@ -58,7 +58,7 @@ const VARIANTS = [
   { name: 'intern', dir: path.join(PROBE, 'pkg-intern') },
 ].filter((v) => fs.existsSync(path.join(v.dir, 'websys_probe_bg.wasm')));
 if (!VARIANTS.some((v) => v.name === 'mvp')) {
-  console.error('bench/websys-probe/pkg is missing: run pkg-scripts/websys-probe.sh');
+  console.error('bench/websys-probe/pkg is missing: run pkg-scripts/bench.sh websys-probe');
   process.exit(1);
 }
 const routes = { '/gen': generatedRoute() };

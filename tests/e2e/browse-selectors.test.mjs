@@ -3,7 +3,7 @@
 // browse policies could choose has a selector that matches exactly that one
 // element in Chromium's document.querySelectorAll on the same HTML, as it
 // does in the server's parser (`verified`). The same check on real saved
-// pages is a measurement: pkg-scripts/browse-selectors.sh.
+// pages is a measurement: pkg-scripts/bench.sh browse-selectors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -150,7 +150,7 @@ test('LLM policy drives a multi-page task through a scripted OpenAI-compatible s
 
 test('a stopped service worker resumes the run without repeating an action', async () => {
   let stopped = false;
-  const llm = await startLlmServer(async (body, i) => {
+  const llm = await startLlmServer(async (body) => {
     const p = promptOf(body);
     if (/Welcome, alice/.test(p)) return { tool: 'finish', parameters: { result: 'done' } };
     const hist = historyOf(p);

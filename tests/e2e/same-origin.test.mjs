@@ -231,6 +231,25 @@ test("the extension's own agent signs in inside the cross-origin frame", async (
   }
 });
 
+// The policy's list reaches pages through a mirror in storage.local
+// (extension/policy-mirror.js) so that first calls need not wait for the
+// policy service; a mirror that names an origin the policy does not (a
+// policy changed while the browser was closed) must grant nothing.
+test('a stale mirror of the managed policy grants nothing', async () => {
+  const setMirror = (o) => env.browser.worker.evaluate((list) => chrome.storage.local.set({ managed_trusted_origins: list }), o);
+  await setMirror([env.one.url]);
+  const { page } = await openShop();
+  try {
+    const snap = await snapshot(page);
+    assert.equal(snap.status, 'success', snap.error);
+    assert.deepEqual(leaks(snap), []);
+    assert.deepEqual(snap.frames.skipped.map((s) => s.reason), ['cross_origin']);
+  } finally {
+    await setMirror([]);
+    await page.close();
+  }
+});
+
 // Last: it changes the browser's allow-list.
 test('an allow-listed origin gets the full view and every power', async () => {
   await trustOrigins(env.browser.worker, [env.one.url]);

@@ -109,11 +109,6 @@ export function generatePageInfo(n, seed = 1) {
   const remaining = () => n - light - shadow;
 
   // ---- leaf blocks: each takes a budget (>= 1) and writes at most that many elements.
-  function span() {
-    light++;
-    return `<span>${words(int(1, 3))}</span> `;
-  }
-
   function paragraph(budget) {
     light++;
     let out = `<p>${cap(words(int(4, 12)))}`;

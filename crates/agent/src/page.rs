@@ -10,6 +10,7 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
+use snapshot_query::Checked;
 
 /// An element id as it arrived: a specs/001 number or a specs/004 string.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,10 +77,10 @@ pub struct PageElement {
     pub is_occluded: bool,
     pub is_primary: bool,
     pub importance: f64,
-    /// The specs/001 `state` addition (checked, expanded, options, …) when
-    /// the snapshot has it; shown to the LLM by the shared format.
+    /// The snapshot's `state` (checked, expanded, options, …) when it has
+    /// one; shown to the LLM by the shared format.
     #[serde(skip)]
-    pub state: snapshot_query::State,
+    pub state: snapshot_query::ElementState,
 }
 
 impl PageElement {
@@ -165,9 +166,13 @@ impl Page {
         let sentience = numeric_ids || obj.contains_key("status") || obj.contains_key("viewport");
         if sentience {
             // Deserialize from the borrowed value: no deep copy of the snapshot.
-            let s = Snapshot001::deserialize(v)
-                .map_err(|e| format!("snapshot (specs/001 shape): {e}"))?;
-            Ok(s.into_page())
+            let shape_error = |e: serde_json::Error| format!("snapshot (specs/001 shape): {e}");
+            let additions = RunAdditions::deserialize(v).map_err(shape_error)?;
+            let snapshot = match snapshot_query::Snapshot::deserialize(v) {
+                Ok(s) => s,
+                Err(e) => without_malformed_states(v.clone()).ok_or_else(|| shape_error(e))?,
+            };
+            Ok(sentience_page(snapshot, additions))
         } else {
             let s = Snapshot004::deserialize(v)
                 .map_err(|e| format!("snapshot (specs/004 PageSnapshot): {e}"))?;
@@ -188,9 +193,16 @@ impl Page {
         })?;
         let sentience = probe.elements.0 || probe.status.0 || probe.viewport.0;
         let page = if sentience {
-            serde_json::from_str::<Snapshot001>(json)
-                .map_err(|e| format!("snapshot (specs/001 shape): {e}"))?
-                .into_page()
+            let shape_error = |e: serde_json::Error| format!("snapshot (specs/001 shape): {e}");
+            let additions = serde_json::from_str::<RunAdditions>(json).map_err(shape_error)?;
+            let snapshot = match serde_json::from_str(json) {
+                Ok(s) => s,
+                Err(e) => serde_json::from_str(json)
+                    .ok()
+                    .and_then(without_malformed_states)
+                    .ok_or_else(|| shape_error(e))?,
+            };
+            sentience_page(snapshot, additions)
         } else {
             serde_json::from_str::<Snapshot004>(json)
                 .map_err(|e| format!("snapshot (specs/004 PageSnapshot): {e}"))?
@@ -218,7 +230,12 @@ impl Page {
             // A ticked box, an opened section or tab is a visible change.
             let st = &e.state;
             let flags = [
-                st.checked.map(|c| c as u8 + 1).unwrap_or(0),
+                match st.checked {
+                    None => 0,
+                    Some(Checked::Bool(true)) => 1,
+                    Some(Checked::Bool(false)) => 2,
+                    Some(Checked::Mixed(_)) => 3,
+                },
                 st.expanded.map(|b| b as u8 + 1).unwrap_or(0),
                 st.selected.map(|b| b as u8 + 1).unwrap_or(0),
             ];
@@ -529,7 +546,7 @@ impl Snapshot004 {
                     is_occluded: false,
                     is_primary: false,
                     importance: 0.0,
-                    state: snapshot_query::State::default(),
+                    state: snapshot_query::ElementState::default(),
                 }
             })
             .collect();
@@ -571,55 +588,33 @@ fn implicit_role(tag: &str, input_type: &str) -> String {
     .to_string()
 }
 
-/// specs/001 "Top-Level Object", lenient: only `url` and `elements` required.
+/// What the run loop adds to a snapshot for the policy, beside the snapshot
+/// model (`snapshot_query::Snapshot`, read in its own pass): the page's title
+/// and visible text (as in specs/004's PageSnapshot, so the policy sees what
+/// is not an element: "Welcome, alice!"), and per element the specs/004
+/// ElementInfo facts. Also where /step's own requirements are checked: `url`
+/// and `elements` present, and each element's `id` and `role`.
 #[derive(Deserialize)]
-struct Snapshot001 {
-    url: String,
-    #[serde(default)]
-    viewport: Option<Viewport001>,
-    elements: Vec<Element001>,
-    /// Not in specs/001: the extension adds the page title and visible text
-    /// (as in specs/004's PageSnapshot) so the policy can see what is not an
-    /// element ("Welcome, alice!").
+struct RunAdditions {
+    #[allow(dead_code)] // required; its value is read by the model
+    url: IgnoredAny,
+    elements: Vec<ElementAdditions>,
     #[serde(default)]
     title: Option<String>,
     #[serde(default, rename = "visibleText")]
     visible_text: Option<String>,
+    /// Whether the snapshot has a viewport (the model reads a missing one as 0×0).
+    #[serde(default)]
+    viewport: Present,
 }
 
+/// One element's additions (all optional; `id` and `role` required).
 #[derive(Deserialize)]
-struct Viewport001 {
-    #[allow(dead_code)]
-    width: f64,
-    height: f64,
-}
-
-#[derive(Deserialize, Default)]
-struct Cues001 {
-    #[serde(default)]
-    is_primary: bool,
-}
-
-/// specs/001 "Element Object": `id` (number) and `role` required; the
-/// optional fields take the contract's documented defaults.
-#[derive(Deserialize)]
-struct Element001 {
-    id: u64,
-    role: String,
-    #[serde(default)]
-    text: Option<String>,
-    #[serde(default)]
-    importance: f64,
-    #[serde(default)]
-    bbox: Option<BBox>,
-    #[serde(default)]
-    visual_cues: Option<Cues001>,
-    #[serde(default = "yes")]
-    in_viewport: bool,
-    #[serde(default)]
-    is_occluded: bool,
-    /// Not in specs/001: facts the extension adds for the policy (the
-    /// specs/004 ElementInfo fields), all optional.
+struct ElementAdditions {
+    #[allow(dead_code)] // required; its value is read by the model
+    id: IgnoredAny,
+    #[allow(dead_code)] // required; its value is read by the model
+    role: IgnoredAny,
     #[serde(default)]
     tag: Option<String>,
     #[serde(default, rename = "type")]
@@ -636,103 +631,118 @@ struct Element001 {
     aria_label: Option<String>,
     #[serde(default)]
     disabled: bool,
-    /// Addition to specs/001, read leniently: a malformed `state` is
-    /// ignored rather than failing the step.
+    /// Whether the element has a bbox (the model reads a missing one as 0,0 0×0).
     #[serde(default)]
-    state: Option<Value>,
+    bbox: Present,
 }
 
-fn yes() -> bool {
-    true
-}
-
-impl Snapshot001 {
-    fn into_page(self) -> Page {
-        let elements: Vec<PageElement> = self
-            .elements
-            .into_iter()
-            .map(|e| {
-                // 001 has no tag: derive one from the role so the shared
-                // text-entry / clickable rules apply.
-                let derived_tag = match e.role.as_str() {
-                    "textbox" | "searchbox" => "input",
-                    "button" => "button",
-                    "link" => "a",
-                    "combobox" => "select",
-                    "checkbox" | "radio" => "input",
-                    "image" => "img",
-                    _ => "div",
-                };
-                let tag = e
-                    .tag
-                    .map(|t| t.to_ascii_lowercase())
-                    .unwrap_or_else(|| derived_tag.to_string());
-                let tag = tag.as_str();
-                let derived_type = match e.role.as_str() {
-                    "searchbox" => "search",
-                    "checkbox" => "checkbox",
-                    "radio" => "radio",
-                    _ => "",
-                };
-                let state: snapshot_query::State = e
-                    .state
-                    .and_then(|v| serde_json::from_value(v).ok())
-                    .unwrap_or_default();
-                let input_type = e.input_type.unwrap_or_else(|| derived_type.to_string());
-                let input_type = input_type.as_str();
-                let aria_label = e.aria_label.unwrap_or_default();
-                // specs/001 makes a filled field's text its value; when the
-                // extension also sent the field's label, the label names it
-                // (the value stays in `value`), so "Username" still finds it.
-                let is_field = matches!(tag, "input" | "textarea" | "select");
-                let text = match e.text {
-                    Some(_) if is_field && !aria_label.is_empty() => aria_label.clone(),
-                    t => t.unwrap_or_default(),
-                };
-                // specs/001: an input's text is its value or placeholder; we
-                // treat it as the placeholder/label so field matching works.
-                let placeholder = match e.placeholder {
-                    Some(p) => p,
-                    None if tag == "input" && input_type.is_empty() => text.clone(),
-                    None => String::new(),
-                };
-                PageElement {
-                    id: ElementId::Num(e.id),
-                    tag: tag.to_string(),
-                    role: e.role,
-                    text,
-                    aria_label,
-                    placeholder,
-                    input_type: input_type.to_string(),
-                    value: e.value.or_else(|| state.value.clone()).unwrap_or_default(),
-                    href: e.href.unwrap_or_default(),
-                    name: e.name.unwrap_or_default(),
-                    disabled: e.disabled || state.disabled,
-                    bbox: e.bbox,
-                    in_viewport: e.in_viewport,
-                    is_occluded: e.is_occluded,
-                    is_primary: e.visual_cues.map(|c| c.is_primary).unwrap_or(false),
-                    importance: e.importance,
-                    state,
-                }
-            })
-            .collect();
-        let visible_text = self.visible_text.unwrap_or_else(|| {
-            elements
-                .iter()
-                .filter(|e| !e.text.is_empty())
-                .map(|e| e.text.as_str())
-                .collect::<Vec<_>>()
-                .join("\n")
-        });
-        Page {
-            shape: SnapshotShape::Sentience,
-            url: self.url,
-            title: self.title.unwrap_or_default(),
-            visible_text,
-            elements,
-            viewport_height: self.viewport.map(|v| v.height),
+/// The snapshot read again with each element's malformed `state` dropped:
+/// a run goes on without the state of an element rather than failing the
+/// step (the query crate, reading for a page script, refuses it instead).
+/// Only on the error path: `None` when the snapshot is still unreadable.
+fn without_malformed_states(mut v: Value) -> Option<snapshot_query::Snapshot> {
+    let elements = v.get_mut("elements")?.as_array_mut()?;
+    for e in elements.iter_mut().filter_map(Value::as_object_mut) {
+        let malformed = e
+            .get("state")
+            .is_some_and(|st| snapshot_query::ElementState::deserialize(st).is_err());
+        if malformed {
+            e.remove("state");
         }
+    }
+    snapshot_query::Snapshot::deserialize(&v).ok()
+}
+
+/// A snapshot of the model and the run loop's additions to it, both read
+/// from the same JSON.
+fn sentience_page(snapshot: snapshot_query::Snapshot, additions: RunAdditions) -> Page {
+    let elements: Vec<PageElement> = snapshot
+        .elements
+        .into_iter()
+        .zip(additions.elements)
+        .map(|(e, more)| {
+            let role = e.role.as_str();
+            // The snapshot has no tag: derive one from the role so the
+            // shared text-entry / clickable rules apply.
+            let derived_tag = match role {
+                "textbox" | "searchbox" => "input",
+                "button" => "button",
+                "link" => "a",
+                "combobox" => "select",
+                "checkbox" | "radio" => "input",
+                "image" => "img",
+                _ => "div",
+            };
+            let tag = more
+                .tag
+                .map(|t| t.to_ascii_lowercase())
+                .unwrap_or_else(|| derived_tag.to_string());
+            let tag = tag.as_str();
+            let derived_type = match role {
+                "searchbox" => "search",
+                "checkbox" => "checkbox",
+                "radio" => "radio",
+                _ => "",
+            };
+            let state = e.state;
+            let input_type = more.input_type.unwrap_or_else(|| derived_type.to_string());
+            let input_type = input_type.as_str();
+            let aria_label = more.aria_label.unwrap_or_default();
+            // The snapshot makes a filled field's text its value; when the
+            // extension also sent the field's label, the label names it
+            // (the value stays in `value`), so "Username" still finds it.
+            let is_field = matches!(tag, "input" | "textarea" | "select");
+            let text = match e.text {
+                Some(_) if is_field && !aria_label.is_empty() => aria_label.clone(),
+                t => t.unwrap_or_default(),
+            };
+            // An input's text is its value or placeholder
+            // (docs/contracts/snapshot.md §6.3); we treat it as the
+            // placeholder/label so field matching works.
+            let placeholder = match more.placeholder {
+                Some(p) => p,
+                None if tag == "input" && input_type.is_empty() => text.clone(),
+                None => String::new(),
+            };
+            PageElement {
+                id: ElementId::Num(u64::from(e.id)),
+                tag: tag.to_string(),
+                role: role.to_string(),
+                text,
+                aria_label,
+                placeholder,
+                input_type: input_type.to_string(),
+                value: more
+                    .value
+                    .or_else(|| state.value.clone())
+                    .unwrap_or_default(),
+                href: more.href.unwrap_or_default(),
+                name: more.name.unwrap_or_default(),
+                disabled: more.disabled || state.is_disabled(),
+                bbox: more.bbox.0.then_some(e.bbox),
+                in_viewport: e.in_viewport,
+                is_occluded: e.is_occluded,
+                is_primary: e.visual_cues.is_primary,
+                importance: f64::from(e.importance),
+                state,
+            }
+        })
+        .collect();
+    let visible_text = additions.visible_text.unwrap_or_else(|| {
+        elements
+            .iter()
+            .filter(|e| !e.text.is_empty())
+            .map(|e| e.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    });
+    Page {
+        shape: SnapshotShape::Sentience,
+        url: snapshot.url,
+        title: additions.title.unwrap_or_default(),
+        visible_text,
+        elements,
+        viewport_height: additions.viewport.0.then_some(snapshot.viewport.height),
     }
 }
 

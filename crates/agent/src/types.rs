@@ -137,20 +137,8 @@ pub struct ToolResult {
     pub message: Option<String>,
 }
 
-/// A bounding box (specs/004 ElementInfo.bbox, specs/001 BBox).
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
-pub struct BBox {
-    pub x: f64,
-    pub y: f64,
-    pub width: f64,
-    pub height: f64,
-}
-
-impl BBox {
-    pub fn center(&self) -> (f64, f64) {
-        (self.x + self.width / 2.0, self.y + self.height / 2.0)
-    }
-}
+/// A bounding box (specs/004 ElementInfo.bbox): the snapshot model's.
+pub use snapshot_query::BBox;
 
 /// specs/004 GET /agent/run/:runId `history[]`, with extra fields the
 /// reflections need (what was acted on, and the page before and after).

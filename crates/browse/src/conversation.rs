@@ -186,7 +186,13 @@ impl Conversation {
                     let a = Answer::click(reason.focus(e, &selector, &text), selector);
                     return self.answered(a);
                 }
-                self.push("type", json!({ "id": id, "text": text }), Some(e), sig);
+                // A password is never repeated in a later reason (see reason.rs).
+                let params = if e.input_type == "password" {
+                    json!({ "id": id, "text": text, "secret": true })
+                } else {
+                    json!({ "id": id, "text": text })
+                };
+                self.push("type", params, Some(e), sig);
                 let a = Answer::typing(or(reason.typing(e, &selector, &text)), selector, text);
                 self.answered(a)
             }

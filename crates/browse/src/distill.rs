@@ -13,7 +13,7 @@ use crate::dom::{clean, hidden_tree};
 use crate::page::{BrowsePage, PageElement};
 use ego_tree::NodeId;
 use scraper::ElementRef;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Default budget of the listing, in tokens.
 pub const DEFAULT_BUDGET_TOKENS: usize = 6_000;
@@ -171,6 +171,7 @@ pub fn element_line(e: &PageElement) -> String {
 fn lines(page: &BrowsePage) -> Vec<Line> {
     let by_node: HashMap<NodeId, &PageElement> =
         page.elements.iter().map(|e| (e.node, e)).collect();
+    let named_ids = named_control_ids(page, &by_node);
     let mut out = Vec::new();
     let mut text = String::new();
     let flush = |text: &mut String, out: &mut Vec<Line>| {
@@ -244,7 +245,7 @@ fn lines(page: &BrowsePage) -> Vec<Line> {
             }
             out.push(Line::Form(f));
         }
-        let quiet = quiet || (tag == "label" && labels_listed(el, &by_node));
+        let quiet = quiet || (tag == "label" && labels_listed(el, &by_node, &named_ids));
         stack.push((node, true, quiet));
         let children: Vec<_> = node.children().collect();
         for c in children.into_iter().rev() {
@@ -255,25 +256,37 @@ fn lines(page: &BrowsePage) -> Vec<Line> {
     out
 }
 
+/// The `id`s of listed, named form controls: a `<label for>` naming one of
+/// them is that control's name already.
+fn named_control_ids<'a>(
+    page: &'a BrowsePage,
+    by_node: &HashMap<NodeId, &PageElement>,
+) -> HashSet<&'a str> {
+    by_node
+        .values()
+        .filter(|e| {
+            !e.text().is_empty()
+                && matches!(e.tag.as_str(), "input" | "select" | "textarea" | "button")
+        })
+        .filter_map(|e| page.html.tree.get(e.node))
+        .filter_map(|n| n.value().as_element().and_then(|el| el.attr("id")))
+        .collect()
+}
+
 /// Does this `<label>` name a listed control (its `for` target or a
 /// control inside it)?
-fn labels_listed(label: ElementRef<'_>, by_node: &HashMap<NodeId, &PageElement>) -> bool {
-    let names = |e: &PageElement| !e.text().is_empty();
+fn labels_listed(
+    label: ElementRef<'_>,
+    by_node: &HashMap<NodeId, &PageElement>,
+    named_ids: &HashSet<&str>,
+) -> bool {
     if let Some(f) = label.value().attr("for") {
-        return by_node.values().any(|e| {
-            names(e)
-                && matches!(e.tag.as_str(), "input" | "select" | "textarea" | "button")
-                && label
-                    .tree()
-                    .get(e.node)
-                    .and_then(ElementRef::wrap)
-                    .is_some_and(|c| c.value().attr("id") == Some(f))
-        });
+        return named_ids.contains(f);
     }
     label
         .descendent_elements()
         .skip(1)
-        .any(|d| by_node.get(&d.id()).is_some_and(|e| names(e)))
+        .any(|d| by_node.get(&d.id()).is_some_and(|e| !e.text().is_empty()))
 }
 
 fn total(lines: &[Line]) -> usize {

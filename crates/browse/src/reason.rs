@@ -10,12 +10,16 @@ use sentience_agent::types::HistoryEntry;
 const QUOTE_CHARS: usize = 60;
 
 fn short(s: &str) -> String {
+    cut(s, QUOTE_CHARS)
+}
+
+fn cut(s: &str, max: usize) -> String {
     let s = s.trim();
-    if s.chars().count() <= QUOTE_CHARS {
+    if s.chars().count() <= max {
         s.to_string()
     } else {
-        let cut: String = s.chars().take(QUOTE_CHARS).collect();
-        format!("{}…", cut.trim_end())
+        let head: String = s.chars().take(max).collect();
+        format!("{}…", head.trim_end())
     }
 }
 
@@ -37,6 +41,15 @@ pub fn element_phrase(e: &PageElement) -> String {
         None if !e.href.is_empty() => format!("the {kind} to {}", short(&e.href)),
         None => format!("the unlabelled {kind} <{}>", e.tag),
     }
+}
+
+/// A `type` into a password field (its text stays out of reasons).
+fn secret(h: &HistoryEntry) -> bool {
+    h.parameters
+        .as_ref()
+        .and_then(|p| p.get("secret"))
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
 }
 
 /// The parts of a reason that depend on the conversation, not the action.
@@ -68,6 +81,9 @@ impl Reason {
             let what = h.element_text.as_deref().map(short);
             let done = match (h.action.as_str(), what) {
                 ("navigate", _) => h.param_str("url").map(|u| format!("we went to {u}")),
+                ("type", Some(w)) if secret(h) => {
+                    Some(format!("we typed the password into \"{w}\""))
+                }
                 ("type", Some(w)) => Some(format!(
                     "we typed \"{}\" into \"{w}\"",
                     short(h.param_str("text").unwrap_or_default())
@@ -103,6 +119,8 @@ impl Reason {
     pub fn focus(&self, e: &PageElement, selector: &str, text: &str) -> String {
         let what = if text == "Enter" {
             "press Enter in it".to_string()
+        } else if e.input_type == "password" {
+            "type the password into it".to_string()
         } else {
             format!("type \"{}\" into it", short(text))
         };
@@ -113,9 +131,13 @@ impl Reason {
     }
 
     pub fn typing(&self, e: &PageElement, selector: &str, text: &str) -> String {
+        let what = if e.input_type == "password" {
+            "the password".to_string()
+        } else {
+            format!("\"{}\"", short(text))
+        };
         self.form(&format!(
-            "type \"{}\" into {} ({selector})",
-            short(text),
+            "type {what} into {} ({selector})",
             element_phrase(e)
         ))
     }
@@ -139,7 +161,7 @@ impl Reason {
             "The user wants to {}, our state is currently {}, and the page shows that the task is done ({}), so we need to stop here so that we do not undo what the user wanted.",
             self.wants,
             self.state,
-            short(result)
+            cut(result, 200)
         )
     }
 

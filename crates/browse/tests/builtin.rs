@@ -14,6 +14,13 @@ fn login_clicks_each_field_before_typing_then_submits() {
         let a = builtin_step(&mut conv, LOGIN, Some("http://localhost/login.html"));
         let json = a.to_json();
         assert!(json.starts_with("{\"reason\":"), "{json}");
+        // The password is in the task (quoted back as X), never elsewhere in a reason.
+        let task = "log in as \"alice\" with password \"s3cret\"";
+        assert!(
+            !a.reason.replace(task, "").contains("s3cret"),
+            "{}",
+            a.reason
+        );
         seen.push((a.endpoint, a.selector.clone(), a.text.clone()));
         if a.endpoint == Endpoint::Finish || a.selector.as_deref() == Some("form#login button") {
             break;
@@ -111,4 +118,115 @@ fn a_page_with_nothing_relevant_finishes_with_a_reason_instead_of_looping() {
     assert!(a.reason.contains("\"Empty\""), "{}", a.reason);
     assert!(a.reason.contains("cannot go on"), "{}", a.reason);
     assert!(conv.finished);
+}
+
+const DEMO_LOGIN: &str = include_str!("../../../demo/login.html");
+const DEMO_INDEX: &str = include_str!("../../../demo/index.html");
+const DEMO_SEARCH: &str = include_str!("../../../demo/search.html");
+const DEMO_WELCOME: &str = include_str!("../../../demo/welcome.html");
+
+/// What a client sends after the page's scripts ran: the demo pages fill
+/// their message and results from the URL.
+fn rendered(html: &str, from: &str, to: &str) -> String {
+    assert!(html.contains(from), "{from:?} not in the page");
+    html.replacen(from, to, 1)
+}
+
+/// Drives a conversation across pages: `next(answer)` says which HTML the
+/// client would be on after carrying the answer out. Returns the answers.
+fn drive(
+    task: &str,
+    first: &str,
+    with_url: bool,
+    next: impl Fn(&sentience_browse::Answer) -> Option<(String, String)>,
+) -> Vec<sentience_browse::Answer> {
+    let mut conv = Conversation::new(task, None);
+    let mut html = first.to_string();
+    let mut url = "http://demo.test/start".to_string();
+    let mut out = Vec::new();
+    for _ in 0..12 {
+        let a = builtin_step(&mut conv, &html, with_url.then_some(url.as_str()));
+        out.push(a.clone());
+        if a.endpoint == Endpoint::Finish {
+            break;
+        }
+        if let Some((h, u)) = next(&a) {
+            html = h;
+            url = u;
+        }
+    }
+    out
+}
+
+#[test]
+fn demo_login_and_search_end_with_finish_with_and_without_urls() {
+    let welcome = rendered(
+        DEMO_WELCOME,
+        "Logged in.",
+        "Welcome, alice! You are logged in.",
+    );
+    let results = rendered(
+        DEMO_SEARCH,
+        "<ul id=\"results\"></ul>",
+        "<ul id=\"results\"><li><a href=\"#\">Rust remover</a></li><li><a href=\"#\">Rustic planter</a></li></ul>",
+    );
+    let results = rendered(
+        &results,
+        "<h1 id=\"title\">Search</h1>",
+        "<h1 id=\"title\">2 results for \"rust\"</h1>",
+    );
+    for with_url in [true, false] {
+        let login = drive(
+            "Log in as \"alice\" with password \"s3cret\"",
+            DEMO_LOGIN,
+            with_url,
+            |a| {
+                (a.endpoint == Endpoint::Click
+                    && a.selector.as_deref().is_some_and(|s| s.contains("button")))
+                .then(|| {
+                    (
+                        welcome.clone(),
+                        "http://demo.test/welcome.html?user=alice".into(),
+                    )
+                })
+            },
+        );
+        let kinds: Vec<_> = login.iter().map(|a| (a.endpoint, a.text.clone())).collect();
+        assert_eq!(
+            login.last().map(|a| a.endpoint),
+            Some(Endpoint::Finish),
+            "{kinds:?}"
+        );
+        assert!(
+            kinds.contains(&(Endpoint::Type, Some("alice".into()))),
+            "{kinds:?}"
+        );
+        assert!(
+            kinds.contains(&(Endpoint::Type, Some("s3cret".into()))),
+            "{kinds:?}"
+        );
+        let search = drive("Search for \"rust\"", DEMO_INDEX, with_url, |a| {
+            (a.endpoint == Endpoint::Click
+                && a.selector.as_deref().is_some_and(|s| s.contains("button")))
+            .then(|| {
+                (
+                    results.clone(),
+                    "http://demo.test/search.html?q=rust".into(),
+                )
+            })
+        });
+        let kinds: Vec<_> = search
+            .iter()
+            .map(|a| (a.endpoint, a.selector.clone(), a.text.clone()))
+            .collect();
+        assert_eq!(
+            search.last().map(|a| a.endpoint),
+            Some(Endpoint::Finish),
+            "{kinds:?}"
+        );
+        assert!(
+            kinds.iter().any(|k| k.2.as_deref() == Some("rust")),
+            "{kinds:?}"
+        );
+    }
 }

@@ -68,6 +68,12 @@ pub struct Args {
     /// Runs idle longer than this are deleted (404 afterwards).
     #[arg(long, env = "RUN_TTL_SECS", default_value_t = 86_400)]
     run_ttl_secs: u64,
+    /// Browse conversations (POST /browse) idle longer than this are deleted (404 afterwards).
+    #[arg(long, env = "BROWSE_TTL_SECS", default_value_t = 1_800)]
+    browse_ttl_secs: u64,
+    /// Browse messages whose `html` is larger get 413.
+    #[arg(long, env = "MAX_HTML_BYTES", default_value_t = sentience_server::state::DEFAULT_MAX_HTML_BYTES)]
+    max_html_bytes: usize,
     #[command(flatten)]
     llm: LlmArgs,
 }
@@ -157,6 +163,8 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             cors_origins: a.cors_origins.iter().filter(|o| !o.is_empty()).cloned().collect(),
             max_body_bytes: a.max_body_bytes,
             run_ttl: Duration::from_secs(a.run_ttl_secs.max(1)),
+            browse_ttl: Duration::from_secs(a.browse_ttl_secs.max(1)),
+            max_html_bytes: a.max_html_bytes,
             browse_llm: llm_config(&a.llm),
             ..ServerConfig::default()
         };

@@ -118,7 +118,7 @@ fn print_selection(
     query: Option<&Query>,
     args: &SnapshotArgs,
 ) -> Result<()> {
-    let typed = Snapshot::from_value(snap.clone()).map_err(|e| anyhow!(e))?;
+    let typed = Snapshot::from_value(snap).map_err(|e| anyhow!(e))?;
     let chosen: Vec<usize> = match query {
         Some(q) => q.run(&typed.elements),
         None => (0..typed.elements.len()).collect(),

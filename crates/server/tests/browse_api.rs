@@ -355,6 +355,16 @@ async fn websocket_connection_is_the_conversation() {
         ]
     );
     ws.close(None).await.expect("close");
+    // A plain GET is told how to connect, in the error format.
+    let (s, v) = srv.get("/browse").await;
+    assert_eq!(s, 400, "{v}");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("WebSocket"),
+        "{v}"
+    );
     // A state on a fresh socket has no conversation: an error, not a guess.
     let (mut ws2, _) = tokio_tungstenite::connect_async(&url)
         .await
@@ -397,5 +407,62 @@ async fn two_messages_of_one_conversation_are_handled_one_after_the_other() {
             (json!("click"), json!("#pass")),
             (json!("type"), json!("#user"))
         ]
+    );
+}
+
+#[tokio::test]
+async fn a_conversation_survives_a_server_restart_on_the_same_database() {
+    use sentience_server::{AppState, Store};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("runs.sqlite3");
+    let start = |db: std::path::PathBuf| async move {
+        let state = AppState::new(
+            ServerConfig::default(),
+            Store::open(&db).expect("store"),
+            Arc::new(ScorerPolicy),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let base = format!("http://{}", listener.local_addr().expect("addr"));
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(sentience_server::serve_with_shutdown(
+            listener,
+            state,
+            async {
+                let _ = stopped.await;
+            },
+        ));
+        (base, stop, task)
+    };
+    let client = reqwest::Client::new();
+    let post = |base: String, session: Option<String>, body: Value| {
+        let client = client.clone();
+        async move {
+            let mut r = client.post(format!("{base}/browse")).json(&body);
+            if let Some(s) = session {
+                r = r.header("Browse-Session", s);
+            }
+            let r = r.send().await.expect("send");
+            let session = r
+                .headers()
+                .get("browse-session")
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string);
+            (r.status().as_u16(), session, r.text().await.expect("body"))
+        }
+    };
+    let (base, stop, server) = start(db.clone()).await;
+    let (s, session, _) = post(base, None, task(LOGIN, TASK)).await;
+    assert_eq!(s, 200);
+    let _ = stop.send(());
+    let _ = server.await;
+    let (base, _stop, _server) = start(db).await;
+    let (s, _, body) = post(base, session, state(LOGIN)).await;
+    assert_eq!(s, 200, "{body}");
+    let v = check_shape(&body);
+    assert_eq!(
+        (v["endpoint"].as_str(), v["text"].as_str()),
+        (Some("type"), Some("alice"))
     );
 }

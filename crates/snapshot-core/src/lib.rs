@@ -1,29 +1,40 @@
-//! Platform-free snapshot engine for the Snapshot API contract v1 (specs/001).
+//! Platform-free snapshot engine for the snapshot contract
+//! (docs/contracts/snapshot.md).
 //!
 //! Input: a [`raw::RawPage`] (the facts the in-page walker collected).
-//! Output: the contract's [`contract::Snapshot`] JSON. Nothing here touches a
-//! browser API, so every rule is tested natively (see [`test_dom`]).
+//! Output: the snapshot model ([`contract::Snapshot`]) as JSON. Nothing here
+//! touches a browser API, so every rule is tested natively (see
+//! [`test_dom`]).
 
-pub mod color;
+// The model, what goes in and out.
 pub mod contract;
+pub mod engine;
+pub mod options;
+pub mod raw;
+
+// The rules.
+pub mod color;
 pub mod cues;
 pub mod diff;
-pub mod engine;
-pub mod float_text;
 pub mod importance;
-mod json_in;
-pub mod json_out;
 pub mod occlusion;
-pub mod options;
-mod options_parse;
-pub mod raw;
 pub mod roles;
 pub mod select;
 pub mod state;
-pub mod test_dom;
 pub mod text;
 
-pub use contract::{Checked, Element, ElementState, Role, SelectOption, Snapshot, SnapshotError};
+// Machinery: the hand-written JSON (for the WebAssembly size budget), and
+// the native test DOM the rules are tested on.
+pub mod json;
+pub mod test_dom;
+
+// The paths engine.rs and raw_error.rs name the JSON pieces by.
+use json::{float_text, writer as json_out};
+
+pub use contract::{
+    BBox, Checked, Element, ElementState, Role, SelectOption, Snapshot, SnapshotError, Viewport,
+    VisualCues,
+};
 pub use engine::{snapshot, snapshot_json, snapshot_json_tracked, snapshot_tracked, Tracking};
 pub use options::SnapshotOptions;
 pub use raw::{RawNode, RawPage};

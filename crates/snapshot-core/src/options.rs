@@ -2,17 +2,17 @@
 //! issue 2). Parsed strictly: an unknown key or a wrong type is an error the
 //! page sees as `{status: "error", error}`, never a silent default.
 //!
-//! [`SnapshotOptions::parse`] reads the JSON with `options_parse.rs`,
-//! which gives exactly what `serde_json::from_str` with these derives gives
-//! (values and error messages) at a fraction of the WebAssembly size. The
-//! derives stay: they are the reference its tests compare against, and they
-//! let host code embed the options in its own serde types.
+//! [`SnapshotOptions::parse`] reads the JSON with `json/options.rs`, which
+//! gives exactly what `serde_json::from_str` with serde's derives on these
+//! types gives (values and error messages) at a fraction of the WebAssembly
+//! size (see docs/architecture.md "Where each contract lives"). The derives
+//! exist in test builds only, as the reference `json/options_tests.rs`
+//! compares the reader against.
 
 use crate::contract::Role;
-use serde::Deserialize;
 
-#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
 pub struct SnapshotOptions {
     /// Keep only the N most important elements.
     pub limit: Option<u32>,
@@ -29,15 +29,15 @@ pub struct SnapshotOptions {
 }
 
 /// `wait_for_stable: true | false | {quiet_ms?, timeout_ms?}`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(untagged))]
 pub enum StableOption {
     Enabled(bool),
     Timing(StableSpec),
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
 pub struct StableSpec {
     /// The DOM must have had no mutation for this long (default [`QUIET_MS`]).
     pub quiet_ms: Option<u32>,
@@ -53,8 +53,8 @@ pub const TIMEOUT_MS: u32 = 3000;
 /// The cap a page may ask for (well inside the facade's 60 s call timeout).
 pub const MAX_TIMEOUT_MS: u32 = 30_000;
 
-#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
 pub struct Filter {
     /// Minimum `bbox.width * bbox.height`, CSS px².
     pub min_area: Option<f64>,
@@ -63,17 +63,17 @@ pub struct Filter {
     pub in_viewport_only: Option<bool>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(untagged))]
 pub enum ScreenshotOption {
     Enabled(bool),
     Format(ScreenshotSpec),
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
 pub struct ScreenshotSpec {
-    #[serde(default)]
+    #[cfg_attr(test, serde(default))]
     pub format: ImageFormat,
     /// JPEG quality 0..=100 (ignored for PNG).
     pub quality: Option<u8>,
@@ -81,12 +81,12 @@ pub struct ScreenshotSpec {
     /// the screenshot (set-of-mark), as `window.sentience.showOverlay` does
     /// on the page. Drawn by the service worker; the engine only validates.
     /// `default` keeps the two-element sequence form `[format, quality]`.
-    #[serde(default)]
+    #[cfg_attr(test, serde(default))]
     pub annotate: Option<bool>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(rename_all = "lowercase"))]
 pub enum ImageFormat {
     #[default]
     Png,
@@ -102,10 +102,10 @@ impl SnapshotOptions {
         if json.is_empty() || json == "null" {
             return Ok(SnapshotOptions::default());
         }
-        let opts = crate::options_parse::parse_options(json).map_err(|e| {
+        let opts = crate::json::options::parse_options(json).map_err(|e| {
             let e = e.to_string();
             // serde's message for an untagged enum names no field: say what fits.
-            let hint = if e.starts_with(crate::options_parse::UNTAGGED) {
+            let hint = if e.starts_with(crate::json::options::UNTAGGED) {
                 SCREENSHOT_HINT
             } else {
                 ""

@@ -16,7 +16,7 @@
 //! a page can neither start a line of its own nor close a quoted field and
 //! append marks.
 
-use crate::model::{listing_order, Checked, Element, Snapshot};
+use crate::model::{listing_order, Checked, Listed, Snapshot};
 use crate::tokens::estimate_tokens;
 
 pub const DEFAULT_MAX_TOKENS: usize = 1000;
@@ -46,18 +46,17 @@ pub fn format(snapshot: &Snapshot, max_tokens: usize) -> String {
 /// `listing_order` (in the viewport first, then the rest; each by importance
 /// descending, then top to bottom): a long line is never skipped in favour
 /// of a shorter, less important one.
-pub fn format_elements(elements: &[Element], max_tokens: usize) -> Formatted {
+pub fn format_elements<E: Listed>(elements: &[E], max_tokens: usize) -> Formatted {
     let order = listing_order(elements);
     let total = order.len();
-    let mut offscreen_left = elements.iter().filter(|e| !e.in_viewport).count();
+    let mut offscreen_left = elements.iter().filter(|e| !e.element().in_viewport).count();
     let mut text = String::new();
     let mut used = 0;
     let mut shown = 0;
     for &i in &order {
-        let e = &elements[i];
-        let line = element_line(e);
+        let line = element_line(&elements[i]);
         let cost = estimate_tokens(&line);
-        let offscreen_after = offscreen_left - usize::from(!e.in_viewport);
+        let offscreen_after = offscreen_left - usize::from(!elements[i].element().in_viewport);
         let trailer_cost = estimate_tokens(&trailer(total - shown - 1, offscreen_after));
         if used + cost + trailer_cost > max_tokens {
             break;
@@ -94,8 +93,13 @@ fn trailer(left: usize, offscreen: usize) -> String {
 }
 
 /// One element's line, ending with a newline.
-pub fn element_line(e: &Element) -> String {
-    let mut line = format!("{} {}", clean(&e.id.to_string(), 40), clean(&e.role, 20));
+pub fn element_line<E: Listed + ?Sized>(listed: &E) -> String {
+    let e = listed.element();
+    let mut line = format!(
+        "{} {}",
+        clean(&listed.id_text(), 40),
+        clean(listed.role_text(), 20)
+    );
     let text = e.text.as_deref().map(|t| clean(t, TEXT_CHARS));
     if let Some(t) = text.as_deref().filter(|t| !t.is_empty()) {
         line.push_str(&format!(" \"{t}\""));
@@ -108,13 +112,13 @@ pub fn element_line(e: &Element) -> String {
     if e.visual_cues.is_primary {
         mark("primary");
     }
-    if s.disabled {
+    if s.is_disabled() {
         mark("disabled");
     }
     match s.checked {
-        Some(Checked::True) => mark("checked"),
-        Some(Checked::False) => mark("unchecked"),
-        Some(Checked::Mixed) => mark("mixed"),
+        Some(Checked::Bool(true)) => mark("checked"),
+        Some(Checked::Bool(false)) => mark("unchecked"),
+        Some(Checked::Mixed(_)) => mark("mixed"),
         None => {}
     }
     if s.selected == Some(true) {
@@ -125,7 +129,7 @@ pub fn element_line(e: &Element) -> String {
         Some(false) => mark("collapsed"),
         None => {}
     }
-    if s.required {
+    if s.is_required() {
         mark("required");
     }
     if let Some(v) = s.value.as_deref() {
@@ -135,19 +139,19 @@ pub fn element_line(e: &Element) -> String {
             mark(&format!("value=\"{v}\""));
         }
     }
-    if !s.options.is_empty() {
-        let mut shown: Vec<String> = s
-            .options
+    let options = s.options();
+    if !options.is_empty() {
+        let mut shown: Vec<String> = options
             .iter()
             .take(OPTIONS_SHOWN)
             .map(|o| clean(&o.text, OPTION_CHARS).replace('|', "\\|"))
             .collect();
-        if s.options.len() > OPTIONS_SHOWN {
-            shown.push(format!("+{}", s.options.len() - OPTIONS_SHOWN));
+        if options.len() > OPTIONS_SHOWN {
+            shown.push(format!("+{}", options.len() - OPTIONS_SHOWN));
         }
         mark(&format!("options=\"{}\"", shown.join("|")));
     }
-    for (k, v) in &e.hints {
+    for (k, v) in listed.hints() {
         let v = clean(v, HINT_CHARS);
         if !v.is_empty() {
             mark(&format!("{}=\"{v}\"", clean(k, 20)));

@@ -1,4 +1,4 @@
-//! Platform-free tools over a specs/001 snapshot (with the `state` addition)
+//! Platform-free tools over a snapshot (the model of `snapshot_core::contract`)
 //! for agents: a query language (`role=button text~'sign in'`, see
 //! [`query`]) and a compact, token-budgeted text format for LLM prompts (see
 //! [`format`] and the token estimate in [`tokens`]). The extension loads it
@@ -12,8 +12,8 @@ pub mod tokens;
 
 pub use format::{format, format_elements, Formatted, DEFAULT_MAX_TOKENS};
 pub use model::{
-    listing_order, rank_order, BBox, Checked, Element, Id, SelectOption, Snapshot, State,
-    VisualCues,
+    listing_order, rank_order, BBox, Checked, Element, ElementState, Entry, Listed, Role,
+    SelectOption, Snapshot, Viewport, VisualCues,
 };
 pub use query::{known_fields, Query, QueryError};
 pub use tokens::estimate_tokens;

@@ -25,7 +25,7 @@
 //!
 //! Results are sorted like the format: importance descending, then bbox.y.
 
-use crate::model::{rank_cmp, rank_order, Checked, Element, Id};
+use crate::model::{rank_cmp, rank_order, Checked, Element};
 use std::fmt;
 
 /// A syntax or type error, with the 0-based character position it points at.
@@ -486,9 +486,9 @@ fn compile(
         Kind::Checked => {
             only_equality("state")?;
             let v = match lit.text.as_str() {
-                "true" => Some(Checked::True),
-                "false" => Some(Checked::False),
-                "mixed" => Some(Checked::Mixed),
+                "true" => Some(Checked::TRUE),
+                "false" => Some(Checked::FALSE),
+                "mixed" => Some(Checked::MIXED),
                 "null" => None,
                 _ => return Err(bad_value("true, false, mixed or null")),
             };
@@ -499,23 +499,20 @@ fn compile(
 
 fn number(e: &Element, f: Field) -> Option<f64> {
     Some(match f {
-        Field::Id => match e.id {
-            Id::Num(n) => n as f64,
-            Id::Str(_) => return None,
-        },
-        Field::Importance => e.importance,
+        Field::Id => f64::from(e.id),
+        Field::Importance => f64::from(e.importance),
         Field::X => e.bbox.x,
         Field::Y => e.bbox.y,
         Field::Width => e.bbox.width,
         Field::Height => e.bbox.height,
-        Field::ZIndex => e.z_index,
+        Field::ZIndex => f64::from(e.z_index),
         _ => return None,
     })
 }
 
 fn text(e: &Element, f: Field) -> Option<&str> {
     match f {
-        Field::Role => Some(&e.role),
+        Field::Role => Some(e.role.as_str()),
         Field::Text => e.text.as_deref(),
         Field::Background => e.visual_cues.background_color_name.as_deref(),
         Field::Value => e.state.value.as_deref(),
@@ -529,8 +526,8 @@ fn boolean(e: &Element, f: Field) -> bool {
         Field::IsOccluded => e.is_occluded,
         Field::IsPrimary => e.visual_cues.is_primary,
         Field::Clickable => e.visual_cues.is_clickable,
-        Field::Disabled => e.state.disabled,
-        Field::Required => e.state.required,
+        Field::Disabled => e.state.is_disabled(),
+        Field::Required => e.state.is_required(),
         _ => false,
     }
 }

@@ -5,7 +5,7 @@
 
 use snapshot_query::format::element_line;
 use snapshot_query::{
-    estimate_tokens, format_elements, listing_order, Checked, Element, Id, SelectOption,
+    estimate_tokens, format_elements, listing_order, Checked, Element, Role, SelectOption,
 };
 
 struct Rng(u64);
@@ -73,32 +73,20 @@ fn text(rng: &mut Rng) -> String {
         .join(" ")
 }
 
-fn element(rng: &mut Rng, id: u64) -> Element {
+fn element(rng: &mut Rng, id: u32) -> Element {
     let mut e = Element {
-        id: Id::Num(id),
-        role: rng
-            .pick(&[
-                "button",
-                "link",
-                "textbox",
-                "searchbox",
-                "checkbox",
-                "radio",
-                "combobox",
-                "image",
-                "generic",
-            ])
-            .into(),
+        id,
+        role: Role::ALL[rng.below(Role::ALL.len() as u64) as usize],
         text: if rng.chance(85) {
             Some(text(rng))
         } else {
             None
         },
         // Coarse importances so ties (then bbox.y) happen often.
-        importance: (rng.below(22) as f64) * 100.0 - 300.0,
+        importance: rng.below(22) as i32 * 100 - 300,
         in_viewport: rng.chance(60),
         is_occluded: rng.chance(10),
-        z_index: rng.below(3) as f64,
+        z_index: rng.below(3) as i32,
         ..Element::default()
     };
     e.bbox.x = rng.below(2000) as f64 - 100.0 + 0.5;
@@ -107,12 +95,12 @@ fn element(rng: &mut Rng, id: u64) -> Element {
     e.bbox.height = rng.below(100) as f64;
     e.visual_cues.is_primary = rng.chance(5);
     e.visual_cues.is_clickable = rng.chance(70);
-    e.state.disabled = rng.chance(10);
-    e.state.required = rng.chance(10);
+    e.state.disabled = rng.chance(10).then_some(true);
+    e.state.required = rng.chance(10).then_some(true);
     e.state.checked = match rng.below(5) {
-        0 => Some(Checked::True),
-        1 => Some(Checked::False),
-        2 => Some(Checked::Mixed),
+        0 => Some(Checked::TRUE),
+        1 => Some(Checked::FALSE),
+        2 => Some(Checked::MIXED),
         _ => None,
     };
     e.state.expanded = [None, Some(true), Some(false)][rng.below(3) as usize];
@@ -122,13 +110,15 @@ fn element(rng: &mut Rng, id: u64) -> Element {
     }
     if rng.chance(10) {
         let count = rng.below(60);
-        e.state.options = (0..count)
-            .map(|_| SelectOption {
-                text: text(rng),
-                value: String::new(),
-                selected: false,
-            })
-            .collect();
+        e.state.options = Some(
+            (0..count)
+                .map(|_| SelectOption {
+                    text: text(rng),
+                    value: String::new(),
+                    selected: false,
+                })
+                .collect(),
+        );
     }
     e
 }
@@ -147,7 +137,9 @@ fn budget_never_exceeded_and_most_important_first() {
             2 => rng.below(400),
             _ => rng.below(3000),
         };
-        let elements: Vec<Element> = (0..n).map(|i| element(&mut rng, i * 7 + 1)).collect();
+        let elements: Vec<Element> = (0..n as u32)
+            .map(|i| element(&mut rng, i * 7 + 1))
+            .collect();
         let ranking = listing_order(&elements);
         for &budget in &budgets {
             let f = format_elements(&elements, budget);

@@ -74,7 +74,8 @@ fn value_equal_to_text_is_not_repeated() {
 
 #[test]
 fn long_option_lists_are_cut() {
-    let json = r#"{"elements":[{"id":1,"role":"combobox","text":"Size","state":{"options":[
+    // `in_viewport` given: absent, it would take the contract's default (true).
+    let json = r#"{"elements":[{"id":1,"role":"combobox","text":"Size","in_viewport":false,"state":{"options":[
         {"text":"XS"},{"text":"S"},{"text":"M|L"},{"text":"L"},{"text":"XL"},{"text":"XXL"},{"text":"3XL"}]}}]}"#;
     let s = Snapshot::from_json(json).unwrap();
     assert_eq!(

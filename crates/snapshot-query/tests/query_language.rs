@@ -29,7 +29,7 @@ fn empty_query_matches_all_in_rank_order() {
 fn equal_importance_sorts_top_to_bottom() {
     let mut s = snapshot();
     for e in &mut s.elements {
-        e.importance = 0.0;
+        e.importance = 0;
     }
     let q = Query::parse("role=button").unwrap();
     // y: 8 at 10, 1 at 200, 5 at 1900
@@ -157,7 +157,7 @@ fn parse_once_evaluate_many() {
     let q = Query::parse("role=button").unwrap();
     let a = snapshot();
     let mut b = snapshot();
-    b.elements.retain(|e| e.id != snapshot_query::Id::Num(1));
+    b.elements.retain(|e| e.id != 1);
     assert_eq!(ids(&a, &q.run(&a.elements)), ["1", "8", "5"]);
     assert_eq!(ids(&b, &q.run(&b.elements)), ["8", "5"]);
 }

@@ -27,6 +27,13 @@ pub async fn serve(
     router: axum::Router,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    // Answers leave at once: with Nagle's algorithm on, the last part of a
+    // large answer (a screenshot) can wait for the client's acknowledgement
+    // of the previous ones.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, router)
         .with_graceful_shutdown(shutdown)
         .await

@@ -140,6 +140,31 @@ async fn screenshots_clicks_typing_keys_scroll_and_inspection() {
     let (status, v) = s.post("/click", json!({"x": "ten", "y": 1})).await;
     assert_eq!((status, v["success"].clone()), (400, json!(false)));
 
+    // The viewport comes from the browser, not from the page: a page that
+    // redefines its size and pixel ratio changes neither the bounds, nor
+    // the screenshot, nor where clicks land.
+    s.eval(
+        "for (const [k, v] of [['innerWidth', 400], ['innerHeight', 300], ['devicePixelRatio', 3]]) \
+         Object.defineProperty(window, k, {get: () => v, configurable: true}); innerWidth",
+    )
+    .await;
+    let v = s.ok("/screenshot", json!({})).await;
+    assert_eq!(
+        (
+            v["original"]["width"].as_u64(),
+            v["original"]["height"].as_u64()
+        ),
+        (Some(1280), Some(720))
+    );
+    s.events().await;
+    s.ok("/click", json!({"x": 1260, "y": 700})).await;
+    let ev = s.events().await;
+    assert!(
+        ev.iter()
+            .any(|e| e["type"] == "click" && e["target"] == "corner" && e["x"] == 1260.0),
+        "{ev:?}"
+    );
+
     // Typing: keystrokes into a selector, then accents and emoji.
     let v = s
         .ok(
@@ -320,13 +345,12 @@ async fn screenshot_and_click_space_agree(factor: &str, dpr: f64) {
     .await;
     s.start(&format!("{pages}/page")).await;
     assert_eq!(s.eval("devicePixelRatio").await, dpr);
-    // The screenshot is exactly the page's viewport in CSS pixels (1280x720
-    // at integer ratios; at 1.5 Chromium's window rounding can leave 721).
+    // The screenshot is exactly the page's viewport in CSS pixels, 1280x720
+    // at any ratio (a window sized for it at 1.5 measured 1280x721: the
+    // viewport is emulated).
     let inner = s.eval("[innerWidth, innerHeight]").await;
     let viewport = (inner[0].as_u64(), inner[1].as_u64());
-    if dpr == 2.0 {
-        assert_eq!(viewport, (Some(1280), Some(720)));
-    }
+    assert_eq!(viewport, (Some(1280), Some(720)));
     let v = s.ok("/screenshot", json!({"optimize_for": "lux"})).await;
     let lux = &v["lux_optimized"];
     assert_eq!(

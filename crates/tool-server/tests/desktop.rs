@@ -27,8 +27,11 @@ impl Drop for Xvfb {
     }
 }
 
-/// Starts Xvfb on the first free display number from :90.
+/// Starts Xvfb on a free display: Xvfb picks the number itself
+/// (`-displayfd`) and says which, so tests running at once (the two here,
+/// other test runs on the machine) never share one.
 fn start_xvfb() -> Option<(Xvfb, String)> {
+    use std::io::BufRead;
     if Command::new("Xvfb").arg("-help").output().is_err() {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
@@ -37,37 +40,29 @@ fn start_xvfb() -> Option<(Xvfb, String)> {
         eprintln!("SKIPPED: Xvfb is not installed (pkg-scripts/setup.sh installs it)");
         return None;
     }
-    for n in 90..200 {
-        if std::path::Path::new(&format!("/tmp/.X{n}-lock")).exists()
-            || std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
-        {
-            continue;
-        }
-        let name = format!(":{n}");
-        let child = Command::new("Xvfb")
-            .args([
-                name.as_str(),
-                "-screen",
-                "0",
-                "1920x1080x24",
-                "-nolisten",
-                "tcp",
-            ])
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut xvfb = Xvfb(child);
-        for _ in 0..100 {
-            if x11rb::connect(Some(&name)).is_ok() {
-                return Some((xvfb, name));
-            }
-            if matches!(xvfb.0.try_wait(), Ok(Some(_))) {
-                break; // lost a race for this display number: try the next
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-    panic!("could not start Xvfb on any display from :90 to :199");
+    let mut child = Command::new("Xvfb")
+        .args([
+            "-displayfd",
+            "1",
+            "-screen",
+            "0",
+            "1920x1080x24",
+            "-nolisten",
+            "tcp",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut number = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut number)
+        .unwrap();
+    let xvfb = Xvfb(child);
+    let name = format!(":{}", number.trim());
+    assert!(number.trim().parse::<u32>().is_ok(), "Xvfb said {number:?}");
+    x11rb::connect(Some(&name)).unwrap();
+    Some((xvfb, name))
 }
 
 const WIN: (i16, i16, u16, u16) = (1400, 100, 400, 300);
@@ -113,7 +108,19 @@ fn test_window(display: &str, log: Arc<Mutex<Vec<String>>>) {
         .reply()
         .unwrap();
     let per = usize::from(map.keysyms_per_keycode);
-    let keysym = |code: u8| map.keysyms[usize::from(code - min) * per];
+    // What the key types in this state, as an application's key lookup
+    // does: Shift picks the second level, AltGr (Mod5 on XKB layouts) the
+    // third and fourth (core mapping columns 4 and 5).
+    let keysym = |code: u8, state: u16| {
+        let row = &map.keysyms[usize::from(code - min) * per..][..per];
+        let col = usize::from(state & u16::from(KeyButMask::SHIFT) != 0)
+            + if state & u16::from(KeyButMask::MOD5) != 0 {
+                4
+            } else {
+                0
+            };
+        row.get(col).copied().filter(|&s| s != 0).unwrap_or(row[0])
+    };
     loop {
         let Ok(event) = conn.wait_for_event() else {
             return;
@@ -127,15 +134,16 @@ fn test_window(display: &str, log: Arc<Mutex<Vec<String>>>) {
             }
             Event::ButtonPress(e) => format!("button {} at {},{}", e.detail, e.event_x, e.event_y),
             Event::KeyPress(e) => {
-                let sym = keysym(e.detail);
                 let state = u16::from(e.state);
+                let sym = keysym(e.detail, state);
                 if sym == u32::from(b'v') && state & u16::from(KeyButMask::CONTROL) != 0 {
                     conn.convert_selection(win, clipboard, utf8, pasted, x11rb::CURRENT_TIME)
                         .unwrap();
                     conn.flush().unwrap();
                 }
+                // Latin-1 keysyms are their characters.
                 let ch = char::from_u32(sym)
-                    .filter(|c| c.is_ascii_graphic())
+                    .filter(|c| sym < 0x100 && !c.is_control() && *c != ' ')
                     .map(String::from)
                     .unwrap_or(format!("{sym:#x}"));
                 format!("key {ch} state {state}")
@@ -296,15 +304,15 @@ async fn desktop_screenshot_input_clipboard_and_a_headed_browser() {
         json!({"scope": "desktop", "text": "Hi!", "method": "keystrokes"}),
     )
     .await;
-    let lines = wait_for(&log, "key 1 state 1").await;
+    let lines = wait_for(&log, "key ! state 1").await;
     assert_eq!(
         lines,
         [
             "key 0xffe1 state 0",
-            "key h state 1",
+            "key H state 1",
             "key i state 0",
             "key 0xffe1 state 0",
-            "key 1 state 1"
+            "key ! state 1"
         ]
     );
     s.ok(
@@ -312,8 +320,8 @@ async fn desktop_screenshot_input_clipboard_and_a_headed_browser() {
         json!({"scope": "desktop", "key": "Ctrl+Shift+T"}),
     )
     .await;
-    let lines = wait_for(&log, "key t state 5").await;
-    assert_eq!(lines.last().unwrap(), "key t state 5");
+    let lines = wait_for(&log, "key T state 5").await;
+    assert_eq!(lines.last().unwrap(), "key T state 5");
 
     // Clipboard typing: the window pastes the text; the user's clipboard
     // content is back afterwards.
@@ -347,6 +355,34 @@ async fn desktop_screenshot_input_clipboard_and_a_headed_browser() {
         .await
         .contains(&"paste é".to_string()));
     assert_eq!(cb.get_text().unwrap(), "the user's clipboard");
+    // Rich content is put back too: HTML with its text, an image.
+    cb.set()
+        .html("<b>the user's</b> clipboard", Some("the user's clipboard"))
+        .unwrap();
+    s.ok("/type", json!({"scope": "desktop", "text": "x€"}))
+        .await;
+    assert!(wait_for(&log, "paste x€")
+        .await
+        .contains(&"paste x€".to_string()));
+    assert_eq!(cb.get().html().unwrap(), "<b>the user's</b> clipboard");
+    assert_eq!(cb.get_text().unwrap(), "the user's clipboard");
+    let pixels: Vec<u8> = (0..16).map(|i| i * 16).collect();
+    cb.set_image(arboard::ImageData {
+        width: 2,
+        height: 2,
+        bytes: pixels.clone().into(),
+    })
+    .unwrap();
+    s.ok("/type", json!({"scope": "desktop", "text": "y€"}))
+        .await;
+    assert!(wait_for(&log, "paste y€")
+        .await
+        .contains(&"paste y€".to_string()));
+    let image = cb.get_image().unwrap();
+    assert_eq!(
+        (image.width, image.height, image.bytes.to_vec()),
+        (2, 2, pixels)
+    );
 
     // A headed Chromium on this display: a desktop click at the screen
     // coordinates the server converts from viewport ones lands on the page.
@@ -419,4 +455,100 @@ async fn desktop_screenshot_input_clipboard_and_a_headed_browser() {
         "{ev:?}"
     );
     s.stop_all().await;
+}
+
+/// Typing with `keystrokes` follows the active layout (docs/tools.md
+/// "Desktop"): under a German layout `y` and `z` swap keys, `@` is
+/// AltGr+Q and `ä` has a key of its own; each arrives in the window as that
+/// character, typed, not pasted. The layout is changed while the server
+/// runs (it must notice), through the core protocol as xmodmap does:
+/// `setxkbmap de` left Debian 12's Xvfb on the US layout in our runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keystrokes_follow_a_german_layout() {
+    let Some((_xvfb, display)) = start_xvfb() else {
+        return;
+    };
+    let desktop: Arc<dyn Desktop> = Arc::new(X11Desktop::connect(Some(&display)).unwrap());
+    let s = server(Options {
+        desktop: Ok(desktop),
+        ..Options::default()
+    })
+    .await;
+    // The server reads (and caches) the US mapping first.
+    s.ok(
+        "/type",
+        json!({"scope": "desktop", "text": "z", "method": "keystrokes"}),
+    )
+    .await;
+    german_keys(&display);
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let l = log.clone();
+    let d = display.clone();
+    std::thread::spawn(move || test_window(&d, l));
+    wait_for(&log, "mapped").await;
+    let v = s
+        .ok(
+            "/type",
+            json!({"scope": "desktop", "text": "zy@ä", "method": "keystrokes"}),
+        )
+        .await;
+    assert_eq!(
+        (
+            v["details"]["pasted_characters"].as_u64(),
+            v["executed_with"].as_str()
+        ),
+        (Some(0), Some("xtest"))
+    );
+    let lines = wait_for(&log, "key ä state 0").await;
+    assert_eq!(
+        lines,
+        [
+            "key z state 0",
+            "key y state 0",
+            "key 0xfe03 state 0",
+            "key @ state 128",
+            "key ä state 0"
+        ]
+    );
+    // A key combination names the character's key of this layout too.
+    s.ok("/keypress", json!({"scope": "desktop", "key": "Ctrl+Z"}))
+        .await;
+    let lines = wait_for(&log, "key z state 4").await;
+    assert_eq!(lines.last().map(String::as_str), Some("key z state 4"));
+}
+
+/// The German layout's differences that matter here: y and z swapped, `@`
+/// on AltGr+Q (not Shift+2, which is `"`), `ä` on the US apostrophe key.
+/// The US mapping has ISO_Level3_Shift on a key bound to Mod5 already.
+fn german_keys(display: &str) {
+    let (conn, _) = x11rb::connect(Some(display)).unwrap();
+    let (min, max) = (conn.setup().min_keycode, conn.setup().max_keycode);
+    let map = conn
+        .get_keyboard_mapping(min, max - min + 1)
+        .unwrap()
+        .reply()
+        .unwrap();
+    let per = map.keysyms_per_keycode;
+    let code_of = |sym: u32| {
+        map.keysyms
+            .chunks(usize::from(per))
+            .position(|row| row[0] == sym)
+            .map(|i| min + i as u8)
+            .unwrap()
+    };
+    let row = |syms: &[u32]| {
+        let mut r = syms.to_vec();
+        r.resize(usize::from(per), 0);
+        r
+    };
+    for (key, syms) in [
+        (code_of(0x79), row(&[0x7a, 0x5a, 0x7a, 0x5a])),
+        (code_of(0x7a), row(&[0x79, 0x59, 0x79, 0x59])),
+        (code_of(0x71), row(&[0x71, 0x51, 0x71, 0x51, 0x40])),
+        (code_of(0x32), row(&[0x32, 0x22, 0x32, 0x22, 0xb2])),
+        (code_of(0x27), row(&[0xe4, 0xc4, 0xe4, 0xc4])),
+    ] {
+        conn.change_keyboard_mapping(1, key, per, &syms).unwrap();
+    }
+    conn.get_input_focus().unwrap().reply().unwrap();
 }

@@ -5,11 +5,11 @@
 //! inside it are neutralised so the page cannot close the fence, and the
 //! system prompt says that nothing inside the fence is an instruction.
 
-use crate::page::{ElementId, Page, PageElement};
+use crate::page::{Page, PageElement};
 use crate::policy::PolicyContext;
 use crate::text::truncate;
 use serde_json::{json, Value};
-use snapshot_query::{format_elements, BBox as QBBox, Element, Id};
+use snapshot_query::{format_elements, Element, Entry};
 
 pub const SYSTEM: &str = "You are a web agent operating a browser on behalf of a user. \
 Each turn you get the user's task (inside <task>), what you already did, reflections on your progress, \
@@ -45,7 +45,7 @@ fn clean(s: &str, max: usize) -> String {
 /// with the facts specs/004 adds (input type, placeholder, href) as hints.
 /// Angle brackets are neutralised before formatting so the page cannot close
 /// the <page> fence and the format's token count stays exact.
-fn format_element(e: &PageElement) -> Element {
+fn format_element(e: &PageElement) -> Entry {
     let label = e.label();
     let mut hints = Vec::new();
     let mut hint = |k: &str, v: &str| {
@@ -65,34 +65,27 @@ fn format_element(e: &PageElement) -> Element {
         hint("placeholder", &e.placeholder);
     }
     hint("href", &e.href);
-    let bbox = e.bbox.as_ref().map_or_else(QBBox::default, |b| QBBox {
-        x: b.x,
-        y: b.y,
-        width: b.width,
-        height: b.height,
-    });
-    let mut el = Element {
-        id: match &e.id {
-            ElementId::Num(n) => Id::Num(*n),
-            ElementId::Str(s) => Id::Str(fence(s)),
-        },
-        role: fence(&e.role),
+    let mut element = Element {
         text: (!label.is_empty()).then(|| fence(label)),
-        importance: e.importance,
-        bbox,
+        importance: e.importance as i32,
+        bbox: e.bbox.unwrap_or_default(),
         in_viewport: e.in_viewport,
         is_occluded: e.is_occluded,
-        hints,
+        state: e.state.clone(),
         ..Element::default()
     };
-    el.visual_cues.is_primary = e.is_primary;
-    el.state = e.state.clone();
-    el.state.disabled = e.disabled;
-    el.state.value = (!e.value.is_empty()).then(|| fence(&e.value));
-    for o in &mut el.state.options {
+    element.visual_cues.is_primary = e.is_primary;
+    element.state.disabled = e.disabled.then_some(true);
+    element.state.value = (!e.value.is_empty()).then(|| fence(&e.value));
+    for o in element.state.options.iter_mut().flatten() {
         o.text = fence(&o.text);
     }
-    el
+    Entry {
+        id: fence(&e.id.key()),
+        role: fence(&e.role),
+        element,
+        hints,
+    }
 }
 
 /// The element listing in the shared LLM format (most important first, then
@@ -100,7 +93,7 @@ fn format_element(e: &PageElement) -> Element {
 /// estimate, ending with what was left out. Returns the text and how many
 /// elements it lists.
 pub fn element_listing(page: &Page, max_tokens: usize) -> (String, usize) {
-    let elements: Vec<Element> = page.elements.iter().map(format_element).collect();
+    let elements: Vec<Entry> = page.elements.iter().map(format_element).collect();
     let f = format_elements(&elements, max_tokens);
     (f.text, f.shown)
 }

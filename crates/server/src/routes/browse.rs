@@ -7,6 +7,7 @@ use crate::body::Body;
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::body::to_bytes;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -134,8 +135,22 @@ pub async fn post(
     Ok(answer_response(&id, &answer))
 }
 
-/// `GET /browse` with `Upgrade: websocket`.
-pub async fn ws(State(s): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
+/// `GET /browse` with `Upgrade: websocket`; a plain GET is told how to
+/// connect, in the server's error format.
+pub async fn ws(
+    State(s): State<AppState>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let upgrade = match upgrade {
+        Ok(u) => u,
+        Err(e) => {
+            return ApiError::BadRequest(format!(
+                "GET /browse is the WebSocket endpoint ({e}): connect with `Upgrade: websocket`, \
+                 or POST each message to /browse"
+            ))
+            .into_response()
+        }
+    };
     let limit = s.config.max_body_bytes;
     upgrade
         .max_message_size(limit)

@@ -41,9 +41,6 @@ pub fn ids(s: &Snapshot, idx: &[usize]) -> Vec<String> {
     idx.iter().map(|&i| s.elements[i].id.to_string()).collect()
 }
 
-pub fn el(s: &Snapshot, id: u64) -> &Element {
-    s.elements
-        .iter()
-        .find(|e| e.id == snapshot_query::Id::Num(id))
-        .expect("id exists")
+pub fn el(s: &Snapshot, id: u32) -> &Element {
+    s.elements.iter().find(|e| e.id == id).expect("id exists")
 }

@@ -1,10 +1,14 @@
 //! Chromium over CDP (chromiumoxide): launching sessions on persistent
 //! profiles with the extension loaded, navigation, screenshots and the
-//! inspection calls. Tabs are in `cdp_tabs`, input in `cdp_input`.
+//! inspection calls. Tabs are in `cdp_tabs`, input in `cdp_input` and
+//! `input_channel`, the fixed viewport in `cdp_viewport`.
 //! CDP commands are sent as raw JSON (`Raw`) so that a newer Chromium's
 //! unknown enum values cannot break typed deserialisation.
 
+use super::cdp_input::Event;
 use super::cdp_tabs::TabRegistry;
+use super::cdp_viewport::WindowFrame;
+use super::input_channel::InputChannel;
 use super::{
     BrowserLauncher, BrowserSession, ClickKind, HistoryStep, LaunchRequest, ProfileLock, TabInfo,
     ViewportInfo,
@@ -187,6 +191,14 @@ impl BrowserLauncher for ChromiumLauncher {
                 .await
                 .map_err(|_| ToolError::Timeout("launching the browser".into(), 40_000))?
                 .map_err(|e| ToolError::backend("launching the browser", e))?;
+        let input = match InputChannel::connect(browser.websocket_address()).await {
+            Ok(i) => i,
+            Err(e) => {
+                let mut browser = browser;
+                let _ = browser.kill().await;
+                return Err(e);
+            }
+        };
         let handler_done = Arc::new(AtomicBool::new(false));
         let done = handler_done.clone();
         let handler = tokio::spawn(async move {
@@ -198,9 +210,12 @@ impl BrowserLauncher for ChromiumLauncher {
             browser: Mutex::new(browser),
             handler,
             handler_done,
+            input,
             tabs: Mutex::new(TabRegistry::default()),
             headless: req.headless,
             viewport: req.viewport,
+            frame: std::sync::Mutex::default(),
+            device_pixel_ratio: std::sync::Mutex::new(1.0),
         };
         let start = req.start_url.as_deref().unwrap_or("about:blank");
         if let Err(e) = session.open_first_tab(start).await {
@@ -215,9 +230,17 @@ pub struct CdpSession {
     pub(crate) browser: Mutex<Browser>,
     handler: tokio::task::JoinHandle<()>,
     handler_done: Arc<AtomicBool>,
+    /// Input events go through their own connection (see input_channel).
+    input: InputChannel,
     pub(crate) tabs: Mutex<TabRegistry>,
-    headless: bool,
-    viewport: Size,
+    pub(super) headless: bool,
+    pub(super) viewport: Size,
+    /// The browser window's own UI around the viewport (headed; measured
+    /// when the window is fitted at start).
+    pub(super) frame: std::sync::Mutex<WindowFrame>,
+    /// The screen's device pixel ratio (read from CDP at start and at each
+    /// screenshot).
+    pub(super) device_pixel_ratio: std::sync::Mutex<f64>,
 }
 
 impl CdpSession {
@@ -262,7 +285,13 @@ impl CdpSession {
                 other => break other?,
             }
         }
-        self.viewport().await.map(drop)
+        let page = self.active_page().await?;
+        if self.headless {
+            self.fix_viewport(&page).await?;
+        } else {
+            self.fit_window(&page).await?;
+        }
+        self.read_device_pixel_ratio(&page).await.map(drop)
     }
 
     /// Shows `url` in the active tab as its first page: Chromium's own
@@ -278,28 +307,15 @@ impl CdpSession {
             .map(drop)
     }
 
-    /// The window is sized so that its viewport is exactly the requested
-    /// size (specs/003 "Viewport fisso: 1280x720"): `--window-size` sets
-    /// the outer size, and the browser's own UI (even headless) takes a
-    /// part of it that differs between versions, so it is measured.
-    async fn fit_window(&self, page: &Page, iw: f64, ih: f64) -> ToolResult<()> {
-        let win = self.window_of(page).await?;
-        let id = win["windowId"].clone();
-        let (bw, bh) = (
-            win.pointer("/bounds/width")
-                .and_then(Value::as_f64)
-                .unwrap_or(0.0),
-            win.pointer("/bounds/height")
-                .and_then(Value::as_f64)
-                .unwrap_or(0.0),
-        );
-        let width = bw + f64::from(self.viewport.width) - iw;
-        let height = bh + f64::from(self.viewport.height) - ih;
-        self.browser_call(
-            "Browser.setWindowBounds",
-            json!({"windowId": id, "bounds": {"left": 0, "top": 0, "width": width as i64, "height": height as i64}}),
-        )
-        .await?;
+    /// Sends an action's input events to the page, in order, and waits
+    /// until Chromium has handled them.
+    async fn input(&self, page: &Page, events: &[Event]) -> ToolResult<()> {
+        // Long texts go in slices, so that one write stays small.
+        for chunk in events.chunks(256) {
+            self.input
+                .dispatch(page.target_id().as_ref(), chunk)
+                .await?;
+        }
         Ok(())
     }
 
@@ -312,7 +328,7 @@ impl CdpSession {
         matches!(self.browser.lock().await.try_wait(), Ok(Some(_)))
     }
 
-    async fn window_of(&self, page: &Page) -> ToolResult<Value> {
+    pub(super) async fn window_of(&self, page: &Page) -> ToolResult<Value> {
         self.browser_call(
             "Browser.getWindowForTarget",
             json!({"targetId": page.target_id().as_ref()}),
@@ -445,60 +461,42 @@ impl BrowserSession for CdpSession {
     }
 
     async fn viewport(&self) -> ToolResult<ViewportInfo> {
+        // The size is the emulated one (fix_viewport): nothing to ask.
         let page = self.active_page().await?;
-        let measure = || eval(&page, "[innerWidth, innerHeight, devicePixelRatio]");
-        let mut m = measure().await?;
-        let num = |m: &Value, i: usize| m.get(i).and_then(Value::as_f64).unwrap_or(0.0);
-        let wanted = (
-            f64::from(self.viewport.width),
-            f64::from(self.viewport.height),
-        );
-        if (num(&m, 0), num(&m, 1)) != wanted {
-            self.fit_window(&page, num(&m, 0), num(&m, 1)).await?;
-            for _ in 0..50 {
-                m = measure().await?;
-                if (num(&m, 0), num(&m, 1)) == wanted {
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-        }
-        let (w, h, dpr) = (num(&m, 0), num(&m, 1), num(&m, 2));
-        let size = Size {
-            width: w.max(1.0) as u32,
-            height: h.max(1.0) as u32,
-        };
+        let size = self.viewport;
+        let dpr = self.device_pixel_ratio.lock().map(|v| *v).unwrap_or(1.0);
         let (mut left, mut top, mut chrome_height) = (0.0, 0.0, 0.0);
         if !self.headless {
-            // The window's own bounds come from the browser, not the page.
+            // The window may have moved: its bounds come from the browser.
             let win = self.window_of(&page).await?;
             let b = |k: &str| {
                 win.pointer(&format!("/bounds/{k}"))
                     .and_then(Value::as_f64)
                     .unwrap_or(0.0)
             };
-            let border = ((b("width") - w) / 2.0).max(0.0);
-            chrome_height = (b("height") - h - border).max(0.0);
-            left = b("left") + border;
-            top = b("top") + chrome_height;
+            let frame = self.frame.lock().map(|f| *f).unwrap_or_default();
+            chrome_height = frame.top;
+            left = b("left") + frame.border;
+            top = b("top") + frame.top;
         }
         Ok(ViewportInfo {
             placement: ViewportPlacement { size, left, top },
-            device_pixel_ratio: if dpr > 0.0 { dpr } else { 1.0 },
+            device_pixel_ratio: dpr,
             chrome_height,
             headless: self.headless,
         })
     }
 
     async fn screenshot(&self) -> ToolResult<Capture> {
-        let info = self.viewport().await?;
         let page = self.active_page().await?;
+        let (info, dpr) = futures::try_join!(self.viewport(), self.read_device_pixel_ratio(&page))?;
         let mut params = json!({"format": "png", "fromSurface": true, "captureBeyondViewport": false, "optimizeForSpeed": true});
-        if (info.device_pixel_ratio - 1.0).abs() > f64::EPSILON {
+        if (dpr - 1.0).abs() > f64::EPSILON {
             // HiDPI: capture at CSS-pixel size, so screenshot pixels are
             // click coordinates (DESIGN.md "Lessons from peers").
             let s = info.placement.size;
-            params["clip"] = json!({"x": 0, "y": 0, "width": s.width, "height": s.height, "scale": 1.0 / info.device_pixel_ratio});
+            params["clip"] =
+                json!({"x": 0, "y": 0, "width": s.width, "height": s.height, "scale": 1.0 / dpr});
         }
         let r = page_call(&page, "Page.captureScreenshot", params).await?;
         let data = r["data"]
@@ -515,8 +513,15 @@ impl BrowserSession for CdpSession {
 
     async fn click(&self, at: Point, kind: ClickKind) -> ToolResult<Option<TabInfo>> {
         let before: Vec<u64> = self.tabs.lock().await.ids();
+        let created = self.input.pages_created();
         let page = self.active_page().await?;
-        super::cdp_input::click(&page, at, kind).await?;
+        self.input(&page, &super::cdp_input::click(at, kind))
+            .await?;
+        // A tab the click opened was announced before the acknowledgement
+        // (input_channel): the target list is read only then.
+        if self.input.pages_created() == created {
+            return Ok(None);
+        }
         self.tab_opened_since(&before).await
     }
 
@@ -538,7 +543,8 @@ impl BrowserSession for CdpSession {
                     x: a.first().and_then(Value::as_f64).unwrap_or(0.0),
                     y: a.get(1).and_then(Value::as_f64).unwrap_or(0.0),
                 };
-                super::cdp_input::click(&page, p, ClickKind::Single).await
+                self.input(&page, &super::cdp_input::click(p, ClickKind::Single))
+                    .await
             }
             Value::String(_) => Err(ToolError::bad_request(format!(
                 "Invalid CSS selector: {selector}"
@@ -551,14 +557,13 @@ impl BrowserSession for CdpSession {
 
     async fn type_keystrokes(&self, text: &str) -> ToolResult<()> {
         let page = self.active_page().await?;
-        super::cdp_input::type_keystrokes(&page, text).await
+        self.input(&page, &super::cdp_input::typing(text)).await
     }
 
     async fn insert_text(&self, text: &str) -> ToolResult<()> {
         let page = self.active_page().await?;
-        page_call(&page, "Input.insertText", json!({"text": text}))
+        self.input(&page, &[("Input.insertText", json!({"text": text}))])
             .await
-            .map(drop)
     }
 
     async fn scroll(&self, dx: f64, dy: f64) -> ToolResult<()> {
@@ -569,12 +574,20 @@ impl BrowserSession for CdpSession {
             x: f64::from(s.width) / 2.0,
             y: f64::from(s.height) / 2.0,
         };
-        super::cdp_input::wheel(&page, centre, dx, dy).await
+        self.input(&page, &[super::cdp_input::wheel(centre, dx, dy)])
+            .await?;
+        // Let the scroll reach the page before answering.
+        eval(
+            &page,
+            "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))",
+        )
+        .await
+        .map(drop)
     }
 
     async fn keypress(&self, combo: &KeyCombo) -> ToolResult<()> {
         let page = self.active_page().await?;
-        super::cdp_input::keypress(&page, combo).await
+        self.input(&page, &super::cdp_input::keypress(combo)).await
     }
 
     async fn accessibility_tree(&self) -> ToolResult<String> {

@@ -1,66 +1,55 @@
 //! Trusted input over CDP (`Input.dispatch*`): the page receives real
 //! pointer and keyboard events (`isTrusted`), at viewport CSS coordinates.
+//! These functions only build the events; `input_channel` sends a whole
+//! action in one write and waits for Chromium to have handled it.
 
-use super::cdp::page_call;
 use super::ClickKind;
-use crate::error::ToolResult;
 use crate::geometry::Point;
 use crate::keys::KeyCombo;
 use chromiumoxide::keys::USKEYBOARD_LAYOUT;
-use chromiumoxide::Page;
 use serde_json::{json, Value};
 
-async fn mouse(page: &Page, kind: &str, at: Point, button: &str, count: i64) -> ToolResult<()> {
+/// A CDP command: method and parameters.
+pub(crate) type Event = (&'static str, Value);
+
+fn mouse(kind: &str, at: Point, button: &str, count: i64) -> Event {
+    // `buttons` is the state after the event, as on a real mouse (and as
+    // Playwright sends it): pressed while down, none after the release.
     let buttons = match (kind, button) {
         ("mousePressed", "left") => 1,
         ("mousePressed", "right") => 2,
         _ => 0,
     };
-    page_call(
-        page,
+    (
         "Input.dispatchMouseEvent",
         json!({"type": kind, "x": at.x, "y": at.y, "button": button, "buttons": buttons, "clickCount": count}),
     )
-    .await
-    .map(drop)
 }
 
-pub(crate) async fn click(page: &Page, at: Point, kind: ClickKind) -> ToolResult<()> {
+/// A click: the pointer moves to the point, then one press/release pair
+/// per click. A double click is two pairs with rising clickCount, as a real
+/// mouse produces (click, click, dblclick). Sent together, the press makes
+/// Chromium handle the move at once (a lone move is handled at the page's
+/// next frame, up to 16.7 ms later).
+pub(crate) fn click(at: Point, kind: ClickKind) -> Vec<Event> {
     let (button, presses) = match kind {
         ClickKind::Single => ("left", 1),
         ClickKind::Double => ("left", 2),
         ClickKind::Right => ("right", 1),
     };
-    // Sent in order without waiting for each acknowledgement: Chromium
-    // acknowledges a mouse move at the page's next frame (16.7 ms on an
-    // idle page, measured), but the press that follows flushes the queued
-    // move first, so the page still sees move, down, up in that order (a
-    // click took 16.5 ms this way against 3.7 pipelined). A double click is
-    // two press/release pairs with rising clickCount, as a real mouse
-    // produces (click, click, dblclick).
-    let mut events = vec![mouse(page, "mouseMoved", at, "none", 0)];
+    let mut events = vec![mouse("mouseMoved", at, "none", 0)];
     for count in 1..=presses {
-        events.push(mouse(page, "mousePressed", at, button, count));
-        events.push(mouse(page, "mouseReleased", at, button, count));
+        events.push(mouse("mousePressed", at, button, count));
+        events.push(mouse("mouseReleased", at, button, count));
     }
-    futures::future::try_join_all(events).await.map(drop)
+    events
 }
 
-pub(crate) async fn wheel(page: &Page, at: Point, dx: f64, dy: f64) -> ToolResult<()> {
-    page_call(
-        page,
+pub(crate) fn wheel(at: Point, dx: f64, dy: f64) -> Event {
+    (
         "Input.dispatchMouseEvent",
         json!({"type": "mouseWheel", "x": at.x, "y": at.y, "deltaX": dx, "deltaY": dy}),
     )
-    .await?;
-    // Let the scroll reach the page before answering.
-    page_call(
-        page,
-        "Runtime.evaluate",
-        json!({"expression": "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))", "awaitPromise": true}),
-    )
-    .await
-    .map(drop)
 }
 
 struct KeyDef {
@@ -84,13 +73,7 @@ fn key_def(key: &str) -> Option<KeyDef> {
     })
 }
 
-async fn key_event(
-    page: &Page,
-    kind: &str,
-    d: &KeyDef,
-    modifiers: i64,
-    with_text: bool,
-) -> ToolResult<()> {
+fn key_event(kind: &str, d: &KeyDef, modifiers: i64, with_text: bool) -> Event {
     let mut p = json!({
         "type": kind, "key": d.key, "code": d.code, "modifiers": modifiers,
         "windowsVirtualKeyCode": d.key_code, "nativeVirtualKeyCode": d.key_code,
@@ -101,14 +84,15 @@ async fn key_event(
             p["unmodifiedText"] = Value::from(t.as_str());
         }
     }
-    page_call(page, "Input.dispatchKeyEvent", p).await.map(drop)
+    ("Input.dispatchKeyEvent", p)
 }
 
 /// Types `text`: characters of the US layout as key down/up pairs (the page
 /// sees keydown, keypress, input, keyup), any other character (accents,
 /// emoji) as inserted text, which is what a keyboard's IME produces.
-pub(crate) async fn type_keystrokes(page: &Page, text: &str) -> ToolResult<()> {
+pub(crate) fn typing(text: &str) -> Vec<Event> {
     let mut buf = [0u8; 4];
+    let mut events = Vec::with_capacity(text.len() * 2);
     for ch in text.chars() {
         let s: &str = if ch == '\n' {
             "Enter"
@@ -117,26 +101,25 @@ pub(crate) async fn type_keystrokes(page: &Page, text: &str) -> ToolResult<()> {
         };
         match key_def(s) {
             Some(d) => {
-                key_event(page, "keyDown", &d, 0, true).await?;
-                key_event(page, "keyUp", &d, 0, false).await?;
+                events.push(key_event("keyDown", &d, 0, true));
+                events.push(key_event("keyUp", &d, 0, false));
             }
-            None => {
-                page_call(page, "Input.insertText", json!({"text": s})).await?;
-            }
+            None => events.push(("Input.insertText", json!({"text": s}))),
         }
     }
-    Ok(())
+    events
 }
 
-/// Presses a combination: modifiers down in order, the key, then all up in
+/// A combination: modifiers down in order, the key, then all up in
 /// reverse. Text is produced only without Ctrl/Alt/Meta, as on a keyboard.
-pub(crate) async fn keypress(page: &Page, combo: &KeyCombo) -> ToolResult<()> {
+pub(crate) fn keypress(combo: &KeyCombo) -> Vec<Event> {
+    let mut events = Vec::new();
     let mut modifiers = 0;
     let mut held = Vec::new();
     for m in &combo.modifiers {
         if let Some(d) = key_def(m.key()) {
             modifiers |= m.cdp_bit();
-            key_event(page, "rawKeyDown", &d, modifiers, false).await?;
+            events.push(key_event("rawKeyDown", &d, modifiers, false));
             held.push((d, m.cdp_bit()));
         }
     }
@@ -152,11 +135,79 @@ pub(crate) async fn keypress(page: &Page, combo: &KeyCombo) -> ToolResult<()> {
     } else {
         "rawKeyDown"
     };
-    key_event(page, down, &d, modifiers, produces_text).await?;
-    key_event(page, "keyUp", &d, modifiers, false).await?;
+    events.push(key_event(down, &d, modifiers, produces_text));
+    events.push(key_event("keyUp", &d, modifiers, false));
     for (d, bit) in held.into_iter().rev() {
         modifiers &= !bit;
-        key_event(page, "keyUp", &d, modifiers, false).await?;
+        events.push(key_event("keyUp", &d, modifiers, false));
     }
-    Ok(())
+    events
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::keys;
+
+    fn kinds(events: &[Event]) -> Vec<String> {
+        events
+            .iter()
+            .map(|(m, p)| p["type"].as_str().unwrap_or(m).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_double_click_is_a_move_and_two_rising_pairs() {
+        let e = click(Point { x: 3.0, y: 4.0 }, ClickKind::Double);
+        assert_eq!(
+            kinds(&e),
+            [
+                "mouseMoved",
+                "mousePressed",
+                "mouseReleased",
+                "mousePressed",
+                "mouseReleased"
+            ]
+        );
+        let counts: Vec<i64> = e
+            .iter()
+            .map(|(_, p)| p["clickCount"].as_i64().unwrap())
+            .collect();
+        assert_eq!(counts, [0, 1, 1, 2, 2]);
+        assert_eq!(e[1].1["buttons"], 1);
+        assert_eq!(e[2].1["buttons"], 0);
+    }
+
+    #[test]
+    fn typing_keys_what_the_layout_has_and_inserts_the_rest() {
+        let e = typing("aé\n");
+        assert_eq!(
+            kinds(&e),
+            ["keyDown", "keyUp", "Input.insertText", "keyDown", "keyUp"]
+        );
+        assert_eq!(e[0].1["text"], "a");
+        assert_eq!(e[2].1["text"], "é");
+        assert_eq!(e[3].1["key"], "Enter");
+    }
+
+    #[test]
+    fn a_combination_releases_in_reverse_without_text() {
+        let e = keypress(&keys::parse("Ctrl+Shift+T").unwrap());
+        assert_eq!(
+            kinds(&e),
+            [
+                "rawKeyDown",
+                "rawKeyDown",
+                "rawKeyDown",
+                "keyUp",
+                "keyUp",
+                "keyUp"
+            ]
+        );
+        assert_eq!(e[2].1["modifiers"], 10);
+        assert!(e[2].1.get("text").is_none());
+        assert_eq!(e[4].1["key"], "Shift");
+        assert_eq!(e[5].1["modifiers"], 0);
+    }
 }

@@ -121,9 +121,14 @@ impl CdpSession {
             };
             match got {
                 Ok(page) => {
-                    let mut reg = self.tabs.lock().await;
-                    if let Some(t) = reg.tabs.iter_mut().find(|t| t.id == id) {
-                        t.page = Some(page.clone());
+                    // Every tab gets the session's viewport; a tab still
+                    // swapping in its first page may refuse it: it is then
+                    // tried again at the next use.
+                    if self.fix_viewport(&page).await.is_ok() {
+                        let mut reg = self.tabs.lock().await;
+                        if let Some(t) = reg.tabs.iter_mut().find(|t| t.id == id) {
+                            t.page = Some(page.clone());
+                        }
                     }
                     return Ok(page);
                 }

@@ -6,7 +6,9 @@ pub mod ax_tree;
 pub mod cdp;
 mod cdp_input;
 mod cdp_tabs;
+mod cdp_viewport;
 mod extension_world;
+mod input_channel;
 mod profile;
 
 use crate::error::ToolResult;

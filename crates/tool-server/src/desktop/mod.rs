@@ -4,6 +4,7 @@
 //! Calls are blocking; routes run them on the blocking pool with a timeout.
 
 pub mod x11;
+mod x11_keys;
 
 use crate::browser::ClickKind;
 use crate::error::ToolResult;
@@ -14,6 +15,7 @@ use image::RgbaImage;
 pub trait Desktop: Send + Sync {
     /// What executes desktop input, for `executed_with` (e.g. `xtest`).
     fn driver_name(&self) -> &'static str;
+    /// Known from the connection: callers may call it on an async thread.
     fn screen_size(&self) -> ToolResult<Size>;
     fn capture(&self) -> ToolResult<RgbaImage>;
     fn pixel(&self, at: Point) -> ToolResult<[u8; 3]>;

@@ -11,13 +11,14 @@ use crate::error::{ToolError, ToolResult};
 use crate::geometry::{Point, Size};
 use crate::keys::{KeyCombo, Modifier};
 use image::RgbaImage;
-use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use x11rb::connection::Connection;
 use x11rb::protocol::xproto::{self, ConnectionExt as _, ImageFormat};
 use x11rb::protocol::xtest::ConnectionExt as _;
 use x11rb::rust_connection::RustConnection;
+
+use super::x11_keys::{char_keysym, modifier_keysym, named_keysym, KeyMap, SHIFT};
 
 /// How long a pasted text stays on the clipboard before the user's content
 /// is restored: the target application fetches it asynchronously after
@@ -30,84 +31,13 @@ pub struct X11Desktop {
     size: Size,
     display: String,
     clipboard: Mutex<Option<arboard::Clipboard>>,
+    /// The keyboard mapping, read again when the server announces a change
+    /// (MappingNotify: setxkbmap, a layout switch).
+    keymap: Mutex<Option<Arc<KeyMap>>>,
 }
 
-fn x_err(what: &str) -> impl Fn(Box<dyn std::error::Error>) -> ToolError + '_ {
+pub(super) fn x_err(what: &str) -> impl Fn(Box<dyn std::error::Error>) -> ToolError + '_ {
     move |e| ToolError::Backend(format!("X server: {what}: {e}"))
-}
-
-/// The keysym a character types (X11 keysym encoding: Latin-1 as is,
-/// the rest of Unicode at 0x0100_0000 + code point).
-fn char_keysym(c: char) -> u32 {
-    match c {
-        '\n' | '\r' => 0xff0d,
-        '\t' => 0xff09,
-        c if (' '..='~').contains(&c) || ('\u{a0}'..='\u{ff}').contains(&c) => c as u32,
-        c => 0x0100_0000 + c as u32,
-    }
-}
-
-fn named_keysym(key: &str) -> Option<u32> {
-    Some(match key {
-        "Enter" => 0xff0d,
-        "Escape" => 0xff1b,
-        "Tab" => 0xff09,
-        "Backspace" => 0xff08,
-        "Delete" => 0xffff,
-        "Insert" => 0xff63,
-        "Home" => 0xff50,
-        "ArrowLeft" => 0xff51,
-        "ArrowUp" => 0xff52,
-        "ArrowRight" => 0xff53,
-        "ArrowDown" => 0xff54,
-        "PageUp" => 0xff55,
-        "PageDown" => 0xff56,
-        "End" => 0xff57,
-        "CapsLock" => 0xffe5,
-        "ContextMenu" => 0xff67,
-        "PrintScreen" => 0xff61,
-        "Control" => 0xffe3,
-        "Shift" => 0xffe1,
-        "Alt" => 0xffe9,
-        "Meta" => 0xffeb,
-        f if f.starts_with('F') => 0xffbe + f[1..].parse::<u32>().ok()?.checked_sub(1)?,
-        _ => return None,
-    })
-}
-
-fn modifier_keysym(m: Modifier) -> u32 {
-    match m {
-        Modifier::Ctrl => 0xffe3,
-        Modifier::Shift => 0xffe1,
-        Modifier::Alt => 0xffe9,
-        Modifier::Meta => 0xffeb,
-    }
-}
-
-/// keysym → (keycode, needs Shift), from the server's current mapping.
-struct KeyMap(HashMap<u32, (u8, bool)>);
-
-impl KeyMap {
-    fn read(conn: &RustConnection) -> ToolResult<KeyMap> {
-        let setup = conn.setup();
-        let (min, max) = (setup.min_keycode, setup.max_keycode);
-        let map = conn
-            .get_keyboard_mapping(min, max - min + 1)
-            .map_err(|e| x_err("keyboard mapping")(e.into()))?
-            .reply()
-            .map_err(|e| x_err("keyboard mapping")(e.into()))?;
-        let per = usize::from(map.keysyms_per_keycode.max(1));
-        let mut out = HashMap::new();
-        for (i, syms) in map.keysyms.chunks(per).enumerate() {
-            let code = min.saturating_add(i as u8);
-            for (col, &sym) in syms.iter().take(2).enumerate() {
-                if sym != 0 {
-                    out.entry(sym).or_insert((code, col == 1));
-                }
-            }
-        }
-        Ok(KeyMap(out))
-    }
 }
 
 impl X11Desktop {
@@ -141,6 +71,7 @@ impl X11Desktop {
             size,
             display: name,
             clipboard: Mutex::new(None),
+            keymap: Mutex::new(None),
         })
     }
 
@@ -167,6 +98,27 @@ impl X11Desktop {
         Ok(())
     }
 
+    /// The current keyboard mapping: cached, and read again after the X
+    /// server announced a change (it sends MappingNotify to every client).
+    fn keymap(&self, conn: &RustConnection) -> ToolResult<Arc<KeyMap>> {
+        let mut changed = false;
+        while let Ok(Some(event)) = conn.poll_for_event() {
+            changed |= matches!(event, x11rb::protocol::Event::MappingNotify(_));
+        }
+        let mut cached = self
+            .keymap
+            .lock()
+            .map_err(|_| ToolError::Backend("keyboard mapping poisoned".into()))?;
+        match &*cached {
+            Some(map) if !changed => Ok(map.clone()),
+            _ => {
+                let map = Arc::new(KeyMap::read(conn)?);
+                *cached = Some(map.clone());
+                Ok(map)
+            }
+        }
+    }
+
     /// Waits until the server has processed everything sent so far.
     fn sync(conn: &RustConnection) -> ToolResult<()> {
         conn.get_input_focus()
@@ -185,10 +137,13 @@ impl X11Desktop {
         Self::fake(conn, root, kind, code, 0, 0)
     }
 
-    fn combo_codes(map: &KeyMap, combo: &KeyCombo) -> ToolResult<(Vec<u8>, u8, bool)> {
+    /// Modifiers down in order, the key (with Shift/AltGr when its level
+    /// needs them and the combination does not hold them already), then
+    /// all up in reverse.
+    fn combo_strokes(map: &KeyMap, combo: &KeyCombo) -> ToolResult<Vec<(u8, bool)>> {
         let mut mods = Vec::new();
         for m in &combo.modifiers {
-            let (code, _) = map.0.get(&modifier_keysym(*m)).copied().ok_or_else(|| {
+            let code = map.code(modifier_keysym(*m)).ok_or_else(|| {
                 ToolError::Backend(format!("the keyboard has no {} key", m.key()))
             })?;
             mods.push(code);
@@ -207,37 +162,32 @@ impl X11Desktop {
                 char_keysym(c)
             }
         };
-        let (code, shift) = map.0.get(&sym).copied().ok_or_else(|| {
+        let mut key = map.strokes(sym).ok_or_else(|| {
             ToolError::bad_request(format!(
                 "No key of the current keyboard layout types {:?}",
                 combo.key
             ))
         })?;
-        Ok((
-            mods,
-            code,
-            shift && !combo.modifiers.contains(&Modifier::Shift),
-        ))
+        if combo.modifiers.contains(&Modifier::Shift) {
+            let shift = map.code(SHIFT);
+            key.retain(|(c, _)| Some(*c) != shift);
+        }
+        let mut out: Vec<(u8, bool)> = mods.iter().map(|&c| (c, true)).collect();
+        out.extend(key);
+        out.extend(mods.iter().rev().map(|&c| (c, false)));
+        Ok(out)
+    }
+
+    fn strokes(&self, conn: &RustConnection, strokes: &[(u8, bool)]) -> ToolResult<()> {
+        for &(code, down) in strokes {
+            Self::key(conn, self.root, code, down)?;
+        }
+        Ok(())
     }
 
     fn press_combo(&self, conn: &RustConnection, combo: &KeyCombo) -> ToolResult<()> {
-        let map = KeyMap::read(conn)?;
-        let (mods, code, shift) = Self::combo_codes(&map, combo)?;
-        let shift_code = map.0.get(&0xffe1).map(|c| c.0);
-        for &m in &mods {
-            Self::key(conn, self.root, m, true)?;
-        }
-        if let (true, Some(s)) = (shift, shift_code) {
-            Self::key(conn, self.root, s, true)?;
-        }
-        Self::key(conn, self.root, code, true)?;
-        Self::key(conn, self.root, code, false)?;
-        if let (true, Some(s)) = (shift, shift_code) {
-            Self::key(conn, self.root, s, false)?;
-        }
-        for &m in mods.iter().rev() {
-            Self::key(conn, self.root, m, false)?;
-        }
+        let map = self.keymap(conn)?;
+        self.strokes(conn, &Self::combo_strokes(&map, combo)?)?;
         Self::sync(conn)
     }
 
@@ -261,6 +211,48 @@ impl X11Desktop {
             .as_mut()
             .ok_or_else(|| ToolError::Backend("no clipboard".into()))?;
         f(cb).map_err(|e| ToolError::backend("clipboard", e))
+    }
+}
+
+/// The user's clipboard content before a paste, in the richest form that
+/// can be put back (docs/tools.md "Desktop"): a file list (copied files), an
+/// image, HTML with its plain text, or plain text. Other formats an
+/// application offered beside these (its private ones) are not kept.
+enum Saved {
+    Files(Vec<std::path::PathBuf>),
+    Image(arboard::ImageData<'static>),
+    Html(String, Option<String>),
+    Text(String),
+    Nothing,
+}
+
+impl Saved {
+    fn read(cb: &mut arboard::Clipboard) -> Saved {
+        if let Ok(files) = cb.get().file_list() {
+            if !files.is_empty() {
+                return Saved::Files(files);
+            }
+        }
+        if let Ok(image) = cb.get_image() {
+            return Saved::Image(image);
+        }
+        if let Ok(html) = cb.get().html() {
+            return Saved::Html(html, cb.get_text().ok());
+        }
+        match cb.get_text() {
+            Ok(text) => Saved::Text(text),
+            Err(_) => Saved::Nothing,
+        }
+    }
+
+    fn restore(self, cb: &mut arboard::Clipboard) -> Result<(), arboard::Error> {
+        match self {
+            Saved::Files(files) => cb.set().file_list(&files),
+            Saved::Image(image) => cb.set_image(image),
+            Saved::Html(html, text) => cb.set().html(html, text),
+            Saved::Text(text) => cb.set_text(text),
+            Saved::Nothing => cb.clear(),
+        }
     }
 }
 
@@ -357,29 +349,34 @@ impl Desktop for X11Desktop {
     fn type_keystrokes(&self, text: &str) -> ToolResult<usize> {
         let mut pasted = 0;
         let mut pending = String::new();
-        let map = KeyMap::read(&*self.conn()?)?;
-        let shift_code = map.0.get(&0xffe1).map(|c| c.0);
+        let map = self.keymap(&*self.conn()?)?;
+        // Keys are sent in runs and the server is synced once per run (it
+        // handles requests in order); characters no key types are pasted
+        // in between, in their place.
+        let mut run: Vec<(u8, bool)> = Vec::new();
         for c in text.chars() {
-            match map.0.get(&char_keysym(c)).copied() {
-                Some((code, shift)) => {
+            match map.strokes(char_keysym(c)) {
+                Some(strokes) => {
                     if !pending.is_empty() {
                         pasted += pending.chars().count();
                         self.paste(&std::mem::take(&mut pending))?;
                     }
-                    let conn = self.conn()?;
-                    let shift = if shift { shift_code } else { None };
-                    if let Some(s) = shift {
-                        Self::key(&conn, self.root, s, true)?;
-                    }
-                    Self::key(&conn, self.root, code, true)?;
-                    Self::key(&conn, self.root, code, false)?;
-                    if let Some(s) = shift {
-                        Self::key(&conn, self.root, s, false)?;
-                    }
-                    Self::sync(&conn)?;
+                    run.extend(strokes);
                 }
-                None => pending.push(c),
+                None => {
+                    if !run.is_empty() {
+                        let conn = self.conn()?;
+                        self.strokes(&conn, &std::mem::take(&mut run))?;
+                        Self::sync(&conn)?;
+                    }
+                    pending.push(c);
+                }
             }
+        }
+        if !run.is_empty() {
+            let conn = self.conn()?;
+            self.strokes(&conn, &run)?;
+            Self::sync(&conn)?;
         }
         if !pending.is_empty() {
             pasted += pending.chars().count();
@@ -389,7 +386,7 @@ impl Desktop for X11Desktop {
     }
 
     fn paste(&self, text: &str) -> ToolResult<()> {
-        let previous = self.clipboard_op(|cb| Ok(cb.get_text().ok()))?;
+        let previous = self.clipboard_op(|cb| Ok(Saved::read(cb)))?;
         self.clipboard_op(|cb| cb.set_text(text.to_string()))?;
         let ctrl_v = KeyCombo {
             modifiers: vec![Modifier::Ctrl],
@@ -397,30 +394,11 @@ impl Desktop for X11Desktop {
         };
         let pressed = self.press_combo(&*self.conn()?, &ctrl_v);
         std::thread::sleep(PASTE_SETTLE);
-        match previous {
-            Some(p) => self.clipboard_op(|cb| cb.set_text(p))?,
-            None => self.clipboard_op(|cb| cb.clear())?,
-        }
+        self.clipboard_op(|cb| previous.restore(cb))?;
         pressed
     }
 
     fn keypress(&self, combo: &KeyCombo) -> ToolResult<()> {
         self.press_combo(&*self.conn()?, combo)
-    }
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keysyms_follow_the_x11_encoding() {
-        assert_eq!(char_keysym('a'), 0x61);
-        assert_eq!(char_keysym('à'), 0xe0);
-        assert_eq!(char_keysym('€'), 0x0100_20ac);
-        assert_eq!(named_keysym("F5"), Some(0xffc2));
-        assert_eq!(named_keysym("F0"), None);
-        assert_eq!(named_keysym("Enter"), Some(0xff0d));
     }
 }

@@ -99,8 +99,8 @@ pub async fn click(
         Scope::Desktop => {
             let origin = req.coordinate_origin.unwrap_or(Space::Screen);
             let d = state.desktop()?;
-            let d2 = d.clone();
-            let screen = blocking("reading the screen size", move || d2.screen_size()).await?;
+            // The screen size is known without asking the X server.
+            let screen = d.screen_size()?;
             let at = whole(desktop_to_screen(original, origin, screen));
             if !inside(at, screen) {
                 return Err(out_of_bounds("screen", at, screen, original));

@@ -18,7 +18,7 @@ pub(super) fn checkable(e: &PageElement) -> bool {
 }
 
 pub(super) fn is_checked(e: &PageElement) -> bool {
-    matches!(e.state.checked, Some(snapshot_query::Checked::True)) || e.state.selected == Some(true)
+    matches!(e.state.checked, Some(snapshot_query::Checked::TRUE)) || e.state.selected == Some(true)
 }
 
 pub(super) fn select_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
@@ -54,7 +54,7 @@ pub(super) fn select_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -
                 // An option of a <select> / combobox.
                 let sel = page.elements.iter().find(|e| {
                     !e.disabled
-                        && e.state.options.iter().any(|o| {
+                        && e.state.options().iter().any(|o| {
                             normalize(&o.text) == normalize(item)
                                 || normalize(&o.value) == normalize(item)
                         })
@@ -62,7 +62,7 @@ pub(super) fn select_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -
                 if let Some(s) = sel {
                     found_any = true;
                     touched.push(s.id.key());
-                    let chosen = s.state.options.iter().any(|o| {
+                    let chosen = s.state.options().iter().any(|o| {
                         o.selected
                             && (normalize(&o.text) == normalize(item)
                                 || normalize(&o.value) == normalize(item))

@@ -1,5 +1,5 @@
 //! The JSON reading half of `serde_json::from_str`, ported so the options
-//! parser ([`crate::options_parse`]) gives byte-for-byte the results and
+//! parser ([`crate::json::options`]) gives byte-for-byte the results and
 //! error messages serde_json 1.0 (with serde's derive) gives, without
 //! instantiating serde's generic deserializer for the option types in the
 //! WebAssembly (that, with the `Content` buffering of the untagged enum,

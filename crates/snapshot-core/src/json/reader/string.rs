@@ -1,5 +1,5 @@
 //! serde_json's `StrRead::parse_str` (with UTF-8 validation of `\u`
-//! escapes), ported step for step. See [`crate::json_in`].
+//! escapes), ported step for step. See [`crate::json::reader`].
 
 use super::{
     Reader, Result, CONTROL_CHAR, END_OF_HEX_ESCAPE, EOF_STRING, INVALID_ESCAPE, LONE_SURROGATE,

@@ -4,7 +4,7 @@
 
 use super::{element, unknown};
 use crate::contract::Role;
-use crate::json_in::{
+use crate::json::reader::{
     JsonError, Num, Reader, Result, Value, EOF_OBJECT, EOF_VALUE, EXPECTED_VALUE,
     KEY_MUST_BE_STRING,
 };

@@ -7,9 +7,9 @@
 #   (b) in plain JS (an inline mirror of the probe),
 #   (c) the plain-JS floor (getBoundingClientRect + getComputedStyle().display).
 #
-#   pkg-scripts/websys-probe.sh                 build the three variants + run (1k, 10k)
-#   pkg-scripts/websys-probe.sh --no-build      run only
-#   pkg-scripts/websys-probe.sh --mvp-only      build/run only the shipped-codegen variant
+#   pkg-scripts/bench.sh websys-probe                 build the three variants + run (1k, 10k)
+#   pkg-scripts/bench.sh websys-probe --no-build      run only
+#   pkg-scripts/bench.sh websys-probe --mvp-only      build/run only the shipped-codegen variant
 # Other arguments go to the bench, e.g. --sizes=1000,10000 --runs=9
 #
 # Three builds of the same probe source, to give web-sys its best chance:
@@ -20,7 +20,7 @@
 #   pkg-intern/    mvp plus wasm-bindgen's string interning (feature
 #                  `interning`): the property/attribute names are passed as
 #                  cached JS strings instead of being decoded on every call.
-source "$(dirname "$0")/env.sh"
+source "$(dirname "$0")/../pkg-scripts/env.sh"
 cd "$ROOT"
 PROBE="$ROOT/bench/websys-probe"
 

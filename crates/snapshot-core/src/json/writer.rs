@@ -357,5 +357,5 @@ impl Writer {
 }
 
 #[cfg(test)]
-#[path = "json_out_tests.rs"]
+#[path = "writer_tests.rs"]
 mod tests;

@@ -1,7 +1,7 @@
 //! `serde_json::from_str::<SnapshotOptions>` without serde's generic
 //! deserializer: what `#[derive(Deserialize)]` generates for the option
 //! types (`deny_unknown_fields`, the untagged `ScreenshotOption`), written
-//! out over [`crate::json_in`]. Same values, same errors, same error
+//! out over [`crate::json::reader`]. Same values, same errors, same error
 //! positions; `options_parse_tests.rs` checks it against serde_json and the
 //! derives, which stay on the types as the reference.
 //!
@@ -10,7 +10,7 @@
 //! innermost enclosing `deserialize_*` call when it returns, after that call
 //! has tried to close its `}` / `]` (the `.map_err(|e| r.fix(e))`s).
 
-use crate::json_in::{invalid_type, invalid_value, JsonError, Num, Reader, Result, EOF_VALUE};
+use crate::json::reader::{invalid_type, invalid_value, JsonError, Num, Reader, Result, EOF_VALUE};
 use crate::options::{Filter, SnapshotOptions};
 pub(crate) use variants::UNTAGGED;
 use variants::{roles_value, screenshot_value, stable_value};
@@ -339,5 +339,5 @@ fn filter_seq(r: &mut Reader) -> Result<Filter> {
 }
 
 #[cfg(test)]
-#[path = "options_parse_tests.rs"]
+#[path = "options_tests.rs"]
 mod tests;

@@ -1,6 +1,6 @@
 //! Values serde_json reads without a target type: what a type error
 //! describes (`peek_invalid_type`), and any value as serde's `Content`
-//! buffers it for an untagged enum (`parse_any`). See [`crate::json_in`].
+//! buffers it for an untagged enum (`parse_any`). See [`crate::json::reader`].
 
 use super::{invalid_type, JsonError, Num, Reader, Result, EOF_VALUE, EXPECTED_VALUE};
 

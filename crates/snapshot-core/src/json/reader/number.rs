@@ -1,7 +1,7 @@
 //! serde_json's number parsing (default features: no `float_roundtrip`),
 //! ported step for step so the options parser reads every number, and
 //! reports every malformed one, exactly as `serde_json::from_str` did.
-//! See [`crate::json_in`].
+//! See [`crate::json::reader`].
 
 use super::{Reader, Result, EOF_VALUE, INVALID_NUMBER, OUT_OF_RANGE};
 

@@ -1,0 +1,231 @@
+// @ts-check
+// The extension's protocol, in one place: every operation, message, port
+// and storage name its parts exchange, the limits they share, and the
+// validation of the messages the UI sends (docs/architecture.md,
+// "Extension protocol").
+//
+// Who talks to whom:
+// - page scripts → main-world.js (window.sentience) → bridge.js over a
+//   private MessagePort: the FACADE operations; the handshake is tagged
+//   FACADE_TAG;
+// - service worker ↔ content scripts (runtime messages, MSG): operations
+//   (MSG.CALL), query/format and screenshots for pages whose CSP forbids
+//   WebAssembly, iframes' walks and routed actions (frame-relay.js), the
+//   engine warm-up flag;
+// - bridge.js → service worker over the COMPUTE_PORT runtime port: the
+//   walker's raw data in chunks (PORT_MSG), the snapshot back the same way;
+// - popup / options / `sentience run` (through an extension page) → service
+//   worker: the UI messages, validated by validateUiMessage().
+//
+// A classic script with no imports and no top-level declarations, loaded
+// everywhere those parts run: as the first content script of the isolated
+// world (manifest.json), by the service worker's importScripts(), and by the
+// popup and options pages. A module service worker would load it the same
+// way with `import './protocol.js';` (it only assigns
+// globalThis.SentienceProtocol).
+// The page's MAIN world gets the part it needs from content/facade-protocol.js,
+// generated from this file (Chrome injects a file once per frame, whatever
+// the world). Changing a value here changes it for every user; `tsc`
+// (tests/tsconfig/) fails where a user names an operation this file does
+// not define, and tests/unit/protocol.test.mjs where a user repeats a
+// value instead of naming it, or the generated file is stale.
+'use strict';
+
+globalThis.SentienceProtocol = (() => {
+  // ------------------------------------------------------------ operations
+  // Every operation a content script answers (bridge.js), and how:
+  //   facade: page scripts may call it through window.sentience;
+  //   answers: 'status' ({status, …}: snapshot, overlays, query, format),
+  //            'success' ({success, error?, outcome}: actions),
+  //            'value' (anything else: the extension's own);
+  //   routed:  the driver frame may send it on to the frame holding the
+  //            element (frame-relay.js, docs/api.md "frames").
+  const OPS = Object.freeze({
+    snapshot: { facade: true, answers: 'status', routed: false },
+    click: { facade: true, answers: 'success', routed: true },
+    type: { facade: true, answers: 'success', routed: true },
+    press: { facade: true, answers: 'success', routed: true },
+    select: { facade: true, answers: 'success', routed: false },
+    scroll: { facade: true, answers: 'success', routed: true },
+    show_overlay: { facade: true, answers: 'status', routed: false },
+    clear_overlay: { facade: true, answers: 'status', routed: false },
+    query: { facade: true, answers: 'status', routed: false },
+    find: { facade: true, answers: 'status', routed: false },
+    format: { facade: true, answers: 'status', routed: false },
+    // The extension's own (agent runs, frames, readiness).
+    ping: { facade: false, answers: 'value', routed: false },
+    page_info: { facade: false, answers: 'value', routed: true },
+    highlight: { facade: false, answers: 'success', routed: true },
+    // A parent frame's snapshot asks a child frame for its raw walk.
+    frame_walk: { facade: false, answers: 'value', routed: false },
+  });
+  /** @param {(spec: {facade: boolean, answers: string, routed: boolean}) => boolean} keep */
+  const opsWhere = (keep) => Object.freeze(Object.keys(OPS).filter((op) => keep(OPS[/** @type {keyof typeof OPS} */ (op)])));
+  // Plain frozen arrays: main-world.js reads them by index in the page's
+  // realm, where Set and Array methods may be patched by the page.
+  const FACADE_OPS = opsWhere((o) => o.facade);
+  const STATUS_OPS = opsWhere((o) => o.answers === 'status');
+  const ROUTED_OPS = opsWhere((o) => o.routed);
+
+  // ------------------------------------------------------ runtime messages
+  // `type` of every chrome.runtime / chrome.tabs message.
+  const MSG = Object.freeze({
+    // service worker → content script: run an operation ({op, args, via}).
+    CALL: 'sentience-call',
+    // content script → service worker.
+    QUERY: 'sentience-query', // {op: 'query' | 'format', snapshot, …}: the query module there
+    SCREENSHOT: 'screenshot', // {format, quality, annotate}
+    FRAME_CLAIM: 'frame-claim', // {nonce, data?}: this frame received the nonce
+    FRAME_WALK: 'frame-walk', // {nonce, timeoutMs, depth, deadlineMs, scope, url, stale, siblings}
+    FRAME_CALL: 'frame-call', // {frameId, op, args}: an operation routed to a child frame
+    ENGINE_USED: 'engine-used', // the API was used in this browser session
+    ENGINE_WARM: 'engine-warm?', // {warm}: whether pages should warm the engine up
+    // extension pages → service worker (validated by validateUiMessage).
+    RUN_START: 'run-start',
+    RUN_CANCEL: 'run-cancel',
+    RUN_ANSWER: 'run-answer',
+    RUNS_CLEAR: 'runs-clear',
+    TEST_CONNECTION: 'test-connection',
+  });
+
+  // The port of the CSP-immune engine path (bridge.js → service worker) and
+  // the `type` of its messages, in order: begin, nums…, strs…, end from the
+  // page; chunk…, done back.
+  const COMPUTE_PORT = 'sentience-compute';
+  const PORT_MSG = Object.freeze({ BEGIN: 'begin', NUMS: 'nums', STRS: 'strs', END: 'end', CHUNK: 'chunk', DONE: 'done' });
+  // Characters or numbers per runtime message (a 50k-element page exceeds
+  // what one message may carry).
+  const CHUNK = 8 * 1024 * 1024;
+
+  // ------------------------------------------------- facade (MAIN world)
+  // The tag of the MessagePort handshake (main-world.js posts {__sentience:
+  // FACADE_TAG, type: 'init'}, bridge.js answers on the port with 'hello').
+  const FACADE_TAG = 'sentience/1';
+  // A facade call not answered by then resolves to an error value.
+  const FACADE_CALL_TIMEOUT_MS = 60000;
+
+  // ---------------------------------------------------------------- frames
+  // Limits of a snapshot's walk into iframes (docs/api.md "frames"), shared
+  // by the driver (content/frames.js) and the relay (frame-relay.js).
+  const FRAMES = Object.freeze({
+    TAG: 'sentience-frame/1', // the nonce's postMessage to a child frame
+    TIMEOUT_MS: 1000, // per frame, by default
+    MAX_TIMEOUT_MS: 10000, // per frame, at most
+    MAX_DEPTH: 8, // deeper frames are skipped ("too_deep")
+    MAX_FRAMES: 64, // frames per snapshot ("too_many")
+  });
+  // A frame's nonce: crypto.randomUUID().
+  const NONCE_RE = /^[0-9a-f-]{36}$/;
+
+  // ------------------------------------------------------------ agent runs
+  const RUN_MODES = Object.freeze(['autonomous', 'careful']);
+  const TASK_MAX_LENGTH = 10000;
+  const TERMINAL_STATUSES = Object.freeze(['completed', 'error', 'cancelled']);
+  const DEFAULT_SETTINGS = Object.freeze({ serverUrl: 'http://localhost:3131', apiKey: '', defaultMode: 'autonomous' });
+  // chrome.storage keys, the service worker's alarm and notification ids.
+  const STORAGE = Object.freeze({
+    SETTINGS: 'settings', // storage.local: DEFAULT_SETTINGS' shape
+    TRUSTED_ORIGINS: 'trusted_origins', // storage.local and .managed (content/trust.js)
+    MANAGED_TRUSTED_ORIGINS: 'managed_trusted_origins', // storage.local: the policy's list as last read (policy-mirror.js)
+    RUN_PREFIX: 'run:', // storage.local: `run:${runId}` → the run record
+    API_USED: 'sentience-api-used', // storage.session (engine-warmup.js)
+  });
+  const RUNS_ALARM = 'sentience-runs';
+  const ASK_NOTIFICATION_PREFIX = 'ask:'; // `ask:${runId}`
+
+  // ---------------------------------------------------- UI message checks
+  /** @typedef {(msg: any) => string | null} Check */
+  /** @type {Record<string, Check>} One check per UI message type: an error string, or null when well-formed. */
+  const UI_CHECKS = {
+    [MSG.RUN_START]: (msg) => {
+      if (typeof msg.task !== 'string' || !msg.task.trim()) return 'run-start: task must be a non-empty string';
+      if (msg.task.length > TASK_MAX_LENGTH) return `run-start: task is too long (${TASK_MAX_LENGTH.toLocaleString('en')} characters at most)`;
+      if (!RUN_MODES.includes(msg.mode)) return `run-start: mode must be one of ${RUN_MODES.join(', ')}`;
+      if (!Number.isInteger(msg.tabId)) return 'run-start: tabId must be an integer';
+      if (msg.url !== undefined && !/^https?:\/\//.test(String(msg.url))) return 'run-start: url must be http(s)';
+      return null;
+    },
+    [MSG.RUN_CANCEL]: (msg) => (typeof msg.runId === 'string' ? null : 'run-cancel: runId must be a string'),
+    [MSG.RUN_ANSWER]: (msg) => {
+      if (typeof msg.runId !== 'string') return 'run-answer: runId must be a string';
+      if (typeof msg.approved !== 'boolean') return 'run-answer: approved must be a boolean';
+      if (msg.answer !== undefined && typeof msg.answer !== 'string') return 'run-answer: answer must be a string';
+      return null;
+    },
+    [MSG.TEST_CONNECTION]: (msg) => (typeof msg.serverUrl === 'string' ? null : 'test-connection: serverUrl must be a string'),
+    [MSG.RUNS_CLEAR]: () => null,
+  };
+
+  /**
+   * Returns an error string, or null when `msg` is a well-formed UI message.
+   * @param {unknown} msg
+   * @returns {string | null}
+   */
+  function validateUiMessage(msg) {
+    if (!msg || typeof msg !== 'object' || typeof (/** @type {{type?: unknown}} */ (msg).type) !== 'string') return 'message must be an object with a type';
+    const type = /** @type {{type: string}} */ (msg).type;
+    const check = Object.prototype.hasOwnProperty.call(UI_CHECKS, type) ? UI_CHECKS[type] : null;
+    return check ? check(msg) : `unknown message type ${type}`;
+  }
+
+  return Object.freeze({
+    OPS,
+    FACADE_OPS,
+    STATUS_OPS,
+    ROUTED_OPS,
+    MSG,
+    COMPUTE_PORT,
+    PORT_MSG,
+    CHUNK,
+    FACADE_TAG,
+    FACADE_CALL_TIMEOUT_MS,
+    FRAMES,
+    NONCE_RE,
+    RUN_MODES,
+    TASK_MAX_LENGTH,
+    TERMINAL_STATUSES,
+    DEFAULT_SETTINGS,
+    STORAGE,
+    RUNS_ALARM,
+    ASK_NOTIFICATION_PREFIX,
+    UI_MESSAGES: Object.freeze(Object.keys(UI_CHECKS)),
+    validateUiMessage,
+  });
+})();
+
+/** An operation a content script answers (bridge.js). @typedef {keyof typeof SentienceProtocol.OPS} SentienceOp */
+/** How an operation answers. @typedef {'status' | 'success' | 'value'} SentienceAnswerKind */
+/**
+ * The extension's settings (storage.local STORAGE.SETTINGS).
+ * @typedef {{serverUrl: string, apiKey: string, defaultMode: string}} SentienceSettings
+ */
+/**
+ * A line of a run's log, as the popup shows it.
+ * @typedef {{at: number, step: number, kind: string, text?: string, tool?: string, params?: any, target?: string | null, result?: any}} SentienceRunLogEntry
+ */
+/**
+ * A run record (storage.local `run:${runId}`): written by the service
+ * worker (run/run-loop.js) at every transition, read by the popup, the
+ * `sentience run` CLI and the tests.
+ * @typedef {object} SentienceRun
+ * @property {string} runId
+ * @property {number} tabId
+ * @property {string} task
+ * @property {string} mode
+ * @property {string} status the agent server's run status ('created', 'running', 'waiting_user', or one of TERMINAL_STATUSES)
+ * @property {number} currentStep
+ * @property {number} maxSteps
+ * @property {'step' | 'execute' | 'ask' | 'done'} phase where the loop resumes after a restart
+ * @property {number} seq idempotency counter of /step and /answer
+ * @property {boolean} executing
+ * @property {any} pendingTool
+ * @property {any} lastActionResult
+ * @property {Record<string, string> | undefined} [lastSnapshotTexts]
+ * @property {string | null} question
+ * @property {string | null} result
+ * @property {string | null} error
+ * @property {any[]} reflections
+ * @property {SentienceRunLogEntry[]} log
+ * @property {number} createdAt
+ * @property {number} updatedAt
+ */

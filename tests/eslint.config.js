@@ -1,0 +1,72 @@
+// Lint of the extension's JavaScript and of the tests and benchmarks
+// (pkg-scripts/check-js.sh runs it from the repository root:
+// `tests/node_modules/.bin/eslint -c tests/eslint.config.js extension tests`).
+// ESLint's recommended rules, the globals of each context the code runs
+// in, and a few rules that catch real mistakes. Types are tsc's job
+// (tests/tsconfig/).
+import js from '@eslint/js';
+import globals from 'globals';
+
+// What each context defines for the others: the extension's modules are
+// classic scripts that share their context's globals (manifest.json,
+// service-worker.js importScripts, the pages' <script> tags).
+const shared = {
+  SentienceProtocol: 'readonly',
+  SentienceOverlayPalette: 'readonly',
+  wasm_bindgen: 'readonly',
+  sentience_query: 'readonly',
+};
+const content = {
+  ...shared,
+  SentienceWalker: 'readonly',
+  SentienceActions: 'readonly',
+  SentienceOverlay: 'readonly',
+  SentienceFrameMerge: 'readonly',
+  SentienceFrames: 'readonly',
+  SentienceTrust: 'readonly',
+  SentienceWire: 'readonly',
+};
+const worker = {
+  ...shared,
+  SentienceAnnotate: 'readonly',
+  SentienceFrameLiveness: 'readonly',
+  SentienceFrameRelay: 'readonly',
+  SentienceWarmup: 'readonly',
+  SentienceApi: 'readonly',
+  SentienceTools: 'readonly',
+  SentienceRuns: 'readonly',
+};
+
+export default [
+  { ignores: ['**/node_modules/**', 'pkg/**', 'target/**', 'target-wasm/**', '.bench/**', 'bench/websys-probe/pkg*/**'] },
+  js.configs.recommended,
+  {
+    rules: {
+      // `catch (e) {}` with an unused `e` is this code base's habit; unused
+      // parameters after a used one document a callback's shape.
+      'no-unused-vars': ['error', { caughtErrors: 'none', args: 'after-used', argsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      'no-var': 'error',
+      'prefer-const': 'error',
+      // The walker's wire format separates fields with control characters.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['extension/**/*.js'],
+    languageOptions: { sourceType: 'script', ecmaVersion: 2022, globals: { ...globals.browser, chrome: 'readonly' } },
+  },
+  { files: ['extension/content/**/*.js', 'extension/overlay-palette.js'], languageOptions: { globals: content } },
+  { files: ['tests/bench/oracle-plain.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
+  { files: ['extension/content/main-world.js'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['extension/service-worker.js', 'extension/annotate.js', 'extension/frame-*.js', 'extension/engine-warmup.js', 'extension/policy-mirror.js', 'extension/run/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker, ...worker } },
+  },
+  { files: ['extension/popup/*.js', 'extension/options/*.js'], languageOptions: { globals: shared } },
+  {
+    files: ['tests/**/*.mjs', 'tests/eslint.config.js'],
+    // Code passed to page.evaluate() runs in the page or the extension.
+    languageOptions: { sourceType: 'module', ecmaVersion: 2022, globals: { ...globals.node, ...globals.browser, ...content, ...worker, chrome: 'readonly' } },
+  },
+];
