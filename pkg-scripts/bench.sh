@@ -25,6 +25,8 @@ BENCHES=(
   "real-pages|~4 min (first run downloads pages)|27 real saved pages: floor, first and warm snapshot, frames skipped and why, recall of Chromium's AX tree; needs the registry once"
   "real-pages-tokens|~2 min (first run downloads pages)|format() vs ariaSnapshot() tokens on 18 real saved pages, task elements checked; needs the registry once"
   "miniwob|~5 min|MiniWoB++ (34 tasks × 5 seeds): the System 2 scorer through the extension's run loop and \`sentience serve\`; needs the registry once"
+  "miniwob-browse|~6 min|MiniWoB++ (the same 34 tasks × 5 seeds) through the HTML browse protocol: HTML only, POST /browse, built-in policy; needs the registry once"
+  "browse-selectors|~1 min (first run downloads pages)|every selector the browse policies could send, checked in Chromium's querySelectorAll on the 27 real saved pages; needs the registry once"
   "hands-act|~1 min|\`sentience act\` on the demo site (4 tasks × 5 episodes): success, steps, healed clicks, client time per step"
   "hands-miniwob|~5 min|\`sentience act\` on MiniWoB++ pages through \`sentience tools\`; needs the registry once"
   "tools|~3 min (--smoke ~30 s)|the tool server's latency (p50/p95) vs Playwright and pyautogui doing the same (tests/bench/tools-bench.mjs)"
@@ -72,6 +74,13 @@ bench_miniwob() {
   html="$(bash bench/miniwob-html.sh)"
   node_bench miniwob.mjs --html="$html" "$@"
 }
+bench_miniwob_browse() {
+  need_bin
+  local html
+  html="$(bash bench/miniwob-html.sh)"
+  node_bench miniwob-browse.mjs --html="$html" "$@"
+}
+bench_browse_selectors() { need_bin; node_bench browse-selectors.mjs "$@"; }
 bench_hands_act() { need_bin; node_bench hands-act.mjs "$@"; }
 bench_hands_miniwob() {
   need_bin

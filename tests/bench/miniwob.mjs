@@ -41,45 +41,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, EXTENSION_ID, startServer, launch, open } from '../lib/harness.mjs';
 import { startAgentServer, tabIdOf, configure, startRun, runs } from '../lib/agent.mjs';
-
-// 34 tasks a DOM agent can plausibly do (no drawing, dragging, canvas
-// shapes or colour wheels).
-export const TASKS = [
-  'click-button',
-  'click-button-sequence',
-  'click-link',
-  'click-option',
-  'click-checkboxes',
-  'click-checkboxes-soft',
-  'click-checkboxes-transfer',
-  'click-dialog',
-  'click-dialog-2',
-  'click-tab',
-  'click-tab-2',
-  'click-tab-2-easy',
-  'click-test',
-  'click-test-2',
-  'click-collapsible',
-  'click-collapsible-2',
-  'click-widget',
-  'click-scroll-list',
-  'click-menu-2',
-  'enter-text',
-  'enter-text-2',
-  'enter-text-dynamic',
-  'enter-password',
-  'focus-text',
-  'focus-text-2',
-  'login-user',
-  'login-user-popup',
-  'choose-list',
-  'use-autocomplete',
-  'search-engine',
-  'navigate-tree',
-  'multi-layouts',
-  'multi-orderings',
-  'unicode-test',
-];
+import { TASKS, startEpisode, pageState } from '../lib/miniwob.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -181,47 +143,11 @@ const takeTimings = (worker, runId) =>
 const TERMINAL = new Set(['completed', 'error', 'cancelled']);
 const send = (ext, msg) => ext.evaluate((m) => chrome.runtime.sendMessage(m), msg);
 
-async function pageState(page) {
-  try {
-    return await page.evaluate(() => ({
-      done: typeof WOB_DONE_GLOBAL !== 'undefined' ? WOB_DONE_GLOBAL : null,
-      reward: typeof WOB_REWARD_GLOBAL !== 'undefined' ? WOB_REWARD_GLOBAL : null,
-      raw: typeof WOB_RAW_REWARD_GLOBAL !== 'undefined' ? WOB_RAW_REWARD_GLOBAL : null,
-      reason: typeof WOB_REWARD_REASON !== 'undefined' ? WOB_REWARD_REASON : null,
-      doneAt: window.__benchDoneAt || null,
-      url: location.href,
-    }));
-  } catch (e) {
-    return { done: null, error: e.message };
-  }
-}
-
 async function episode({ browser, ext, site, task, seed }) {
   const page = await open(browser.context, `${site.url}/miniwob/${task}.html`);
   const rec = { task, seed };
   try {
-    await page.waitForFunction(() => typeof core === 'object' && typeof genProblem === 'function' && document.getElementById('sync-task-cover'), null, { timeout: 10000 });
-    await page.evaluate(
-      ({ seed, episodeMs }) => {
-        const gen = window.genProblem;
-        window.genProblem = function () {
-          const r = gen.apply(this, arguments);
-          core.EPISODE_MAX_TIME = episodeMs; // after the task's own setting, before core arms its timer
-          return r;
-        };
-        const end = core.endEpisode;
-        core.endEpisode = function () {
-          if (core.EP_TIMER !== null && !window.__benchDoneAt) window.__benchDoneAt = Date.now();
-          return end.apply(this, arguments);
-        };
-        Math.seedrandom(String(seed));
-        core.startEpisodeReal();
-      },
-      { seed, episodeMs: EPISODE_MS },
-    );
-    await page.waitForFunction(() => WOB_TASK_READY !== false, null, { timeout: 5000 }).catch(() => {});
-    rec.utterance = await page.evaluate(() => core.getUtterance());
-    rec.episodeMaxTime = await page.evaluate(() => core.EPISODE_MAX_TIME);
+    Object.assign(rec, await startEpisode(page, { seed, episodeMs: EPISODE_MS }));
 
     const worker = await currentWorker(browser.context);
     const tabId = await tabIdOf(worker, page);

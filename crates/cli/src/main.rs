@@ -1,10 +1,15 @@
 //! The `sentience` command. A thin dispatcher: one module per subcommand
-//! (`serve` here; `snapshot`, `run`, `tools` are added beside it).
+//! (`serve`, `snapshot`, `run`, `tools`, `act`, `browse`, …).
 
 mod act;
 mod act_io;
 mod act_step;
 mod bench_server;
+mod browse;
+mod browse_candidates;
+mod browse_page;
+mod browse_transport;
+mod browse_wire;
 mod browser;
 mod demo_site;
 mod run;
@@ -40,6 +45,10 @@ enum Command {
     Tools(tools::Args),
     /// Do a task through a tool server (docs/hands.md): vision providers, self-healing clicks, retry, loop detection.
     Act(act::ActArgs),
+    /// Do a task through the HTML browse protocol (docs/browse.md): send the page's HTML, do the server's goto/click/type.
+    Browse(browse::BrowseArgs),
+    /// Print (JSON) every element the browse policies could choose in HTML files, with the selector the server would send.
+    BrowseCandidates(browse_candidates::Args),
 }
 
 fn block_on(f: impl std::future::Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
@@ -55,6 +64,8 @@ fn main() -> ExitCode {
         Command::BenchServer(args) => bench_server::run(args),
         Command::Tools(args) => tools::run(args),
         Command::Act(args) => block_on(act::run(args)),
+        Command::Browse(args) => block_on(browse::run(args)),
+        Command::BrowseCandidates(args) => browse_candidates::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -8,7 +8,7 @@
 
 use crate::browser::{find_extension_dir, BrowserOptions, ExtensionBrowser};
 use crate::demo_site;
-use crate::serve::{policy, LlmArgs};
+use crate::serve::{llm_config, policy, LlmArgs};
 use anyhow::{bail, Context, Result};
 use chromiumoxide::Page;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -49,14 +49,16 @@ pub struct RunArgs {
     pub llm: LlmArgs,
 }
 
-/// Starts the agent server on 127.0.0.1:0 inside this process.
-async fn start_server(llm: &LlmArgs) -> Result<(String, tokio::task::JoinHandle<()>)> {
+/// Starts the agent server on 127.0.0.1:0 inside this process (also used
+/// by `sentience browse`).
+pub(crate) async fn start_server(llm: &LlmArgs) -> Result<(String, tokio::task::JoinHandle<()>)> {
     let store = sentience_server::Store::in_memory()?;
-    let state = sentience_server::AppState::new(
-        sentience_server::ServerConfig::default(),
-        store,
-        policy(llm)?,
-    );
+    // The same LLM for runs and for the browse protocol (`sentience browse`).
+    let config = sentience_server::ServerConfig {
+        browse_llm: llm_config(llm),
+        ..sentience_server::ServerConfig::default()
+    };
+    let state = sentience_server::AppState::new(config, store, policy(llm)?);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
     let task = tokio::spawn(async move {

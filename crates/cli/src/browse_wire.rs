@@ -1,0 +1,354 @@
+//! The client's half of the HTML browse protocol (docs/browse.md, the
+//! contract in specs/002): the two requests it sends and the four answers it
+//! accepts, read from the raw bytes so that a server breaking the contract
+//! (reason not first, a missing field, an unknown endpoint) is reported as
+//! such instead of being half-understood. Free of I/O, tested natively.
+
+use serde_json::{json, Map, Value};
+
+/// One answer of the server (specs/002 "Server side").
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    Goto { url: String },
+    Click { selector: String },
+    Type { selector: String, text: String },
+    Finish,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    pub reason: String,
+    pub action: Action,
+    /// Keys the contract does not define (tolerated: a server may add its
+    /// own, e.g. a step number; listed so a test client can show them).
+    pub extra_keys: Vec<String>,
+}
+
+/// What can be wrong with what came back.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum WireError {
+    /// The server answered with its error format (`{"error", "message"}`).
+    #[error("the server refused: {0}")]
+    Server(String),
+    /// The answer breaks specs/002.
+    #[error("protocol violation: {0}")]
+    Violation(String),
+}
+
+/// specs/002 "Client side / Task". `url` (the page's address) is ours,
+/// after the spec's keys: the spec sends none, but a server needs it to tell
+/// whether a link leads elsewhere and to read relative links
+/// (docs/browse.md "What is sent"); `--no-url` leaves it out.
+pub fn task_request(html: &str, action: &str, url: Option<&str>) -> Value {
+    let mut v = json!({"endpoint": "task", "html": html, "action": action});
+    if let Some(u) = url {
+        v["url"] = json!(u);
+    }
+    v
+}
+
+/// specs/002 "Client side / State" (and our optional `url`).
+pub fn state_request(html: &str, url: Option<&str>) -> Value {
+    let mut v = json!({"endpoint": "state", "html": html});
+    if let Some(u) = url {
+        v["url"] = json!(u);
+    }
+    v
+}
+
+fn violation(s: impl Into<String>) -> WireError {
+    WireError::Violation(s.into())
+}
+
+fn shorten(bytes: &[u8]) -> String {
+    let s = String::from_utf8_lossy(bytes);
+    let s = s.trim();
+    if s.chars().count() > 200 {
+        format!("{}…", s.chars().take(200).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+/// The server's error format: `{"error": "...", "message": "..."}` (docs/api.md),
+/// or `{"detail": ...}` from a FastAPI-style implementation.
+fn server_error(obj: &Map<String, Value>) -> Option<String> {
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    match (obj.get("error"), obj.get("message"), obj.get("detail")) {
+        (Some(e), Some(m), _) => Some(format!("{}: {}", text(e), text(m))),
+        (Some(e), None, _) => Some(text(e)),
+        (None, Some(m), _) if !obj.contains_key("endpoint") => Some(text(m)),
+        (None, _, Some(d)) if !obj.contains_key("endpoint") => Some(text(d)),
+        _ => None,
+    }
+}
+
+fn string_field(obj: &Map<String, Value>, key: &str, endpoint: &str) -> Result<String, WireError> {
+    match obj.get(key) {
+        Some(Value::String(s)) if !s.trim().is_empty() => Ok(s.clone()),
+        Some(Value::String(_)) => Err(violation(format!(
+            "the `{endpoint}` answer has an empty `{key}`"
+        ))),
+        Some(other) => Err(violation(format!(
+            "the `{endpoint}` answer's `{key}` is not a string: {other}"
+        ))),
+        None => Err(violation(format!("the `{endpoint}` answer has no `{key}`"))),
+    }
+}
+
+/// Reads one answer from its raw bytes. `status` is the HTTP status (200
+/// over the WebSocket). The key order is read from the bytes themselves
+/// (serde_json keeps it: the crate is built with `preserve_order`).
+pub fn parse_answer(status: u16, bytes: &[u8]) -> Result<Answer, WireError> {
+    let value: Value = match serde_json::from_slice(bytes) {
+        Ok(v) => v,
+        Err(e) if (200..300).contains(&status) => {
+            return Err(violation(format!(
+                "the answer is not JSON ({e}): {}",
+                shorten(bytes)
+            )))
+        }
+        Err(_) => {
+            return Err(WireError::Server(format!(
+                "HTTP {status}: {}",
+                shorten(bytes)
+            )))
+        }
+    };
+    let Value::Object(obj) = value else {
+        return Err(violation(format!(
+            "the answer is not a JSON object: {}",
+            shorten(bytes)
+        )));
+    };
+    if let Some(e) = server_error(&obj) {
+        return Err(WireError::Server(if (200..300).contains(&status) {
+            e
+        } else {
+            format!("HTTP {status}: {e}")
+        }));
+    }
+    if !(200..300).contains(&status) {
+        return Err(WireError::Server(format!(
+            "HTTP {status}: {}",
+            shorten(bytes)
+        )));
+    }
+    // specs/002 "API": "Reason should ALWAYS come before all other information".
+    match obj.keys().next().map(String::as_str) {
+        Some("reason") => {}
+        Some(first) => {
+            return Err(violation(format!(
+                "`reason` must be the first key of every answer, but `{first}` comes first: {}",
+                shorten(bytes)
+            )))
+        }
+        None => return Err(violation("the answer is an empty object")),
+    }
+    let endpoint = match obj.get("endpoint") {
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => {
+            return Err(violation(format!(
+                "the answer's `endpoint` is not a string: {other}"
+            )))
+        }
+        None => return Err(violation("the answer has no `endpoint`")),
+    };
+    let reason = string_field(&obj, "reason", &endpoint)?;
+    let (action, known): (Action, &[&str]) = match endpoint.as_str() {
+        "goto" => (
+            Action::Goto {
+                url: string_field(&obj, "url", "goto")?,
+            },
+            &["url"],
+        ),
+        "click" => (
+            Action::Click {
+                selector: string_field(&obj, "selector", "click")?,
+            },
+            &["selector"],
+        ),
+        "type" => {
+            let text = match obj.get("text") {
+                Some(Value::String(s)) => s.clone(),
+                Some(other) => {
+                    return Err(violation(format!(
+                        "the `type` answer's `text` is not a string: {other}"
+                    )))
+                }
+                None => return Err(violation("the `type` answer has no `text`")),
+            };
+            (
+                Action::Type {
+                    selector: string_field(&obj, "selector", "type")?,
+                    text,
+                },
+                &["selector", "text"],
+            )
+        }
+        "finish" => (Action::Finish, &[]),
+        other => {
+            return Err(violation(format!(
+                "unknown endpoint `{other}` (specs/002 answers are goto, click, type and finish)"
+            )))
+        }
+    };
+    let extra_keys = obj
+        .keys()
+        .filter(|k| !matches!(k.as_str(), "reason" | "endpoint") && !known.contains(&k.as_str()))
+        .cloned()
+        .collect();
+    Ok(Answer {
+        reason,
+        action,
+        extra_keys,
+    })
+}
+
+/// The progress line for an answer.
+pub fn describe(action: &Action) -> String {
+    match action {
+        Action::Goto { url } => format!("goto {url}"),
+        Action::Click { selector } => format!("click {selector}"),
+        Action::Type { selector, text } => format!("type {} into {selector}", json!(text)),
+        Action::Finish => "finish".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(s: &str) -> Answer {
+        parse_answer(200, s.as_bytes()).expect("a valid answer")
+    }
+
+    #[test]
+    fn reads_the_four_answers_of_the_spec() {
+        let g = ok(
+            r#"{"reason":"The user wants mail, so go","endpoint":"goto","url":"https://www.gmail.com"}"#,
+        );
+        assert_eq!(
+            g.action,
+            Action::Goto {
+                url: "https://www.gmail.com".into()
+            }
+        );
+        let c = ok(r##"{"reason":"r","endpoint":"click","selector":"#select-all"}"##);
+        assert_eq!(
+            c.action,
+            Action::Click {
+                selector: "#select-all".into()
+            }
+        );
+        let t = ok(
+            r##"{"reason":"r","endpoint":"type","selector":"#search","text":"funny dog videos"}"##,
+        );
+        assert_eq!(
+            t.action,
+            Action::Type {
+                selector: "#search".into(),
+                text: "funny dog videos".into()
+            }
+        );
+        let f = ok(r#"{"reason":"We are finished","endpoint":"finish"}"#);
+        assert_eq!(f.action, Action::Finish);
+        assert_eq!(f.reason, "We are finished");
+    }
+
+    #[test]
+    fn reason_must_come_first_on_the_raw_bytes() {
+        let e = parse_answer(200, br#"{"endpoint":"finish","reason":"done"}"#)
+            .expect_err("reason not first");
+        assert!(
+            matches!(&e, WireError::Violation(m) if m.contains("`endpoint` comes first")),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn tolerates_unknown_extra_keys_and_lists_them() {
+        let a = ok(r#"{"reason":"r","endpoint":"finish","step":3,"confidence":0.5}"#);
+        assert_eq!(
+            a.extra_keys,
+            vec!["step".to_string(), "confidence".to_string()]
+        );
+    }
+
+    #[test]
+    fn missing_or_wrong_fields_are_violations() {
+        for (body, needle) in [
+            (r#"{"reason":"r","endpoint":"click"}"#, "has no `selector`"),
+            (
+                r#"{"reason":"r","endpoint":"type","selector":"a"}"#,
+                "has no `text`",
+            ),
+            (
+                r#"{"reason":"r","endpoint":"goto","url":5}"#,
+                "not a string",
+            ),
+            (r#"{"reason":"","endpoint":"finish"}"#, "empty `reason`"),
+            (
+                r#"{"reason":"r","endpoint":"scroll"}"#,
+                "unknown endpoint `scroll`",
+            ),
+            (r#"{"reason":"r"}"#, "no `endpoint`"),
+            (r#"["reason"]"#, "not a JSON object"),
+            (r#"{"reason": "r", "endpoint": "fin"#, "not JSON"),
+            ("{}", "empty object"),
+        ] {
+            match parse_answer(200, body.as_bytes()) {
+                Err(WireError::Violation(m)) => assert!(m.contains(needle), "{body}: {m}"),
+                other => panic!("{body}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn server_errors_are_told_apart_from_violations() {
+        let e = parse_answer(
+            404,
+            br#"{"error":"Not found","message":"Unknown browse session"}"#,
+        );
+        assert_eq!(
+            e,
+            Err(WireError::Server(
+                "HTTP 404: Not found: Unknown browse session".into()
+            ))
+        );
+        let ws = parse_answer(200, br#"{"error":"Bad request","message":"missing html"}"#);
+        assert_eq!(
+            ws,
+            Err(WireError::Server("Bad request: missing html".into()))
+        );
+        let plain = parse_answer(502, b"Bad Gateway");
+        assert_eq!(
+            plain,
+            Err(WireError::Server("HTTP 502: Bad Gateway".into()))
+        );
+        let detail = parse_answer(422, br#"{"detail":"html is required"}"#);
+        assert_eq!(
+            detail,
+            Err(WireError::Server("HTTP 422: html is required".into()))
+        );
+    }
+
+    #[test]
+    fn requests_have_the_spec_shapes() {
+        assert_eq!(
+            task_request("<p>", "do it", None).to_string(),
+            r#"{"endpoint":"task","html":"<p>","action":"do it"}"#
+        );
+        assert_eq!(
+            state_request("<p>", None).to_string(),
+            r#"{"endpoint":"state","html":"<p>"}"#
+        );
+        assert_eq!(
+            state_request("<p>", Some("http://h/")).to_string(),
+            r#"{"endpoint":"state","html":"<p>","url":"http://h/"}"#
+        );
+    }
+}
