@@ -15,7 +15,7 @@ function loadEstimator() {
   const context = { TextDecoder, TextEncoder, WebAssembly, console, location: { href: 'file:///' } };
   vm.createContext(context);
   context.bytes = fs.readFileSync(path.join(ROOT, 'pkg/sentience_query_bg.wasm'));
-  vm.runInContext(`${fs.readFileSync(path.join(ROOT, 'pkg/sentience_query.js'), 'utf8')}; sentience_query.initSync({ module: bytes }); this.estimate = (t) => sentience_query.estimate_tokens(t);`, context);
+  vm.runInContext(`${fs.readFileSync(path.join(ROOT, 'pkg/sentience_query.js'), 'utf8')}; SentienceQuery.initSync({ module: bytes }); this.estimate = (t) => SentienceQuery.estimate_tokens(t);`, context);
   return context.estimate;
 }
 
