@@ -30,11 +30,13 @@ export interface Element {
   in_viewport: boolean;
   is_occluded: boolean;
   z_index: number;
-  /** Addition to specs/001 (may be absent in snapshots from other producers). */
+  /** Addition to docs/contracts/snapshot.md §11.2 (may be absent in snapshots
+   * from other producers). */
   state?: ElementState;
 }
 
-/** Addition to specs/001: each key is present only when meaningful for the element. */
+/** Addition to docs/contracts/snapshot.md §11.2: each key is present only when
+ * meaningful for the element. */
 export interface ElementState {
   /** Only `true`; absent = enabled. */
   disabled?: true;
@@ -52,7 +54,8 @@ export interface ElementState {
   options?: { text: string; value: string; selected: boolean }[];
 }
 
-/** Addition to specs/001: what changed since snapshot `since` (see README "Stable ids and diffs"). */
+/** Addition to docs/contracts/snapshot.md §11.3: what changed since snapshot
+ * `since` (see README "Stable ids and diffs"). */
 export interface SnapshotDiff {
   /** The snapshot compared with; null when the page had no earlier snapshot. */
   since: number | null;
@@ -68,7 +71,7 @@ export interface SnapshotMeta {
   truncated_by_limit: number;
   engine_path: 'content_script' | 'service_worker';
   engine_version: string;
-  /** Addition to specs/001: present when wait_for_stable was asked. */
+  /** Addition to docs/contracts/snapshot.md §11.5: present when wait_for_stable was asked. */
   stability?: { settled: boolean; waited_ms: number; quiet_ms: number; timeout_ms: number };
 }
 
@@ -81,15 +84,16 @@ export interface SnapshotSuccess {
   screenshot?: string;
   screenshot_format?: 'png' | 'jpeg';
   meta: SnapshotMeta;
-  /** Addition to specs/001: increasing within the page's life. */
+  /** Addition to docs/contracts/snapshot.md §11.3: increasing within the page's life. */
   snapshot_id?: number;
-  /** Addition to specs/001: present when diff or since was asked. */
+  /** Addition to docs/contracts/snapshot.md §11.3: present when diff or since was asked. */
   diff?: SnapshotDiff;
-  /** Addition to specs/001: which iframes were merged in and which were skipped (absent with `frames: false`). */
+  /** Addition to docs/contracts/snapshot.md §11.4: which iframes were merged in
+   * and which were skipped (absent with `frames: false`). */
   frames?: FrameCoverage;
 }
 
-/** Addition to specs/001. */
+/** Addition to docs/contracts/snapshot.md §11. */
 export interface FrameCoverage {
   /** depth 1: a frame of the top page; 2: a frame inside one of those; … */
   included: { url: string; depth: number; via: 'direct' | 'message' }[];
@@ -117,7 +121,7 @@ export interface SnapshotOptions {
    * Captured by the extension's service worker (visible tab only). Page
    * scripts get an error unless their origin is a trusted origin
    * (docs/api.md "Who may see and do what").
-   * Addition to specs/001: `annotate: true` draws the snapshot's numbered
+   * Addition to docs/contracts/snapshot.md §11.6: `annotate: true` draws the snapshot's numbered
    * element boxes (those in the viewport) on the image, as showOverlay()
    * does on the page, scaled by devicePixelRatio.
    */
@@ -129,14 +133,14 @@ export interface SnapshotOptions {
   /** Addition: first wait until the DOM is quiet (defaults quiet_ms 200, timeout_ms 3000). */
   wait_for_stable?: boolean | { quiet_ms?: number; timeout_ms?: number };
   /**
-   * Addition to specs/001: iframes. Default: merged in, each frame given
+   * Addition to docs/contracts/snapshot.md §11.4: iframes. Default: merged in, each frame given
    * 1000 ms to answer (1–10000), the whole frame phase at most 3 timeouts.
    * `false`: the top document only.
    */
   frames?: boolean | { timeout_ms?: number };
 }
 
-/** Addition to specs/001: showOverlay() options. */
+/** Addition to docs/contracts/snapshot.md §11.8: showOverlay() options. */
 export interface OverlayOptions {
   /** Element ids of the last snapshot; default: all its elements. */
   ids?: number[];
@@ -178,9 +182,10 @@ export interface SentienceApi {
   press(key: string): Promise<ActionResult>;
   scroll(target: number | { dx?: number; dy?: number }): Promise<ActionResult>;
   /**
-   * Addition to specs/001: numbered boxes (set-of-mark, coloured by role) over
-   * the last snapshot's elements, in a closed shadow root the page cannot
-   * style; they follow scrolling and resizing and never block the page.
+   * Addition to docs/contracts/snapshot.md §11.8: numbered boxes (set-of-mark,
+   * coloured by role) over the last snapshot's elements, in a closed shadow
+   * root the page cannot style; they follow scrolling and resizing and never
+   * block the page.
    */
   showOverlay(options?: OverlayOptions): Promise<OverlayResult>;
   /** Removes the showOverlay() boxes; `cleared` is how many there were. */

@@ -1,5 +1,5 @@
 // Whether pages should prepare the snapshot engine in idle time after they
-// load (issue 14; docs/benchmarks.md, "Real pages: the first snapshot").
+// load (docs/benchmarks.md, "Real pages: the first snapshot").
 //
 // The first snapshot of a page used to pay for fetching, compiling and
 // instantiating the WebAssembly engine and for compiling its functions on

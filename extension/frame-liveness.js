@@ -1,6 +1,6 @@
 // @ts-check
 // What the browser itself knows about a child frame, so a snapshot never
-// waits for a frame that cannot answer (issue 14; docs/api.md, "frames").
+// waits for a frame that cannot answer (docs/api.md, "frames").
 //
 // The driver (extension/content/frames.js) posts each iframe a nonce and
 // the relay (frame-relay.js) waits for the frame's content script to claim

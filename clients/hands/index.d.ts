@@ -1,14 +1,15 @@
-// Types of @sentience/hands (index.mjs). Field names are specs/003's.
+// Types of @sentience/hands (index.mjs). Field names are the tool contract's
+// (docs/contracts/tools.md).
 
 /** Every threshold, with the spec's values by default (defaultConfig()). */
 export interface HandsConfig {
-  loopHistory?: number;          // 10  (§1 "ultime 10 azioni")
-  loopRepeat?: number;           // 3   (§1 last3)
-  loopClickRadiusPx?: number;    // 50  (§1 xRange/yRange < 50)
-  agreementPx?: number;          // 30  (§3 distance < 30)
-  maxAttempts?: number;          // 3   (§6 maxRetries)
-  backoffStepMs?: number;        // 500 (§6 sleep(500 * attempt))
-  transportErrorWaitMs?: number; // 1000 (§6 catch → sleep(1000))
+  loopHistory?: number;          // 10  (§17.1 "the last 10 only")
+  loopRepeat?: number;           // 3   (§17.1 last3)
+  loopClickRadiusPx?: number;    // 50  (§17.1 xRange/yRange < 50)
+  agreementPx?: number;          // 30  (§17.3 distance < 30)
+  maxAttempts?: number;          // 3   (§17.6 maxRetries)
+  backoffStepMs?: number;        // 500 (§17.6 sleep(500 * attempt))
+  transportErrorWaitMs?: number; // 1000 (§17.6 catch → sleep(1000))
   healRadiusPx?: number;         // 24  (ours: nearest clickable element to a miss)
   clickMustChangePage?: boolean; // true (ours: a click that changes nothing failed)
 }
@@ -31,16 +32,16 @@ export interface HandsOptions {
   timeoutMs?: number;
 }
 
-/** specs/003 result shape: `success`, `error`, `details`, plus ours. */
+/** docs/contracts/tools.md §16 result shape: `success`, `error`, `details`, plus ours. */
 export interface ToolResult {
   success: boolean;
   error?: string;
   details?: Record<string, unknown>;
   executed_with?: string;
-  /** §2: set when self-healing made the click work. */
+  /** §17.2: set when self-healing made the click work. */
   healed?: boolean;
   healingMethod?: 'dom_element_center' | 'double_click';
-  /** §2 failure: ['single_click', 'dom_element_center', 'double_click']. */
+  /** §17.2 failure: ['single_click', 'dom_element_center', 'double_click']. */
   attempts?: string[] | number;
   /** Retry: false when the error must not be retried (outside viewport). */
   retryable?: boolean;
@@ -84,13 +85,13 @@ export type Coordinates =
   | { outcome: 'failed'; errors: { provider: string; message: string }[] };
 
 export interface Hands {
-  /** §6 executeWithRetry. */
+  /** §17.6 executeWithRetry. */
   executeWithRetry(action: Action): Promise<ToolResult>;
-  /** §5 executeAction (one attempt). */
+  /** §17.5 executeAction (one attempt). */
   executeAction(action: Action): Promise<ToolResult>;
-  /** §2 executeWithSelfHealing. */
+  /** §17.2 executeWithSelfHealing. */
   executeWithSelfHealing(target: { x: number; y: number; coordinate_origin?: string; scope?: string }): Promise<ToolResult>;
-  /** §3 getCoordinatesWithFallback (takes the screenshot itself). */
+  /** §17.3 getCoordinatesWithFallback (takes the screenshot itself). */
   getCoordinatesWithFallback(instruction: string, task?: TaskHints, app?: string): Promise<Coordinates | ToolResult>;
   startBrowser(startUrl?: string): Promise<ToolResult & { session_id?: string }>;
   readonly sessionId: string | undefined;

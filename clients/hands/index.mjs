@@ -72,18 +72,18 @@ function pickEnv(e) {
   return out;
 }
 
-/** specs/003 §1. */
+/** docs/contracts/tools.md §17.1. */
 export async function createLoopDetector(config = {}) {
   await load();
   return new wasm.LoopDetector(config);
 }
 
-/** specs/003 §4 (synchronous once `load()` has resolved). */
+/** docs/contracts/tools.md §17.4 (synchronous once `load()` has resolved). */
 export const detectBrowserBehavior = (task) => wasm.detectBrowserBehavior(task);
-/** specs/003 §5. */
+/** docs/contracts/tools.md §17.5. */
 export const categorizeAction = (action) =>
   wasm.categorizeAction(typeof action === 'string' ? action : action.type);
-/** specs/003 §3: 'lux' | 'gemini' | 'both'. */
+/** docs/contracts/tools.md §17.3: 'lux' | 'gemini' | 'both'. */
 export const chooseVisionProvider = (task, context) => wasm.chooseVisionProvider(task ?? {}, context ?? {});
 /** The spec's value of every threshold. */
 export const defaultConfig = () => wasm.defaultConfig();

@@ -583,8 +583,9 @@
   }
 
   // ------------------------------------------------- for the agent loop
-  // Title, visible text, and for the given ids the specs/004 ElementInfo
-  // facts the agent server's policies use besides the specs/001 fields.
+  // Title, visible text, and for the given ids the ElementInfo (docs/contracts/run-api.md §12)
+  // facts the agent server's policies use besides the snapshot fields
+  // (docs/contracts/snapshot.md §3).
   /** @param {{ids?: unknown, doc?: unknown}} args */
   async function pageInfo({ ids, doc } = {}) {
     if (doc !== undefined && doc !== SentienceFrames.token) return { title: '', visibleText: '', elements: {} };

@@ -1,5 +1,5 @@
 // @ts-check
-// Iframes in the top-level snapshot (issue 5, "Reach"). Loaded in every
+// Iframes in the top-level snapshot (docs/api.md "Iframes and shadow DOM"). Loaded in every
 // frame (manifest: all_frames, match_about_blank, match_origin_as_fallback).
 //
 // The frame that takes the snapshot (the "driver", normally the top frame)

@@ -118,7 +118,7 @@
   }
 
   // Every API call resolves (never rejects): errors come back as values, as
-  // specs/001 prescribes for snapshot().
+  // docs/contracts/snapshot.md §8 prescribes for snapshot().
   /**
    * @param {string} op one of protocol.js FACADE_OPS
    * @param {unknown} args
@@ -219,7 +219,8 @@
 
   const api = freeze({
     __sentience: true,
-    /** specs/001: resolves to the contract's snapshot object, or {status:"error", error}. */
+    /** docs/contracts/snapshot.md §2: resolves to the contract's snapshot object, or
+     * {status:"error", error}. */
     snapshot: (options) => call('snapshot', options === undefined ? null : options),
     /** Clicks element `id` of the last snapshot with real pointer/mouse events. */
     click: (id) => call('click', { id }),

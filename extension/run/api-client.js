@@ -1,5 +1,5 @@
 // @ts-check
-// Client of the agent server's run API (specs/004): timeouts, retries with
+// Client of the agent server's run API (docs/contracts/run-api.md): timeouts, retries with
 // exponential backoff on network errors, 429 and 5xx, and errors that say
 // what went wrong. `/step` and `/answer` carry an Idempotency-Key so a retry
 // after a lost response (or a service-worker restart) never advances a run

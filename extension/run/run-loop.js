@@ -1,6 +1,6 @@
 // @ts-check
-// The agent run loop (issue 4), driven by the service worker against the
-// agent server's specs/004 API:
+// The agent run loop (docs/architecture.md, "An agent run"), driven by the service
+// worker against the agent server's run API (docs/contracts/run-api.md):
 //   start → loop { snapshot of the run's tab → /step {snapshot, lastActionResult}
 //                  → execute the tool in the tab } until finish / error / cancelled.
 //

@@ -1,6 +1,6 @@
 // @ts-check
-// Executes the server's tools (specs/004 ToolName) in the run's tab and
-// returns a specs/004 ToolResult. Element ids map to the last snapshot's
+// Executes the server's tools (ToolName of docs/contracts/run-api.md §11) in the run's tab and
+// returns a ToolResult (docs/contracts/run-api.md §11). Element ids map to the last snapshot's
 // elements through the content script's registry: a stale id fails
 // cleanly, it never acts on another element.
 'use strict';
@@ -48,7 +48,8 @@ globalThis.SentienceTools = (() => {
   }
 
   /**
-   * Snapshot for the server: the specs/001 object plus title and visible text.
+   * Snapshot for the server: the snapshot object (docs/contracts/snapshot.md
+   * §2) plus title and visible text.
    * @param {number} tabId
    */
   async function observe(tabId) {
@@ -123,7 +124,7 @@ globalThis.SentienceTools = (() => {
   }
 
   /**
-   * The server's tools (specs/004 ToolName, docs/contracts/run-api.md), by
+   * The server's tools (ToolName of docs/contracts/run-api.md §11, docs/contracts/run-api.md), by
    * name; finish and ask_user are the run loop's own.
    * @type {Record<string, (tabId: number, p: any) => Promise<{success: boolean, message?: string, error?: string, data?: any}>>}
    */

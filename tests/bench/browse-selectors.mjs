@@ -1,5 +1,4 @@
-// Selector uniqueness on real saved pages (issue 13, "Selector uniqueness …
-// on the real saved pages that pkg-scripts/real-pages.sh caches"): the same
+// Selector uniqueness on real saved pages (docs/contracts/browse.md): the same
 // check as tests/e2e/browse-selectors.test.mjs (tests/lib/browse-selectors.mjs)
 // on each page of tests/lib/real-pages.mjs. A measurement, not a CI test: the
 // pages come from registry packages (downloaded and sha256-checked on first

@@ -1,5 +1,6 @@
 // Snapshot time on a page with iframes against the plain-JS floor over the
-// same content (issue 5). Not a test: prints figures, asserts nothing.
+// same content (docs/benchmarks.md "Iframes in the snapshot"). Not a test:
+// prints figures, asserts nothing.
 //
 //   node bench/frames-measure.mjs [frames=20] [elements per frame=500] [runs=7]
 //

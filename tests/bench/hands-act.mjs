@@ -1,8 +1,9 @@
-// `sentience act` on the bundled demo site (issue 12, "Measure and
-// report"): success rate, steps and healed clicks per episode, and the time
-// our client logic adds per step (wall time minus HTTP waits, deliberate
-// sleeps and the planner, as `act --json` reports it), with the `dom`
-// provider, offline. A measurement to report, not a CI test.
+// `sentience act` on the bundled demo site (docs/benchmarks.md,
+// "`sentience act` through the tool server"): success rate, steps and healed
+// clicks per episode, and the time our client logic adds per step (wall time
+// minus HTTP waits, deliberate sleeps and the planner, as `act --json` reports
+// it), with the `dom` provider, offline. A measurement to report, not a CI
+// test.
 //
 //   node tests/bench/hands-act.mjs [--runs=5] [--out=.bench/hands-act.json]
 //

@@ -1,8 +1,8 @@
 // `sentience act` on MiniWoB++ task pages through a real `sentience tools`
-// (issue 12, "Measure and report"): the built-in planner over the tool
-// server's snapshot, the `dom` provider, self-healing clicks, retry, loop
-// detection — the whole client path of specs/003, offline. A measurement to
-// report, not a CI test.
+// (docs/benchmarks.md, "`sentience act` through the tool server"): the built-in
+// planner over the tool server's snapshot, the `dom` provider, self-healing
+// clicks, retry, loop detection — the whole client path of
+// docs/contracts/tools.md §17, offline. A measurement to report, not a CI test.
 //
 //   node tests/bench/hands-miniwob.mjs --html=DIR [--tasks=a,b] [--episodes=3]
 //        [--max-steps=10] [--out=.bench/hands-miniwob.json]

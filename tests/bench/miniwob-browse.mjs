@@ -1,14 +1,13 @@
-// MiniWoB++ through the HTML browse protocol (issue 13, "Measure and
-// report"): the same tasks, seeds and episode set-up as tests/bench/miniwob.mjs
-// (the snapshot agent through the extension), but the agent sees only HTML:
-// each step sends the page's HTML (crates/cli/src/browse_html.js, exactly
-// what `sentience browse` sends) to the real `sentience serve`'s POST /browse
-// (built-in policy: no LLM key), and does the answer's goto / click / type by
-// CSS selector in plain Chromium (no extension), as `sentience browse` does:
-// the selector must match exactly one element, a click is Playwright's real
-// mouse click (scrolled into view) with element.click() as the fallback,
-// typing focuses, selects and inserts the text, then fires change.
-// A measurement to report, not a CI test.
+// MiniWoB++ through the HTML browse protocol (docs/contracts/browse.md): the
+// same tasks, seeds and episode set-up as tests/bench/miniwob.mjs (the snapshot
+// agent through the extension), but the agent sees only HTML: each step sends
+// the page's HTML (crates/cli/src/browse_html.js, exactly what `sentience
+// browse` sends) to the real `sentience serve`'s POST /browse (built-in policy:
+// no LLM key), and does the answer's goto / click / type by CSS selector in
+// plain Chromium (no extension), as `sentience browse` does: the selector must
+// match exactly one element, a click is Playwright's real mouse click (scrolled
+// into view) with element.click() as the fallback, typing focuses, selects and
+// inserts the text, then fires change. A measurement to report, not a CI test.
 //
 //   node tests/bench/miniwob-browse.mjs --html=DIR [--tasks=a,b] [--seeds=N]
 //        [--seed-base=0] [--max-steps=15] [--max-seconds=20]

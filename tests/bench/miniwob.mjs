@@ -1,4 +1,4 @@
-// MiniWoB++ measurement (issue 4, "Measure and report"): the built-in System 2
+// MiniWoB++ measurement (docs/agent.md "MiniWoB++"): the built-in System 2
 // scorer driven through the full loop — the extension's service worker takes
 // a snapshot of the tab, POSTs /step to the real `sentience serve`, executes
 // the answer in the tab — on MiniWoB++ task pages, with the task text = the

@@ -1,4 +1,4 @@
-// The snapshot on real saved pages (issue 14): per page the plain-JS floor,
+// The snapshot on real saved pages (docs/benchmarks.md "Real pages"): per page the plain-JS floor,
 // the first ("cold") snapshot after the page loads and warm snapshots, the
 // frames skipped and why, and the agreement with Chromium's own
 // accessibility tree (recall of its visible actionable nodes, role and name

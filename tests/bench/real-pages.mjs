@@ -1,5 +1,5 @@
-// Real saved web pages (issue 5, "Measure on the fixture pages and on real
-// saved pages"): the same token measurement as format-tokens.mjs — top 50
+// Real saved web pages (docs/api.md, "Query and LLM format";
+// real saved pages): the same token measurement as format-tokens.mjs — top 50
 // elements as format() vs Playwright's ariaSnapshot() vs the contract JSON —
 // plus, per page, the elements an agent's obvious task needs, and a sanity
 // check of the full snapshot (schema-valid, status success, counts, no

@@ -1,5 +1,5 @@
 // Roles and texts compared with Chromium's own accessibility tree (the
-// oracle, see DESIGN.md) on every fixture page. Reports the agreement rate
+// oracle we check against) on every fixture page. Reports the agreement rate
 // and lists each disagreement; known, deliberate differences are listed in
 // KNOWN with their reason and do not count against us.
 import { test } from 'node:test';
@@ -20,11 +20,11 @@ const ROLE_MAP = {
 
 // Deliberate differences (reason given); matched on page + contract role + text.
 const KNOWN = [
-  { page: 'labels', text: 'prefilled value', reason: 'specs/001: an input\'s text is its value; Chromium names it by its (absent) label' },
-  { page: 'labels', text: 'France', reason: 'specs/001: a select\'s text is its value (selected option); Chromium names it by its label' },
+  { page: 'labels', text: 'prefilled value', reason: 'docs/contracts/snapshot.md §6.3: an input\'s text is its value; Chromium names it by its (absent) label' },
+  { page: 'labels', text: 'France', reason: 'docs/contracts/snapshot.md §6.3: a select\'s text is its value (selected option); Chromium names it by its label' },
   { page: 'labels', role: 'searchbox', text: 'Search the docs', reason: 'context rule: a text input in a search landmark is a searchbox; HTML-AAM and Chromium say textbox' },
   { page: 'strict.csp', role: 'searchbox', text: 'Search strictly', reason: 'context rule: a text input whose placeholder says "search" is a searchbox; Chromium says textbox' },
-  { page: 'labels', role: 'textbox', text: 'Edit me', reason: 'an editing host is a textbox (HTML-AAM: contenteditable) whose text is its visible content (specs/001); Chromium 156 reports the host as a generic with an editable state and no name' },
+  { page: 'labels', role: 'textbox', text: 'Edit me', reason: 'an editing host is a textbox (HTML-AAM: contenteditable) whose text is its visible content (docs/contracts/snapshot.md §6.3); Chromium 156 reports the host as a generic with an editable state and no name' },
   { page: 'labels', role: 'generic', text: 'Clickable card', reason: 'a cursor:pointer/onclick div is a clickable generic; Chromium names generics from nothing (no name from content)' },
 ];
 
@@ -90,8 +90,9 @@ const KNOWN_MISSES = [
   { page: 'card-grid', role: 'button', name: 'More stories', reason: 'a <button> inside a real <a href> is one target with it (HTML §4.5.1: interactive content must not nest; crates/snapshot-core/src/select.rs)' },
 ];
 
-// Issue 14: every link and control Chromium exposes is in the snapshot
-// (the other direction of the test above), on every fixture page.
+// Recall (docs/benchmarks.md "Real pages"): every link and control Chromium
+// exposes is in the snapshot (the other direction of the test above), on every
+// fixture page.
 test('every visible actionable node of Chromium\'s accessibility tree is in the snapshot', async (t) => {
   // (tamper.html breaks the page world's built-ins this measurement runs on.)
   const pages = fs.readdirSync(PAGES).filter((f) => f.endsWith('.expected.json') && f !== 'tamper.expected.json').map((f) => f.replace('.expected.json', ''));

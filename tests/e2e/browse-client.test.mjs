@@ -1,4 +1,4 @@
-// `sentience browse --server URL` as a test client of other specs/002
+// `sentience browse --server URL` as a test client of other docs/contracts/browse.md
 // implementations (docs/browse.md "Using it to test a server"): against a
 // scripted browse server that sends exactly the bytes each test chooses
 // (conforming or not), the real binary drives real Chromium on

@@ -1,4 +1,4 @@
-// Selectors the client can trust (docs/browse.md; issue 13): on every
+// Selectors the client can trust (docs/browse.md): on every
 // fixture page (tests/pages/**.html and the demo store), every element the
 // browse policies could choose has a selector that matches exactly that one
 // element in Chromium's document.querySelectorAll on the same HTML, as it

@@ -54,7 +54,7 @@ export function actionsOf(stderr) {
   return out;
 }
 
-/** specs/002 "You need to click a selector before typing into it". */
+/** docs/contracts/browse.md "You need to click a selector before typing into it". */
 export function assertClickBeforeType(actions) {
   actions.forEach((a, i) => {
     if (a.kind !== 'type') return;

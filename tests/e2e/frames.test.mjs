@@ -1,4 +1,4 @@
-// Iframes in snapshots (issue 5, "Reach"): same-origin and cross-origin
+// Iframes in snapshots (docs/api.md "Iframes and shadow DOM"): same-origin and cross-origin
 // frames, nested three deep across origins, clipped and covered frames,
 // frames that never answer, actions inside frames, forged frame messages.
 // The second origin is a second server reached as http://localhost:PORT
@@ -328,10 +328,11 @@ test('frames that never answer are skipped with a reason, without stalling the s
   }
 });
 
-// Issue 14: frames that can never answer are skipped at once with the
-// browser's reason. Asked with the longest timeout (10 s): a reason other
-// than `timeout` means the relay did not wait it out (the time itself is
-// measured by pkg-scripts/real-pages-bench.sh, not asserted here).
+// Dead frames (docs/benchmarks.md "Frames that cannot answer"): frames that can
+// never answer are skipped at once with the browser's reason. Asked with the
+// longest timeout (10 s): a reason other than `timeout` means the relay did not
+// wait it out (the time itself is measured by pkg-scripts/real-pages-bench.sh,
+// not asserted here).
 test('dead, blocked, sandboxed and blank frames: truthful reasons, never waited for', async () => {
   // (Page scripts do not run in the sandboxed frame: two frames have a
   // window.sentience; the third is awaited through snapshots.)

@@ -1,5 +1,5 @@
 // Stable ids, snapshot_id and diffs, element states, choosing options and
-// waiting for stability (issue 5), in Chromium with the real extension.
+// waiting for stability (docs/api.md), in Chromium with the real extension.
 // Every snapshot is validated against snapshot.schema.json.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

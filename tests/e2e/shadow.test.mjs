@@ -1,4 +1,4 @@
-// Shadow DOM (issue 5, "Reach"): open and closed roots (closed ones through
+// Shadow DOM (docs/api.md "Iframes and shadow DOM"): open and closed roots (closed ones through
 // chrome.dom.openOrClosedShadowRoot in the content script), nested, on
 // custom elements and on a plain <div>, slotted content where it renders,
 // and actions inside closed roots.

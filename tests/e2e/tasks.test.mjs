@@ -1,4 +1,4 @@
-// Issue 15: the built-in agent (System 2 scorer, no LLM) understands tasks as
+// The built-in agent (docs/agent.md) (System 2 scorer, no LLM) understands tasks as
 // people write them and carries out multi-step plans, end to end: real
 // Chromium + the extension's service worker + the real `sentience serve` on
 // local pages of our own (tests/pages/tasks). Each page records what the

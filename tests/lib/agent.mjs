@@ -94,7 +94,7 @@ export function historyOf(prompt) {
 /**
  * The id of the element listed with `text` in the prompt's element listing
  * (the shared LLM format: `42 button "Pay now" primary @540,312`, or
- * `agent-3 button "Pay now"` for specs/004 string ids).
+ * `agent-3 button "Pay now"` for run API string ids (docs/contracts/run-api.md §12)).
  */
 export function idOf(prompt, text) {
   const line = prompt.split('\n').find((l) => /^\S+ [a-z]+ "/.test(l) && l.includes(` "${text}`));

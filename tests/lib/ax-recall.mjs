@@ -1,4 +1,4 @@
-// Recall of Chromium's accessibility tree by the snapshot (issue 14), shared
+// Recall of Chromium's accessibility tree by the snapshot (docs/benchmarks.md "Real pages"), shared
 // by tests/e2e/ax-agreement.test.mjs (fixture pages) and
 // tests/bench/real-pages-snapshot.mjs (real saved pages).
 //

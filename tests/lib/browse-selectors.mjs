@@ -1,4 +1,4 @@
-// Selector uniqueness in Chromium (issue 13; docs/browse.md): for an HTML
+// Selector uniqueness in Chromium (docs/browse.md): for an HTML
 // file, `sentience browse-candidates` lists every element the browse
 // policies could choose with the selector the server would send for it and
 // the element's index among all elements in document order (the server's

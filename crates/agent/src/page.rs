@@ -1,8 +1,10 @@
-//! One page model for both snapshot shapes /step accepts: specs/004
-//! `PageSnapshot` (string ids, tag, visibleText) and specs/001 (what
+//! One page model for both snapshot shapes /step accepts: the
+//! `PageSnapshot` of docs/contracts/run-api.md §12 (string ids, tag,
+//! visibleText) and the snapshot of docs/contracts/snapshot.md (what
 //! `window.sentience.snapshot()` returns: numeric ids, role, bbox, cues).
 //! Tool parameters echo an element's id in the JSON type it arrived in, so a
-//! 001 element is clicked with `{"id": 42}` and a 004 one with `{"id": "agent-1"}`.
+//! snapshot-contract element is clicked with `{"id": 42}` and a PageSnapshot
+//! one with `{"id": "agent-1"}`.
 
 use crate::text::{fnv1a, FNV_OFFSET};
 use crate::types::BBox;
@@ -12,7 +14,8 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 use snapshot_query::Checked;
 
-/// An element id as it arrived: a specs/001 number or a specs/004 string.
+/// An element id as it arrived: a number (docs/contracts/snapshot.md §6.1) or a string
+/// (docs/contracts/run-api.md §12).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum ElementId {
@@ -52,9 +55,9 @@ impl ElementId {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum SnapshotShape {
-    /// specs/004 PageSnapshot.
+    /// PageSnapshot (docs/contracts/run-api.md §12).
     Agent,
-    /// specs/001 Snapshot.
+    /// Snapshot (docs/contracts/snapshot.md).
     Sentience,
 }
 
@@ -166,7 +169,7 @@ impl Page {
         let sentience = numeric_ids || obj.contains_key("status") || obj.contains_key("viewport");
         if sentience {
             // Deserialize from the borrowed value: no deep copy of the snapshot.
-            let shape_error = |e: serde_json::Error| format!("snapshot (specs/001 shape): {e}");
+            let shape_error = |e: serde_json::Error| format!("snapshot (contract shape): {e}");
             let additions = RunAdditions::deserialize(v).map_err(shape_error)?;
             let snapshot = match snapshot_query::Snapshot::deserialize(v) {
                 Ok(s) => s,
@@ -175,7 +178,7 @@ impl Page {
             Ok(sentience_page(snapshot, additions))
         } else {
             let s = Snapshot004::deserialize(v)
-                .map_err(|e| format!("snapshot (specs/004 PageSnapshot): {e}"))?;
+                .map_err(|e| format!("snapshot (run API PageSnapshot): {e}"))?;
             Ok(s.into_page())
         }
     }
@@ -193,7 +196,7 @@ impl Page {
         })?;
         let sentience = probe.elements.0 || probe.status.0 || probe.viewport.0;
         let page = if sentience {
-            let shape_error = |e: serde_json::Error| format!("snapshot (specs/001 shape): {e}");
+            let shape_error = |e: serde_json::Error| format!("snapshot (contract shape): {e}");
             let additions = serde_json::from_str::<RunAdditions>(json).map_err(shape_error)?;
             let snapshot = match serde_json::from_str(json) {
                 Ok(s) => s,
@@ -205,7 +208,7 @@ impl Page {
             sentience_page(snapshot, additions)
         } else {
             serde_json::from_str::<Snapshot004>(json)
-                .map_err(|e| format!("snapshot (specs/004 PageSnapshot): {e}"))?
+                .map_err(|e| format!("snapshot (run API PageSnapshot): {e}"))?
                 .into_page()
         };
         Ok((page, probe.screenshot.0))
@@ -305,7 +308,7 @@ impl Snapshot {
 
 /// Which shape a snapshot is, and whether it has a screenshot, read in one
 /// pass without building a `Value`: numeric element ids, `status` or
-/// `viewport` mean specs/001 (as in `Page::from_json`).
+/// `viewport` mean the snapshot contract, docs/contracts/snapshot.md (as in `Page::from_json`).
 #[derive(Deserialize)]
 struct Probe {
     #[serde(default)]
@@ -488,7 +491,7 @@ impl<'de> Deserialize<'de> for IsNumber {
     }
 }
 
-/// specs/004 "PageSnapshot". `url` and `elements` are required; the rest
+/// docs/contracts/run-api.md §12. `url` and `elements` are required; the rest
 /// defaults, since the extension may trim them.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -501,7 +504,7 @@ struct Snapshot004 {
     elements: Vec<Element004>,
 }
 
-/// specs/004 "ElementInfo": `id` and `tag` required.
+/// docs/contracts/run-api.md §12: `id` and `tag` required.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Element004 {
@@ -590,8 +593,8 @@ fn implicit_role(tag: &str, input_type: &str) -> String {
 
 /// What the run loop adds to a snapshot for the policy, beside the snapshot
 /// model (`snapshot_query::Snapshot`, read in its own pass): the page's title
-/// and visible text (as in specs/004's PageSnapshot, so the policy sees what
-/// is not an element: "Welcome, alice!"), and per element the specs/004
+/// and visible text (as in docs/contracts/run-api.md §12's PageSnapshot, so the policy sees what
+/// is not an element: "Welcome, alice!"), and per element the docs/contracts/run-api.md
 /// ElementInfo facts. Also where /step's own requirements are checked: `url`
 /// and `elements` present, and each element's `id` and `role`.
 #[derive(Deserialize)]

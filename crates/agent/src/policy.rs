@@ -42,7 +42,7 @@ pub enum Decision {
 }
 
 /// A decision could not be made; the run is left as it was (so the client
-/// may retry the same step) and the server answers 500 (specs/004 "Server-side
+/// may retry the same step) and the server answers 500 (docs/contracts/run-api.md §15 "Server-side
 /// error (LLM API failure, etc.)").
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum PolicyError {
@@ -52,7 +52,7 @@ pub enum PolicyError {
     Malformed(String),
 }
 
-/// Shown by GET /health (specs/004 `model`, `baseUrl`).
+/// Shown by GET /health (`model` of docs/contracts/run-api.md §3, `baseUrl`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PolicyInfo {
     pub policy: String,

@@ -1,11 +1,11 @@
-//! Reflections (specs/004 `reflections[]`: efficiency, issues, suggestions,
+//! Reflections (`reflections[]` of docs/contracts/run-api.md §13: efficiency, issues, suggestions,
 //! shouldAdjust), computed from the run history every 5 steps and on demand
 //! when something goes wrong. A loop is the same action on the same element
 //! (or a click within 50 px of an earlier one) 3 times with no page change.
 
 use crate::types::{HistoryEntry, Reflection};
 
-/// specs/004 example: a reflection at step 5 analysing 5 steps.
+/// run API example (docs/contracts/run-api.md §13): a reflection at step 5 analysing 5 steps.
 pub const EVERY: u32 = 5;
 const LOOP_WINDOW: usize = 10;
 const LOOP_COUNT: usize = 3;

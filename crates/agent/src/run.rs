@@ -1,4 +1,4 @@
-//! The run state machine of specs/004: created → running ⇄ waiting_user →
+//! The run state machine of docs/contracts/run-api.md §9: created → running ⇄ waiting_user →
 //! completed | error | cancelled. Platform-free: the server loads a `Run`,
 //! calls `step` / `answer` / `cancel`, and persists it.
 
@@ -11,7 +11,7 @@ use crate::time::now_ms;
 use crate::types::*;
 use serde::{Deserialize, Serialize};
 
-/// specs/004 `maxSteps` (150 in every example).
+/// `maxSteps` of docs/contracts/run-api.md §14 (150 in every example).
 pub const MAX_STEPS: u32 = 150;
 
 /// A question the run waits on. `tool` is set when the security gate holds
@@ -26,7 +26,7 @@ pub struct Pending {
     pub reason: Option<String>,
 }
 
-/// specs/004 GET /agent/run/:runId `state` (plus fields the spec leaves open:
+/// GET /agent/run/:runId (docs/contracts/run-api.md §8) `state` (plus fields the spec leaves open:
 /// the pending question, the result or error, the first page's baseline).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -201,7 +201,7 @@ impl Run {
         }
     }
 
-    /// specs/004 POST /agent/run/:runId/step.
+    /// POST /agent/run/:runId/step (docs/contracts/run-api.md §5).
     pub async fn step(
         &mut self,
         snapshot: Option<Snapshot>,
@@ -236,7 +236,7 @@ impl Run {
         } else {
             next.current_snapshot = self.current_snapshot.clone();
         }
-        // specs/004 "Response (error)": "Maximum steps reached" at maxSteps.
+        // docs/contracts/run-api.md §5: "Maximum steps reached" at maxSteps.
         if next.current_step >= next.max_steps {
             let r = next.fail("Maximum steps reached".into());
             *self = next;
@@ -253,7 +253,7 @@ impl Run {
                 next.reflections.push(r);
             }
         }
-        // specs/004: "snapshot can be null on first call" → observe first.
+        // docs/contracts/run-api.md §5: "snapshot can be null on first call" → observe first.
         let Some(page) = page else {
             let r = next.execute(Tool::observe(), None);
             *self = next;
@@ -295,7 +295,7 @@ impl Run {
                 self.apply(Decision::Ask(q), page)
             }
             Decision::Tool(tool) => {
-                // specs/004 RunMode "careful": security gate enabled.
+                // RunMode (docs/contracts/run-api.md §10) "careful": security gate enabled.
                 if self.mode == RunMode::Careful {
                     if let Some(hit) = security::check(&tool, page) {
                         return self.ask(hit.question, Some(tool), Some(hit.reason), page);
@@ -344,7 +344,7 @@ impl Run {
         }
     }
 
-    /// specs/004 POST /agent/run/:runId/answer: refusal cancels the run; an
+    /// POST /agent/run/:runId/answer (docs/contracts/run-api.md §6): refusal cancels the run; an
     /// approval of a gated action returns exactly that action (once); an
     /// answer to the policy's own question is kept and the run observes again.
     pub fn answer(
@@ -388,7 +388,8 @@ impl Run {
         }
     }
 
-    /// specs/004 POST /agent/run/:runId/cancel. Terminal runs stay as they are.
+    /// POST /agent/run/:runId/cancel (docs/contracts/run-api.md §7). Terminal
+    /// runs stay as they are.
     pub fn cancel(&mut self) {
         if !self.status.is_terminal() {
             self.status = RunStatus::Cancelled;

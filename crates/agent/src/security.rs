@@ -1,4 +1,4 @@
-//! The careful-mode security gate (specs/004 RunMode "careful": "Security
+//! The careful-mode security gate (RunMode of docs/contracts/run-api.md §10 "careful": "Security
 //! gate enabled"). Before a click / type / press that pays, buys, transfers,
 //! deletes, sends, submits an order, changes credentials or enters card or
 //! password data, the run asks the user. Judged from the element's text,
@@ -11,7 +11,8 @@ use crate::types::{Tool, ToolName};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct GateHit {
-    /// specs/004 ask_user `question`, e.g. "⚠️ Security check: Attempting to click 'Pay Now'. Proceed?"
+    /// ask_user `question` (docs/contracts/run-api.md §10), e.g. "⚠️ Security
+    /// check: Attempting to click 'Pay Now'. Proceed?"
     pub question: String,
     pub reason: String,
 }

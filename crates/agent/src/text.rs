@@ -1,5 +1,5 @@
 //! Text normalisation shared by the scorer, the planner, the security gate and
-//! the task parser. Everything here is deterministic and offline (specs/000
+//! the task parser. Everything here is deterministic and offline (docs/contracts/system2.md
 //! asks for semantic relevance without a network round trip).
 
 use std::collections::HashMap;

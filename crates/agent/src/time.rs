@@ -1,5 +1,5 @@
 //! Wall-clock helpers without a date crate: epoch milliseconds, and the ISO
-//! 8601 form specs/004 /health shows ("2026-01-19T12:00:00.000Z").
+//! 8601 form docs/contracts/run-api.md §3 /health shows ("2026-01-19T12:00:00.000Z").
 
 use std::time::{SystemTime, UNIX_EPOCH};
 

@@ -1,10 +1,10 @@
-//! The run API's data types (specs/004 "Data Types"), field names exactly as
+//! The run API's data types (docs/contracts/run-api.md §§9–12), field names exactly as
 //! the spec spells them (camelCase on the wire).
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-/// specs/004 "RunStatus".
+/// docs/contracts/run-api.md §9.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RunStatus {
@@ -26,7 +26,7 @@ impl RunStatus {
     }
 }
 
-/// specs/004 "RunMode": careful enables the security gate.
+/// docs/contracts/run-api.md §10: careful enables the security gate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RunMode {
@@ -44,7 +44,7 @@ impl RunMode {
     }
 }
 
-/// specs/004 "ToolName".
+/// docs/contracts/run-api.md §11.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ToolName {
@@ -88,7 +88,7 @@ impl ToolName {
     }
 }
 
-/// specs/004 execute_tool's `tool`: a name and its parameters. The parameter
+/// execute_tool's `tool` (docs/contracts/run-api.md §11): a name and its parameters. The parameter
 /// names are ours (the spec leaves them open); docs/server.md lists them:
 /// click {id}, type {id, text}, press {key, id?}, scroll {direction, amount},
 /// navigate {url}, observe {}.
@@ -125,7 +125,7 @@ impl Tool {
     }
 }
 
-/// specs/004 "ToolResult": what the extension reports about the last action.
+/// docs/contracts/run-api.md §11: what the extension reports about the last action.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct ToolResult {
     pub success: bool,
@@ -137,10 +137,10 @@ pub struct ToolResult {
     pub message: Option<String>,
 }
 
-/// A bounding box (specs/004 ElementInfo.bbox): the snapshot model's.
+/// A bounding box (docs/contracts/run-api.md §12 ElementInfo.bbox): the snapshot model's.
 pub use snapshot_query::BBox;
 
-/// specs/004 GET /agent/run/:runId `history[]`, with extra fields the
+/// GET /agent/run/:runId (docs/contracts/run-api.md §8) `history[]`, with extra fields the
 /// reflections need (what was acted on, and the page before and after).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -186,7 +186,7 @@ impl HistoryEntry {
     }
 }
 
-/// specs/004 `reflections[]`.
+/// `reflections[]` (docs/contracts/run-api.md §13).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Reflection {
@@ -202,7 +202,7 @@ pub struct Reflection {
     pub avoid_element_ids: Vec<String>,
 }
 
-/// specs/004 `state` in every step response.
+/// `state` (docs/contracts/run-api.md §9) in every step response.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StateSummary {
@@ -211,7 +211,8 @@ pub struct StateSummary {
     pub max_steps: u32,
 }
 
-/// specs/004 /step and /answer responses: execute_tool | ask_user | finish | error.
+/// docs/contracts/run-api.md §5 /step and /answer responses: execute_tool |
+/// ask_user | finish | error.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum StepResponse {

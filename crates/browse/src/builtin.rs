@@ -1,8 +1,9 @@
 //! The built-in policy (no LLM): the run API's planner (crates/agent
 //! `planner::plan`, the System 2 scorer over a page) fed with the elements
 //! the snapshot engine found in the HTML. The page reaches it in the same
-//! specs/001 shape the extension sends to /step, so nothing here repeats a
-//! planning or role rule (docs/contracts/browse.md §6 "Policies").
+//! snapshot shape (docs/contracts/snapshot.md) the extension sends to /step, so
+//! nothing here repeats a planning or role rule (docs/contracts/browse.md §6
+//! "Policies").
 
 use crate::conversation::{Action, Conversation};
 use crate::page::BrowsePage;
@@ -56,7 +57,7 @@ struct Snapshot<'a> {
 }
 
 /// The planner's view of the page: the snapshot engine's elements plus the
-/// facts the extension adds (tag, type, name, href …), in the specs/001
+/// facts the extension adds (tag, type, name, href …), in the docs/contracts/snapshot.md
 /// shape /step reads (as JSON text: its fast path, no `Value` tree).
 /// `Err` only if the agent crate refuses the page it is given (a bug).
 pub fn agent_page(page: &BrowsePage, url: &str) -> Result<Page, String> {

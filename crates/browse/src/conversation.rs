@@ -1,5 +1,5 @@
 //! One conversation (a `task` and the `state`s after it) and the two rules
-//! of specs/002 that hold by construction here, whatever the policy chose
+//! of docs/contracts/browse.md that hold by construction here, whatever the policy chose
 //! (docs/contracts/browse.md §5 "Rules"):
 //! - "You need to click a selector before typing into it": a `type` whose
 //!   selector was not the previous answer's `click` is preceded by that click.
@@ -181,7 +181,7 @@ impl Conversation {
                 let Some((e, selector)) = self.target(page, id) else {
                     return self.no_selector(page, id, &reason);
                 };
-                // specs/002: click a selector before typing into it.
+                // docs/contracts/browse.md: click a selector before typing into it.
                 if !self.just_clicked(&selector) {
                     let a = Answer::click(reason.focus(e, &selector, &text), selector);
                     return self.answered(a);

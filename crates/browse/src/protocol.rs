@@ -1,4 +1,4 @@
-//! The wire messages of the HTML browse protocol (specs/002, in our words
+//! The wire messages of the HTML browse protocol (docs/contracts/browse.md, in our words
 //! in docs/contracts/browse.md §2): the client's `task` and `state`, the
 //! server's `goto`, `click`, `type` and `finish`.
 
@@ -8,14 +8,14 @@ use serde_json::{Map, Value};
 /// Longest `action` accepted (characters).
 pub const MAX_ACTION_CHARS: usize = 10_000;
 
-/// A client message (specs/002 "Client side").
+/// A client message (docs/contracts/browse.md "Client side").
 #[derive(Debug, Clone, PartialEq)]
 pub enum Request {
     /// Starts a conversation: the page's HTML and what the user wants.
     Task {
         html: String,
         action: String,
-        /// Ours, optional: the page's URL (specs/002 sends none).
+        /// Ours, optional: the page's URL (docs/contracts/browse.md sends none).
         url: Option<String>,
     },
     /// The HTML of the page after the last answer was carried out.
@@ -104,7 +104,7 @@ impl Request {
     }
 }
 
-/// The four answers (specs/002 "Server side").
+/// The four answers (docs/contracts/browse.md "Server side").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Endpoint {
@@ -114,7 +114,7 @@ pub enum Endpoint {
     Finish,
 }
 
-/// An answer. specs/002: "Reason should ALWAYS come before all other
+/// An answer. docs/contracts/browse.md: "Reason should ALWAYS come before all other
 /// information", so `reason` is the first field and serde writes fields in
 /// declaration order; the others appear only for the endpoints that have
 /// them, so each answer has exactly the spec's shape.
@@ -171,7 +171,7 @@ impl Answer {
         }
     }
 
-    /// Raw JSON (specs/002: "formatted as raw json").
+    /// Raw JSON (docs/contracts/browse.md: "formatted as raw json").
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_else(|_| {
             // Only strings and a unit enum: serialisation cannot fail.

@@ -1,4 +1,4 @@
-//! The `reason` of every answer, in specs/002's form: "The user wants to do
+//! The `reason` of every answer, in docs/contracts/browse.md's form: "The user wants to do
 //! X, our state is currently Y, so we need to do Z so that we can do X in
 //! the future". Y is read from the page just sent (its title or URL, how
 //! many elements it offers, what we did last), so the reason is true of it.

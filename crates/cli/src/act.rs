@@ -1,4 +1,4 @@
-//! `sentience act --task "…"`: a complete agent on a specs/003 tool server
+//! `sentience act --task "…"`: a complete agent on a tool server (docs/contracts/tools.md)
 //! (docs/hands.md). Detects the browser behaviour from the task, then each
 //! step: snapshot → plan (the built-in planner, or the LLM when
 //! `LLM_API_KEY` is set) → route → coordinates from the chosen vision
@@ -146,7 +146,7 @@ fn name(p: &sentience_hands::providers::Provider) -> &str {
     p.name()
 }
 
-/// specs/003 §4: a restart, a new tab, or the page already open.
+/// docs/contracts/tools.md §17.4: a restart, a new tab, or the page already open.
 async fn open_browser(hands: &ActHands, task: &str, start_url: Option<&str>) -> Result<()> {
     let behavior = detect_browser_behavior(task);
     let status = hands.tools.get("/browser/status").await;
@@ -189,7 +189,7 @@ async fn snapshot(hands: &ActHands) -> Result<(Value, Page)> {
             let mut s = s.clone();
             if s.get("visibleText").is_none() {
                 // The page's words that are not elements ("Welcome, alice!")
-                // tell the planner it is done; the specs/003 accessibility
+                // tell the planner it is done; the docs/contracts/tools.md §14 accessibility
                 // tree has them.
                 let tree = hands.tools.get("/browser/dom/tree").await;
                 let (title, text) = tree_text(tree["tree"].as_str().unwrap_or(""));
@@ -367,7 +367,7 @@ fn finish(args: &ActArgs, stats: &StepStats, success: bool, result: &str) -> Res
 }
 
 /// Desktop scope: no DOM to plan over, so the task is one instruction for
-/// the vision providers (Lux first, specs/003 §3 rule 1), clicked once.
+/// the vision providers (Lux first, docs/contracts/tools.md §17.3 rule 1), clicked once.
 async fn desktop_once(hands: &ActHands, args: &ActArgs) -> Result<()> {
     let action = sentience_hands::Action {
         kind: "click".into(),

@@ -1,9 +1,9 @@
 //! `sentience browse --task "…"`: the client of the HTML browse protocol
-//! (docs/browse.md; the contract is specs/002). Opens the page in Chromium,
+//! (docs/browse.md; the contract is docs/contracts/browse.md). Opens the page in Chromium,
 //! sends `task` with its HTML, does each `goto` / `click` / `type` the
 //! server answers, sends `state` with the new HTML, and stops on `finish`.
 //! Without `--server` it starts the agent server in-process (as `sentience
-//! run` does); with it, it talks to any server that speaks specs/002 and
+//! run` does); with it, it talks to any server that speaks docs/contracts/browse.md and
 //! reports where that server breaks the contract.
 
 use crate::browse_page::BrowsePage;
@@ -40,7 +40,7 @@ pub struct BrowseArgs {
     /// Stop (and fail) after this many actions without `finish`.
     #[arg(long, default_value_t = 20)]
     pub max_steps: u32,
-    /// Send only the keys specs/002 defines (no `url` of the page).
+    /// Send only the keys docs/contracts/browse.md defines (no `url` of the page).
     #[arg(long)]
     pub no_url: bool,
     /// How long to wait for each answer of the server.
@@ -117,7 +117,7 @@ async fn ask(
     let answer = parse_answer(raw.status, &raw.body)?;
     if !answer.extra_keys.is_empty() {
         eprintln!(
-            "        (the answer also has keys specs/002 does not define: {}; ignored)",
+            "        (the answer also has keys docs/contracts/browse.md does not define: {}; ignored)",
             answer.extra_keys.join(", ")
         );
     }

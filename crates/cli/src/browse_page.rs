@@ -1,7 +1,7 @@
 //! The browser `sentience browse` acts in: plain headless (or headed)
 //! Chromium without the extension (the protocol sends HTML, not snapshots),
 //! driven over CDP with chromiumoxide. It reads the page's HTML, and does
-//! the three actions of specs/002 by CSS selector the way a person would:
+//! the three actions of docs/contracts/browse.md by CSS selector the way a person would:
 //! a real mouse click at the element's centre, typing as text input, then
 //! waiting for the page to settle. See docs/browse.md "What the client does".
 
@@ -285,7 +285,7 @@ impl BrowsePage {
         }
     }
 
-    /// The selector names exactly one element (specs/002: the server sends a
+    /// The selector names exactly one element (docs/contracts/browse.md: the server sends a
     /// selector; we never guess between several).
     async fn one(&self, selector: &str) -> Result<()> {
         let v = self.call(COUNT_JS, &[json!(selector)]).await?;

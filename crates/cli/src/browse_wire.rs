@@ -1,12 +1,12 @@
 //! The client's half of the HTML browse protocol (docs/browse.md, the
-//! contract in specs/002): the two requests it sends and the four answers it
+//! contract in docs/contracts/browse.md): the two requests it sends and the four answers it
 //! accepts, read from the raw bytes so that a server breaking the contract
 //! (reason not first, a missing field, an unknown endpoint) is reported as
 //! such instead of being half-understood. Free of I/O, tested natively.
 
 use serde_json::{json, Map, Value};
 
-/// One answer of the server (specs/002 "Server side").
+/// One answer of the server (docs/contracts/browse.md "Server side").
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
     Goto { url: String },
@@ -30,12 +30,12 @@ pub enum WireError {
     /// The server answered with its error format (`{"error", "message"}`).
     #[error("the server refused: {0}")]
     Server(String),
-    /// The answer breaks specs/002.
+    /// The answer breaks docs/contracts/browse.md.
     #[error("protocol violation: {0}")]
     Violation(String),
 }
 
-/// specs/002 "Client side / Task". `url` (the page's address) is ours,
+/// docs/contracts/browse.md "Client side / Task". `url` (the page's address) is ours,
 /// after the spec's keys: the spec sends none, but a server needs it to tell
 /// whether a link leads elsewhere and to read relative links
 /// (docs/browse.md "What is sent"); `--no-url` leaves it out.
@@ -47,7 +47,7 @@ pub fn task_request(html: &str, action: &str, url: Option<&str>) -> Value {
     v
 }
 
-/// specs/002 "Client side / State" (and our optional `url`).
+/// docs/contracts/browse.md "Client side / State" (and our optional `url`).
 pub fn state_request(html: &str, url: Option<&str>) -> Value {
     let mut v = json!({"endpoint": "state", "html": html});
     if let Some(u) = url {
@@ -137,7 +137,7 @@ pub fn parse_answer(status: u16, bytes: &[u8]) -> Result<Answer, WireError> {
             shorten(bytes)
         )));
     }
-    // specs/002 "API": "Reason should ALWAYS come before all other information".
+    // docs/contracts/browse.md "API": "Reason should ALWAYS come before all other information".
     match obj.keys().next().map(String::as_str) {
         Some("reason") => {}
         Some(first) => {
@@ -192,7 +192,7 @@ pub fn parse_answer(status: u16, bytes: &[u8]) -> Result<Answer, WireError> {
         "finish" => (Action::Finish, &[]),
         other => {
             return Err(violation(format!(
-                "unknown endpoint `{other}` (specs/002 answers are goto, click, type and finish)"
+                "unknown endpoint `{other}` (docs/contracts/browse.md answers are goto, click, type and finish)"
             )))
         }
     };

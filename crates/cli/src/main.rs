@@ -33,11 +33,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Print the snapshot (specs/001 JSON) of a page taken in Chromium with the extension.
+    /// Print the snapshot (the JSON of docs/contracts/snapshot.md) of a page
+    /// taken in Chromium with the extension.
     Snapshot(snapshot::SnapshotArgs),
     /// Run an agent task end to end: Chromium + the extension + the agent server.
     Run(run::RunArgs),
-    /// Run the agent server (run API of specs/004, System 2 API of specs/000).
+    /// Run the agent server (run API of docs/contracts/run-api.md, System 2 API of
+    /// docs/contracts/system2.md).
     Serve(serve::Args),
     /// Measure the agent server's per-step overhead with the built-in scorer.
     BenchServer(bench_server::Args),

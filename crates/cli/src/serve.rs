@@ -37,13 +37,13 @@ pub struct LlmArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Port of the run API (specs/004 default 3131; 0 picks a free one).
+    /// Port of the run API (docs/contracts/run-api.md default 3131; 0 picks a free one).
     #[arg(long, env = "PORT", default_value_t = 3131)]
     port: u16,
     /// Address to bind. Loopback by default: the server trusts its callers.
     #[arg(long, env = "SENTIENCE_HOST", default_value = "127.0.0.1")]
     host: String,
-    /// Also serve on this port (specs/000's System 2 API lives on 8000).
+    /// Also serve on this port (the System 2 API's port is 8000: docs/contracts/system2.md §1).
     #[arg(long, env = "S2_PORT")]
     s2_port: Option<u16>,
     /// Directory for the run database (runs.sqlite3).

@@ -1,4 +1,4 @@
-//! `sentience tools`: the tool server of docs/tools.md (specs/003) with the
+//! `sentience tools`: the tool server of docs/tools.md (docs/contracts/tools.md) with the
 //! real backends: Chromium over CDP with the extension, and the X display.
 
 use crate::browser::find_extension_dir;

@@ -158,7 +158,7 @@ impl Hands {
         Ok(Hands { inner: Rc::new(h) })
     }
 
-    /// specs/003 §6 `executeWithRetry(action)`.
+    /// docs/contracts/tools.md §17.6 `executeWithRetry(action)`.
     #[wasm_bindgen(js_name = executeWithRetry)]
     pub fn execute_with_retry(&self, action: JsValue) -> Promise {
         let h = self.inner.clone();
@@ -168,7 +168,7 @@ impl Hands {
         })
     }
 
-    /// specs/003 §5 `executeAction(action)` (one attempt).
+    /// docs/contracts/tools.md §17.5 `executeAction(action)` (one attempt).
     #[wasm_bindgen(js_name = executeAction)]
     pub fn execute_action(&self, action: JsValue) -> Promise {
         let h = self.inner.clone();
@@ -178,7 +178,7 @@ impl Hands {
         })
     }
 
-    /// specs/003 §2 `executeWithSelfHealing({x, y, coordinate_origin})`.
+    /// docs/contracts/tools.md §17.2 `executeWithSelfHealing({x, y, coordinate_origin})`.
     #[wasm_bindgen(js_name = clickWithHealing)]
     pub fn click_with_healing(&self, target: JsValue) -> Promise {
         let h = self.inner.clone();
@@ -193,14 +193,14 @@ impl Hands {
         })
     }
 
-    /// specs/003 §3 `getCoordinatesWithFallback`: screenshot, choose, locate.
+    /// docs/contracts/tools.md §17.3 `getCoordinatesWithFallback`: screenshot, choose, locate.
     pub fn locate(&self, instruction: String, hints: JsValue, app: Option<String>) -> Promise {
         let h = self.inner.clone();
         spawn(async move {
             let hints: TaskHints = from_js(&hints, "hints")?;
             Ok(match h.locate(&instruction, &hints, app).await {
                 Ok((_, coords)) => serde_json::to_value(coords).unwrap_or(Value::Null),
-                // A conflict or every provider failing is still the §3
+                // A conflict or every provider failing is still the §17.3
                 // result; only a failed screenshot is not.
                 Err(v) => v.get("vision").cloned().unwrap_or(v),
             })
@@ -220,7 +220,7 @@ impl Hands {
     }
 }
 
-/// specs/003 §1, over the same config.
+/// docs/contracts/tools.md §17.1, over the same config.
 #[wasm_bindgen]
 pub struct LoopDetector {
     inner: sentience_hands::LoopDetector,

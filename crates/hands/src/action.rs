@@ -1,4 +1,4 @@
-//! Executing one action on the tool server (specs/003 §5 `executeAction`):
+//! Executing one action on the tool server (docs/contracts/tools.md §17.5 `executeAction`):
 //! deterministic actions go to their browser endpoint; the others get
 //! coordinates from the vision providers when they have none, and clicks
 //! go through self-healing.
@@ -135,13 +135,14 @@ impl<H: Http, C: Clock> Hands<H, C> {
             .get("text")
             .and_then(Value::as_str)
             .is_some_and(|t| t.is_ascii());
-        // specs/003 /type: keystrokes are ASCII only; the clipboard takes the rest.
+        // docs/contracts/tools.md §8 /type: keystrokes are ASCII only; the
+        // clipboard takes the rest.
         body.entry("method")
             .or_insert(json!(if ascii { "keystrokes" } else { "clipboard" }));
         self.tools.post("/type", Value::Object(body)).await
     }
 
-    /// specs/003 §5 + §3: screenshot (`optimize_for: "lux"`), choose the
+    /// docs/contracts/tools.md §17.5 + §17.3: screenshot (`optimize_for: "lux"`), choose the
     /// provider, get the point. `Err` is a spec-shaped failure.
     pub async fn locate(
         &self,

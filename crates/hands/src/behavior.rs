@@ -1,5 +1,5 @@
-//! Browser behaviour from the task text (specs/003 §4
-//! "Rilevamento Comportamento Browser"; docs/hands.md).
+//! Browser behaviour from the task text (docs/contracts/tools.md
+//! §17.4; docs/hands.md).
 //!
 //! The spec's three pattern lists, Italian and English, verbatim; a
 //! same-page pattern overrides the other two. Matching ignores case (as the
@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// specs/003 §4 `NEW_TAB_PATTERNS`.
+/// docs/contracts/tools.md §17.4 `NEW_TAB_PATTERNS`.
 pub const NEW_TAB_PATTERNS: &[&str] = &[
     "nuova pagina",
     "nuova tab",
@@ -26,7 +26,7 @@ pub const NEW_TAB_PATTERNS: &[&str] = &[
     "altra scheda",
 ];
 
-/// specs/003 §4 `CLOSE_PATTERNS`.
+/// docs/contracts/tools.md §17.4 `CLOSE_PATTERNS`.
 pub const CLOSE_PATTERNS: &[&str] = &[
     "chiudi e apri",
     "riavvia browser",
@@ -39,7 +39,7 @@ pub const CLOSE_PATTERNS: &[&str] = &[
     "from scratch",
 ];
 
-/// specs/003 §4 `SAME_PAGE_PATTERNS`.
+/// docs/contracts/tools.md §17.4 `SAME_PAGE_PATTERNS`.
 pub const SAME_PAGE_PATTERNS: &[&str] = &[
     "stessa pagina",
     "questa pagina",
@@ -52,7 +52,7 @@ pub const SAME_PAGE_PATTERNS: &[&str] = &[
     "vai avanti",
 ];
 
-/// specs/003 §4 result: `{ newTab, closeCurrent }`.
+/// docs/contracts/tools.md §17.4 result: `{ newTab, closeCurrent }`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BrowserBehavior {

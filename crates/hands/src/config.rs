@@ -1,22 +1,22 @@
 //! Every threshold and timing of the client logic, with the value
-//! specs/003 gives it (docs/hands.md cites the section of each), gathered
+//! docs/contracts/tools.md §17 gives it (docs/hands.md cites the section of each), gathered
 //! in one struct so a caller can override any of them.
 
 use serde::{Deserialize, Serialize};
 
-/// specs/003 §1: "Mantieni solo ultime 10 azioni" (keep the last 10).
+/// docs/contracts/tools.md §17.1: keep the last 10 actions.
 pub const LOOP_HISTORY: usize = 10;
-/// specs/003 §1: `last3` — three actions of one type.
+/// docs/contracts/tools.md §17.1: `last3` — three actions of one type.
 pub const LOOP_REPEAT: usize = 3;
-/// specs/003 §1: `xRange < 50 && yRange < 50`.
+/// docs/contracts/tools.md §17.1: `xRange < 50 && yRange < 50`.
 pub const LOOP_CLICK_RADIUS_PX: f64 = 50.0;
-/// specs/003 §3: `distance < 30` → the providers agree.
+/// docs/contracts/tools.md §17.3: `distance < 30` → the providers agree.
 pub const AGREEMENT_PX: f64 = 30.0;
-/// specs/003 §6: `maxRetries = 3`.
+/// docs/contracts/tools.md §17.6: `maxRetries = 3`.
 pub const MAX_ATTEMPTS: u32 = 3;
-/// specs/003 §6: `sleep(500 * attempt)`.
+/// docs/contracts/tools.md §17.6: `sleep(500 * attempt)`.
 pub const BACKOFF_STEP_MS: u64 = 500;
-/// specs/003 §6: `catch (error) { … sleep(1000) }` — a transport error.
+/// docs/contracts/tools.md §17.6: `catch (error) { … sleep(1000) }` — a transport error.
 pub const TRANSPORT_ERROR_WAIT_MS: u64 = 1000;
 /// Beyond the spec: when the point validated in healing step 2 is not on a
 /// clickable element, the nearest clickable element of the page snapshot
@@ -26,7 +26,7 @@ pub const HEAL_RADIUS_PX: f64 = 24.0;
 /// page before it counts as "changed nothing", and how often to look.
 pub const CHANGE_SETTLE_MS: u64 = 1000;
 pub const CHANGE_POLL_MS: u64 = 100;
-/// specs/003 `lux_sdk_reference`: the Lux model's image size.
+/// `lux_sdk_reference` (docs/contracts/tools.md §4): the Lux model's image size.
 pub const LUX_WIDTH: f64 = 1260.0;
 pub const LUX_HEIGHT: f64 = 700.0;
 

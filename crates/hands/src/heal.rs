@@ -1,4 +1,4 @@
-//! Self-healing click (specs/003 §2 "Self-Healing Bidirezionale";
+//! Self-healing click (docs/contracts/tools.md §17.2;
 //! docs/hands.md).
 //!
 //! The spec: single click → on failure validate the point and click the
@@ -21,7 +21,7 @@ use crate::tools::{error_of, succeeded, ToolClient};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-/// specs/003 §2 `attempts` names.
+/// docs/contracts/tools.md §17.2 `attempts` names.
 pub const ATTEMPTS: [&str; 3] = ["single_click", "dom_element_center", "double_click"];
 
 /// A click as the spec's `action`: a point and the space it is in.
@@ -105,7 +105,7 @@ impl ChangeProbe {
     }
 }
 
-/// The page's text beyond its elements: the specs/003 accessibility tree
+/// The page's text beyond its elements: the accessibility tree (docs/contracts/tools.md §14)
 /// (empty when the server cannot give it).
 async fn page_text<H: Http>(tools: &ToolClient<H>) -> String {
     let v = tools.get("/browser/dom/tree").await;
@@ -166,7 +166,7 @@ pub async fn click_with_healing<H: Http, C: Clock>(
         return r;
     }
     // A point outside the viewport is not healed: the caller needs a fresh
-    // screenshot (specs/003 §6), and the retry rule reads this error.
+    // screenshot (docs/contracts/tools.md §17.6), and the retry rule reads this error.
     if let Some(f) = failures.first() {
         if f["error"]
             .as_str()

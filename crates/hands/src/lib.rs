@@ -1,14 +1,15 @@
-//! The client logic specs/003 leaves to "the web app" (docs/hands.md),
+//! The client logic the tool contract leaves to "the web app"
+//! (docs/contracts/tools.md §17; docs/hands.md),
 //! written once and free of I/O: the HTTP client and the clock are injected
 //! ([`io::Http`], [`io::Clock`]). Used natively by `sentience act` and, as
 //! WebAssembly, by the `clients/hands` package.
 //!
-//! - [`loop_detect`]: specs/003 §1, loop detection.
-//! - [`heal`]: §2, self-healing click.
-//! - [`vision`] + [`providers`]: §3, vision-provider choice and cross-check.
-//! - [`behavior`]: §4, browser behaviour from the task text.
-//! - [`routing`]: §5, deterministic vs vision actions.
-//! - [`retry`]: §6, retry with backoff.
+//! - [`loop_detect`]: docs/contracts/tools.md §17.1, loop detection.
+//! - [`heal`]: §17.2, self-healing click.
+//! - [`vision`] + [`providers`]: §17.3, vision-provider choice and cross-check.
+//! - [`behavior`]: §17.4, browser behaviour from the task text.
+//! - [`routing`]: §17.5, deterministic vs vision actions.
+//! - [`retry`]: §17.6, retry with backoff.
 
 pub mod action;
 pub mod behavior;
@@ -46,9 +47,9 @@ pub struct Hands<H, C> {
     pub clock: C,
     pub config: HandsConfig,
     pub vision: VisionSet,
-    /// `browser` or `desktop` (specs/003 `scope`).
+    /// `browser` or `desktop` (`scope` of docs/contracts/tools.md §2).
     pub scope: String,
-    /// Where a restarted session starts (specs/003 §6 restarts with no URL;
+    /// Where a restarted session starts (docs/contracts/tools.md §17.6 restarts with no URL;
     /// we go back where the run began).
     pub start_url: Option<String>,
 }
@@ -70,7 +71,7 @@ impl<H: Http, C: Clock> Hands<H, C> {
         }
     }
 
-    /// specs/003 §6 `executeWithRetry`. The answer is the last attempt's,
+    /// docs/contracts/tools.md §17.6 `executeWithRetry`. The answer is the last attempt's,
     /// plus `attempts`; a failure's `error` names the last cause.
     pub async fn execute_with_retry(&self, action: &Action) -> Value {
         let max = self.config.max_attempts.max(1);

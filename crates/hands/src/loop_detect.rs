@@ -1,4 +1,4 @@
-//! Loop detection (specs/003 §1 "Loop Detection"; docs/hands.md).
+//! Loop detection (docs/contracts/tools.md §17.1; docs/hands.md).
 //!
 //! The spec: keep the last 10 actions; the last three of one type, and for
 //! clicks all within 50 px in x and in y (`xRange < 50 && yRange < 50`),
@@ -34,7 +34,7 @@ pub struct ActionRecord {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LoopKind {
-    /// specs/003 §1: three clicks within the radius.
+    /// docs/contracts/tools.md §17.1: three clicks within the radius.
     RepeatedClick,
     /// Beyond the spec: the same text typed into the same place.
     RepeatedTyping,
@@ -42,7 +42,7 @@ pub enum LoopKind {
     PageUnchanged,
 }
 
-/// specs/003 §1 `getSuggestedWorkaround()`, machine-readable: each entry
+/// docs/contracts/tools.md §17.1 `getSuggestedWorkaround()`, machine-readable: each entry
 /// names a strategy a client can apply, with the spec's own words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -97,7 +97,7 @@ impl LoopDetector {
         }
     }
 
-    /// specs/003 §1 `addAction`: append, keep the last `loop_history`.
+    /// docs/contracts/tools.md §17.1 `addAction`: append, keep the last `loop_history`.
     pub fn add_action(&mut self, action: ActionRecord) {
         self.history.push_back(action);
         while self.history.len() > self.config.loop_history.max(1) {
@@ -120,7 +120,7 @@ impl LoopDetector {
         self.history.clear();
     }
 
-    /// specs/003 §1 `detectLoop()` (a bool there).
+    /// docs/contracts/tools.md §17.1 `detectLoop()` (a bool there).
     pub fn detect_loop(&self) -> bool {
         self.detect().is_some()
     }
@@ -149,7 +149,7 @@ impl LoopDetector {
         None
     }
 
-    /// specs/003 §1: `xRange < 50 && yRange < 50` (strict, as the spec).
+    /// docs/contracts/tools.md §17.1: `xRange < 50 && yRange < 50` (strict, as the spec).
     fn clicks_close(&self, last: &[&ActionRecord]) -> bool {
         let Some(pts) = points(last) else {
             return false;
@@ -158,7 +158,7 @@ impl LoopDetector {
         range(pts.iter().map(|p| p.0)) < r && range(pts.iter().map(|p| p.1)) < r
     }
 
-    /// specs/003 §1 `getSuggestedWorkaround()`.
+    /// docs/contracts/tools.md §17.1 `getSuggestedWorkaround()`.
     pub fn suggested_workarounds(&self) -> Vec<Workaround> {
         Workaround::ALL.to_vec()
     }

@@ -1,5 +1,5 @@
 //! What the client reads from the tool server's page snapshot
-//! (`GET /browser/snapshot`, the specs/001 contract; docs/api.md): a
+//! (`GET /browser/snapshot`, the snapshot contract, docs/contracts/snapshot.md; docs/api.md): a
 //! fingerprint that is equal when nothing visible changed, and the
 //! clickable elements near a point.
 

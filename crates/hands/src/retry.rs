@@ -1,4 +1,4 @@
-//! Retry with backoff (specs/003 §6 "Gestione Errori e Retry";
+//! Retry with backoff (docs/contracts/tools.md §17.6;
 //! docs/hands.md), as a pure rule ([`next_step`]) the async loop in
 //! [`crate::Hands::execute_with_retry`] follows.
 //!

@@ -1,11 +1,11 @@
-//! Deterministic vs vision routing (specs/003 §5 "Azioni Deterministiche vs
-//! Vision"; docs/hands.md): an action whose type contains one of the spec's
-//! keywords goes straight to a browser API endpoint; everything else needs
-//! coordinates from a vision provider.
+//! Deterministic vs vision routing (docs/contracts/tools.md §17.5;
+//! docs/hands.md): an action whose type contains one of the spec's keywords
+//! goes straight to a browser API endpoint; everything else needs coordinates
+//! from a vision provider.
 
 use serde::{Deserialize, Serialize};
 
-/// specs/003 §5 `DETERMINISTIC_ACTIONS`, in the spec's order (the first
+/// docs/contracts/tools.md §17.5 `DETERMINISTIC_ACTIONS`, in the spec's order (the first
 /// keyword contained in the action type wins, as the spec's loop does).
 pub const DETERMINISTIC_ACTIONS: &[(&str, &str)] = &[
     ("navigate", "/browser/navigate"),
@@ -22,10 +22,10 @@ pub const DETERMINISTIC_ACTIONS: &[(&str, &str)] = &[
     ("switch_tab", "/browser/tab/switch"),
 ];
 
-/// specs/003 §5 `possibleEndpoints` of a vision action.
+/// docs/contracts/tools.md §17.5 `possibleEndpoints` of a vision action.
 pub const VISION_ENDPOINTS: &[&str] = &["/click", "/type", "/scroll"];
 
-/// specs/003 §5 `categorizeAction` result.
+/// docs/contracts/tools.md §17.5 `categorizeAction` result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Route {

@@ -1,4 +1,4 @@
-//! A thin client of the tool server's HTTP API (specs/003 "ENDPOINTS";
+//! A thin client of the tool server's HTTP API (docs/contracts/tools.md §3;
 //! docs/tools.md): builds the spec's requests with its exact field names,
 //! over the injected [`Http`]. Failures come back in the spec's own shape
 //! (`{"success": false, "error": …}`) so the rules above can read them.
@@ -94,7 +94,7 @@ impl<H: Http> ToolClient<H> {
         }
     }
 
-    /// specs/003 `POST /browser/start`; adopts the new session id.
+    /// docs/contracts/tools.md §11 `POST /browser/start`; adopts the new session id.
     pub async fn start_browser(&self, start_url: Option<&str>) -> Value {
         let mut body = json!({ "headless": true });
         if let Some(u) = start_url {

@@ -1,5 +1,5 @@
-//! Choosing the vision provider and cross-checking two (specs/003 §3
-//! "Strategia Provider Vision"; docs/hands.md).
+//! Choosing the vision provider and cross-checking two (docs/contracts/tools.md
+//! §17.3; docs/hands.md).
 
 use crate::config::HandsConfig;
 use crate::io::Http;
@@ -13,7 +13,7 @@ use std::future::{poll_fn, Future};
 use std::pin::pin;
 use std::task::Poll;
 
-/// specs/003 §3 `task` fields the rules read.
+/// docs/contracts/tools.md §17.3 `task` fields the rules read.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct TaskHints {
@@ -23,7 +23,7 @@ pub struct TaskHints {
     pub has_complex_form: bool,
 }
 
-/// specs/003 §3 `context` fields the rules read.
+/// docs/contracts/tools.md §17.3 `context` fields the rules read.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct VisionContext {
@@ -41,7 +41,7 @@ pub enum Choice {
     Both,
 }
 
-/// specs/003 §3 `chooseVisionProvider`, rule for rule, in the spec's order.
+/// docs/contracts/tools.md §17.3 `chooseVisionProvider`, rule for rule, in the spec's order.
 pub fn choose_vision_provider(task: &TaskHints, ctx: &VisionContext) -> Choice {
     // REGOLA 1: desktop → always Lux.
     if ctx.scope == "desktop" {
@@ -161,7 +161,7 @@ impl VisionSet {
     }
 }
 
-/// specs/003 §3 `getCoordinatesWithFallback` result.
+/// docs/contracts/tools.md §17.3 `getCoordinatesWithFallback` result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub enum Coordinates {
@@ -209,7 +209,7 @@ pub fn distance(a: &Located, b: &Located, req: &LocateRequest) -> f64 {
     (ax - bx).hypot(ay - by)
 }
 
-/// specs/003 §3: `distance < 30` → agree (strict, as the spec).
+/// docs/contracts/tools.md §17.3: `distance < 30` → agree (strict, as the spec).
 pub fn agree(a: &Located, b: &Located, req: &LocateRequest, config: &HandsConfig) -> bool {
     distance(a, b, req) < config.agreement_px
 }

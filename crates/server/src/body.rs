@@ -1,6 +1,7 @@
 //! Request bodies: read as bytes under the configured size limit (413 with
 //! the standard error body when over), then JSON. Content-Type is not
-//! required, because specs/004's own example posts /answer without one.
+//! required, because the run API's own example flow posts /answer without one
+//! (docs/contracts/run-api.md §18).
 
 use crate::error::ApiError;
 use crate::state::AppState;

@@ -1,6 +1,6 @@
 //! The one error type of the server and the one place it becomes a response.
-//! Run API errors use specs/004 "Error Handling": `{"error", "message"}`.
-//! System 2 errors use specs/000 "Error Responses": `{"detail": …}`
+//! Run API errors use docs/contracts/run-api.md §15: `{"error", "message"}`.
+//! System 2 errors use docs/contracts/system2.md §8: `{"detail": …}`
 //! (a string, or FastAPI's list of `{loc, msg, type}` for 422).
 
 use axum::http::StatusCode;
@@ -10,10 +10,10 @@ use serde_json::{json, Value};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
-    /// specs/004: 400 "Invalid input (missing required fields, wrong types)".
+    /// docs/contracts/run-api.md §15: 400 "Invalid input (missing required fields, wrong types)".
     #[error("{0}")]
     BadRequest(String),
-    /// specs/004: 404 "Run ID doesn't exist or expired".
+    /// docs/contracts/run-api.md §15: 404 "Run ID doesn't exist or expired".
     #[error("{0}")]
     NotFound(String),
     #[error("Request body exceeds the limit of {0} bytes")]
@@ -26,15 +26,15 @@ pub enum ApiError {
     Conflict(String),
     #[error("Missing or invalid API key")]
     Unauthorized,
-    /// specs/004: 500 "Server-side error (LLM API failure, etc.)".
+    /// docs/contracts/run-api.md §15: 500 "Server-side error (LLM API failure, etc.)".
     #[error("{0}")]
     Policy(String),
     #[error("{0}")]
     Internal(String),
-    /// specs/000: 422 with FastAPI's detail list.
+    /// docs/contracts/system2.md §8: 422 with FastAPI's detail list.
     #[error("validation failed")]
     S2Validation(Vec<Value>),
-    /// specs/000: 400 {"detail": "Invalid base64 image data"} (and other 400s).
+    /// docs/contracts/system2.md §8: 400 {"detail": "Invalid base64 image data"} (and other 400s).
     #[error("{0}")]
     S2BadRequest(String),
     #[error("{0}")]

@@ -1,5 +1,5 @@
 //! Cross-cutting HTTP layers: optional API-key auth and CORS restricted to
-//! our extension's origin plus configured ones (specs/004 "Authentication"
+//! our extension's origin plus configured ones (docs/contracts/run-api.md §15
 //! lists both as what production needs; docs/server.md "Auth and CORS").
 
 use crate::error::ApiError;

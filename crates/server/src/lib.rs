@@ -1,5 +1,5 @@
-//! The agent server: the run API of specs/004 and the System 2 API of
-//! specs/000 on one axum router. `router(state)` builds it (testable without
+//! The agent server: the run API of docs/contracts/run-api.md and the System 2 API of
+//! docs/contracts/system2.md on one axum router. `router(state)` builds it (testable without
 //! sockets); `serve(listener, state)` serves it and sweeps expired runs.
 
 pub mod body;

@@ -1,6 +1,7 @@
-//! specs/000 request validation with FastAPI / pydantic (v1) error details:
-//! `{"loc": ["body", "task"], "msg": "field required", "type": "value_error.missing"}`.
-//! Every problem is reported, not only the first, as FastAPI does.
+//! System 2 request validation (docs/contracts/system2.md §§2–4, §8) with FastAPI /
+//! pydantic (v1) error details: `{"loc": ["body", "task"], "msg": "field required",
+//! "type": "value_error.missing"}`. Every problem is reported, not only the first, as
+//! FastAPI does.
 
 use sentience_agent::s2::score::UserContext;
 use sentience_agent::s2::S2Element;

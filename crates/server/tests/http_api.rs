@@ -1,4 +1,4 @@
-//! The run API of specs/004 over real HTTP on port 0: every endpoint, status
+//! The run API of docs/contracts/run-api.md over real HTTP on port 0: every endpoint, status
 //! code and error body; validation; idempotency; serialisation; expiry.
 
 mod common;
@@ -35,7 +35,7 @@ async fn every_endpoint_answers_per_spec() {
     ] {
         assert!(st.get(k).is_some(), "state lacks {k}: {st}");
     }
-    // specs/004: snapshot null on the first call → observe.
+    // docs/contracts/run-api.md §5: snapshot null on the first call → observe.
     let r = srv.step(&id, Value::Null, Value::Null).await;
     assert_eq!(
         r,

@@ -1,4 +1,4 @@
-//! specs/000 POST /s2 over HTTP: decisions, reasoning, and every error body.
+//! POST /s2 (docs/contracts/system2.md §2) over HTTP: decisions, reasoning, and every error body.
 
 mod common;
 

@@ -1,7 +1,7 @@
-//! Colour naming for `visual_cues.background_color_name` (specs/001:
+//! Colour naming for `visual_cues.background_color_name` (docs/contracts/snapshot.md §6.6:
 //! "Nearest named color (32-color palette)").
 //!
-//! specs/001 fixes the size of the palette but not its entries, so this is
+//! docs/contracts/snapshot.md §6.6 fixes the size of the palette but not its entries, so this is
 //! ours. Names are lower case, two-word names with a space ("light blue");
 //! the basic names agents ask for ("blue", "red", "green", "white",
 //! "black", …) are spelled exactly so. Each entry is a representative of its
@@ -240,7 +240,7 @@ pub fn color_name(c: Rgba) -> Option<&'static str> {
     PALETTE.get(nearest_index(over_white(c))).map(|p| p.name)
 }
 
-/// specs/001 `background_color_name`: the colour a person sees behind the
+/// `background_color_name` (docs/contracts/snapshot.md §6.6): the colour a person sees behind the
 /// element, i.e. its own background or the first ancestor's that has one.
 pub fn background_color_name(node: &RawNode) -> Option<&'static str> {
     node.effective_background.and_then(color_name)

@@ -18,7 +18,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// specs/001 "Role": the only values the contract allows (docs/contracts/snapshot.md §6.2).
+/// docs/contracts/snapshot.md §6.2 "Role": the only values the contract allows
+/// (docs/contracts/snapshot.md §6.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
@@ -66,7 +67,7 @@ impl Role {
     }
 }
 
-/// specs/001 "BBox": viewport coordinates, CSS pixels.
+/// docs/contracts/snapshot.md §4: viewport coordinates, CSS pixels.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BBox {
@@ -83,7 +84,7 @@ impl BBox {
     }
 }
 
-/// specs/001 "VisualCues".
+/// docs/contracts/snapshot.md §5.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct VisualCues {
@@ -92,7 +93,7 @@ pub struct VisualCues {
     pub is_clickable: bool,
 }
 
-/// specs/001 "Element Object".
+/// docs/contracts/snapshot.md §3.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Element {
@@ -105,7 +106,7 @@ pub struct Element {
     pub in_viewport: bool,
     pub is_occluded: bool,
     pub z_index: i32,
-    /// Addition to specs/001: the element's interaction state. Always
+    /// Addition to docs/contracts/snapshot.md §11.2: the element's interaction state. Always
     /// written; absent in snapshots from other producers.
     pub state: ElementState,
 }
@@ -129,7 +130,7 @@ impl Default for Element {
     }
 }
 
-/// Addition to specs/001: what an agent needs to know before acting on an
+/// Addition to docs/contracts/snapshot.md §11: what an agent needs to know before acting on an
 /// element (is it disabled, checked, open, what does it hold). Each key is
 /// present only when meaningful for the element (see [`crate::state`]).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -240,7 +241,7 @@ pub struct Viewport {
 }
 
 /// What the engine says about its own run, so nothing is ever dropped
-/// silently (an addition to specs/001; extra top-level keys are allowed).
+/// silently (an addition to docs/contracts/snapshot.md §11.5; extra top-level keys are allowed).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SnapshotMeta {
@@ -261,7 +262,7 @@ pub struct SnapshotMeta {
     pub stability: Option<Stability>,
 }
 
-/// Addition to specs/001: the outcome of `wait_for_stable`.
+/// Addition to docs/contracts/snapshot.md §11.5: the outcome of `wait_for_stable`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stability {
     /// The DOM was quiet for `quiet_ms` before the walk (false: `timeout_ms` hit first).
@@ -272,7 +273,8 @@ pub struct Stability {
     pub timeout_ms: u32,
 }
 
-/// Addition to specs/001: what changed since snapshot `since` (see [`crate::diff`]).
+/// Addition to docs/contracts/snapshot.md §11.3: what changed since snapshot
+/// `since` (see [`crate::diff`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SnapshotDiff {
@@ -283,7 +285,7 @@ pub struct SnapshotDiff {
     pub changed: Vec<u32>,
 }
 
-/// specs/001 "Top-Level Object" for a successful snapshot.
+/// docs/contracts/snapshot.md §2 for a successful snapshot.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Snapshot {
@@ -305,7 +307,7 @@ pub struct Snapshot {
     pub diff: Option<SnapshotDiff>,
 }
 
-/// specs/001 "Error Response".
+/// docs/contracts/snapshot.md §8.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SnapshotError {
     pub status: String,

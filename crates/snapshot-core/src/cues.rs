@@ -1,7 +1,7 @@
-//! `visual_cues.is_clickable` and `visual_cues.is_primary` (specs/001).
+//! `visual_cues.is_clickable` and `visual_cues.is_primary` (docs/contracts/snapshot.md §6.6).
 //!
 //! # The primary rule
-//! specs/001 says only "visually prominent primary action". We call a
+//! docs/contracts/snapshot.md §6.6 says only "visually prominent primary action". We call a
 //! candidate primary when it is a Button or Link, not disabled, and either:
 //!
 //! **(A) it stands out by colour.** Its *own* background (alpha ≥ 0.5) is
@@ -24,7 +24,7 @@ use crate::contract::Role;
 use crate::raw::{Flags, RawNode, RawPage, Rgba};
 use crate::select::Candidate;
 
-/// specs/001 `is_clickable`: "has pointer cursor or actionable role"; an
+/// `is_clickable` (docs/contracts/snapshot.md §6.6): "has pointer cursor or actionable role"; an
 /// `onclick` handler is a click target too.
 /// Mirrored by extension/content/walker.js (`roleClickable`): it does not
 /// read the cursor of a link or button without a role attribute, which is

@@ -1,4 +1,4 @@
-//! Addition to specs/001: what changed between two snapshots of one page.
+//! Addition to docs/contracts/snapshot.md §11.3: what changed between two snapshots of one page.
 //!
 //! Ids are stable within a page's life (the walker keeps one per element and
 //! never reuses one), so a diff is a comparison by id. The engine keeps, per

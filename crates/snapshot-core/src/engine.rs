@@ -1,4 +1,4 @@
-//! The snapshot pipeline: raw page → contract snapshot (specs/001).
+//! The snapshot pipeline: raw page → contract snapshot (docs/contracts/snapshot.md).
 //!
 //! select candidates → score (viewport, occlusion, primary, importance) →
 //! filter → sort → limit → only then build the output elements (text and
@@ -121,7 +121,8 @@ fn run(
             let index = c.index as usize;
             let node = page.nodes.get(index)?;
             let in_viewport = in_viewport(node, page.viewport);
-            // specs/001 "covered by overlay": only asked of what is on screen.
+            // docs/contracts/snapshot.md §6.8 "covered by overlay": only asked
+            // of what is on screen.
             let is_occluded = in_viewport && occlusion.is_occluded(page, index);
             let importance = importance(Factors {
                 role: c.role,
@@ -216,7 +217,7 @@ fn passes(f: &Filter, s: &Scored) -> bool {
         && (f.in_viewport_only != Some(true) || s.in_viewport)
 }
 
-/// specs/001 "Element Sorting": importance descending, then `bbox.y`
+/// docs/contracts/snapshot.md §7: importance descending, then `bbox.y`
 /// ascending (reading order). Then `bbox.x` and the id, and finally the
 /// node index, so equal elements never swap between runs: a total order.
 fn ranking(a: &Scored, b: &Scored) -> Ordering {
@@ -281,7 +282,7 @@ fn element(s: &Scored, colors: &mut ColorCache) -> Element {
 
 /// The whole boundary in one call: wire form + options JSON in, contract
 /// JSON out (written by [`crate::json_out`], byte-identical to serde_json).
-/// Every failure becomes specs/001's error response
+/// Every failure becomes the error response of docs/contracts/snapshot.md §8
 /// (`{"status":"error","error":…}`); nothing here panics on page input.
 pub fn snapshot_json(
     meta: &[f64],
@@ -315,7 +316,7 @@ pub fn snapshot_json_tracked(
     result.unwrap_or_else(|e| error_json(&e))
 }
 
-/// specs/001 "Error Response" as JSON text.
+/// docs/contracts/snapshot.md §8 as JSON text.
 pub fn error_json(message: &str) -> String {
     error_to_json(&SnapshotError::new(message))
 }

@@ -1,17 +1,17 @@
-//! `importance` (specs/001): an integer ranking score.
+//! `importance` (docs/contracts/snapshot.md §6.4): an integer ranking score.
 //!
-//! specs/001 formula: role priority ("inputs: 1000, buttons: 500, links:
-//! 100") + area score (capped at 200) + 200 for primary actions − 500
-//! off-screen − 800 occluded; "Range: -300 to ~1800".
+//! snapshot formula (docs/contracts/snapshot.md §6.4): role priority ("inputs:
+//! 1000, buttons: 500, links: 100") + area score (capped at 200) + 200 for
+//! primary actions − 500 off-screen − 800 occluded; "Range: -300 to ~1800".
 
 use crate::contract::Role;
 
-/// specs/001 "Range: -300 to ~1800". Clamped so every score validates;
+/// docs/contracts/snapshot.md §6.4 "Range: -300 to ~1800". Clamped so every score validates;
 /// elements that hit a bound then fall back to reading order when sorted.
 pub const MIN_IMPORTANCE: i32 = -300;
 pub const MAX_IMPORTANCE: i32 = 1800;
 
-/// Role priority. specs/001 fixes inputs (1000), buttons (500) and links
+/// Role priority. docs/contracts/snapshot.md §6.4 fixes inputs (1000), buttons (500) and links
 /// (100). Ours where it is silent: comboboxes are inputs (1000);
 /// checkboxes and radios (700) are inputs that rank below text fields, as
 /// they are answered after them; images and generic clickables (50) rank
@@ -26,7 +26,7 @@ pub fn role_priority(role: Role) -> i32 {
     }
 }
 
-/// specs/001 "Area score (larger elements score higher, capped at 200)":
+/// docs/contracts/snapshot.md §6.4 "Area score (larger elements score higher, capped at 200)":
 /// one point per 100 px² of the visible (unclipped) area. The viewport is
 /// left out on purpose: being off-screen is the −500 penalty's job, and
 /// counting it twice would rank a half-scrolled field below a tiny one.
@@ -37,9 +37,9 @@ pub fn area_score(visible_area: f64) -> i32 {
     (visible_area / 100.0).floor().min(200.0) as i32
 }
 
-/// specs/001 visual prominence bonus.
+/// visual prominence bonus (docs/contracts/snapshot.md §6.4).
 pub const PRIMARY_BONUS: i32 = 200;
-/// specs/001 viewport / occlusion penalties.
+/// snapshot viewport / occlusion penalties (docs/contracts/snapshot.md §6.4).
 pub const OFF_SCREEN_PENALTY: i32 = 500;
 pub const OCCLUDED_PENALTY: i32 = 800;
 

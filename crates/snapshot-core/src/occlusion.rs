@@ -1,4 +1,4 @@
-//! `in_viewport` and `is_occluded` (specs/001), from geometry alone.
+//! `in_viewport` and `is_occluded` (docs/contracts/snapshot.md §6.7), from geometry alone.
 //!
 //! No hit tests: the engine runs apart from the page (possibly in the
 //! service worker), so it decides from the boxes the walker recorded.
@@ -83,7 +83,8 @@ pub fn visible_rect(node: &RawNode) -> Rect {
     }
 }
 
-/// specs/001 `in_viewport`: some of the visible part is inside the viewport.
+/// `in_viewport` (docs/contracts/snapshot.md §6.7): some of the visible part is
+/// inside the viewport.
 pub fn in_viewport(node: &RawNode, viewport: Viewport) -> bool {
     !visible_rect(node)
         .intersect(viewport_rect(viewport))
@@ -225,7 +226,7 @@ impl OcclusionIndex {
         }
     }
 
-    /// specs/001 `is_occluded` for node `e` (meaningful for elements in the
+    /// `is_occluded` (docs/contracts/snapshot.md §6.8) for node `e` (meaningful for elements in the
     /// viewport; `false` otherwise).
     pub fn is_occluded(&self, page: &RawPage, e: usize) -> bool {
         let Some(node) = page.nodes.get(e) else {

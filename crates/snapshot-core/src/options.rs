@@ -1,6 +1,6 @@
-//! `snapshot(options)` as the page passes it (specs/001 plus the options of
-//! issue 2). Parsed strictly: an unknown key or a wrong type is an error the
-//! page sees as `{status: "error", error}`, never a silent default.
+//! `snapshot(options)` as the page passes it (docs/contracts/snapshot.md
+//! §11.6). Parsed strictly: an unknown key or a wrong type is an error the page
+//! sees as `{status: "error", error}`, never a silent default.
 //!
 //! [`SnapshotOptions::parse`] reads the JSON with `json/options.rs`, which
 //! accepts exactly what `serde_json::from_str` with serde's derives on these
@@ -77,7 +77,7 @@ pub struct ScreenshotSpec {
     pub format: ImageFormat,
     /// JPEG quality 0..=100 (ignored for PNG).
     pub quality: Option<u8>,
-    /// Addition to specs/001: draw the snapshot's numbered element boxes on
+    /// Addition to docs/contracts/snapshot.md §11.6: draw the snapshot's numbered element boxes on
     /// the screenshot (set-of-mark), as `window.sentience.showOverlay` does
     /// on the page. Drawn by the service worker; the engine only validates.
     /// `default` keeps the two-element sequence form `[format, quality]`.

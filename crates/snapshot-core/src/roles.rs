@@ -1,4 +1,4 @@
-//! Which contract role (specs/001 "role") an element gets, if any.
+//! Which contract role (docs/contracts/snapshot.md §6.2 "role") an element gets, if any.
 //!
 //! The contract knows nine roles; WAI-ARIA 1.2 knows about eighty. Each rule
 //! below maps the ARIA / HTML-AAM role an accessibility tree would expose
@@ -247,7 +247,7 @@ fn is_focusable(node: &RawNode) -> bool {
     node.has(Flags::NATIVELY_FOCUSABLE) || node.has(Flags::TABINDEX)
 }
 
-/// specs/001 "inferred from … context": a textbox inside a search landmark
+/// docs/contracts/snapshot.md §6.2 "inferred from … context": a textbox inside a search landmark
 /// (WAI-ARIA 1.2 `search`), or one that calls itself a search field, is
 /// what an agent wants when it looks for a searchbox.
 /// Deviation: ARIA would keep it a textbox.
@@ -277,7 +277,7 @@ pub(crate) fn mentions_search(s: &str) -> bool {
     })
 }
 
-/// specs/001 "generic": something made clickable by script or CSS. The
+/// docs/contracts/snapshot.md §6.2 "generic": something made clickable by script or CSS. The
 /// pointer cursor must be set on this element, not inherited: every
 /// descendant of a clickable card inherits the cursor, but only the card is
 /// the click target. `onclick` and `tabindex` ≥ 0 (HTML §6.6.3) say the

@@ -1,6 +1,6 @@
 //! Candidate selection: which recorded elements become contract elements.
 //!
-//! specs/001 lists "all interactive elements"; one click target must show up
+//! docs/contracts/snapshot.md §1 lists "all interactive elements"; one click target must show up
 //! once. So a candidate needs a role ([`crate::roles::role_of`]), must be
 //! rendered, and must not be a nested duplicate of an actionable ancestor.
 //! `display: none`, `aria-hidden` and `inert` subtrees never get here: the
@@ -65,7 +65,7 @@ pub fn select_candidates(page: &RawPage) -> Vec<Candidate> {
     out
 }
 
-/// Not rendered, or rendered as nothing (specs/001: elements are what an
+/// Not rendered, or rendered as nothing (docs/contracts/snapshot.md §1: elements are what an
 /// agent can see and use). CSS `visibility` (`VISIBLE`), the `hidden`
 /// attribute (HTML §6.1; the walker passes it only if CSS overrode
 /// `display`, so we still honour the author's intent), an empty box.

@@ -1,4 +1,4 @@
-//! Addition to specs/001: the element's `state` object, from the facts the
+//! Addition to docs/contracts/snapshot.md §11.2: the element's `state` object, from the facts the
 //! walker read (flags, value, options). Each key is present only when it
 //! means something for the element, so an agent (and the LLM format) reads
 //! `checked` only on things that can be checked:

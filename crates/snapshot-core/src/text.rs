@@ -1,6 +1,6 @@
-//! The element's `text` (specs/001 "text"): what a person would call it.
+//! The element's `text` (docs/contracts/snapshot.md §6.3 "text"): what a person would call it.
 //!
-//! specs/001 gives the sources ("aria-label if present; value or
+//! docs/contracts/snapshot.md §6.3 gives the sources ("aria-label if present; value or
 //! placeholder for inputs; alt for images; innerText for other elements,
 //! truncated to 100 chars"); accname 1.2 §4.3 gives the precedence among
 //! author labels, which come first because the author meant them as names.
@@ -8,7 +8,7 @@
 use crate::contract::Role;
 use crate::raw::RawNode;
 
-/// specs/001: "truncated to 100 chars" (characters, not bytes).
+/// docs/contracts/snapshot.md §6.3: "truncated to 100 chars" (characters, not bytes).
 pub const MAX_TEXT_CHARS: usize = 100;
 
 /// The element's text, or `None` when every source is empty.
@@ -51,7 +51,7 @@ fn native_text(node: &RawNode, role: Role) -> Option<String> {
         // Mirrored by extension/content/walker.js (`wantsText`): it does not
         // read the text of these (nor of a <form>/<label>); change both.
         ("input" | "textarea" | "select", _) => {
-            // specs/001: "value or placeholder for inputs". Deviation from
+            // docs/contracts/snapshot.md §6.3: "value or placeholder for inputs". Deviation from
             // accname 2D/2E, where the `<label>` comes before the value: the
             // contract names what the field holds first. The walker never
             // sends a password's value; it is ignored here again in case one
@@ -68,9 +68,9 @@ fn native_text(node: &RawNode, role: Role) -> Option<String> {
                 node.title.as_str(),
             ])
         }
-        // specs/001 "alt for images"; HTML-AAM §4.1.1 (img): alt, then title.
+        // docs/contracts/snapshot.md §6.3 "alt for images"; HTML-AAM §4.1.1 (img): alt, then title.
         (_, Role::Image) => first_non_empty([node.alt.as_str(), node.title.as_str()]),
-        // specs/001 "innerText for other elements"; an icon-only link or
+        // docs/contracts/snapshot.md §6.3 "innerText for other elements"; an icon-only link or
         // button is named by its image's alt (accname 2F, name from
         // content), then by its tooltip (accname 2I).
         _ => first_non_empty([node.text.as_str(), node.alt.as_str(), node.title.as_str()]),

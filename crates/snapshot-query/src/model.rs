@@ -37,7 +37,7 @@ impl Listed for Element {
 }
 
 /// An element described by another source than a snapshot (the agent
-/// server's specs/004 pages: string ids such as `agent-3`, roles such as
+/// server's docs/contracts/run-api.md §12 pages: string ids such as `agent-3`, roles such as
 /// `menuitem`, facts such as `href`), listed in the same format: `id` and
 /// `role` replace the element's own, and `hints` are shown after its state.
 #[derive(Debug, Clone, Default, PartialEq)]

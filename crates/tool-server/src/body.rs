@@ -1,7 +1,8 @@
-//! Request bodies and query strings. specs/003's own client posts JSON with
-//! `fetch(url, {method: 'POST', body: JSON.stringify(…)})`, i.e. without a
-//! JSON Content-Type (and /browser/start with no body at all), so the body
-//! is parsed as JSON whatever its Content-Type, and an empty body is `{}`.
+//! Request bodies and query strings. The tool contract's own client
+//! (docs/contracts/tools.md §17) posts JSON with `fetch(url, {method: 'POST',
+//! body: JSON.stringify(…)})`, i.e. without a JSON Content-Type (and
+//! /browser/start with no body at all), so the body is parsed as JSON whatever
+//! its Content-Type, and an empty body is `{}`.
 
 use crate::error::ToolError;
 use axum::body::Bytes;

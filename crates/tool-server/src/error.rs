@@ -1,5 +1,5 @@
 //! The one error type of the tool server and the one place it becomes a
-//! response: docs/tools.md "Errors" (specs/003's `{"success": false,
+//! response: docs/tools.md "Errors" (docs/contracts/tools.md §16: `{"success": false,
 //! "error": "…", "details": {…}}`). The wordings the spec's own client logic
 //! matches on (`outside viewport`, `Session not found`) are kept verbatim.
 
@@ -13,10 +13,11 @@ pub enum ToolError {
     /// 400: a missing or malformed field, an unknown enum value.
     #[error("{message}")]
     BadRequest { message: String, details: Value },
-    /// 400: specs/003 "Response (errore - fuori viewport)".
+    /// 400: docs/contracts/tools.md §7, the out-of-viewport response.
     #[error("{message}")]
     OutOfBounds { message: String, details: Value },
-    /// 404: specs/003's client restarts the browser on "Session not found".
+    /// 404: the contract's client restarts the browser on "Session not found"
+    /// (docs/contracts/tools.md §17.6).
     #[error("Session not found: {0}")]
     SessionNotFound(String),
     /// 404: a tab id, a selector, an element id that does not exist.

@@ -1,17 +1,17 @@
-//! Coordinate spaces (docs/tools.md "Coordinates"; specs/003 "Coordinate
+//! Coordinate spaces (docs/tools.md "Coordinates"; docs/contracts/tools.md §6 "Coordinate
 //! Origins"): `lux_sdk` is the 1260×700 image a Lux model sees, `viewport`
 //! the page's CSS pixels (= the pixels of a browser screenshot), `screen`
 //! the X screen's pixels. x and y scale separately: 1260×700 is not the
-//! aspect of 1280×720 or 1920×1080 (specs/003: scale_x 1.016, scale_y 1.029).
+//! aspect of 1280×720 or 1920×1080 (docs/contracts/tools.md §5: scale_x 1.016, scale_y 1.029).
 
 use serde::{Deserialize, Serialize};
 
-/// specs/003 "GET /screen": `lux_sdk_reference`.
+/// docs/contracts/tools.md §4: `lux_sdk_reference`.
 pub const LUX: Size = Size {
     width: 1260,
     height: 700,
 };
-/// specs/003 "POST /browser/start": "Viewport fisso: 1280x720".
+/// docs/contracts/tools.md §11: "fixed viewport: 1280x720".
 pub const DEFAULT_VIEWPORT: Size = Size {
     width: 1280,
     height: 720,
@@ -31,7 +31,7 @@ pub struct Point {
 
 impl Point {
     /// The point as the caller gave it: whole numbers stay integers
-    /// (`{"x": 400, "y": 200}` as in specs/003, not `400.0`).
+    /// (`{"x": 400, "y": 200}` as in docs/contracts/tools.md, not `400.0`).
     pub fn as_given(self) -> serde_json::Value {
         let n = |v: f64| {
             if v.fract() == 0.0 && v.abs() < 1e15 {
@@ -67,13 +67,13 @@ impl Space {
     }
 }
 
-/// Rounds a scale factor to three decimals, as specs/003 prints them.
+/// Rounds a scale factor to three decimals, as docs/contracts/tools.md §5 prints them.
 pub fn scale3(v: f64) -> f64 {
     (v * 1000.0).round() / 1000.0
 }
 
 /// `target` units per `from` unit on each axis (original ÷ optimized in
-/// specs/003's terms when `from` is the optimized image).
+/// the terms of docs/contracts/tools.md §5 when `from` is the optimized image).
 pub fn scale(from: Size, target: Size) -> (f64, f64) {
     (
         f64::from(target.width) / f64::from(from.width),

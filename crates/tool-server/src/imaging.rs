@@ -1,5 +1,5 @@
 //! Screenshot images: resizing for a vision model and encoding
-//! (docs/tools.md "Screenshots"; specs/003 "POST /screenshot").
+//! (docs/tools.md "Screenshots"; docs/contracts/tools.md §5).
 //! Scale factors are computed from the images actually returned
 //! (original ÷ optimized), x and y apart.
 
@@ -203,9 +203,9 @@ fn optimized_entry(
     Ok(m)
 }
 
-/// The body of a successful /screenshot (specs/003): `original` unless only
+/// The body of a successful /screenshot (docs/contracts/tools.md §5): `original` unless only
 /// an optimized image was asked for, `lux_optimized` for `lux`/`both`,
-/// `gemini_optimized` for `gemini`/`both` (`both` is specs/003's "ask both
+/// `gemini_optimized` for `gemini`/`both` (`both` is docs/contracts/tools.md §17.3's "ask both
 /// Lux and Gemini" provider choice).
 pub fn screenshot_body(
     mut cap: Capture,

@@ -1,4 +1,4 @@
-//! Key names and combinations of /keypress (specs/003 "Tasti supportati":
+//! Key names and combinations of /keypress (docs/contracts/tools.md §10:
 //! `Enter`, `Escape`, `ArrowUp`, …, `Ctrl+C`, `Alt+Tab`, `Ctrl+Shift+T`).
 //! Parsed once here into DOM `KeyboardEvent.key` names; the browser and the
 //! desktop backends map those to CDP key events and X keysyms.

@@ -1,4 +1,4 @@
-//! The tool server (docs/tools.md; specs/003 "Tool Server v8.0"): the
+//! The tool server (docs/tools.md; docs/contracts/tools.md, API 8.0.0): the
 //! "hands" of an external planner. Screenshots, clicks, typing, scrolling
 //! and keys in a real Chromium (over CDP) or on a real X11 desktop (XTest),
 //! browser sessions and tabs, the accessibility tree, coordinate

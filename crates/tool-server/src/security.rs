@@ -1,6 +1,7 @@
-//! Who may call the server (docs/tools.md "Security"). specs/003 trusts
-//! localhost; a web page the user visits can also reach 127.0.0.1, and DNS
-//! rebinding can make it same-origin. So, before any route:
+//! Who may call the server (docs/tools.md "Security"). The tool contract trusts
+//! localhost (docs/contracts/tools.md §2); a web page the user visits can also
+//! reach 127.0.0.1, and DNS rebinding can make it same-origin. So, before any
+//! route:
 //! 1. `Host` must name the bound address or localhost (DNS rebinding);
 //! 2. a request with an `Origin` (any browser-originated call) is refused
 //!    with 403 unless that origin was allowed with `--allow-origin`; allowed

@@ -1,6 +1,6 @@
 //! Server state: configuration, the browser launcher, the desktop (if an X
 //! display is there) and the browser sessions with the active one
-//! (specs/003: "se non specificato usa sessione attiva").
+//! (docs/contracts/tools.md §2: "when omitted, the active session is used").
 
 use crate::browser::{BrowserLauncher, BrowserSession, LaunchRequest};
 use crate::desktop::Desktop;
@@ -149,7 +149,7 @@ impl AppState {
     }
 }
 
-/// specs/003: `session-20260112-143052` (local time); a suffix keeps two
+/// docs/contracts/tools.md §11: `session-20260112-143052` (local time); a suffix keeps two
 /// sessions started in the same second apart.
 fn unique_session_id(existing: &std::collections::BTreeSet<String>) -> String {
     let base = format!("session-{}", chrono::Local::now().format("%Y%m%d-%H%M%S"));

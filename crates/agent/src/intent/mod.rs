@@ -1,5 +1,5 @@
 //! Task understanding: an instruction as people write it → a goal structure
-//! the planner executes step by step (issue 15). "Log in with username alice
+//! the planner executes step by step (docs/agent.md). "Log in with username alice
 //! and password wonderland" → [Type(username = alice), Type(password =
 //! wonderland), Submit(login)]; "Select A, B and C and click Submit" →
 //! [Select exactly {A, B, C}, Click "Submit"]; "Focus into the 3rd input

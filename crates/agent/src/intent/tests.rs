@@ -1,4 +1,4 @@
-//! The phrasing table (issue 15): instructions as people write them → the
+//! The phrasing table (docs/agent.md): instructions as people write them → the
 //! goal structure, shown by `Intent::describe` (one line: steps in order,
 //! each with its verb, position, role, target text, relation, values as
 //! `kind[label]="text"` after transforms, choices and arguments).

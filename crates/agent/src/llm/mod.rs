@@ -1,5 +1,5 @@
 //! The LLM policy: any OpenAI-compatible chat-completions endpoint
-//! (specs/004 /health `baseUrl`, default https://openrouter.ai/api/v1).
+//! (docs/contracts/run-api.md §3 /health `baseUrl`, default https://openrouter.ai/api/v1).
 //! Timeouts, retries with exponential backoff on 429 / 5xx / network errors,
 //! one corrective retry on malformed output; a failure becomes a
 //! `PolicyError` (the server answers 500 and the run stays retryable).

@@ -1,6 +1,6 @@
 //! Resolving a parsed target ("the 2nd button", link "ut.", a "textarea"
 //! widget, the field below "Email") to elements of the page. Text and role
-//! matches decide which elements qualify; the System 2 scores of specs/000
+//! matches decide which elements qualify; the System 2 scores of docs/contracts/system2.md §7
 //! (discoverability, understandability, relevance) order the qualifying ones.
 
 use super::fields::candidate;
@@ -278,7 +278,7 @@ pub fn resolve<'p>(
                 None => continue,
             }
         }
-        // System 2 (specs/000): discoverability, understandability and
+        // System 2 (docs/contracts/system2.md §7): discoverability, understandability and
         // relevance order the elements that match equally well.
         let c = candidate(e);
         let d = discoverability(&c, None, fold).value;

@@ -1,4 +1,4 @@
-//! The built-in run policy: the System 2 scorer (specs/000) planning over a
+//! The built-in run policy: the System 2 scorer (docs/contracts/system2.md §7) planning over a
 //! snapshot. Order of business each step: finish if the goal is visibly met;
 //! navigate to a URL the task names; type each value the task gives into
 //! its field; submit (click the goal's button, or press Enter); scroll when

@@ -1,5 +1,5 @@
 //! Which element to click for the task's goal: relevance to the task
-//! (specs/000 semantic relevance) plus a bonus for the goal's own verbs.
+//! (docs/contracts/system2.md §7 semantic relevance) plus a bonus for the goal's own verbs.
 //! Elements that looped (3 clicks, no change) are excluded via reflections.
 
 use super::fields::candidate;
@@ -73,7 +73,7 @@ pub fn best_click<'p>(
     best.map(|(_, e)| e)
 }
 
-/// Likely off-screen: flagged by specs/001, or below the viewport height.
+/// Likely off-screen: flagged by docs/contracts/snapshot.md §6.7, or below the viewport height.
 pub fn off_screen(e: &PageElement, page: &Page) -> bool {
     if !e.in_viewport {
         return true;

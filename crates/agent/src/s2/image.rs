@@ -1,4 +1,4 @@
-//! Screenshot pixels for the System 2 scorer (specs/000): decoding base64
+//! Screenshot pixels for the System 2 scorer (docs/contracts/system2.md §7): decoding base64
 //! (with or without a data-URL prefix), contrast under an element's box, and
 //! "did the screen change" between two screenshots.
 
@@ -8,7 +8,7 @@ use image::RgbImage;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImageError {
-    /// specs/000: answered as 400 {"detail": "Invalid base64 image data"}.
+    /// docs/contracts/system2.md §8: answered as 400 {"detail": "Invalid base64 image data"}.
     #[error("Invalid base64 image data")]
     InvalidBase64,
 }

@@ -1,4 +1,4 @@
-//! The System 2 decision engine (specs/000): score every element for
+//! The System 2 decision engine (docs/contracts/system2.md): score every element for
 //! discoverability, understandability and semantic relevance, combine, and
 //! pick an action (click, hover, type, backtrack). Deterministic: the same
 //! input always gives the same output (ties go to the earlier element).
@@ -11,7 +11,8 @@ use self::score::{combine, discoverability, relevance, understandability, Candid
 use crate::task::TaskPlan;
 use serde::{Deserialize, Serialize};
 
-/// specs/000 request `elements[]` (coordinates accepted as any number).
+/// System 2 request (docs/contracts/system2.md §4) `elements[]` (coordinates
+/// accepted as any number).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct S2Element {
     pub x: f64,
@@ -25,7 +26,7 @@ pub struct S2Element {
     pub selector: String,
 }
 
-/// specs/000 response `selected_element`: integer coordinates.
+/// System 2 response (docs/contracts/system2.md §5) `selected_element`: integer coordinates.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SelectedElement {
     pub x: i64,
@@ -52,7 +53,7 @@ impl From<&S2Element> for SelectedElement {
     }
 }
 
-/// specs/000 response.
+/// System 2 response (docs/contracts/system2.md §5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct S2Response {
     pub selected_element: SelectedElement,
@@ -60,7 +61,7 @@ pub struct S2Response {
     pub reasoning: String,
 }
 
-/// A validated, decoded specs/000 request.
+/// A validated, decoded System 2 request (docs/contracts/system2.md §3).
 pub struct S2Input {
     pub task: String,
     pub screenshot: Screenshot,
@@ -68,7 +69,7 @@ pub struct S2Input {
     pub context: UserContext,
     pub scratchpad: Vec<String>,
     pub elements: Vec<S2Element>,
-    /// (action, element) of specs/000 `prev_action`.
+    /// (action, element) of `prev_action` (docs/contracts/system2.md §3).
     pub prev_action: Option<(String, S2Element)>,
 }
 

@@ -1,4 +1,4 @@
-//! The three System 2 scores of specs/000 ("Discoverability",
+//! The three System 2 scores of docs/contracts/system2.md §7 ("Discoverability",
 //! "Understandability", "Semantic Relevance"), each with the reason it gives.
 //! Used by POST /s2 and by the built-in run policy.
 
@@ -6,7 +6,7 @@ use super::image::Screenshot;
 use crate::task::{FieldKind, TaskPlan};
 use crate::text::{concepts, normalize, words};
 
-/// The user context of specs/000 `context`.
+/// The user context of `context` (docs/contracts/system2.md §3).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct UserContext {
     pub age: Option<i64>,
@@ -21,7 +21,7 @@ pub struct UserContext {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Candidate {
     pub text: String,
-    /// specs/000 `type` (or the run API's role / tag / input type).
+    /// `type` of docs/contracts/system2.md §4 (or the run API's role / tag / input type).
     pub kind: String,
     pub selector: String,
     pub x: f64,
@@ -29,7 +29,8 @@ pub struct Candidate {
     pub width: f64,
     pub height: f64,
     pub is_text_entry: bool,
-    /// A visual prominence hint when no screenshot is there (specs/001 is_primary).
+    /// A visual prominence hint when no screenshot is there (is_primary of
+    /// docs/contracts/snapshot.md §6.6).
     pub is_primary: bool,
 }
 
@@ -48,7 +49,7 @@ pub struct Score {
     pub reason: String,
 }
 
-/// specs/000 "Discoverability": size, position above the fold, and contrast
+/// docs/contracts/system2.md §7 "Discoverability": size, position above the fold, and contrast
 /// measured from the screenshot pixels under the element's box.
 pub fn discoverability(c: &Candidate, shot: Option<&Screenshot>, fold: f64) -> Score {
     let area = (c.width * c.height).max(1.0);
@@ -193,7 +194,7 @@ const JARGON: &[&str] = &[
 /// Acronyms plain enough not to count as jargon.
 const PLAIN_ACRONYMS: &[&str] = &["FAQ", "OK", "PDF", "USA", "USD", "EUR", "GBP", "TV", "ID"];
 
-/// specs/000 "Understandability": explicit text vs icon-only, generic vs
+/// docs/contracts/system2.md §7 "Understandability": explicit text vs icon-only, generic vs
 /// jargon labels, adjusted for age, domain familiarity and tech savviness.
 pub fn understandability(c: &Candidate, ctx: &UserContext) -> Score {
     let label = c.text.trim();
@@ -300,7 +301,7 @@ pub fn field_kind(c: &Candidate) -> Option<FieldKind> {
     )
 }
 
-/// specs/000 "Semantic relevance" to the task: normalised concept matching
+/// docs/contracts/system2.md §7 "Semantic relevance" to the task: normalised concept matching
 /// with synonyms, the task's quoted strings, and fields the task has a value
 /// for. Purely local, no network.
 /// `task_concepts` is `concepts(task)`, computed once per decision.
@@ -383,7 +384,7 @@ pub fn kind_word(k: FieldKind) -> &'static str {
     }
 }
 
-/// specs/000: the three scores combined; relevance dominates, since a
+/// docs/contracts/system2.md §7: the three scores combined; relevance dominates, since a
 /// prominent element that does not serve the task is the wrong one.
 pub fn combine(d: f64, u: f64, r: f64) -> f64 {
     0.2 * d + 0.2 * u + 0.6 * r

@@ -1,6 +1,7 @@
 //! The built-in `dom` provider: no model at all. It asks the tool server
-//! for the page snapshot (`GET /browser/snapshot`, specs/001 elements) and
-//! lets the System 2 scorer (specs/000, crates/agent) pick the element the
+//! for the page snapshot (`GET /browser/snapshot`, snapshot elements of
+//! docs/contracts/snapshot.md §3) and lets the System 2 scorer
+//! (docs/contracts/system2.md §7, crates/agent) pick the element the
 //! instruction is about; the answer is that element's centre, in viewport
 //! pixels. Runs offline, and settles a conflict between two models.
 
@@ -40,7 +41,7 @@ pub(super) async fn locate<H: Http>(
 }
 
 /// The System 2 scorer's choice (discoverability × understandability ×
-/// semantic relevance, specs/000) among the visible elements of `snap`.
+/// semantic relevance, docs/contracts/system2.md §7) among the visible elements of `snap`.
 /// No pixels: the snapshot's boxes and cues stand in for the screenshot,
 /// which keeps grounding well under a millisecond.
 pub fn ground(snap: &Value, instruction: &str) -> Result<Located, ProviderError> {
@@ -94,7 +95,7 @@ pub fn ground(snap: &Value, instruction: &str) -> Result<Located, ProviderError>
     })
 }
 
-/// A specs/001 element as a scorer candidate; hidden, occluded or
+/// A snapshot element (docs/contracts/snapshot.md §3) as a scorer candidate; hidden, occluded or
 /// zero-sized ones are left out (nothing a click could reach).
 fn candidate(e: &Value) -> Option<Candidate> {
     if e["in_viewport"].as_bool() == Some(false) || e["is_occluded"].as_bool() == Some(true) {

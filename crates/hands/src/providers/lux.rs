@@ -1,4 +1,4 @@
-//! A Lux-style `act` endpoint (specs/003 "Esempio: Forward Email"): POST
+//! A Lux-style `act` endpoint (docs/contracts/tools.md §17.7): POST
 //! `{image, task}` with a bearer key, answer `{x, y}` in the 1260×700
 //! image's pixels (the tool server's `lux_sdk` space).
 

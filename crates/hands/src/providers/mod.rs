@@ -1,4 +1,4 @@
-//! Vision providers behind one trait (specs/003 §3 `callLuxAPI` /
+//! Vision providers behind one trait (docs/contracts/tools.md §17.3 `callLuxAPI` /
 //! `callGeminiAPI`; docs/hands.md): a Lux-style `act` endpoint, Gemini's
 //! `generateContent`, any OpenAI-compatible vision chat model, and the
 //! built-in `dom` provider (no model: the page snapshot grounded by the
@@ -34,7 +34,7 @@ pub struct LocateRequest {
     /// The full-size screenshot for providers that look at pixels at the
     /// page's own scale (the `dom` provider's scorer); may be empty.
     pub original_base64: String,
-    /// Image pixels → viewport pixels (specs/003 `scale_x`/`scale_y`).
+    /// Image pixels → viewport pixels (docs/contracts/tools.md §5 `scale_x`/`scale_y`).
     pub scale_x: f64,
     pub scale_y: f64,
     /// `browser` or `desktop`.

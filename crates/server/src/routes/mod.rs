@@ -1,4 +1,5 @@
-//! Route handlers: specs/004 run API, specs/000 System 2, health.
+//! Route handlers: run API (docs/contracts/run-api.md), System 2
+//! (docs/contracts/system2.md), health.
 
 pub mod browse;
 pub mod runs;
@@ -12,7 +13,7 @@ use axum::Json;
 use sentience_agent::time::{iso8601, now_ms};
 use serde_json::{json, Value};
 
-/// specs/004 GET /health: model and base URL in use ("embedded" for the
+/// GET /health (docs/contracts/run-api.md §3): model and base URL in use ("embedded" for the
 /// built-in System 2 scorer), plus which policy that is.
 pub async fn health(State(s): State<AppState>) -> Json<Value> {
     let info = s.policy.info();

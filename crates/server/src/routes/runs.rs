@@ -1,4 +1,4 @@
-//! specs/004 "Run Management": start, step, answer, cancel, get.
+//! docs/contracts/run-api.md §§4–8: start, step, answer, cancel, get.
 
 use crate::body::Body;
 use crate::error::ApiError;
@@ -51,7 +51,7 @@ fn object(body: &Body) -> Result<Map<String, Value>, ApiError> {
     }
 }
 
-/// specs/004 POST /agent/run/start.
+/// POST /agent/run/start (docs/contracts/run-api.md §4).
 pub async fn start(State(s): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
     let obj = object(&body)?;
     let task = match obj.get("task") {
@@ -92,7 +92,7 @@ fn loaded(live: Option<&mut Live>) -> Result<&mut Live, ApiError> {
 }
 
 /// The run locked in `slot`, loaded from the database unless cached, if it
-/// exists and has not expired (specs/004: 404 "doesn't exist or expired").
+/// exists and has not expired (docs/contracts/run-api.md §15: 404 "doesn't exist or expired").
 async fn live_run<'a>(
     s: &AppState,
     slot: &'a mut Slot,
@@ -227,7 +227,7 @@ fn step_body(body: &Body, headers: &HeaderMap) -> Result<StepBody, ApiError> {
     })
 }
 
-/// specs/004 POST /agent/run/:runId/step.
+/// POST /agent/run/:runId/step (docs/contracts/run-api.md §5).
 pub async fn step(
     State(s): State<AppState>,
     Path(id): Path<String>,
@@ -286,7 +286,7 @@ async fn commit(
     Ok(text)
 }
 
-/// specs/004 POST /agent/run/:runId/answer.
+/// POST /agent/run/:runId/answer (docs/contracts/run-api.md §6).
 pub async fn answer(
     State(s): State<AppState>,
     Path(id): Path<String>,
@@ -327,7 +327,7 @@ pub async fn answer(
     Ok(json_response(200, body, false))
 }
 
-/// specs/004 POST /agent/run/:runId/cancel (body ignored; may be empty).
+/// POST /agent/run/:runId/cancel of docs/contracts/run-api.md §7 (body ignored; may be empty).
 pub async fn cancel(
     State(s): State<AppState>,
     Path(id): Path<String>,
@@ -342,7 +342,7 @@ pub async fn cancel(
     Ok(Json(json!({"success": true})))
 }
 
-/// specs/004 GET /agent/run/:runId.
+/// GET /agent/run/:runId (docs/contracts/run-api.md §8).
 pub async fn get(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     #[derive(Serialize)]
     struct Full<'a> {

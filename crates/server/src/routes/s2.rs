@@ -1,4 +1,4 @@
-//! specs/000 POST /s2: the System 2 decision over a screenshot and elements.
+//! POST /s2 (docs/contracts/system2.md §2): the System 2 decision over a screenshot and elements.
 
 use crate::body::Body;
 use crate::error::ApiError;
@@ -56,7 +56,7 @@ fn decode(src: Source) -> Result<Screenshot, ApiError> {
         Source::Url(bytes) => Screenshot::from_bytes(&bytes),
         Source::Inline(s) => Screenshot::from_base64(&s),
     };
-    // specs/000: 400 {"detail": "Invalid base64 image data"}.
+    // docs/contracts/system2.md §8: 400 {"detail": "Invalid base64 image data"}.
     r.map_err(|e| ApiError::S2BadRequest(e.to_string()))
 }
 

@@ -104,7 +104,7 @@ pub fn ok() -> Value {
     json!({"success": true, "message": "Done"})
 }
 
-/// specs/004 PageSnapshot of a small login form.
+/// PageSnapshot (docs/contracts/run-api.md §12) of a small login form.
 pub fn login_page() -> Value {
     json!({"url": "http://127.0.0.1:9/login.html", "title": "Login", "visibleText": "Welcome back! Please log in.",
         "elements": [
@@ -119,7 +119,7 @@ pub fn page(url: &str, text: &str, elements: Value) -> Value {
     json!({"url": url, "title": "", "visibleText": text, "elements": elements, "timestamp": 1})
 }
 
-/// specs/001 snapshot of the same login form (numeric ids).
+/// snapshot (docs/contracts/snapshot.md) of the same login form (numeric ids).
 pub fn login_page_001() -> Value {
     let el = |id: u32, role: &str, text: &str, y: f64| {
         json!({"id": id, "role": role, "text": text, "importance": 900,

@@ -156,7 +156,7 @@ fn element(w: &mut Writer, e: &Element) {
     w.raw("}");
 }
 
-/// Addition to specs/001: keys in declaration order, absent ones skipped.
+/// Addition to docs/contracts/snapshot.md §11.1: keys in declaration order, absent ones skipped.
 fn state(w: &mut Writer, s: &ElementState) {
     let mut first = true;
     w.state_bool(&mut first, "disabled", s.disabled);

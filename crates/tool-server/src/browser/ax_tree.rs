@@ -1,5 +1,5 @@
 //! Chromium's accessibility tree (`Accessibility.getFullAXTree`) as
-//! specs/003's text: one `[role] "name"` line per node, two spaces of
+//! docs/contracts/tools.md §14's text: one `[role] "name"` line per node, two spaces of
 //! indent per level (`[WebArea] "Gmail"\n  [navigation] "Main"…`).
 //! Ignored nodes and nameless generic containers are skipped (their
 //! children move up a level); inline text boxes never show, and a static

@@ -493,7 +493,7 @@ impl BrowserSession for CdpSession {
         let mut params = json!({"format": "png", "fromSurface": true, "captureBeyondViewport": false, "optimizeForSpeed": true});
         if (dpr - 1.0).abs() > f64::EPSILON {
             // HiDPI: capture at CSS-pixel size, so screenshot pixels are
-            // click coordinates (DESIGN.md "Lessons from peers").
+            // click coordinates (docs/tools.md "Screenshots and coordinates").
             let s = info.placement.size;
             params["clip"] =
                 json!({"x": 0, "y": 0, "width": s.width, "height": s.height, "scale": 1.0 / dpr});
@@ -628,7 +628,7 @@ impl BrowserSession for CdpSession {
     }
 }
 
-/// specs/003 `element_info`: the element at a viewport point.
+/// `element_info` (docs/contracts/tools.md §15): the element at a viewport point.
 const ELEMENT_AT: &str = r#"(x, y) => {
   const el = document.elementFromPoint(x, y);
   if (!el) return {found: false};

@@ -1,4 +1,4 @@
-//! Tabs of a CDP session (specs/003 "Browser Tabs"). Ids are small
+//! Tabs of a CDP session (docs/contracts/tools.md §13). Ids are small
 //! integers given in order of discovery, kept for the tab's life and never
 //! reused, so an id a client holds never silently points at another tab.
 //! Tabs opened by the page (`target=_blank`, `window.open`) are discovered

@@ -1,4 +1,4 @@
-//! The session's fixed viewport (specs/003 "Viewport fisso: 1280x720";
+//! The session's fixed viewport (docs/contracts/tools.md §11 "Viewport fisso: 1280x720";
 //! docs/tools.md "Screenshots and coordinates"): emulated in every tab, the
 //! device pixel ratio read from CDP, and a headed window sized around it.
 
@@ -16,7 +16,7 @@ pub(crate) struct WindowFrame {
 }
 
 impl CdpSession {
-    /// specs/003 "Viewport fisso: 1280x720": every tab this session drives
+    /// docs/contracts/tools.md §11 "Viewport fisso: 1280x720": every tab this session drives
     /// gets exactly that viewport in CSS pixels, as Playwright does, through
     /// an emulated device metric: whatever the window, its rounding at a
     /// fractional device pixel ratio (a window sized for 1280×720 at 1.5

@@ -1,6 +1,6 @@
 //! The browser behind the routes: one small trait, so that routes know
-//! sessions, tabs and CSS pixels but not CDP (DESIGN.md "Dependencies point
-//! inward"). The Chromium implementation is in `cdp`.
+//! sessions, tabs and CSS pixels but not CDP (docs/architecture.md
+//! "Layers"). The Chromium implementation is in `cdp`.
 
 pub mod ax_tree;
 pub mod cdp;
@@ -111,9 +111,9 @@ pub trait BrowserSession: Send + Sync {
     async fn insert_text(&self, text: &str) -> ToolResult<()>;
     async fn scroll(&self, dx: f64, dy: f64) -> ToolResult<()>;
     async fn keypress(&self, combo: &KeyCombo) -> ToolResult<()>;
-    /// Chromium's accessibility tree as specs/003's indented text.
+    /// Chromium's accessibility tree as indented text (docs/contracts/tools.md §14).
     async fn accessibility_tree(&self) -> ToolResult<String>;
-    /// specs/003 `element_info` of the element at a viewport point.
+    /// `element_info` (docs/contracts/tools.md §15) of the element at a viewport point.
     async fn element_at(&self, at: Point) -> ToolResult<Value>;
     /// Evaluates an expression in the active tab (awaiting promises).
     async fn evaluate(&self, expression: &str) -> ToolResult<Value>;

@@ -1,4 +1,4 @@
-//! Persistent profiles (specs/003 "profilo persistente": logins survive a
+//! Persistent profiles (docs/contracts/tools.md §11, "persistent profile": logins survive a
 //! stop and a new start). Chromium allows one browser per profile: a second
 //! one hands its command line to the first and exits, which would look like
 //! a launch that hangs. So a profile in use is refused up front with a clear

@@ -1,8 +1,8 @@
 //! The X11 desktop: XTest for input, GetImage for capture, the CLIPBOARD
 //! selection (arboard) for pasting. Typing looks keys up in the server's
 //! current keyboard mapping, so it follows the active layout; characters
-//! no key produces are pasted (specs/003: the clipboard is "necessario per
-//! tastiera italiana e caratteri speciali"), and the user's clipboard
+//! no key produces are pasted (docs/contracts/tools.md §8: the clipboard is "needed for
+//! the Italian keyboard and special characters"), and the user's clipboard
 //! content is put back afterwards (docs/tools.md "Desktop").
 
 use super::Desktop;

@@ -1,4 +1,4 @@
-//! specs/003 "Coordinate Utilities": convert between `lux_sdk`, `viewport`
+//! docs/contracts/tools.md §15: convert between `lux_sdk`, `viewport`
 //! and `screen`, and validate a point (the element there in the browser,
 //! the pixel colour on the desktop).
 
@@ -21,7 +21,8 @@ pub struct ConvertRequest {
     from_space: Space,
     to_space: Space,
     session_id: Option<String>,
-    /// Beyond specs/003: `desktop` converts `lux_sdk` against the screen.
+    /// Beyond the contract (docs/contracts/tools.md §18): `desktop` converts
+    /// `lux_sdk` against the screen.
     #[serde(default)]
     scope: Scope,
 }

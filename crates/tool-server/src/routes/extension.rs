@@ -1,4 +1,4 @@
-//! Page understanding: specs/003 "GET /browser/dom/tree" (Chromium's own
+//! Page understanding: docs/contracts/tools.md §14 (Chromium's own
 //! accessibility tree), and beyond the spec the extension's snapshot
 //! (docs/api.md, contract v1) and actions by snapshot element id.
 

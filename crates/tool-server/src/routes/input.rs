@@ -1,4 +1,4 @@
-//! specs/003 "Click", "Type", "Scroll", "Keypress", in both scopes. The
+//! docs/contracts/tools.md §§7–10, in both scopes. The
 //! browser gets trusted CDP input at viewport CSS pixels; the desktop gets
 //! XTest input at screen pixels. `executed_with` names what really did it.
 
@@ -23,7 +23,7 @@ fn num(v: f64) -> String {
     }
 }
 
-/// specs/003: "Coordinates (1500, 200) outside viewport bounds (1280x720)".
+/// docs/contracts/tools.md §16: "Coordinates (1500, 200) outside viewport bounds (1280x720)".
 pub fn out_of_bounds(kind: &str, at: Point, size: Size, requested: Point) -> ToolError {
     let key = if kind == "viewport" {
         "viewport"
@@ -126,7 +126,8 @@ pub async fn click(
 #[derive(Deserialize, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum TypeMethod {
-    /// specs/003: "usa Ctrl+V (necessario per tastiera italiana e caratteri speciali)".
+    /// docs/contracts/tools.md §8: "uses Ctrl+V (needed for the Italian keyboard and
+    /// special characters)".
     #[default]
     Clipboard,
     Keystrokes,
@@ -215,7 +216,7 @@ pub struct ScrollRequest {
     #[serde(default)]
     scope: Scope,
     direction: Direction,
-    /// Pixels (specs/003); default 300.
+    /// Pixels (docs/contracts/tools.md §9); default 300.
     amount: Option<f64>,
     session_id: Option<String>,
 }

@@ -1,4 +1,4 @@
-//! The HTTP API of docs/tools.md (specs/003), one file per endpoint group.
+//! The HTTP API of docs/tools.md (docs/contracts/tools.md §3), one file per endpoint group.
 //! Routes speak in CSS pixels, sessions and screen pixels; the browser and
 //! the desktop behind them are traits (`crate::browser`, `crate::desktop`).
 
@@ -20,7 +20,7 @@ use axum::{middleware, Router};
 use serde::Deserialize;
 use std::time::Duration;
 
-/// specs/003: every action names its `scope`; the browser is the default.
+/// docs/contracts/tools.md §2: every action names its `scope`; the browser is the default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Scope {

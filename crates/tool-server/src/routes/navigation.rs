@@ -1,4 +1,4 @@
-//! specs/003 "Browser Navigation": navigate, reload, back, forward (each
+//! docs/contracts/tools.md §12: navigate, reload, back, forward (each
 //! answering the URL after redirects) and current_url.
 
 use crate::body::{JsonBody, Query};

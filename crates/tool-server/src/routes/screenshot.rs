@@ -1,4 +1,4 @@
-//! specs/003 "POST /screenshot": the browser's viewport (no browser UI) or
+//! docs/contracts/tools.md §5: the browser's viewport (no browser UI) or
 //! the whole X screen, optionally resized for a vision model.
 
 use crate::body::JsonBody;
@@ -18,7 +18,8 @@ pub struct ScreenshotRequest {
     session_id: Option<String>,
     /// `lux` | `gemini` | `both` | null (the original only).
     optimize_for: Option<Optimize>,
-    /// Beyond specs/003: `png` (default) or `jpeg` for smaller payloads.
+    /// Beyond the contract (docs/contracts/tools.md §18): `png` (default) or
+    /// `jpeg` for smaller payloads.
     #[serde(default)]
     format: Format,
     /// JPEG quality, 1–100 (default 80).

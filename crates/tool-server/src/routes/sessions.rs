@@ -1,4 +1,4 @@
-//! specs/003 "Browser Session Management": start, stop, status.
+//! docs/contracts/tools.md §11: start, stop, status.
 
 use crate::body::{JsonBody, Query};
 use crate::error::{ToolError, ToolResult};
@@ -14,8 +14,8 @@ pub struct StartRequest {
     start_url: Option<String>,
     /// Default: headed when an X display is there, headless otherwise.
     headless: Option<bool>,
-    /// Beyond specs/003: the persistent profile's name (default "default");
-    /// one browser per profile at a time.
+    /// Beyond the contract (docs/contracts/tools.md §18): the persistent
+    /// profile's name (default "default"); one browser per profile at a time.
     profile: Option<String>,
 }
 
@@ -78,7 +78,7 @@ pub struct SessionBody {
     session_id: Option<String>,
 }
 
-/// `session_id` from the query (specs/003) or, leniently, the body.
+/// `session_id` from the query (docs/contracts/tools.md §11) or, leniently, the body.
 pub fn session_id(q: SessionQuery, b: SessionBody) -> Option<String> {
     q.session_id.or(b.session_id)
 }

@@ -1,4 +1,4 @@
-//! specs/003 "Status & Info": GET /, GET /status, GET /screen.
+//! docs/contracts/tools.md §4: GET /, GET /status, GET /screen.
 
 use crate::error::ToolResult;
 use crate::geometry::{scale, scale3, DEFAULT_VIEWPORT, LUX};
@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::Json;
 use serde_json::{json, Value};
 
-/// The API version of specs/003 this server implements.
+/// The API version of docs/contracts/tools.md §4 this server implements.
 pub const API_VERSION: &str = "8.0.0";
 
 pub async fn root() -> Json<Value> {
@@ -20,9 +20,10 @@ pub async fn root() -> Json<Value> {
     }))
 }
 
-/// specs/003's capability keys keep their meaning for this server:
-/// `pyautogui` = desktop input, `pyperclip` = clipboard, `playwright` =
-/// browser automation, `pil` = image processing. Clearer keys sit beside.
+/// The tool contract's capability keys (docs/contracts/tools.md §4) keep their
+/// meaning for this server: `pyautogui` = desktop input, `pyperclip` =
+/// clipboard, `playwright` = browser automation, `pil` = image processing.
+/// Clearer keys sit beside.
 pub async fn status(State(state): State<AppState>) -> Json<Value> {
     let sessions = state.sessions.lock().await;
     let count = sessions.map.len();

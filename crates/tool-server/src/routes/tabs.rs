@@ -1,4 +1,4 @@
-//! specs/003 "Browser Tabs": list, new, close, switch. A new tab becomes
+//! docs/contracts/tools.md §13: list, new, close, switch. A new tab becomes
 //! the active one, as when a user opens a tab.
 
 use crate::body::{JsonBody, Query};

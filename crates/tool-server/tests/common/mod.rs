@@ -132,7 +132,8 @@ pub async fn server(opts: Options) -> Server {
 }
 
 impl Server {
-    /// POSTs `body` as specs/003's own client does (no JSON Content-Type).
+    /// POSTs `body` as the tool contract's own client does (no JSON Content-Type;
+    /// docs/contracts/tools.md §17).
     pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
         let r = self
             .http

@@ -1,4 +1,4 @@
-//! The multi-step planner over a parsed `Intent` (issue 15): each step is
+//! The multi-step planner over a parsed `Intent` (docs/agent.md): each step is
 //! checked against the page and the run history in order; the first one not
 //! visibly done decides the next action (or a prerequisite for it: open a
 //! collapsed section, tab or menu; scroll it into view). Steps it cannot
