@@ -251,5 +251,4 @@ fn stable_spec(value: &Value) -> Result<StableSpec> {
 }
 
 #[cfg(test)]
-#[path = "options_tests.rs"]
 mod tests;

@@ -357,5 +357,4 @@ impl Writer {
 }
 
 #[cfg(test)]
-#[path = "writer_tests.rs"]
 mod tests;
