@@ -3,8 +3,8 @@
 //! "type": "value_error.missing"}`. Every problem is reported, not only the first, as
 //! FastAPI does.
 
-use sentience_agent::s2::score::UserContext;
-use sentience_agent::s2::S2Element;
+use sentience_agent::system2::score::UserContext;
+use sentience_agent::system2::S2Element;
 use serde_json::{json, Map, Value};
 
 pub struct Checked {

@@ -2,12 +2,12 @@
 
 use crate::body::Body;
 use crate::error::ApiError;
-use crate::s2_validate;
 use crate::state::AppState;
+use crate::system2_validate;
 use axum::extract::State;
 use axum::Json;
-use sentience_agent::s2::image::{is_url, Screenshot};
-use sentience_agent::s2::{decide, S2Input, S2Response};
+use sentience_agent::system2::image::{is_url, Screenshot};
+use sentience_agent::system2::{decide, S2Input, S2Response};
 use serde_json::json;
 
 /// Fetch a screenshot URL with the configured timeout and size cap.
@@ -73,7 +73,7 @@ pub async fn s2(
             "type": "value_error.jsondecode"
         })])
     })?;
-    let req = s2_validate::check(&value).map_err(ApiError::S2Validation)?;
+    let req = system2_validate::check(&value).map_err(ApiError::S2Validation)?;
     let shot = source(&s, &req.screenshot).await?;
     let prev = match &req.previous_screenshot {
         Some(p) if !p.trim().is_empty() => Some(source(&s, p).await?),
