@@ -69,19 +69,25 @@ async function time(n, fn) {
 
 // Ours and theirs alternately, call by call: on a shared machine the load
 // changes from one second to the next, and timing one side after the
-// other would charge that change to one of them.
-async function pair(n, ours, theirs) {
-  await ours(); await theirs(); // warm-up
-  const a = [], b = [];
+// other would charge that change to one of them. The HTTP hop alone
+// (`ping`) is timed in the same rotation, so that the row's "without the
+// hop" figure subtracts the hop of the same moments. `theirs` may report
+// its own duration (a number: the Python worker); otherwise it is timed.
+async function pair(n, ours, theirs, ping) {
+  await ours(); await theirs(); await ping(); // warm-up
+  const a = [], b = [], h = [];
   for (let i = 0; i < n; i++) {
     let t = performance.now();
     await ours(i);
     a.push(performance.now() - t);
     t = performance.now();
-    await theirs(i);
-    b.push(performance.now() - t);
+    const own = await theirs(i);
+    b.push(typeof own === 'number' ? own : performance.now() - t);
+    t = performance.now();
+    await ping();
+    h.push(performance.now() - t);
   }
-  return [stats(a), stats(b)];
+  return [stats(a), stats(b), stats(h)];
 }
 
 function startXvfb() {
@@ -180,11 +186,11 @@ async function byClient(name, make) {
 }
 
 const rows = [];
-const row = (name, ours, theirs, theirName) => rows.push({ name, ours, theirs, theirName, floor });
-let floor = null; // p50 of the HTTP hop alone, measured on each server
+const row = (name, ours, theirs, theirName, hop) => rows.push({ name, ours, theirs, theirName, hop });
+let ping = null; // the HTTP hop alone on the current server
 const both = async (name, ours, theirs, theirName) => {
-  const [a, b] = await pair(RUNS, ours, theirs);
-  row(name, a, b, theirName);
+  const [a, b, h] = await pair(RUNS, ours, theirs, ping);
+  row(name, a, b, theirName, h);
 };
 
 async function browserBench(url) {
@@ -194,9 +200,8 @@ async function browserBench(url) {
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.goto(url);
-    const hop = await time(RUNS, tools.ping);
-    floor = hop.p50;
-    row('HTTP round trip alone (GET /, browser server)', hop, null, 'the floor of the rows below');
+    ping = tools.ping;
+    row('HTTP round trip alone (GET /, browser server)', await time(RUNS, ping), null, 'the floor of the rows below');
 
     await both('screenshot (browser, original)', () => tools.call('/screenshot', { scope: 'browser' }),
       () => page.screenshot(), 'page.screenshot()');
@@ -259,19 +264,6 @@ function pythonWorker(py, env) {
   };
 }
 
-// Alternately as pair(), but theirs reports its own duration.
-async function pairTimed(n, ours, theirs) {
-  await ours(); await theirs(); // warm-up
-  const a = [], b = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await ours(i);
-    a.push(performance.now() - t);
-    b.push(await theirs(i));
-  }
-  return [stats(a), stats(b)];
-}
-
 async function desktopBench() {
   const py = path.join(ROOT, '.bench/tools-venv/bin/python');
   const x = startXvfb();
@@ -280,9 +272,8 @@ async function desktopBench() {
   const tools = await startTools(env);
   let worker = null;
   try {
-    const hop = await time(RUNS, tools.ping);
-    floor = hop.p50;
-    row('HTTP round trip alone (GET /, desktop server)', hop, null, 'the floor of the rows below');
+    ping = tools.ping;
+    row('HTTP round trip alone (GET /, desktop server)', await time(RUNS, ping), null, 'the floor of the rows below');
     await byClient('GET / (desktop server)', (k) => tools.pingWith(k));
     await byClient('POST /click (desktop)', (k) => () => tools.callWith(k)('/click', { scope: 'desktop', x: 300, y: 200 }));
     if (fs.existsSync(py)) {
@@ -299,10 +290,8 @@ async function desktopBench() {
       ['keypress Ctrl+A (desktop)', 'keypress', () => tools.call('/keypress', { scope: 'desktop', key: 'Ctrl+A' }), 'pyautogui.hotkey'],
     ];
     for (const [name, py, ours, theirName] of cases) {
-      if (worker) {
-        const [a, b] = await pairTimed(RUNS, ours, () => worker.run(py));
-        row(name, a, b, theirName);
-      } else row(name, await time(RUNS, ours), null, theirName);
+      if (worker) await both(name, ours, () => worker.run(py), theirName);
+      else row(name, await time(RUNS, ours), null, theirName);
     }
   } finally {
     worker?.close();
@@ -321,11 +310,11 @@ srv.close();
 const f = (s) => (s ? `${s.p50.toFixed(2)} / ${s.p95.toFixed(2)}` : 'n/a');
 const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 console.log(`\n${RUNS} runs each (ours and the direct call alternately); our client: ${CLIENT}; ms p50 / p95; load average ${load}\n`);
-console.log('| action | sentience tools (HTTP) | direct | direct call | ratio p50 | ratio p50 without the HTTP hop |');
+console.log('| action | sentience tools (HTTP) | direct | direct call | ratio p50 | ratio p50 without the HTTP hop (hop p50 alongside) |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
   const ratio = r.theirs ? (r.ours.p50 / r.theirs.p50).toFixed(2) : 'n/a';
-  const net = r.theirs && r.floor !== null && r.floor !== undefined ? (Math.max(0, r.ours.p50 - r.floor) / r.theirs.p50).toFixed(2) : 'n/a';
+  const net = r.theirs && r.hop ? `${(Math.max(0, r.ours.p50 - r.hop.p50) / r.theirs.p50).toFixed(2)} (${r.hop.p50.toFixed(2)})` : 'n/a';
   console.log(`| ${r.name} | ${f(r.ours)} | ${f(r.theirs)} | ${r.theirName} | ${ratio} | ${net} |`);
 }
 console.log(`\nThe same calls with each HTTP client, alternately (ms p50 / p95):\n`);
