@@ -5,6 +5,8 @@
 //! the Italian keyboard and special characters"), and the user's clipboard
 //! content is put back afterwards (docs/tools.md "Desktop").
 
+use super::x11_keys::{char_keysym, modifier_keysym, named_keysym, KeyMap, SHIFT};
+use super::x11_stream::{self, XConnection};
 use super::Desktop;
 use crate::browser::ClickKind;
 use crate::error::{ToolError, ToolResult};
@@ -16,8 +18,6 @@ use std::time::Duration;
 use x11rb::connection::Connection;
 use x11rb::protocol::xproto::{self, ConnectionExt as _, ImageFormat};
 use x11rb::protocol::xtest::ConnectionExt as _;
-use super::x11_keys::{char_keysym, modifier_keysym, named_keysym, KeyMap, SHIFT};
-use super::x11_stream::{self, XConnection};
 
 /// How long a pasted text stays on the clipboard before the user's content
 /// is restored: the target application fetches it asynchronously after
@@ -52,8 +52,8 @@ impl X11Desktop {
         let Some(name) = name else {
             return Err("no X display (DISPLAY is not set)".into());
         };
-        let (conn, screen_num) = x11_stream::connect(&name)
-            .map_err(|e| format!("cannot open X display {name}: {e}"))?;
+        let (conn, screen_num) =
+            x11_stream::connect(&name).map_err(|e| format!("cannot open X display {name}: {e}"))?;
         let screen = conn
             .setup()
             .roots
