@@ -17,6 +17,8 @@ after(async () => {
 test('options page validates the server URL and tests the connection with /health', async () => {
   const page = await env.browser.context.newPage();
   await page.goto(`chrome-extension://${EXTENSION_ID}/extension/options/options.html`);
+  // The settings arrive from storage after the page has loaded.
+  await page.waitForFunction(() => document.querySelector('#serverUrl').value !== '');
   assert.equal(await page.inputValue('#serverUrl'), 'http://localhost:3131', 'default server URL');
   await page.fill('#serverUrl', 'ftp://nope');
   await page.click('#test');
