@@ -1,3 +1,4 @@
+// @ts-check
 // Whether pages should prepare the snapshot engine in idle time after they
 // load (docs/benchmarks.md, "Real pages: the first snapshot").
 //
@@ -14,8 +15,10 @@
 'use strict';
 
 globalThis.SentienceWarmup = (() => {
-  const KEY = 'sentience-api-used';
-  let used = null; // null: not read yet
+  const { MSG, STORAGE } = SentienceProtocol;
+  const KEY = STORAGE.API_USED;
+  /** @type {boolean | null} null: not read yet */
+  let used = null;
 
   async function isUsed() {
     if (used === null) {
@@ -34,17 +37,26 @@ globalThis.SentienceWarmup = (() => {
     chrome.storage.session.set({ [KEY]: true }).catch(() => {});
   }
 
-  chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id || !msg || !sender.tab) return false;
-    if (msg.type === 'engine-used') {
+  /**
+   * The messages this file answers, from our content scripts in tabs: each
+   * handler returns true when it answers asynchronously (sendResponse later).
+   * @type {Record<string, (sendResponse: (answer: any) => void) => boolean>}
+   */
+  const HANDLERS = {
+    [MSG.ENGINE_USED]: () => {
       markUsed();
       return false;
-    }
-    if (msg.type === 'engine-warm?') {
+    },
+    [MSG.ENGINE_WARM]: (sendResponse) => {
       isUsed().then((warm) => sendResponse({ warm }));
       return true;
-    }
-    return false;
+    },
+  };
+
+  chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id || !msg || !sender.tab) return false;
+    const handle = Object.prototype.hasOwnProperty.call(HANDLERS, msg.type) ? HANDLERS[msg.type] : null;
+    return handle ? handle(sendResponse) : false;
   });
 
   // Forgets the use (benchmarks measure pages' first snapshots without the

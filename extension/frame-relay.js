@@ -115,7 +115,7 @@ globalThis.SentienceFrameRelay = (() => {
    * @param {chrome.runtime.MessageSender} sender
    */
   function walkTree(msg, sender) {
-    const deadline = Date.now() + Math.min(Math.max(1, Number(msg.deadlineMs) || FRAMES.TIMEOUT_MS), 3 * MAX_TIMEOUT_MS);
+    const deadline = Date.now() + Math.min(Math.max(1, Number(msg.deadlineMs) || FRAMES.TIMEOUT_MS), FRAMES.PHASE_TIMEOUTS * MAX_TIMEOUT_MS);
     const depth = Number.isInteger(msg.depth) && msg.depth >= 1 ? msg.depth : MAX_DEPTH;
     // Page scope: only frames of the driver's own origin (an opaque "null"
     // origin is the same as no other).

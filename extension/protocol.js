@@ -113,6 +113,7 @@ globalThis.SentienceProtocol = (() => {
     MAX_TIMEOUT_MS: 10000, // per frame, at most
     MAX_DEPTH: 8, // deeper frames are skipped ("too_deep")
     MAX_FRAMES: 64, // frames per snapshot ("too_many")
+    PHASE_TIMEOUTS: 3, // the whole frame phase ends after this many per-frame timeouts
   });
   // A frame's nonce: crypto.randomUUID().
   const NONCE_RE = /^[0-9a-f-]{36}$/;

@@ -8,7 +8,12 @@
 # tests/node_modules); the Rust ones are examples of their crate
 # (crates/*/examples/) or the `sentience bench-server` command; the web-sys
 # probe is a crate of its own in bench/websys-probe/, and bench/ holds the
-# set-up scripts (the probe's build, MiniWoB++'s pages). Results go to
+# set-up scripts (the probe's build, MiniWoB++'s pages). Not benchmarks of
+# their own: tests/bench/generated-world.mjs and oracle-plain.js (helpers
+# of the walker-* ones), websys-vs-walker.mjs (run by websys-probe), and
+# crates/browse/examples/distill.rs (prints what the browse LLM policy
+# sees; run by browse-tokens; `sentience browse-candidates` lists what
+# either policy could choose). Results go to
 # stdout and, for most, JSON in .bench/ (git-ignored). None is a test:
 # they assert nothing, and only `snapshot --smoke` and `format-tokens` run
 # in pkg-scripts/test.sh.
@@ -26,6 +31,8 @@ BENCHES=(
   "real-pages-tokens|~2 min (first run downloads pages)|format() vs ariaSnapshot() tokens on 18 real saved pages, task elements checked; needs the registry once"
   "miniwob|~5 min|MiniWoB++ (34 tasks × 5 seeds): the System 2 scorer through the extension's run loop and \`sentience serve\`; needs the registry once"
   "miniwob-browse|~6 min|MiniWoB++ (the same 34 tasks × 5 seeds) through the HTML browse protocol: HTML only, POST /browse, built-in policy; needs the registry once"
+  "browse-tokens|~30 s + first build ~2 min|tokens of the browse LLM policy's distilled page (cargo example distill) vs the raw HTML on the 27 real saved pages, with and without the 6,000-token budget; needs the registry once"
+  "browse-server|~10 s + first build ~2 min|the browse server's time per answer on generated pages of ~1k and ~10k elements: built-in policy step, LLM listing, candidates list (cargo example bench of sentience-browse) [runs]"
   "browse-selectors|~1 min (first run downloads pages)|every selector the browse policies could send, checked in Chromium's querySelectorAll on the 27 real saved pages; needs the registry once"
   "hands-act|~1 min|\`sentience act\` on the demo site (4 tasks × 5 episodes): success, steps, healed clicks, client time per step"
   "hands-miniwob|~5 min|\`sentience act\` on MiniWoB++ pages through \`sentience tools\`; needs the registry once"
@@ -80,6 +87,11 @@ bench_miniwob_browse() {
   html="$(bash bench/miniwob-html.sh)"
   node_bench miniwob-browse.mjs --html="$html" "$@"
 }
+bench_browse_tokens() {
+  cargo build -q --release -p sentience-browse --example distill
+  node_bench browse-tokens.mjs "$@"
+}
+bench_browse_server() { exec cargo run -q --release -p sentience-browse --example bench -- "$@"; }
 bench_browse_selectors() { need_bin; node_bench browse-selectors.mjs "$@"; }
 bench_hands_act() { need_bin; node_bench hands-act.mjs "$@"; }
 bench_hands_miniwob() {

@@ -55,15 +55,13 @@
 'use strict';
 
 globalThis.SentienceFrames = (() => {
-  const PROTOCOL = 'sentience-frame/1';
-  const FRAME_TIMEOUT_MS = 1000; // per frame; documented in README
-  const MAX_TIMEOUT_MS = 10000;
-  const MAX_DEPTH = 8; // frames below depth 8 are skipped ("too_deep")
-  const MAX_FRAMES = 64; // frames per snapshot ("too_many")
-  const PHASE_TIMEOUTS = 3; // the frame phase ends after 3 per-frame timeouts
+  // The frames' limits and message names, shared with the relay
+  // (frame-relay.js): extension/protocol.js.
+  const { MSG, FRAMES, NONCE_RE } = SentienceProtocol;
+  const FRAME_TIMEOUT_MS = FRAMES.TIMEOUT_MS; // per frame, by default (docs/api.md "frames")
+  const { MAX_TIMEOUT_MS, MAX_DEPTH, MAX_FRAMES, PHASE_TIMEOUTS } = FRAMES;
   // The wire's layout (extension/content/wire.js), to check answers.
   const { NUM_STRIDE, STR_FIELDS, PAGE_STRS, SEP, M_VERSION, M_SCANNED } = SentienceWire;
-  const NONCE_RE = /^[0-9a-f-]{36}$/;
   const SELF_ORIGIN = self.origin;
 
   // This document's identity: frameIds survive navigations, documents do not.
@@ -104,7 +102,7 @@ globalThis.SentienceFrames = (() => {
     'message',
     (event) => {
       const d = event.data;
-      if (!d || typeof d !== 'object' || d.__sentience !== PROTOCOL) return;
+      if (!d || typeof d !== 'object' || d.__sentience !== FRAMES.TAG) return;
       event.stopImmediatePropagation();
       if (window.parent === window || event.source !== window.parent) return;
       if (typeof d.nonce !== 'string' || !NONCE_RE.test(d.nonce)) return;
@@ -122,7 +120,7 @@ globalThis.SentienceFrames = (() => {
           data = undefined; // the service worker's request will ask again
         }
       }
-      chrome.runtime.sendMessage({ type: 'frame-claim', nonce: d.nonce, data }).then((r) => learnFrameId(r && r.frameId), () => {});
+      chrome.runtime.sendMessage({ type: MSG.FRAME_CLAIM, nonce: d.nonce, data }).then((r) => learnFrameId(r && r.frameId), () => {});
     },
     true,
   );
@@ -199,7 +197,7 @@ globalThis.SentienceFrames = (() => {
           budget.left--;
           d.walk = directWalk(win, depth + 1, budget);
         }
-        if (!d.walk) win.postMessage({ __sentience: PROTOCOL, nonce: d.nonce, depth: depth + 1, scope: budget.scope }, '*');
+        if (!d.walk) win.postMessage({ __sentience: FRAMES.TAG, nonce: d.nonce, depth: depth + 1, scope: budget.scope }, '*');
       }
       out.push(d);
     }
@@ -286,7 +284,7 @@ globalThis.SentienceFrames = (() => {
       // The relay enforces the timeouts; this one only guards against a
       // service worker that never answers.
       const timer = setTimeout(() => resolve({ reason: 'timeout' }), Math.max(timeoutMs, deadlineMs) + 1000);
-      chrome.runtime.sendMessage({ type: 'frame-walk', nonce, timeoutMs, depth, deadlineMs, scope, url, stale: staleNonce, siblings }).then(
+      chrome.runtime.sendMessage({ type: MSG.FRAME_WALK, nonce, timeoutMs, depth, deadlineMs, scope, url, stale: staleNonce, siblings }).then(
         (res) => {
           clearTimeout(timer);
           resolve(res || { reason: 'unreachable' });
@@ -450,7 +448,7 @@ globalThis.SentienceFrames = (() => {
   /** Runs `op` in the frame owning the element (args.id is the frame-local id). */
   function call(route, op, args) {
     return chrome.runtime
-      .sendMessage({ type: 'frame-call', frameId: route.frameId, op, args: { ...args, doc: route.token } })
+      .sendMessage({ type: MSG.FRAME_CALL, frameId: route.frameId, op, args: { ...args, doc: route.token } })
       .then(
         (reply) => (reply && reply.value) || { success: false, error: (reply && reply.error) || 'the frame did not answer', outcome: 'none' },
         (e) => ({ success: false, error: `the frame did not answer: ${e && e.message}`, outcome: 'none' }),

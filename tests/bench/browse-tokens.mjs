@@ -3,20 +3,21 @@
 // crates/browse/examples/distill.rs (release build), unbounded and at the
 // policy's default budget; tokens are counted with OpenAI's o200k and
 // cl100k encoders (gpt-tokenizer, pinned in tests/package-lock.json).
-//   bash pkg-scripts/real-pages.sh   (once: caches the pages in .bench/real-pages/pages)
-//   cargo build --release -p sentience-browse --example distill
-//   node tests/bench/browse-tokens.mjs
+//   bash pkg-scripts/bench.sh browse-tokens   (builds the example, then runs this)
+// The pages are tests/lib/real-pages.mjs's 27, downloaded and checked once
+// into .bench/real-pages/pages (PAGES=dir reads another folder instead).
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { encode as cl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { encode as o200k } from 'gpt-tokenizer/encoding/o200k_base';
+import { PAGES as REAL_PAGES, MORE_PAGES, fetchPages } from '../lib/real-pages.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dir = process.env.PAGES || path.join(ROOT, '.bench/real-pages/pages');
+const dir = process.env.PAGES || fetchPages([...REAL_PAGES, ...MORE_PAGES]);
 const bin = path.join(ROOT, 'target/release/examples/distill');
-if (!fs.existsSync(dir)) throw new Error(`${dir} is missing: run bash pkg-scripts/real-pages.sh first`);
+if (!fs.existsSync(dir)) throw new Error(`${dir} is missing`);
 if (!fs.existsSync(bin)) throw new Error(`${bin} is missing: cargo build --release -p sentience-browse --example distill`);
 
 function listing(file, budget) {

@@ -35,7 +35,6 @@
 // start → snapshot ready → server answer received. The run log's `at`
 // timestamps are kept too (decision-to-decision interval, which also
 // includes executing the action).
-/* global core, WOB_DONE_GLOBAL, WOB_REWARD_GLOBAL, WOB_RAW_REWARD_GLOBAL, WOB_REWARD_REASON, WOB_TASK_READY -- MiniWoB's page globals, read in page.evaluate() */
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';

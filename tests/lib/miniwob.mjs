@@ -1,6 +1,7 @@
 // MiniWoB++ episodes as both MiniWoB benches run them (tests/bench/miniwob.mjs:
 // the snapshot agent through the extension; tests/bench/miniwob-browse.mjs:
 // the HTML browse protocol): the task list, the seeded start and the reward.
+/* global core, WOB_DONE_GLOBAL, WOB_REWARD_GLOBAL, WOB_RAW_REWARD_GLOBAL, WOB_REWARD_REASON, WOB_TASK_READY -- MiniWoB's page globals, read in page.evaluate() */
 
 // 34 tasks a DOM agent can plausibly do (no drawing, dragging, canvas
 // shapes or colour wheels).

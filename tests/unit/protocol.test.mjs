@@ -90,10 +90,8 @@ function protocolSpellings() {
 
 // Files that still spell protocol names themselves, each with the reason.
 // An entry that no longer applies is reported (not failed) so it can go.
-const PENDING = {
-  'extension/content/frames.js': 'owned by the frame-merge rework (issue 16 parts 1/2): to use SentienceProtocol.MSG.FRAME_*, FRAMES and NONCE_RE',
-  'extension/engine-warmup.js': 'owned by the Engine-handle rework (issue 16 part 6): to use SentienceProtocol.MSG.ENGINE_* and STORAGE.API_USED',
-};
+/** @type {Record<string, string>} */
+const PENDING = {};
 
 test('no extension file spells a protocol name itself: it names SentienceProtocol.*', (t) => {
   const spellings = protocolSpellings();

@@ -44,8 +44,8 @@ pub struct Args {
     #[arg(long, env = "SENTIENCE_HOST", default_value = "127.0.0.1")]
     host: String,
     /// Also serve on this port (the System 2 API's port is 8000: docs/contracts/system2.md §1).
-    #[arg(long, env = "S2_PORT")]
-    s2_port: Option<u16>,
+    #[arg(long = "s2-port", env = "S2_PORT", value_name = "S2_PORT")]
+    system2_port: Option<u16>,
     /// Directory for the run database (runs.sqlite3).
     #[arg(long, env = "SENTIENCE_DATA_DIR")]
     data_dir: Option<PathBuf>,
@@ -175,14 +175,14 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let addr = listener.local_addr()?;
         let mut out = std::io::stdout();
         writeln!(out, "listening on http://{addr}")?;
-        if let Some(p) = a.s2_port {
+        if let Some(p) = a.system2_port {
             let l2 = tokio::net::TcpListener::bind((a.host.as_str(), p))
                 .await
                 .with_context(|| format!("binding {}:{p}", a.host))?;
             writeln!(out, "s2 listening on http://{}", l2.local_addr()?)?;
-            let s2_state = state.clone();
+            let system2_state = state.clone();
             tokio::spawn(async move {
-                if let Err(e) = sentience_server::serve_router(l2, s2_state, std::future::pending()).await {
+                if let Err(e) = sentience_server::serve_router(l2, system2_state, std::future::pending()).await {
                     tracing::error!(error = %e, "s2 listener failed");
                 }
             });

@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 struct Server {
     child: Child,
     base: String,
-    s2: Option<String>,
+    system2: Option<String>,
 }
 
 impl Drop for Server {
@@ -35,7 +35,7 @@ fn spawn(data_dir: &std::path::Path, extra: &[&str]) -> Server {
         .strip_prefix("listening on ")
         .expect("listening line")
         .to_string();
-    let s2 = if extra.contains(&"--s2-port") {
+    let system2 = if extra.contains(&"--s2-port") {
         let l = lines.next().expect("s2 line").expect("utf8");
         Some(
             l.strip_prefix("s2 listening on ")
@@ -45,7 +45,11 @@ fn spawn(data_dir: &std::path::Path, extra: &[&str]) -> Server {
     } else {
         None
     };
-    Server { child, base, s2 }
+    Server {
+        child,
+        base,
+        system2,
+    }
 }
 
 async fn post(c: &reqwest::Client, url: String, body: Value) -> (u16, Value) {
@@ -121,9 +125,9 @@ async fn killed_server_continues_every_run_after_restart() {
 async fn s2_port_serves_the_system2_api() {
     let dir = tempfile::tempdir().expect("tempdir");
     let srv = spawn(dir.path(), &["--s2-port", "0"]);
-    let s2 = srv.s2.clone().expect("s2 address");
+    let system2 = srv.system2.clone().expect("s2 address");
     let c = reqwest::Client::new();
-    let (s, v) = post(&c, format!("{s2}/s2"), json!({"task": "x"})).await;
+    let (s, v) = post(&c, format!("{system2}/s2"), json!({"task": "x"})).await;
     assert_eq!(s, 422);
     assert_eq!(v["detail"][0]["loc"], json!(["body", "screenshot"]));
     let (s, h) = (

@@ -33,39 +33,39 @@ pub enum ApiError {
     Internal(String),
     /// docs/contracts/system2.md §8: 422 with FastAPI's detail list.
     #[error("validation failed")]
-    S2Validation(Vec<Value>),
+    System2Validation(Vec<Value>),
     /// docs/contracts/system2.md §8: 400 {"detail": "Invalid base64 image data"} (and other 400s).
     #[error("{0}")]
-    S2BadRequest(String),
+    System2BadRequest(String),
     #[error("{0}")]
-    S2TooLarge(usize),
+    System2TooLarge(usize),
     #[error("{0}")]
-    S2Internal(String),
+    System2Internal(String),
 }
 
 impl ApiError {
     /// The same error in the System 2 API's format (for errors raised by
     /// shared extractors / middleware on /s2).
-    pub fn into_s2(self) -> ApiError {
+    pub fn into_system2(self) -> ApiError {
         match self {
-            ApiError::BadRequest(m) => ApiError::S2BadRequest(m),
-            ApiError::PayloadTooLarge(n) => ApiError::S2TooLarge(n),
-            ApiError::Internal(m) | ApiError::Policy(m) => ApiError::S2Internal(m),
+            ApiError::BadRequest(m) => ApiError::System2BadRequest(m),
+            ApiError::PayloadTooLarge(n) => ApiError::System2TooLarge(n),
+            ApiError::Internal(m) | ApiError::Policy(m) => ApiError::System2Internal(m),
             other => other,
         }
     }
 
     fn status(&self) -> StatusCode {
         match self {
-            ApiError::BadRequest(_) | ApiError::S2BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::BadRequest(_) | ApiError::System2BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::PayloadTooLarge(_) | ApiError::HtmlTooLarge(..) | ApiError::S2TooLarge(_) => {
-                StatusCode::PAYLOAD_TOO_LARGE
-            }
+            ApiError::PayloadTooLarge(_)
+            | ApiError::HtmlTooLarge(..)
+            | ApiError::System2TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
-            ApiError::S2Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Policy(_) | ApiError::Internal(_) | ApiError::S2Internal(_) => {
+            ApiError::System2Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Policy(_) | ApiError::Internal(_) | ApiError::System2Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
         }
@@ -89,12 +89,12 @@ impl IntoResponse for ApiError {
                 tracing::error!(%message, "internal error");
                 json!({"error": "Internal server error", "message": message})
             }
-            ApiError::S2Validation(detail) => json!({ "detail": detail }),
-            ApiError::S2BadRequest(m) => json!({ "detail": m }),
-            ApiError::S2TooLarge(n) => {
+            ApiError::System2Validation(detail) => json!({ "detail": detail }),
+            ApiError::System2BadRequest(m) => json!({ "detail": m }),
+            ApiError::System2TooLarge(n) => {
                 json!({ "detail": format!("Request body exceeds the limit of {n} bytes") })
             }
-            ApiError::S2Internal(m) => {
+            ApiError::System2Internal(m) => {
                 tracing::error!(%m, "s2 internal error");
                 json!({ "detail": format!("An error occurred: {m}") })
             }

@@ -8,9 +8,9 @@ pub mod error;
 pub mod layers;
 pub mod live;
 pub mod routes;
-pub mod s2_validate;
 pub mod state;
 pub mod store;
+pub mod system2_validate;
 
 pub use error::ApiError;
 pub use state::{AppState, ServerConfig};
@@ -36,7 +36,7 @@ pub fn router(state: AppState) -> Router {
         .route("/agent/run/{run_id}/answer", post(routes::runs::answer))
         .route("/agent/run/{run_id}/cancel", post(routes::runs::cancel))
         .route("/agent/run/{run_id}", get(routes::runs::get))
-        .route("/s2", post(routes::s2::s2))
+        .route("/s2", post(routes::system2::system2))
         .route(
             "/browse",
             post(routes::browse::post).get(routes::browse::ws),

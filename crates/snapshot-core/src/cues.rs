@@ -199,5 +199,4 @@ fn main_form(forms: impl Iterator<Item = u32>, nodes: usize) -> Option<u32> {
 }
 
 #[cfg(test)]
-#[path = "cues_tests.rs"]
 mod tests;

@@ -253,5 +253,4 @@ fn radix_sort_by_id(v: &mut Vec<Fingerprint>) {
 }
 
 #[cfg(test)]
-#[path = "diff_tests.rs"]
 mod tests;

@@ -322,5 +322,4 @@ pub fn error_json(message: &str) -> String {
 }
 
 #[cfg(test)]
-#[path = "engine_tests.rs"]
 mod tests;

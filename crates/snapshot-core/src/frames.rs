@@ -318,5 +318,4 @@ pub fn encode(top: &RawPage, frames: &[Frame]) -> (Vec<f64>, Vec<f64>, String) {
 }
 
 #[cfg(test)]
-#[path = "frames_tests.rs"]
 mod tests;

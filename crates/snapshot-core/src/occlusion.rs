@@ -303,5 +303,4 @@ fn paints_above(o: &RawNode, o_index: usize, e: &RawNode, e_index: usize) -> boo
 }
 
 #[cfg(test)]
-#[path = "occlusion_tests.rs"]
 mod tests;

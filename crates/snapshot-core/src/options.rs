@@ -6,7 +6,7 @@
 //! accepts exactly what `serde_json::from_str` with serde's derives on these
 //! types accepts, with the same values and messages of its own, at a
 //! fraction of the WebAssembly size (see docs/architecture.md "Where each contract lives"). The derives
-//! exist in test builds only, as the reference `json/options_tests.rs`
+//! exist in test builds only, as the reference `json/options/tests.rs`
 //! compares the reader against.
 
 use crate::contract::Role;

@@ -289,5 +289,4 @@ fn generic_clickable(node: &RawNode) -> bool {
 }
 
 #[cfg(test)]
-#[path = "roles_tests.rs"]
 mod tests;

@@ -115,5 +115,4 @@ pub fn options_of(wire: &str) -> Option<Vec<SelectOption>> {
 }
 
 #[cfg(test)]
-#[path = "state_tests.rs"]
 mod tests;

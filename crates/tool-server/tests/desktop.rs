@@ -49,6 +49,10 @@ fn start_xvfb() -> Option<(Xvfb, String)> {
             "1920x1080x24",
             "-nolisten",
             "tcp",
+            // An X server resets when its last client leaves: the probe
+            // connection below closing would race the test's own connect
+            // ("Connection reset by peer").
+            "-noreset",
         ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())

@@ -341,7 +341,7 @@ impl Intent {
                         ends.as_deref().unwrap_or("")
                     ),
                 };
-                let kind = crate::s2::score::kind_word(v.field);
+                let kind = crate::system2::score::kind_word(v.field);
                 let label = if v.label.is_empty() || v.label.to_lowercase() == kind {
                     String::new()
                 } else {

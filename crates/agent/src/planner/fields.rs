@@ -3,7 +3,7 @@
 //! their value in a snapshot).
 
 use crate::page::{Page, PageElement};
-use crate::s2::score::{field_kind, Candidate};
+use crate::system2::score::{field_kind, Candidate};
 use crate::task::{FieldKind, TaskPlan, TaskValue};
 use crate::text::{concepts, quoted, words};
 use crate::types::HistoryEntry;

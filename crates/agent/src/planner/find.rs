@@ -6,7 +6,7 @@
 use super::fields::candidate;
 use crate::intent::{Ordinal, Relation, Role, Target};
 use crate::page::{Page, PageElement};
-use crate::s2::score::{combine, discoverability, relevance, understandability, UserContext};
+use crate::system2::score::{combine, discoverability, relevance, understandability, UserContext};
 use crate::task::TaskPlan;
 use crate::text::{concepts, normalize};
 

@@ -5,7 +5,7 @@
 use super::fields::candidate;
 use crate::page::{Page, PageElement};
 use crate::policy::PolicyContext;
-use crate::s2::score::relevance;
+use crate::system2::score::relevance;
 use crate::task::{Goal, TaskPlan};
 use crate::text::concepts;
 

@@ -9,7 +9,7 @@ use super::{LocateRequest, Located, ProviderError};
 use crate::io::Http;
 use crate::page::{snapshot_of, Rect};
 use crate::tools::ToolClient;
-use sentience_agent::s2::score::{
+use sentience_agent::system2::score::{
     combine, discoverability, relevance, understandability, Candidate, UserContext,
 };
 use sentience_agent::task::TaskPlan;

@@ -3,7 +3,7 @@
 
 pub mod browse;
 pub mod runs;
-pub mod s2;
+pub mod system2;
 
 use crate::error::ApiError;
 use crate::state::AppState;

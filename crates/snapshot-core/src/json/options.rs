@@ -3,7 +3,7 @@
 //! taken from it with a message that names the field and what it must be.
 //! Accepts and rejects exactly what `serde_json::from_str` with the serde
 //! derives on `crate::options` would, with the same values (the derives
-//! stay on the types, in test builds, as the reference `options_tests.rs`
+//! stay on the types, in test builds, as the reference `options/tests.rs`
 //! compares against; the messages are our own). So, like the derives, a
 //! struct may also be given as an array of its fields in order, and an
 //! enum value as `{"name": null}`.
@@ -251,5 +251,4 @@ fn stable_spec(value: &Value) -> Result<StableSpec> {
 }
 
 #[cfg(test)]
-#[path = "options_tests.rs"]
 mod tests;

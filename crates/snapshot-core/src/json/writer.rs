@@ -3,7 +3,7 @@
 //! their serde derives (field order, compact form, serde_json's string
 //! escapes, `null` for a non-finite float), without instantiating serde's
 //! serializer for them in the WebAssembly. The derives stay, for host code
-//! and as the reference `json_out_tests.rs` compares against.
+//! and as the reference `writer/tests.rs` compares against.
 
 use crate::contract::{Checked, Element, ElementState, Snapshot, SnapshotError};
 
@@ -357,5 +357,4 @@ impl Writer {
 }
 
 #[cfg(test)]
-#[path = "writer_tests.rs"]
 mod tests;

@@ -8,7 +8,7 @@ use crate::planner::fields;
 use crate::planner::find::{is_instruction, reading_order, resolve, role_fit};
 use crate::planner::lookup;
 use crate::policy::PolicyContext;
-use crate::s2::score::field_kind;
+use crate::system2::score::field_kind;
 use crate::task::{FieldKind, TaskValue};
 use crate::text::normalize;
 use crate::types::{HistoryEntry, ToolName};

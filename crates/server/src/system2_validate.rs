@@ -3,8 +3,8 @@
 //! "type": "value_error.missing"}`. Every problem is reported, not only the first, as
 //! FastAPI does.
 
-use sentience_agent::s2::score::UserContext;
-use sentience_agent::s2::S2Element;
+use sentience_agent::system2::score::UserContext;
+use sentience_agent::system2::System2Element;
 use serde_json::{json, Map, Value};
 
 pub struct Checked {
@@ -13,8 +13,8 @@ pub struct Checked {
     pub previous_screenshot: Option<String>,
     pub context: UserContext,
     pub scratchpad: Vec<String>,
-    pub elements: Vec<S2Element>,
-    pub prev_action: Option<(String, S2Element)>,
+    pub elements: Vec<System2Element>,
+    pub prev_action: Option<(String, System2Element)>,
 }
 
 struct V {
@@ -150,7 +150,7 @@ impl V {
         }
     }
 
-    fn element(&mut self, v: &Value, loc: Loc) -> Option<S2Element> {
+    fn element(&mut self, v: &Value, loc: Loc) -> Option<System2Element> {
         let obj = self.dict(Some(v), loc.clone(), true)?;
         let x = self.int(obj, "x", &loc, true);
         let y = self.int(obj, "y", &loc, true);
@@ -159,7 +159,7 @@ impl V {
         let text = self.string(obj, "text", &loc, false);
         let kind = self.string(obj, "type", &loc, true);
         let selector = self.string(obj, "selector", &loc, true);
-        Some(S2Element {
+        Some(System2Element {
             x: x?,
             y: y?,
             width: w?,

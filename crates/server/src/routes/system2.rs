@@ -2,18 +2,18 @@
 
 use crate::body::Body;
 use crate::error::ApiError;
-use crate::s2_validate;
 use crate::state::AppState;
+use crate::system2_validate;
 use axum::extract::State;
 use axum::Json;
-use sentience_agent::s2::image::{is_url, Screenshot};
-use sentience_agent::s2::{decide, S2Input, S2Response};
+use sentience_agent::system2::image::{is_url, Screenshot};
+use sentience_agent::system2::{decide, System2Input, System2Response};
 use serde_json::json;
 
 /// Fetch a screenshot URL with the configured timeout and size cap.
 async fn fetch(s: &AppState, url: &str) -> Result<Vec<u8>, ApiError> {
     let fail = |why: String| {
-        ApiError::S2BadRequest(format!("Could not fetch screenshot URL {url}: {why}"))
+        ApiError::System2BadRequest(format!("Could not fetch screenshot URL {url}: {why}"))
     };
     let mut resp = s
         .http
@@ -57,31 +57,31 @@ fn decode(src: Source) -> Result<Screenshot, ApiError> {
         Source::Inline(s) => Screenshot::from_base64(&s),
     };
     // docs/contracts/system2.md §8: 400 {"detail": "Invalid base64 image data"}.
-    r.map_err(|e| ApiError::S2BadRequest(e.to_string()))
+    r.map_err(|e| ApiError::System2BadRequest(e.to_string()))
 }
 
-pub async fn s2(
+pub async fn system2(
     State(s): State<AppState>,
     body: Result<Body, ApiError>,
-) -> Result<Json<S2Response>, ApiError> {
-    let body = body.map_err(ApiError::into_s2)?;
+) -> Result<Json<System2Response>, ApiError> {
+    let body = body.map_err(ApiError::into_system2)?;
     // FastAPI answers an unparsable body with 422 and a JSON-decode detail.
     let value: serde_json::Value = serde_json::from_slice(&body.0).map_err(|e| {
-        ApiError::S2Validation(vec![json!({
+        ApiError::System2Validation(vec![json!({
             "loc": ["body", e.column()],
             "msg": format!("JSON decode error: {e}"),
             "type": "value_error.jsondecode"
         })])
     })?;
-    let req = s2_validate::check(&value).map_err(ApiError::S2Validation)?;
+    let req = system2_validate::check(&value).map_err(ApiError::System2Validation)?;
     let shot = source(&s, &req.screenshot).await?;
     let prev = match &req.previous_screenshot {
         Some(p) if !p.trim().is_empty() => Some(source(&s, p).await?),
         _ => None,
     };
     // Decoding and pixel work are CPU-bound: keep them off the async workers.
-    let out = tokio::task::spawn_blocking(move || -> Result<S2Response, ApiError> {
-        let input = S2Input {
+    let out = tokio::task::spawn_blocking(move || -> Result<System2Response, ApiError> {
+        let input = System2Input {
             task: req.task,
             screenshot: decode(shot)?,
             previous_screenshot: prev.map(decode).transpose()?,
@@ -93,6 +93,6 @@ pub async fn s2(
         Ok(decide(&input))
     })
     .await
-    .map_err(|e| ApiError::S2Internal(format!("decision task failed: {e}")))??;
+    .map_err(|e| ApiError::System2Internal(format!("decision task failed: {e}")))??;
     Ok(Json(out))
 }

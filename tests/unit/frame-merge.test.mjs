@@ -3,7 +3,7 @@
 // engine (frame-table rows, walks in pre-order), ids and routes; then that
 // wire through the real engine (pkg/sentience_wasm_bg.wasm, as built) for
 // placement, translation, clipping and stacking, which the engine decides
-// (crates/snapshot-core/src/frames.rs, tested natively in frames_tests.rs
+// (crates/snapshot-core/src/frames.rs, tested natively in frames/tests.rs
 // on the same pages). Every column is named through extension/content/wire.js,
 // the file generated from the engine's wire definition: nothing here
 // restates the layout. The browser suites (frames.test.mjs) check the same

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 /// System 2 request (docs/contracts/system2.md §4) `elements[]` (coordinates
 /// accepted as any number).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct S2Element {
+pub struct System2Element {
     pub x: f64,
     pub y: f64,
     pub width: f64,
@@ -39,8 +39,8 @@ pub struct SelectedElement {
     pub selector: String,
 }
 
-impl From<&S2Element> for SelectedElement {
-    fn from(e: &S2Element) -> Self {
+impl From<&System2Element> for SelectedElement {
+    fn from(e: &System2Element) -> Self {
         SelectedElement {
             x: e.x.round() as i64,
             y: e.y.round() as i64,
@@ -55,22 +55,22 @@ impl From<&S2Element> for SelectedElement {
 
 /// System 2 response (docs/contracts/system2.md §5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct S2Response {
+pub struct System2Response {
     pub selected_element: SelectedElement,
     pub action: String,
     pub reasoning: String,
 }
 
 /// A validated, decoded System 2 request (docs/contracts/system2.md §3).
-pub struct S2Input {
+pub struct System2Input {
     pub task: String,
     pub screenshot: Screenshot,
     pub previous_screenshot: Option<Screenshot>,
     pub context: UserContext,
     pub scratchpad: Vec<String>,
-    pub elements: Vec<S2Element>,
+    pub elements: Vec<System2Element>,
     /// (action, element) of `prev_action` (docs/contracts/system2.md §3).
-    pub prev_action: Option<(String, S2Element)>,
+    pub prev_action: Option<(String, System2Element)>,
 }
 
 const TEXT_TYPES: &[&str] = &[
@@ -88,7 +88,7 @@ const TEXT_TYPES: &[&str] = &[
     "combobox",
 ];
 
-fn candidate(e: &S2Element) -> Candidate {
+fn candidate(e: &System2Element) -> Candidate {
     Candidate {
         text: e.text.clone(),
         kind: e.kind.clone(),
@@ -105,13 +105,13 @@ fn candidate(e: &S2Element) -> Candidate {
 /// Below this relevance nothing on screen serves the task: backtrack.
 const MIN_RELEVANCE: f64 = 0.15;
 
-pub fn decide(input: &S2Input) -> S2Response {
+pub fn decide(input: &System2Input) -> System2Response {
     let plan = TaskPlan::parse(&input.task);
     if let (Some(prev), Some((prev_kind, prev_el))) =
         (&input.previous_screenshot, &input.prev_action)
     {
         if !input.screenshot.differs_from(prev) {
-            return S2Response {
+            return System2Response {
                 selected_element: prev_el.into(),
                 action: "backtrack".into(),
                 reasoning: format!(
@@ -139,8 +139,8 @@ pub fn decide(input: &S2Input) -> S2Response {
         }
     }
     let Some((_, i, reasoning, rel)) = best else {
-        return S2Response {
-            selected_element: SelectedElement::from(&S2Element {
+        return System2Response {
+            selected_element: SelectedElement::from(&System2Element {
                 x: 0.0,
                 y: 0.0,
                 width: 0.0,
@@ -156,7 +156,7 @@ pub fn decide(input: &S2Input) -> S2Response {
     let e = &input.elements[i];
     let c = candidate(e);
     if rel < MIN_RELEVANCE {
-        return S2Response {
+        return System2Response {
             selected_element: e.into(),
             action: "backtrack".into(),
             reasoning: format!(
@@ -176,7 +176,7 @@ pub fn decide(input: &S2Input) -> S2Response {
     } else {
         "click"
     };
-    S2Response {
+    System2Response {
         selected_element: e.into(),
         action: action.into(),
         reasoning,
