@@ -1,4 +1,4 @@
-//! The HTML browse protocol (docs/contracts/browse.md; docs/contracts/browse.md) without
+//! The HTML browse protocol (docs/contracts/browse.md) without
 //! I/O: HTML → elements through the snapshot engine ([`page`]), selectors
 //! that match exactly one element ([`selector`]), the listing an LLM reads
 //! ([`distill`]), the built-in policy ([`builtin`]), the LLM policy's prompt

@@ -81,7 +81,8 @@ impl Capture {
             let png = self.png.as_deref().unwrap_or_default();
             let img = image::load_from_memory_with_format(png, image::ImageFormat::Png)
                 .map_err(|e| ToolError::backend("decoding the screenshot", e))?
-                .to_rgba8();
+                // Moved, not copied, when the PNG is RGBA already.
+                .into_rgba8();
             self.image = Some(img);
         }
         self.image

@@ -556,3 +556,42 @@ fn german_keys(display: &str) {
     }
     conn.get_input_focus().unwrap().reply().unwrap();
 }
+
+/// An X server that stops answering (here: stopped with SIGSTOP) fails
+/// the call with a clear error after the connection's time limit, instead
+/// of holding the request (and the X connection) forever; once it answers
+/// again, so does the desktop scope.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_x_server_fails_the_call_and_the_next_one_works() {
+    let Some((xvfb, display)) = start_xvfb() else {
+        return;
+    };
+    let desktop: Arc<dyn Desktop> = Arc::new(X11Desktop::connect(Some(&display)).unwrap());
+    let s = server(Options {
+        desktop: Ok(desktop),
+        ..Options::default()
+    })
+    .await;
+    let click = json!({"scope": "desktop", "x": 10, "y": 10});
+    s.ok("/click", click.clone()).await;
+
+    let pid = xvfb.0.id().to_string();
+    let signal = |sig: &str| {
+        let st = Command::new("kill").args([sig, &pid]).status().unwrap();
+        assert!(st.success(), "kill {sig} {pid}");
+    };
+    signal("-STOP");
+    // Bounded only so that a regression fails instead of hanging the suite.
+    let answer =
+        tokio::time::timeout(Duration::from_secs(60), s.post("/click", click.clone())).await;
+    signal("-CONT");
+    let (status, v) = answer.expect("the click hung on a stopped X server");
+    assert_eq!(status, 502, "{v}");
+    assert_eq!(v["success"], false);
+    let error = v["error"].as_str().unwrap();
+    assert!(error.contains("did not answer"), "{error}");
+
+    s.ok("/click", click).await;
+    s.ok("/keypress", json!({"scope": "desktop", "key": "Escape"}))
+        .await;
+}

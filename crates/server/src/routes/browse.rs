@@ -1,4 +1,4 @@
-//! The HTML browse protocol (docs/contracts/browse.md; docs/contracts/browse.md):
+//! The HTML browse protocol (docs/contracts/browse.md):
 //! `POST /browse`, one message per request, the conversation named by the
 //! `Browse-Session` header; and `GET /browse` upgraded to a WebSocket, where
 //! the connection is the conversation.

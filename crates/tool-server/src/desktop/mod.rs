@@ -1,10 +1,16 @@
 //! The desktop behind the routes: one small trait, so that routes know
 //! screen pixels but not X11. The X11 implementation (XTest input,
 //! GetImage capture, the CLIPBOARD selection) is in `x11`.
-//! Calls are blocking; routes run them on the blocking pool with a timeout.
+//! Calls are blocking. Input (click, scroll, keypress) is a few requests
+//! and one round trip, each wait bounded by the connection's time limit:
+//! routes make those calls on the request's own task (a hop to the
+//! blocking pool cost a fifth of a click, docs/tools.md "Latency").
+//! Capture, typing and pasting (which waits for the target application)
+//! go to the blocking pool with a timeout.
 
 pub mod x11;
 mod x11_keys;
+mod x11_stream;
 
 use crate::browser::ClickKind;
 use crate::error::ToolResult;
@@ -15,7 +21,8 @@ use image::RgbaImage;
 pub trait Desktop: Send + Sync {
     /// What executes desktop input, for `executed_with` (e.g. `xtest`).
     fn driver_name(&self) -> &'static str;
-    /// Known from the connection: callers may call it on an async thread.
+    /// Known without a round trip (the connection's setup, then the
+    /// server's announcements): callers may call it on an async thread.
     fn screen_size(&self) -> ToolResult<Size>;
     fn capture(&self) -> ToolResult<RgbaImage>;
     fn pixel(&self, at: Point) -> ToolResult<[u8; 3]>;

@@ -5,6 +5,8 @@
 //! the Italian keyboard and special characters"), and the user's clipboard
 //! content is put back afterwards (docs/tools.md "Desktop").
 
+use super::x11_keys::{char_keysym, modifier_keysym, named_keysym, KeyMap, SHIFT};
+use super::x11_stream::{self, XConnection};
 use super::Desktop;
 use crate::browser::ClickKind;
 use crate::error::{ToolError, ToolResult};
@@ -16,9 +18,6 @@ use std::time::Duration;
 use x11rb::connection::Connection;
 use x11rb::protocol::xproto::{self, ConnectionExt as _, ImageFormat};
 use x11rb::protocol::xtest::ConnectionExt as _;
-use x11rb::rust_connection::RustConnection;
-
-use super::x11_keys::{char_keysym, modifier_keysym, named_keysym, KeyMap, SHIFT};
 
 /// How long a pasted text stays on the clipboard before the user's content
 /// is restored: the target application fetches it asynchronously after
@@ -26,9 +25,11 @@ use super::x11_keys::{char_keysym, modifier_keysym, named_keysym, KeyMap, SHIFT}
 const PASTE_SETTLE: Duration = Duration::from_millis(300);
 
 pub struct X11Desktop {
-    conn: Mutex<RustConnection>,
+    conn: Mutex<XConnection>,
     root: xproto::Window,
-    size: Size,
+    /// The root window's size: from the connection setup, then from the
+    /// root's ConfigureNotify (a RandR resize), so that no call asks for it.
+    size: Mutex<Size>,
     display: String,
     clipboard: Mutex<Option<arboard::Clipboard>>,
     /// The keyboard mapping, read again when the server announces a change
@@ -51,9 +52,13 @@ impl X11Desktop {
         let Some(name) = name else {
             return Err("no X display (DISPLAY is not set)".into());
         };
-        let (conn, screen_num) = x11rb::connect(Some(&name))
-            .map_err(|e| format!("cannot open X display {name}: {e}"))?;
-        let screen = &conn.setup().roots[screen_num];
+        let (conn, screen_num) =
+            x11_stream::connect(&name).map_err(|e| format!("cannot open X display {name}: {e}"))?;
+        let screen = conn
+            .setup()
+            .roots
+            .get(screen_num)
+            .ok_or_else(|| format!("the X display {name} has no screen {screen_num}"))?;
         let (root, size) = (
             screen.root,
             Size {
@@ -65,10 +70,18 @@ impl X11Desktop {
             .map_err(|e| e.to_string())
             .and_then(|c| c.reply().map_err(|e| e.to_string()))
             .map_err(|e| format!("the X server {name} has no XTEST extension: {e}"))?;
+        // The root's size changes are announced (ConfigureNotify) rather
+        // than asked for on every call.
+        let structure = xproto::ChangeWindowAttributesAux::new()
+            .event_mask(xproto::EventMask::STRUCTURE_NOTIFY);
+        conn.change_window_attributes(root, &structure)
+            .map_err(|e| e.to_string())
+            .and_then(|c| c.check().map_err(|e| e.to_string()))
+            .map_err(|e| format!("cannot watch the X screen {name}: {e}"))?;
         Ok(X11Desktop {
             conn: Mutex::new(conn),
             root,
-            size,
+            size: Mutex::new(size),
             display: name,
             clipboard: Mutex::new(None),
             keymap: Mutex::new(None),
@@ -79,14 +92,14 @@ impl X11Desktop {
         &self.display
     }
 
-    fn conn(&self) -> ToolResult<std::sync::MutexGuard<'_, RustConnection>> {
+    fn conn(&self) -> ToolResult<std::sync::MutexGuard<'_, XConnection>> {
         self.conn
             .lock()
             .map_err(|_| ToolError::Backend("X connection poisoned".into()))
     }
 
     fn fake(
-        conn: &RustConnection,
+        conn: &XConnection,
         root: xproto::Window,
         kind: u8,
         detail: u8,
@@ -98,20 +111,44 @@ impl X11Desktop {
         Ok(())
     }
 
-    /// The current keyboard mapping: cached, and read again after the X
-    /// server announced a change (it sends MappingNotify to every client).
-    fn keymap(&self, conn: &RustConnection) -> ToolResult<Arc<KeyMap>> {
-        let mut changed = false;
+    /// Takes the events the X server sent since the last call: a keyboard
+    /// mapping change (MappingNotify, sent to every client: setxkbmap, a
+    /// layout switch) drops the cached mapping; the root's ConfigureNotify
+    /// gives the new screen size. No round trip: what already arrived.
+    fn take_events(&self, conn: &XConnection) -> ToolResult<()> {
+        use x11rb::protocol::Event;
         while let Ok(Some(event)) = conn.poll_for_event() {
-            changed |= matches!(event, x11rb::protocol::Event::MappingNotify(_));
+            match event {
+                Event::MappingNotify(_) => {
+                    if let Ok(mut cached) = self.keymap.lock() {
+                        *cached = None;
+                    }
+                }
+                Event::ConfigureNotify(c) if c.window == self.root => {
+                    if let Ok(mut size) = self.size.lock() {
+                        *size = Size {
+                            width: u32::from(c.width),
+                            height: u32::from(c.height),
+                        };
+                    }
+                }
+                _ => {}
+            }
         }
+        Ok(())
+    }
+
+    /// The current keyboard mapping: cached, and read again after the X
+    /// server announced a change.
+    fn keymap(&self, conn: &XConnection) -> ToolResult<Arc<KeyMap>> {
+        self.take_events(conn)?;
         let mut cached = self
             .keymap
             .lock()
             .map_err(|_| ToolError::Backend("keyboard mapping poisoned".into()))?;
         match &*cached {
-            Some(map) if !changed => Ok(map.clone()),
-            _ => {
+            Some(map) => Ok(map.clone()),
+            None => {
                 let map = Arc::new(KeyMap::read(conn)?);
                 *cached = Some(map.clone());
                 Ok(map)
@@ -119,8 +156,15 @@ impl X11Desktop {
         }
     }
 
+    fn size(&self) -> ToolResult<Size> {
+        self.size
+            .lock()
+            .map(|s| *s)
+            .map_err(|_| ToolError::Backend("screen size poisoned".into()))
+    }
+
     /// Waits until the server has processed everything sent so far.
-    fn sync(conn: &RustConnection) -> ToolResult<()> {
+    fn sync(conn: &XConnection) -> ToolResult<()> {
         conn.get_input_focus()
             .map_err(|e| x_err("sync")(e.into()))?
             .reply()
@@ -128,7 +172,7 @@ impl X11Desktop {
         Ok(())
     }
 
-    fn key(conn: &RustConnection, root: xproto::Window, code: u8, down: bool) -> ToolResult<()> {
+    fn key(conn: &XConnection, root: xproto::Window, code: u8, down: bool) -> ToolResult<()> {
         let kind = if down {
             xproto::KEY_PRESS_EVENT
         } else {
@@ -178,14 +222,14 @@ impl X11Desktop {
         Ok(out)
     }
 
-    fn strokes(&self, conn: &RustConnection, strokes: &[(u8, bool)]) -> ToolResult<()> {
+    fn strokes(&self, conn: &XConnection, strokes: &[(u8, bool)]) -> ToolResult<()> {
         for &(code, down) in strokes {
             Self::key(conn, self.root, code, down)?;
         }
         Ok(())
     }
 
-    fn press_combo(&self, conn: &RustConnection, combo: &KeyCombo) -> ToolResult<()> {
+    fn press_combo(&self, conn: &XConnection, combo: &KeyCombo) -> ToolResult<()> {
         let map = self.keymap(conn)?;
         self.strokes(conn, &Self::combo_strokes(&map, combo)?)?;
         Self::sync(conn)
@@ -262,12 +306,15 @@ impl Desktop for X11Desktop {
     }
 
     fn screen_size(&self) -> ToolResult<Size> {
-        Ok(self.size)
+        self.take_events(&*self.conn()?)?;
+        self.size()
     }
 
     fn capture(&self) -> ToolResult<RgbaImage> {
         let conn = self.conn()?;
-        let (w, h) = (self.size.width as u16, self.size.height as u16);
+        self.take_events(&conn)?;
+        let size = self.size()?;
+        let (w, h) = (size.width as u16, size.height as u16);
         let reply = conn
             .get_image(ImageFormat::Z_PIXMAP, self.root, 0, 0, w, h, !0)
             .map_err(|e| x_err("GetImage")(e.into()))?

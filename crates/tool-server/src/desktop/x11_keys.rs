@@ -9,7 +9,6 @@ use crate::keys::Modifier;
 use std::collections::HashMap;
 use x11rb::connection::Connection;
 use x11rb::protocol::xproto::ConnectionExt as _;
-use x11rb::rust_connection::RustConnection;
 
 /// The keysym a character types (X11 keysym encoding: Latin-1 as is,
 /// the rest of Unicode at 0x0100_0000 + code point).
@@ -77,7 +76,7 @@ struct Level {
 pub(super) struct KeyMap(HashMap<u32, (u8, Level)>);
 
 impl KeyMap {
-    pub(super) fn read(conn: &RustConnection) -> ToolResult<KeyMap> {
+    pub(super) fn read(conn: &impl Connection) -> ToolResult<KeyMap> {
         let setup = conn.setup();
         let (min, max) = (setup.min_keycode, setup.max_keycode);
         let map = conn

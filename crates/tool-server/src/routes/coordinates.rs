@@ -49,7 +49,7 @@ pub async fn convert(
         }
         Scope::Desktop => {
             let d = state.desktop()?;
-            let screen = blocking("reading the screen size", move || d.screen_size()).await?;
+            let screen = d.screen_size()?;
             let s = desktop_to_screen(p, req.from_space, screen);
             let out = match req.to_space {
                 Space::LuxSdk => rescale(s, screen, LUX),
@@ -120,8 +120,7 @@ pub async fn validate(
         Scope::Desktop => {
             let origin = req.coordinate_origin.unwrap_or(Space::Screen);
             let d = state.desktop()?;
-            let d2 = d.clone();
-            let screen = blocking("reading the screen size", move || d2.screen_size()).await?;
+            let screen = d.screen_size()?;
             let at = desktop_to_screen(original, origin, screen);
             let at = Point {
                 x: at.x.round(),

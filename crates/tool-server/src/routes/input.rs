@@ -106,8 +106,9 @@ pub async fn click(
                 return Err(out_of_bounds("screen", at, screen, original));
             }
             let kind = req.click_type;
-            let d2 = d.clone();
-            blocking("clicking", move || d2.click(at, kind)).await?;
+            // On this task: a few XTest requests and one round trip, each
+            // wait bounded (desktop::Desktop).
+            d.click(at, kind)?;
             Ok(Json(json!({
                 "success": true,
                 "executed_with": d.driver_name(),
@@ -259,8 +260,7 @@ pub async fn scroll(
             let d = state.desktop()?;
             let clicks = |v: f64| (v / PIXELS_PER_WHEEL_CLICK).round() as i32;
             let (cx, cy) = (clicks(dx), clicks(dy));
-            let d2 = d.clone();
-            blocking("scrolling", move || d2.scroll(cx, cy)).await?;
+            d.scroll(cx, cy)?;
             Ok(Json(
                 json!({"success": true, "executed_with": d.driver_name(), "details": {"direction": name, "amount": amount, "scope": "desktop", "wheel_clicks": cx.abs() + cy.abs()}}),
             ))
@@ -289,8 +289,7 @@ pub async fn keypress(
         }
         Scope::Desktop => {
             let d = state.desktop()?;
-            let d2 = d.clone();
-            blocking("pressing keys", move || d2.keypress(&combo)).await?;
+            d.keypress(&combo)?;
             d.driver_name()
         }
     };

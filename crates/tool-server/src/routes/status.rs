@@ -2,7 +2,6 @@
 
 use crate::error::ToolResult;
 use crate::geometry::{scale, scale3, DEFAULT_VIEWPORT, LUX};
-use crate::routes::blocking;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
@@ -67,10 +66,8 @@ pub async fn screen(State(state): State<AppState>) -> ToolResult<Json<Value>> {
         Err(_) => DEFAULT_VIEWPORT,
     };
     let (screen, source) = match state.desktop() {
-        Ok(d) => (
-            blocking("reading the screen size", move || d.screen_size()).await?,
-            "x11",
-        ),
+        // Known without a round trip (desktop::Desktop::screen_size).
+        Ok(d) => (d.screen_size()?, "x11"),
         // No display: the browser's viewport is all the screen there is.
         Err(_) => (viewport, "viewport"),
     };
