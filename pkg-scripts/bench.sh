@@ -11,8 +11,9 @@
 # set-up scripts (the probe's build, MiniWoB++'s pages). Not benchmarks of
 # their own: tests/bench/generated-world.mjs and oracle-plain.js (helpers
 # of the walker-* ones), websys-vs-walker.mjs (run by websys-probe), and
-# crates/browse/examples/candidates.rs and distill.rs (print what the
-# browse policies see; distill is run by browse-tokens). Results go to
+# crates/browse/examples/distill.rs (prints what the browse LLM policy
+# sees; run by browse-tokens; `sentience browse-candidates` lists what
+# either policy could choose). Results go to
 # stdout and, for most, JSON in .bench/ (git-ignored). None is a test:
 # they assert nothing, and only `snapshot --smoke` and `format-tokens` run
 # in pkg-scripts/test.sh.

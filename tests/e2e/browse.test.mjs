@@ -65,14 +65,7 @@ export function assertClickBeforeType(actions) {
   });
 }
 
-// Known failures of the server's built-in policy, each with its reason (the
-// test still runs and reports; see NEEDS-FROM-SERVER.md on branch browse-client).
-const KNOWN = {
-  login: 'the built-in policy first types the user name into the search box on the front page',
-  coupon: 'the built-in policy clicks Apply again and again instead of typing into the revealed field',
-};
-
-test('in-process server: the demo store login with the built-in policy (HTTP)', { todo: KNOWN.login }, async () => {
+test('in-process server: the demo store login with the built-in policy (HTTP)', async () => {
   const r = await browse(['--task', 'Log in as "alice" with password "s3cret"']);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /✓ finished: .*alice/i);
@@ -126,7 +119,7 @@ test('goto before click: the search box is on another page, a tempting field is 
   assertClickBeforeType(r.actions);
 });
 
-test('click before type: a field that must be clicked to be revealed', { todo: KNOWN.coupon }, async () => {
+test('click before type: a field that must be clicked to be revealed', async () => {
   const r = await browse(['--server', agent.url, '--url', `${site.url}/browse/tempt-reveal.html`, '--task', 'Apply the coupon code "SPRING20"']);
   assert.equal(r.code, 0, r.stderr);
   const reveal = r.actions.findIndex((a) => a.kind === 'click' && a.target === '#add-coupon');

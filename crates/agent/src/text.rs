@@ -271,6 +271,8 @@ pub const SUCCESS_PHRASES: &[&str] = &[
     "successfully",
     "success",
     "submitted",
+    // "Coupon SPRING20 applied" (tests/pages/browse/tempt-reveal.html).
+    "applied",
     "confirmation number",
 ];
 

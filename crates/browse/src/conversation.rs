@@ -13,6 +13,7 @@ use crate::page::{BrowsePage, PageElement};
 use crate::protocol::{Answer, Endpoint};
 use crate::reason::{element_phrase, Reason};
 use sentience_agent::policy::Baseline;
+use sentience_agent::reflect;
 use sentience_agent::types::{HistoryEntry, Reflection};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -88,6 +89,21 @@ impl Conversation {
                 h.page_after = Some(signature.to_string());
                 h.success = Some(true);
                 h.observation = "Success".into();
+            }
+        }
+        // As a run does (docs/contracts/run-api.md §13): a reflection when
+        // one is due, so an action repeated on an unchanged page (a click
+        // that did nothing, three times) is avoided from then on instead of
+        // being answered again until the step limit.
+        if reflect::due(&self.history, self.steps)
+            && self
+                .reflections
+                .last()
+                .is_none_or(|r| r.step_number != self.steps)
+        {
+            let r = reflect::reflect(&self.history, self.steps, sentience_agent::time::now_ms());
+            if self.steps % reflect::EVERY == 0 || r.should_adjust {
+                self.reflections.push(r);
             }
         }
         if self.baseline.is_none() {

@@ -176,12 +176,30 @@ pub fn stable_candidates(ix: &SelectorIndex, el: &Element) -> Vec<String> {
             }
         }
     }
-    // A submit or button input is named by its value (`<input type=submit value=Go>`).
+    // A submit or button input is named by its value (`<input type=submit
+    // value=Go>`). Any other input's `value` (like `checked`, `selected`) is
+    // state: the client writes what was typed back as an attribute that the
+    // live page does not have, so it never goes into a selector.
     if el.name() == "input" {
-        if let (Some(t), Some(v)) = (el.attr("type"), el.attr("value").filter(|v| usable(v))) {
+        let labelled_by_value = |t: &str| {
+            ["submit", "button", "reset", "image"]
+                .iter()
+                .any(|b| t.eq_ignore_ascii_case(b))
+        };
+        if let (Some(t), Some(v)) = (
+            el.attr("type").filter(|t| labelled_by_value(t)),
+            el.attr("value").filter(|v| usable(v)),
+        ) {
             if ix.unique_tag_attr("input", "value", v) {
                 out.push(format!("input[type={}][value={}]", quote(t), quote(v)));
             }
+        }
+    }
+    // The one element of its kind and type (`button[type="submit"]`, the
+    // one password field) rather than a position path.
+    if let Some(t) = el.attr("type").filter(|v| usable(v)) {
+        if ix.unique_tag_attr(el.name(), "type", t) {
+            out.push(format!("{tag}[type={}]", quote(t)));
         }
     }
     out

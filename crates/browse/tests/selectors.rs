@@ -169,3 +169,35 @@ fn repeated_attributes_are_scoped_by_an_id_before_falling_back_to_positions() {
     assert_eq!(selector_of(html, "Home"), "#top a[href=\"/\"]");
     assert_eq!(selector_of(html, "Home again"), "#foot a[href=\"/\"]");
 }
+
+/// What was typed is state, not a name: the client writes a field's value
+/// back as a `value` attribute the live page does not have, so a selector
+/// built on it would match nothing there. A button input's value is its
+/// label, and stays usable.
+#[test]
+fn typed_values_are_never_in_selectors_but_button_labels_are() {
+    let html = r#"<body><form>
+        <input type="text" value="surreal movies 1995">
+        <input type="text" value="">
+        <input type="button" value="Go">
+    </form></body>"#;
+    let all = selectors(html);
+    assert!(
+        all.iter()
+            .all(|(_, s)| !s.contains("surreal") && !s.contains("[value=\"\"]")),
+        "{all:?}"
+    );
+    assert_eq!(
+        selector_of(html, "Go"),
+        "input[type=\"button\"][value=\"Go\"]"
+    );
+}
+
+/// The demo store's log-in button (no id, no name): the only submit button
+/// of the page is named by its type, not by a position path.
+#[test]
+fn the_only_element_of_its_type_is_named_by_it() {
+    let html = include_str!("../../../demo/login.html");
+    assert_eq!(selector_of(html, "Log in"), "button[type=\"submit\"]");
+    assert_eq!(selector_of(html, "Username"), "#username");
+}

@@ -125,7 +125,7 @@ async fn login_over_http_clicks_before_typing_and_keeps_reason_first() {
             (json!("type"), json!("#pass"), json!("s3cret")),
             (
                 json!("click"),
-                json!("#login > button:nth-of-type(1)"),
+                json!("button[type=\"submit\"]"),
                 Value::Null
             ),
         ]

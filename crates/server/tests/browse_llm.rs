@@ -115,7 +115,7 @@ async fn a_non_existent_id_is_corrected_once() {
     let (s, _, v, text) = send(&srv, None, task).await;
     assert_eq!(s, 200, "{text}");
     assert_eq!(v["endpoint"], "click");
-    assert_eq!(v["selector"], "#login > button:nth-of-type(1)");
+    assert_eq!(v["selector"], "button[type=\"submit\"]");
     assert_eq!(f.calls(), 2);
     let correction = f.last_prompt();
     assert!(

@@ -4,8 +4,8 @@
 
 use crate::page::{Page, PageElement};
 use crate::system2::score::{field_kind, Candidate};
-use crate::task::{FieldKind, TaskValue};
-use crate::text::words;
+use crate::task::{FieldKind, TaskPlan, TaskValue};
+use crate::text::{concepts, quoted, words};
 use crate::types::HistoryEntry;
 
 pub fn candidate(e: &PageElement) -> Candidate {
@@ -104,4 +104,47 @@ pub fn field_for<'p>(
         }
     }
     best.map(|(_, e)| e)
+}
+
+/// A quoted string the task's words do not mark as a value ("Apply the
+/// coupon code "SPRING20"") is one on a page where nothing shows it and a
+/// free text field is named by the words just before it (a field labelled
+/// "Coupon code"): it is typed there, not looked for as something to click
+/// (tests/pages/browse/tempt-reveal.html, once its field is revealed).
+/// Lists and password fields are left to the task's explicit words.
+pub fn page_values(task: &str, plan: &mut TaskPlan, page: &Page) {
+    let mut prev_end = 0;
+    for (pos, end, value) in quoted(task) {
+        let before = task.get(prev_end..pos).unwrap_or("");
+        prev_end = end;
+        if !plan.targets.contains(&value) {
+            continue;
+        }
+        let label_words = words(before);
+        let label = label_words[label_words.len().saturating_sub(3)..].join(" ");
+        let named = concepts(&label);
+        if named.is_empty()
+            || page
+                .elements
+                .iter()
+                .any(|e| !e.is_text_entry() && super::find::text_fit(e, &value) >= 0.5)
+        {
+            continue;
+        }
+        let field_named = page.elements.iter().any(|e| {
+            matches!(e.tag.as_str(), "input" | "textarea")
+                && e.is_text_entry()
+                && !e.disabled
+                && e.input_type != "password"
+                && concepts(&e.descriptors()).iter().any(|c| named.contains(c))
+        });
+        if field_named {
+            plan.targets.retain(|t| t != &value);
+            plan.values.push(TaskValue {
+                kind: FieldKind::Other,
+                label,
+                value,
+            });
+        }
+    }
 }

@@ -65,8 +65,10 @@ fn task_plan(task: &str, intent: &Intent) -> TaskPlan {
 
 pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
     let intent = Intent::parse(ctx.task);
-    let plan = task_plan(ctx.task, &intent);
     let page = ctx.page;
+    let mut plan = task_plan(ctx.task, &intent);
+    fields::page_values(ctx.task, &mut plan, page);
+    let plan = plan;
     // Multi-step tasks: the step planner, while it has something to do.
     if let Some(d) = steps::next(ctx, &intent) {
         return d;

@@ -8,6 +8,7 @@ use crate::planner::fields;
 use crate::planner::find::{is_instruction, reading_order, resolve, role_fit};
 use crate::planner::lookup;
 use crate::policy::PolicyContext;
+use crate::system2::score::field_kind;
 use crate::task::{FieldKind, TaskValue};
 use crate::text::normalize;
 use crate::types::{HistoryEntry, ToolName};
@@ -107,7 +108,7 @@ pub(super) fn type_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> 
                             && !e.disabled
                             && !taken.contains(&e.id.key())
                             && e.value.is_empty()
-                            && kind_ok(e)
+                            && fallback_fits(v.field, e)
                     })
                     .min_by(|a, b| reading_order(a, b))
             })
@@ -122,6 +123,20 @@ pub(super) fn type_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> 
             .map(|i| i + 1)
             .unwrap_or(cursor),
     )
+}
+
+/// May a value of this kind go into a field `field_for` did not pick (the
+/// first free field, for tasks that name no kind)? A password only into a
+/// password field and nothing else into one; a search box only takes a
+/// search term or an unlabelled value: "Log in as "alice"" on a front page
+/// with a search box is not a search (tests/e2e/browse.test.mjs, the demo
+/// store login; crates/browse/tests/builtin.rs).
+fn fallback_fits(kind: FieldKind, e: &PageElement) -> bool {
+    if (kind == FieldKind::Password) != (e.input_type == "password") {
+        return false;
+    }
+    let search_box = field_kind(&fields::candidate(e)) == Some(FieldKind::Search);
+    !search_box || matches!(kind, FieldKind::Search | FieldKind::Other)
 }
 
 fn fits(s: &str, starts: Option<&str>, ends: Option<&str>) -> bool {
