@@ -361,6 +361,16 @@ globalThis.SentienceFrames = (() => {
   async function collectAll(raw, { timeoutMs, scope }) {
     const view = viewOf(scope);
     const report = { included: [], skipped: [] };
+    if (!raw.frames.length) {
+      // No frame at all (most pages): what the code below ends with, at
+      // once (the first snapshot after a page load would otherwise pay for
+      // compiling it).
+      iframes = new Map();
+      view.frames = [];
+      view.idMaps = new Map();
+      view.routes = new Map();
+      return { meta: raw.meta, nums: raw.nums, strs: raw.strs, report };
+    }
     const topDescs = describe(raw.frames, 0, budgetFor(scope));
     // Nested frames come gathered with their top-level frame (frame-relay.js
     // `walkTree`), or are asked once their parent has answered: the whole
