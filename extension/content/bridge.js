@@ -744,6 +744,7 @@
       const names = {
         request: `sentience-${crypto.randomUUID()}`,
         response: `sentience-${crypto.randomUUID()}`,
+        reply: `sentience-${crypto.randomUUID()}`,
       };
       // Registry resolution: answered synchronously by dispatching the
       // secret response event on the element itself.
@@ -773,7 +774,11 @@
           else if (STATUS_OPS.has(msg.op)) reply = { value: { status: 'error', error: `${msg.op} failed: ${error}` } };
           else reply = { value: { success: false, error, outcome: 'none' } };
         }
-        facadePort.postMessage({ call: msg.call, ...reply });
+        // The answer as the secret reply event once the facade has its
+        // name (it reads it in this task, main-world.js `answer`), else on
+        // the port.
+        if (msg.events === true) document.dispatchEvent(new CustomEvent(names.reply, { detail: { call: msg.call, ...reply } }));
+        else facadePort.postMessage({ call: msg.call, ...reply });
       };
       facadePort.postMessage({ type: 'hello', ...names });
     },
