@@ -745,6 +745,7 @@
         request: `sentience-${crypto.randomUUID()}`,
         response: `sentience-${crypto.randomUUID()}`,
         reply: `sentience-${crypto.randomUUID()}`,
+        call: `sentience-${crypto.randomUUID()}`,
       };
       // Registry resolution: answered synchronously by dispatching the
       // secret response event on the element itself.
@@ -759,8 +760,10 @@
         },
         true,
       );
-      facadePort.onmessage = async (e) => {
-        const msg = e.data;
+      // A call of the facade: on the port, or (once it has the names) as
+      // the secret `call` event, dispatched in the page's task; the work
+      // starts after its first await, as the page's script has finished.
+      const onCall = async (msg) => {
         if (!msg || typeof msg.call !== 'number') return;
         let reply;
         try {
@@ -780,6 +783,15 @@
         if (msg.events === true) document.dispatchEvent(new CustomEvent(names.reply, { detail: { call: msg.call, ...reply } }));
         else facadePort.postMessage({ call: msg.call, ...reply });
       };
+      facadePort.onmessage = (e) => onCall(e.data);
+      document.addEventListener(
+        names.call,
+        (e) => {
+          e.stopImmediatePropagation();
+          onCall(/** @type {CustomEvent} */ (e).detail);
+        },
+        true,
+      );
       facadePort.postMessage({ type: 'hello', ...names });
     },
     true,

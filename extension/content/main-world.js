@@ -32,6 +32,7 @@
   const ProxyCtor = Proxy;
   const CustomEventCtor = CustomEvent;
   const setTimeoutFn = setTimeout;
+  const structuredCloneFn = structuredClone;
   const clearTimeoutFn = clearTimeout;
   const windowPost = window.postMessage;
   const portPost = MessagePort.prototype.postMessage;
@@ -55,7 +56,7 @@
   const port = channel.port1;
   const pending = create(null);
   let nextCall = 1;
-  let resolveEvents = null; // {request, response, reply}: random event names from the bridge
+  let resolveEvents = null; // {request, response, reply, call}: random event names from the bridge
   let lastIds = [];
 
   // An answer of the bridge: on the port, or (once the facade knows the
@@ -91,7 +92,7 @@
     const msg = event.data;
     if (!msg || typeof msg !== 'object') return;
     if (msg.type === 'hello' && resolveEvents === null) {
-      resolveEvents = { request: stringOf(msg.request), response: stringOf(msg.response), reply: stringOf(msg.reply) };
+      resolveEvents = { request: stringOf(msg.request), response: stringOf(msg.response), reply: stringOf(msg.reply), call: stringOf(msg.call) };
       apply(addListener, doc, [resolveEvents.response, onResolved, true]);
       apply(addListener, doc, [resolveEvents.reply, onReply, true]);
       return;
@@ -148,9 +149,15 @@
       }, CALL_TIMEOUT_MS);
       pending[id] = { resolve, timer, op };
       try {
-        // events: whether the answer may come as the reply event (the
-        // facade has the names).
-        apply(portPost, port, [{ call: id, op, args, events: resolveEvents !== null }]);
+        if (resolveEvents === null) apply(portPost, port, [{ call: id, op, args, events: false }]);
+        else {
+          // The secret call event reaches the bridge in this task (a port
+          // message would wait behind the page's tasks); its detail is
+          // cloned into the bridge's world as a port message would be, so
+          // what cannot be cloned is refused here, as postMessage would.
+          structuredCloneFn(args);
+          apply(dispatch, doc, [new CustomEventCtor(resolveEvents.call, { detail: { call: id, op, args, events: true } })]);
+        }
       } catch (e) {
         delete pending[id];
         clearTimeoutFn(timer);
