@@ -103,6 +103,7 @@
         // before the idle warm-up below.
         loadEngine().then(warmEngine, () => {});
         const walk = () => {
+          SentienceFrames.learnDeadFrames();
           const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (f) => setTimeout(f, 50);
           idle(() => warmUp().catch(() => {}), { timeout: 1000 });
         };

@@ -145,6 +145,16 @@ globalThis.SentienceFrames = (() => {
     }
   }
 
+  /** The address an iframe shows, as its `src` (or `srcdoc`) says. @param {Element} el */
+  function urlOf(el) {
+    const src = el.getAttribute('src') || (el.hasAttribute('srcdoc') ? 'about:srcdoc' : 'about:blank');
+    try {
+      return new URL(src, document.baseURI).href;
+    } catch (e) {
+      return src;
+    }
+  }
+
   // Describes the walker's iframes for the driver (rects in this frame's
   // viewport coordinates), with the walk of each same-origin one that
   // could be walked directly (`walk`: {frameId, data}), and posts every
@@ -158,13 +168,7 @@ globalThis.SentienceFrames = (() => {
     const out = [];
     for (const f of frames) {
       const el = f.el;
-      const src = el.getAttribute('src') || (el.hasAttribute('srcdoc') ? 'about:srcdoc' : 'about:blank');
-      let url;
-      try {
-        url = new URL(src, document.baseURI).href;
-      } catch (e) {
-        url = src;
-      }
+      const url = urlOf(el);
       const r = el.getBoundingClientRect();
       const cs = f.cs;
       const x = r.x + el.clientLeft + num(cs.paddingLeft);
@@ -258,6 +262,29 @@ globalThis.SentienceFrames = (() => {
         },
         { once: true },
       );
+  }
+
+  // Right after the page loads, the driver asks the browser which of its
+  // frames failed to load (frame-liveness.js deadChildren) and marks them
+  // dead at once: the first snapshot then skips them without a message, as
+  // later ones do (a round trip through the service worker per dead frame
+  // cost the first snapshot 5-10 ms on the real pages, docs/benchmarks.md).
+  // The same address matching as the relay's (fragment and http/https
+  // aside); a frame that navigates fires its iframe's load and is asked
+  // again.
+  const docKey = (/** @type {string} */ u) => u.split('#')[0].replace(/^https?:/, '');
+  function learnDeadFrames() {
+    if (!document.querySelector('iframe, frame')) return;
+    chrome.runtime.sendMessage({ type: SentienceProtocol.MSG.FRAMES_DEAD }).then(
+      (r) => {
+        if (!r || !Array.isArray(r.urls) || !r.urls.length) return;
+        const keys = new Set(r.urls.filter((u) => typeof u === 'string').map(docKey));
+        for (const el of document.querySelectorAll('iframe, frame')) {
+          if (!dead.has(el) && !stale.has(el) && keys.has(docKey(urlOf(el)))) noteAnswer(el, null, 'load_failed');
+        }
+      },
+      () => {},
+    );
   }
 
   /** Splits our `frames` option off the engine's options. Returns {options, frames} or {error}. */
@@ -467,5 +494,5 @@ globalThis.SentienceFrames = (() => {
       );
   }
 
-  return { token, takeOptions, walkForParent, walkDirect, budgetFor, learnFrameId, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
+  return { token, learnDeadFrames, deadOf: (/** @type {Element} */ el) => dead.get(el), takeOptions, walkForParent, walkDirect, budgetFor, learnFrameId, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
 })();

@@ -4,10 +4,13 @@
 //
 // It holds no logic: every call is forwarded to the isolated content script
 // (bridge.js) over a private MessageChannel whose port is handed over at
-// document_start, before any page script runs (see the handshake below). The
-// page can call the API (that is its purpose) but can neither forge the
-// bridge's answers nor read the answers to anyone else's requests: they
-// travel on a port only this closure holds.
+// document_start, before any page script runs (see the handshake below), or,
+// once the bridge has sent its secret per-page event names on that port, as
+// events of those names (read in the same task: no wait behind the page's
+// tasks). The page can call the API (that is its purpose) but can neither
+// forge the bridge's answers nor read the answers to anyone else's
+// requests: they travel on a port only this closure holds, or as events
+// whose names only it and the bridge know.
 //
 // Everything this file uses from the page's realm is captured now, at
 // document_start, so a page that later patches Array.prototype.map,
