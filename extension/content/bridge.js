@@ -793,7 +793,15 @@
         names.call,
         (e) => {
           e.stopImmediatePropagation();
-          onCall(/** @type {CustomEvent} */ (e).detail);
+          let msg = null;
+          try {
+            msg = /** @type {CustomEvent} */ (e).detail; // null when it could not be cloned
+          } catch (err) {
+            msg = null;
+          }
+          if (!msg || typeof msg.call !== 'number') return; // not taken: the facade uses the port
+          e.preventDefault();
+          onCall(msg);
         },
         true,
       );

@@ -39,7 +39,6 @@
   const ProxyCtor = Proxy;
   const CustomEventCtor = CustomEvent;
   const setTimeoutFn = setTimeout;
-  const structuredCloneFn = structuredClone;
   const clearTimeoutFn = clearTimeout;
   const windowPost = window.postMessage;
   const portPost = MessagePort.prototype.postMessage;
@@ -156,15 +155,14 @@
       }, CALL_TIMEOUT_MS);
       pending[id] = { resolve, timer, op };
       try {
-        if (resolveEvents === null) apply(portPost, port, [{ call: id, op, args, events: false }]);
-        else {
-          // The secret call event reaches the bridge in this task (a port
-          // message would wait behind the page's tasks); its detail is
-          // cloned into the bridge's world as a port message would be, so
-          // what cannot be cloned is refused here, as postMessage would.
-          structuredCloneFn(args);
-          apply(dispatch, doc, [new CustomEventCtor(resolveEvents.call, { detail: { call: id, op, args, events: true } })]);
-        }
+        // The secret call event reaches the bridge in this task (a port
+        // message would wait behind the page's tasks); its detail is cloned
+        // into the bridge's world as a port message would be. The bridge
+        // cancels the event when it took the call; otherwise (no names
+        // yet, or arguments that cannot be cloned) the call goes on the
+        // port, whose postMessage throws for those.
+        const taken = resolveEvents !== null && !apply(dispatch, doc, [new CustomEventCtor(resolveEvents.call, { cancelable: true, detail: { call: id, op, args, events: true } })]);
+        if (!taken) apply(portPost, port, [{ call: id, op, args, events: false }]);
       } catch (e) {
         delete pending[id];
         clearTimeoutFn(timer);
