@@ -117,5 +117,17 @@ globalThis.SentienceFrameLiveness = (() => {
     return claimed() ? null : reasonOfAll(tabId, unmatched, claimed);
   }
 
-  return { deadReason };
+  /**
+   * The URLs of the child frames of (tabId, parentFrameId) that failed to
+   * load, where every child frame showing that URL did (so any iframe of
+   * the parent showing it is dead): what a snapshot taken right after the
+   * page load may skip without asking (content/frames.js learnDeadFrames).
+   */
+  async function deadChildren(tabId, parentFrameId) {
+    if (!chrome.webNavigation || !Number.isInteger(tabId) || !Number.isInteger(parentFrameId)) return [];
+    const frames = await framesOf(tabId);
+    const kids = (frames || []).filter((f) => f.parentFrameId === parentFrameId);
+    return kids.filter((f) => f.errorOccurred && kids.every((g) => g.errorOccurred || !sameDocUrl(g.url, f.url))).map((f) => f.url);
+  }
+  return { deadReason, deadChildren };
 })();

@@ -78,6 +78,7 @@ globalThis.SentienceProtocol = (() => {
     FRAME_CLAIM: 'frame-claim', // {nonce, data?}: this frame received the nonce
     FRAME_WALK: 'frame-walk', // {nonce, timeoutMs, depth, deadlineMs, scope, url, stale, siblings}
     FRAME_CALL: 'frame-call', // {frameId, op, args}: an operation routed to a child frame
+    FRAMES_DEAD: 'frames-dead', // {urls}: the URLs of this frame's child frames that failed to load
     ENGINE_USED: 'engine-used', // the API was used in this browser session
     ENGINE_WARM: 'engine-warm?', // {warm}: whether pages should warm the engine up
     // extension pages → service worker (validated by validateUiMessage).

@@ -210,6 +210,7 @@ const ROUTES = {
   [MSG.FRAME_CLAIM]: { from: 'tab', handle: SentienceFrameRelay.onClaim },
   [MSG.FRAME_WALK]: { from: 'tab', handle: SentienceFrameRelay.walkTree, failure: () => ({ reason: 'error' }) },
   [MSG.FRAME_CALL]: { from: 'tab', handle: SentienceFrameRelay.call, failure: (e) => ({ error: String(e) }) },
+  [MSG.FRAMES_DEAD]: { from: 'tab', handle: async (msg, sender) => ({ urls: await SentienceFrameLiveness.deadChildren(sender.tab && sender.tab.id, sender.frameId) }), failure: () => ({ urls: [] }) },
   [MSG.RUN_START]: { from: 'page', handle: async (msg) => ({ runId: await SentienceRuns.start(msg) }) },
   [MSG.RUN_CANCEL]: { from: 'page', handle: async (msg) => (await SentienceRuns.cancel(msg.runId), {}) },
   [MSG.RUN_ANSWER]: { from: 'page', handle: async (msg) => (await SentienceRuns.answer(msg.runId, msg.approved, msg.answer), {}) },

@@ -24,6 +24,7 @@ const content = {
   SentienceFrameMerge: 'readonly',
   SentienceFrames: 'readonly',
   SentienceTrust: 'readonly',
+  SentienceWarmWalk: 'readonly',
   SentienceWire: 'readonly',
 };
 const worker = {

@@ -1,4 +1,8 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
+// (V8 compiles this file's functions as it loads, not on their first call: the
+// first snapshot after a page load used to pay for that; docs/benchmarks.md
+// "Real pages: the first snapshot".)
 // The isolated-world bridge: receives the MAIN-world facade's private port,
 // runs snapshots (walker → WebAssembly engine) and actions, keeps the
 // registry of element references, and talks to the service worker.
@@ -71,14 +75,39 @@
     warm.snapshot(raw, 'null', trackingOf(1, 0, null));
     warm.free();
   }
+  // As soon as the engine has loaded (while the page is still loading, so
+  // before any snapshot right after `load`), it runs over a made-up walk
+  // (content/warm-walk.js) of a real page's size, twice: WebAssembly
+  // functions are compiled on their first call and optimised once they
+  // have run a while, which the first snapshot would otherwise pay for
+  // (1–4 ms on the real pages). It reads nothing of the page.
+  const WARM_COPIES = 20;
+  const WARM_RUNS = 2;
+  /** @param {any} wasm the engine module, or null (not loadable here) */
+  function warmEngine(wasm) {
+    if (!wasm || snapshotCounter > 0) return;
+    try {
+      wasm.check_options('{"limit":50,"diff":true}');
+      const warm = new wasm.Engine('content_script');
+      const walk = SentienceWarmWalk.walk(WARM_COPIES);
+      for (let k = 0; k < WARM_RUNS; k++) warm.snapshot(walk, 'null', trackingOf(1, 0, null));
+      warm.free();
+    } catch (e) {
+      // only a warm-up: a snapshot reports its own errors
+    }
+  }
   function warmWhenIdle() {
     if (window.top !== window) return;
     chrome.runtime.sendMessage({ type: MSG.ENGINE_WARM }).then(
       (r) => {
         if (!r || r.warm !== true) return;
-        // Fetching and compiling run off the main thread: start now.
-        loadEngine();
+        // Fetching and compiling run off the main thread: start now, and
+        // compile the engine's functions on a made-up walk as soon as it
+        // has loaded (content/warm-walk.js), in case a snapshot comes
+        // before the idle warm-up below.
+        loadEngine().then(warmEngine, () => {});
         const walk = () => {
+          SentienceFrames.learnDeadFrames();
           const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (f) => setTimeout(f, 50);
           idle(() => warmUp().catch(() => {}), { timeout: 1000 });
         };
@@ -287,7 +316,8 @@
    */
   async function snapshot(options, { path } = {}, scope = 'full') {
     const view = views[scope];
-    reportUse();
+    // Told after this snapshot's own work: nothing here needs it.
+    if (!useReported) setTimeout(reportUse, 0);
     /** @type {any} */
     const split = SentienceFrames.takeOptions(options);
     if (split.error) return errorJson(split.error);
@@ -719,6 +749,8 @@
       const names = {
         request: `sentience-${crypto.randomUUID()}`,
         response: `sentience-${crypto.randomUUID()}`,
+        reply: `sentience-${crypto.randomUUID()}`,
+        call: `sentience-${crypto.randomUUID()}`,
       };
       // Registry resolution: answered synchronously by dispatching the
       // secret response event on the element itself.
@@ -733,8 +765,10 @@
         },
         true,
       );
-      facadePort.onmessage = async (e) => {
-        const msg = e.data;
+      // A call of the facade: on the port, or (once it has the names) as
+      // the secret `call` event, dispatched in the page's task; the work
+      // starts after its first await, as the page's script has finished.
+      const onCall = async (msg) => {
         if (!msg || typeof msg.call !== 'number') return;
         let reply;
         try {
@@ -748,8 +782,29 @@
           else if (STATUS_OPS.has(msg.op)) reply = { value: { status: 'error', error: `${msg.op} failed: ${error}` } };
           else reply = { value: { success: false, error, outcome: 'none' } };
         }
-        facadePort.postMessage({ call: msg.call, ...reply });
+        // The answer as the secret reply event once the facade has its
+        // name (it reads it in this task, main-world.js `answer`), else on
+        // the port.
+        if (msg.events === true) document.dispatchEvent(new CustomEvent(names.reply, { detail: { call: msg.call, ...reply } }));
+        else facadePort.postMessage({ call: msg.call, ...reply });
       };
+      facadePort.onmessage = (e) => onCall(e.data);
+      document.addEventListener(
+        names.call,
+        (e) => {
+          e.stopImmediatePropagation();
+          let msg = null;
+          try {
+            msg = /** @type {CustomEvent} */ (e).detail; // null when it could not be cloned
+          } catch (err) {
+            msg = null;
+          }
+          if (!msg || typeof msg.call !== 'number') return; // not taken: the facade uses the port
+          e.preventDefault();
+          onCall(msg);
+        },
+        true,
+      );
       facadePort.postMessage({ type: 'hello', ...names });
     },
     true,

@@ -1,4 +1,8 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
+// (V8 compiles this file's functions as it loads, not on their first call: the
+// first snapshot after a page load used to pay for that; docs/benchmarks.md
+// "Real pages: the first snapshot".)
 // Iframes in the top-level snapshot (docs/api.md "Iframes and shadow DOM"). Loaded in every
 // frame (manifest: all_frames, match_about_blank, match_origin_as_fallback).
 //
@@ -143,6 +147,16 @@ globalThis.SentienceFrames = (() => {
     }
   }
 
+  /** The address an iframe shows, as its `src` (or `srcdoc`) says. @param {Element} el */
+  function urlOf(el) {
+    const src = el.getAttribute('src') || (el.hasAttribute('srcdoc') ? 'about:srcdoc' : 'about:blank');
+    try {
+      return new URL(src, document.baseURI).href;
+    } catch (e) {
+      return src;
+    }
+  }
+
   // Describes the walker's iframes for the driver (rects in this frame's
   // viewport coordinates), with the walk of each same-origin one that
   // could be walked directly (`walk`: {frameId, data}), and posts every
@@ -156,13 +170,7 @@ globalThis.SentienceFrames = (() => {
     const out = [];
     for (const f of frames) {
       const el = f.el;
-      const src = el.getAttribute('src') || (el.hasAttribute('srcdoc') ? 'about:srcdoc' : 'about:blank');
-      let url;
-      try {
-        url = new URL(src, document.baseURI).href;
-      } catch (e) {
-        url = src;
-      }
+      const url = urlOf(el);
       const r = el.getBoundingClientRect();
       const cs = f.cs;
       const x = r.x + el.clientLeft + num(cs.paddingLeft);
@@ -256,6 +264,29 @@ globalThis.SentienceFrames = (() => {
         },
         { once: true },
       );
+  }
+
+  // Right after the page loads, the driver asks the browser which of its
+  // frames failed to load (frame-liveness.js deadChildren) and marks them
+  // dead at once: the first snapshot then skips them without a message, as
+  // later ones do (a round trip through the service worker per dead frame
+  // cost the first snapshot 5-10 ms on the real pages, docs/benchmarks.md).
+  // The same address matching as the relay's (fragment and http/https
+  // aside); a frame that navigates fires its iframe's load and is asked
+  // again.
+  const docKey = (/** @type {string} */ u) => u.split('#')[0].replace(/^https?:/, '');
+  function learnDeadFrames() {
+    if (!document.querySelector('iframe, frame')) return;
+    chrome.runtime.sendMessage({ type: SentienceProtocol.MSG.FRAMES_DEAD }).then(
+      (r) => {
+        if (!r || !Array.isArray(r.urls) || !r.urls.length) return;
+        const keys = new Set(r.urls.filter((u) => typeof u === 'string').map(docKey));
+        for (const el of document.querySelectorAll('iframe, frame')) {
+          if (!dead.has(el) && !stale.has(el) && keys.has(docKey(urlOf(el)))) noteAnswer(el, null, 'load_failed');
+        }
+      },
+      () => {},
+    );
   }
 
   /** Splits our `frames` option off the engine's options. Returns {options, frames} or {error}. */
@@ -359,6 +390,16 @@ globalThis.SentienceFrames = (() => {
   async function collectAll(raw, { timeoutMs, scope }) {
     const view = viewOf(scope);
     const report = { included: [], skipped: [] };
+    if (!raw.frames.length) {
+      // No frame at all (most pages): what the code below ends with, at
+      // once (the first snapshot after a page load would otherwise pay for
+      // compiling it).
+      iframes = new Map();
+      view.frames = [];
+      view.idMaps = new Map();
+      view.routes = new Map();
+      return { meta: raw.meta, nums: raw.nums, strs: raw.strs, report };
+    }
     const topDescs = describe(raw.frames, 0, budgetFor(scope));
     // Nested frames come gathered with their top-level frame (frame-relay.js
     // `walkTree`), or are asked once their parent has answered: the whole
@@ -455,5 +496,5 @@ globalThis.SentienceFrames = (() => {
       );
   }
 
-  return { token, takeOptions, walkForParent, walkDirect, budgetFor, learnFrameId, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
+  return { token, learnDeadFrames, deadOf: (/** @type {Element} */ el) => dead.get(el), takeOptions, walkForParent, walkDirect, budgetFor, learnFrameId, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
 })();

@@ -1,13 +1,20 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
+// (V8 compiles this file's functions as it loads, not on their first call: the
+// first snapshot after a page load used to pay for that; docs/benchmarks.md
+// "Real pages: the first snapshot".)
 // MAIN-world facade: defines window.sentience and window.sentience_registry
 // for page scripts (and Playwright/Puppeteer/CDP `evaluate`).
 //
 // It holds no logic: every call is forwarded to the isolated content script
 // (bridge.js) over a private MessageChannel whose port is handed over at
-// document_start, before any page script runs (see the handshake below). The
-// page can call the API (that is its purpose) but can neither forge the
-// bridge's answers nor read the answers to anyone else's requests: they
-// travel on a port only this closure holds.
+// document_start, before any page script runs (see the handshake below), or,
+// once the bridge has sent its secret per-page event names on that port, as
+// events of those names (read in the same task: no wait behind the page's
+// tasks). The page can call the API (that is its purpose) but can neither
+// forge the bridge's answers nor read the answers to anyone else's
+// requests: they travel on a port only this closure holds, or as events
+// whose names only it and the bridge know.
 //
 // Everything this file uses from the page's realm is captured now, at
 // document_start, so a page that later patches Array.prototype.map,
@@ -55,17 +62,16 @@
   const port = channel.port1;
   const pending = create(null);
   let nextCall = 1;
-  let resolveEvents = null; // {request, response}: random event names from the bridge
+  let resolveEvents = null; // {request, response, reply, call}: random event names from the bridge
   let lastIds = [];
 
-  port.onmessage = (event) => {
-    const msg = event.data;
+  // An answer of the bridge: on the port, or (once the facade knows the
+  // event names) as the secret `reply` event the bridge dispatches on the
+  // document, read in the same task: a port message waits in the page's
+  // task queue, behind the page's own tasks and a rendering update (after a
+  // page load, 0.3–4 ms; docs/benchmarks.md "Real pages").
+  function answer(msg) {
     if (!msg || typeof msg !== 'object') return;
-    if (msg.type === 'hello' && resolveEvents === null) {
-      resolveEvents = { request: stringOf(msg.request), response: stringOf(msg.response) };
-      apply(addListener, doc, [resolveEvents.response, onResolved, true]);
-      return;
-    }
     const call = pending[msg.call];
     if (!call) return;
     delete pending[msg.call];
@@ -82,6 +88,22 @@
       lastIds = ids;
     }
     call.resolve(value);
+  }
+  function onReply(event) {
+    apply(stopImmediate, event, []);
+    answer(apply(detailOf, event, []));
+  }
+
+  port.onmessage = (event) => {
+    const msg = event.data;
+    if (!msg || typeof msg !== 'object') return;
+    if (msg.type === 'hello' && resolveEvents === null) {
+      resolveEvents = { request: stringOf(msg.request), response: stringOf(msg.response), reply: stringOf(msg.reply), call: stringOf(msg.call) };
+      apply(addListener, doc, [resolveEvents.response, onResolved, true]);
+      apply(addListener, doc, [resolveEvents.reply, onReply, true]);
+      return;
+    }
+    answer(msg);
   };
 
   // The handshake: the bridge's capturing 'message' listener was registered at
@@ -133,7 +155,14 @@
       }, CALL_TIMEOUT_MS);
       pending[id] = { resolve, timer, op };
       try {
-        apply(portPost, port, [{ call: id, op, args }]);
+        // The secret call event reaches the bridge in this task (a port
+        // message would wait behind the page's tasks); its detail is cloned
+        // into the bridge's world as a port message would be. The bridge
+        // cancels the event when it took the call; otherwise (no names
+        // yet, or arguments that cannot be cloned) the call goes on the
+        // port, whose postMessage throws for those.
+        const taken = resolveEvents !== null && !apply(dispatch, doc, [new CustomEventCtor(resolveEvents.call, { cancelable: true, detail: { call: id, op, args, events: true } })]);
+        if (!taken) apply(portPost, port, [{ call: id, op, args, events: false }]);
       } catch (e) {
         delete pending[id];
         clearTimeoutFn(timer);

@@ -21,7 +21,8 @@
 //             page (a fresh tab), right after 'load'; median of
 //             --cold-runs loads. The run starts with one snapshot on a
 //             page, so the API counts as used in the browser session and
-//             pages prepare the engine when they go idle (bridge.js
+//             pages prepare the engine as it loads and again when they go
+//             idle, and learn their failed frames at load (bridge.js
 //             warmWhenIdle); --no-warmup makes the service worker forget
 //             that use before each cold load (each page's first snapshot
 //             then loads the engine itself);

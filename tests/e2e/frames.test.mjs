@@ -6,7 +6,7 @@
 // frames in another renderer process, as on the real web.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, evaluate, snapshot, viaWorker, trustOrigins } from '../lib/harness.mjs';
+import { startServer, launch, evaluate, snapshot, viaWorker, trustOrigins, isolatedWorld } from '../lib/harness.mjs';
 import { assertSchema } from '../lib/expect.mjs';
 
 const env = { one: null, two: null, browser: null, hanging: [] };
@@ -352,6 +352,35 @@ test('dead, blocked, sandboxed and blank frames: truthful reasons, never waited 
       must(snap, 'Cross-origin button');
       assert.ok(!byText(snap, 'Framed anyway'));
     }
+  } finally {
+    await page.close();
+  }
+});
+
+// In a browser session where the API has been used, the top frame asks the
+// browser at `load` which of its frames failed (content/frames.js
+// learnDeadFrames): the first snapshot skips them without asking anyone.
+test('frames that failed to load are known before the first snapshot after the page load', async () => {
+  const used = await env.browser.context.newPage();
+  await used.goto(`${env.one.url}/frames/child-same.html`);
+  assert.equal((await snapshot(used)).status, 'success');
+  await used.close();
+  const page = await env.browser.context.newPage();
+  try {
+    await page.goto(`${env.one.url}/frames/dead-loaded.html`, { waitUntil: 'load' });
+    await page.waitForFunction(() => typeof window.sentience === 'object');
+    // (Time for the browser's answer; not a timing assertion.)
+    await page.waitForTimeout(500);
+    const world = await isolatedWorld(page);
+    const known = await world.evaluate(`Array.from(document.querySelectorAll('iframe'), (el) => [el.id, SentienceFrames.deadOf(el) || null])`);
+    await world.close();
+    assert.deepEqual(Object.fromEntries(known), { failed: 'load_failed', csp: 'load_failed', xfo: 'load_failed' }, 'marked dead before any snapshot');
+    const snap = await snapshot(page);
+    assert.equal(snap.status, 'success', snap.error);
+    assertSchema(snap);
+    const reasons = Object.fromEntries(snap.frames.skipped.map((s) => [new URL(s.url).pathname, s.reason]));
+    assert.deepEqual(reasons, { '/nothing-listens-here': 'load_failed', '/blocked-by-frame-src': 'load_failed', '/xfo-deny': 'load_failed' }, JSON.stringify(snap.frames));
+    must(snap, 'Top of page with failed frames');
   } finally {
     await page.close();
   }
