@@ -1,7 +1,7 @@
 // TypeScript declaration of the API the Sentience extension adds to every page.
 // The snapshot types describe the snapshot model
 // (crates/snapshot-core/src/contract.rs; docs/contracts/snapshot.md), as
-// snapshot.schema.json does: `cargo test -p snapshot-core contract::` fails
+// snapshot.schema.json does: `cargo test -p sentience-snapshot-core contract::` fails
 // when a key, its optionality or its JSON type here disagrees with the model.
 
 export type Role =

@@ -104,7 +104,7 @@ bench_tools() { need_bin; node_bench tools-bench.mjs "$@"; }
 bench_server() { need_bin; exec target/release/sentience bench-server "$@"; }
 bench_step_cost() { exec cargo run -q --release -p sentience-agent --example step_cost -- "$@"; }
 bench_resize() { exec cargo run -q --release -p sentience-tool-server --example resize_bench -- "$@"; }
-bench_engine_time() { exec cargo run -q --release -p snapshot-core --example engine_time -- "$@"; }
+bench_engine_time() { exec cargo run -q --release -p sentience-snapshot-core --example engine_time -- "$@"; }
 bench_websys_probe() { exec bash bench/websys-probe.sh "$@"; }
 bench_walker_variants() { node_bench walker-variants.mjs "$@"; }
 bench_walker_ablation() { node_bench walker-ablation.mjs "$@"; }

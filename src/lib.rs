@@ -1,7 +1,7 @@
 //! The wasm-bindgen binding of the snapshot core: the only Rust the extension
 //! loads. It holds no logic of its own: an [`Engine`] handle per page hands
-//! the walker's columnar raw page (see `snapshot_core::raw`; child frames'
-//! walks ride along and are merged by `snapshot_core::frames`) to the core
+//! the walker's columnar raw page (see `sentience_snapshot_core::raw`; child frames'
+//! walks ride along and are merged by `sentience_snapshot_core::frames`) to the core
 //! and returns the contract JSON as one string (one `JSON.parse` on the JS
 //! side beats building thousands of JS objects through the boundary).
 //!
@@ -10,8 +10,8 @@
 //! Content-Security-Policy). The handle's `engine_path` says which, and ends
 //! up in `meta.engine_path` of the result.
 
-use snapshot_core::diff::History;
-use snapshot_core::Tracking;
+use sentience_snapshot_core::diff::History;
+use sentience_snapshot_core::Tracking;
 use wasm_bindgen::prelude::*;
 
 /// Installs the panic hook so a panic that slips through shows its message in
@@ -23,7 +23,7 @@ pub fn start() {
 
 #[wasm_bindgen]
 extern "C" {
-    /// A walk in the wire form of `snapshot_core::raw`: `{meta, nums, strs}`
+    /// A walk in the wire form of `sentience_snapshot_core::raw`: `{meta, nums, strs}`
     /// (what extension/content/walker.js `collect` returns, or what
     /// frames.js gathered: the top walk with its frames' walks).
     pub type Walk;
@@ -38,7 +38,7 @@ extern "C" {
 /// One page's engine (one per scope of a document; see
 /// extension/content/bridge.js): the path it runs on and the page's diff
 /// history (the fingerprints of its last few snapshots, bounded: see
-/// `snapshot_core::diff`).
+/// `sentience_snapshot_core::diff`).
 #[wasm_bindgen]
 pub struct Engine {
     engine_path: String,
@@ -63,7 +63,7 @@ impl Engine {
     /// snapshots (shared by its scopes and both engine paths, so it keeps
     /// the count) and says how its wait for stability went.
     pub fn snapshot(&mut self, walk: &Walk, options: &str, tracking: &[f64]) -> String {
-        snapshot_core::snapshot_json_tracked(
+        sentience_snapshot_core::snapshot_json_tracked(
             &walk.meta(),
             &walk.nums(),
             &walk.strs(),
@@ -81,7 +81,7 @@ impl Engine {
 /// more WebAssembly).
 #[wasm_bindgen]
 pub fn check_options(options: &str) -> String {
-    match snapshot_core::SnapshotOptions::parse(options) {
+    match sentience_snapshot_core::SnapshotOptions::parse(options) {
         Ok(_) => String::new(),
         Err(e) => e,
     }
@@ -89,5 +89,5 @@ pub fn check_options(options: &str) -> String {
 
 #[wasm_bindgen]
 pub fn engine_version() -> String {
-    snapshot_core::ENGINE_VERSION.to_string()
+    sentience_snapshot_core::ENGINE_VERSION.to_string()
 }

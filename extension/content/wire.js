@@ -1,7 +1,7 @@
 // @ts-check
 // GENERATED from crates/snapshot-core/src/raw.rs, the walker ↔ engine wire
 // format: do not edit. Regenerate with
-//   UPDATE_WIRE=1 cargo test -p snapshot-core wire_js
+//   UPDATE_WIRE=1 cargo test -p sentience-snapshot-core wire_js
 // (a cargo test fails while this file is stale). A classic script, loaded
 // before the content scripts that write the wire (manifest.json) and usable
 // by importScripts: it defines the one global SentienceWire.

@@ -8,11 +8,11 @@
 
 use crate::text::{fnv1a, FNV_OFFSET};
 use crate::types::BBox;
+use sentience_snapshot_query::Checked;
 use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
-use snapshot_query::Checked;
 
 /// An element id as it arrived: a number (docs/contracts/snapshot.md §6.1) or a string
 /// (docs/contracts/run-api.md §12).
@@ -83,7 +83,7 @@ pub struct PageElement {
     /// The snapshot's `state` (checked, expanded, options, …) when it has
     /// one; shown to the LLM by the shared format.
     #[serde(skip)]
-    pub state: snapshot_query::ElementState,
+    pub state: sentience_snapshot_query::ElementState,
 }
 
 impl PageElement {
@@ -171,7 +171,7 @@ impl Page {
             // Deserialize from the borrowed value: no deep copy of the snapshot.
             let shape_error = |e: serde_json::Error| format!("snapshot (contract shape): {e}");
             let additions = RunAdditions::deserialize(v).map_err(shape_error)?;
-            let snapshot = match snapshot_query::Snapshot::deserialize(v) {
+            let snapshot = match sentience_snapshot_query::Snapshot::deserialize(v) {
                 Ok(s) => s,
                 Err(e) => without_malformed_states(v.clone()).ok_or_else(|| shape_error(e))?,
             };
@@ -549,7 +549,7 @@ impl Snapshot004 {
                     is_occluded: false,
                     is_primary: false,
                     importance: 0.0,
-                    state: snapshot_query::ElementState::default(),
+                    state: sentience_snapshot_query::ElementState::default(),
                 }
             })
             .collect();
@@ -592,7 +592,7 @@ fn implicit_role(tag: &str, input_type: &str) -> String {
 }
 
 /// What the run loop adds to a snapshot for the policy, beside the snapshot
-/// model (`snapshot_query::Snapshot`, read in its own pass): the page's title
+/// model (`sentience_snapshot_query::Snapshot`, read in its own pass): the page's title
 /// and visible text (as in docs/contracts/run-api.md §12's PageSnapshot, so the policy sees what
 /// is not an element: "Welcome, alice!"), and per element the docs/contracts/run-api.md
 /// ElementInfo facts. Also where /step's own requirements are checked: `url`
@@ -643,22 +643,22 @@ struct ElementAdditions {
 /// a run goes on without the state of an element rather than failing the
 /// step (the query crate, reading for a page script, refuses it instead).
 /// Only on the error path: `None` when the snapshot is still unreadable.
-fn without_malformed_states(mut v: Value) -> Option<snapshot_query::Snapshot> {
+fn without_malformed_states(mut v: Value) -> Option<sentience_snapshot_query::Snapshot> {
     let elements = v.get_mut("elements")?.as_array_mut()?;
     for e in elements.iter_mut().filter_map(Value::as_object_mut) {
         let malformed = e
             .get("state")
-            .is_some_and(|st| snapshot_query::ElementState::deserialize(st).is_err());
+            .is_some_and(|st| sentience_snapshot_query::ElementState::deserialize(st).is_err());
         if malformed {
             e.remove("state");
         }
     }
-    snapshot_query::Snapshot::deserialize(&v).ok()
+    sentience_snapshot_query::Snapshot::deserialize(&v).ok()
 }
 
 /// A snapshot of the model and the run loop's additions to it, both read
 /// from the same JSON.
-fn sentience_page(snapshot: snapshot_query::Snapshot, additions: RunAdditions) -> Page {
+fn sentience_page(snapshot: sentience_snapshot_query::Snapshot, additions: RunAdditions) -> Page {
     let elements: Vec<PageElement> = snapshot
         .elements
         .into_iter()

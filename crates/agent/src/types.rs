@@ -138,7 +138,7 @@ pub struct ToolResult {
 }
 
 /// A bounding box (docs/contracts/run-api.md §12 ElementInfo.bbox): the snapshot model's.
-pub use snapshot_query::BBox;
+pub use sentience_snapshot_query::BBox;
 
 /// GET /agent/run/:runId (docs/contracts/run-api.md §8) `history[]`, with extra fields the
 /// reflections need (what was acted on, and the page before and after).

@@ -11,10 +11,10 @@ use sentience_agent::planner::plan;
 use sentience_agent::policy::{Decision, PolicyContext};
 use sentience_agent::types::{HistoryEntry, RunMode, ToolName};
 use sentience_agent::Page;
+use sentience_snapshot_core::contract::Viewport;
+use sentience_snapshot_core::Element;
 use serde::Serialize;
 use serde_json::{Map, Value};
-use snapshot_core::contract::Viewport;
-use snapshot_core::Element;
 
 /// Characters of page text the planner sees (success detection).
 const VISIBLE_TEXT_CHARS: usize = 20_000;

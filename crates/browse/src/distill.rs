@@ -73,7 +73,7 @@ const BLOCKS: &[&str] = &[
 /// The snapshot format's conservative token estimate (crates/snapshot-query
 /// `tokens`): at least what OpenAI's encoders count, so a budget holds.
 pub fn estimate_tokens(s: &str) -> usize {
-    snapshot_query::tokens::estimate_tokens(s)
+    sentience_snapshot_query::tokens::estimate_tokens(s)
 }
 
 #[derive(Debug, Clone)]

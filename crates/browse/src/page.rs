@@ -6,8 +6,8 @@ use crate::dom::{raw_page, text_of};
 use crate::selector::{self, SelectorIndex};
 use ego_tree::NodeId;
 use scraper::{ElementRef, Html};
+use sentience_snapshot_core::{snapshot, Element, SnapshotOptions};
 use serde::Serialize;
-use snapshot_core::{snapshot, Element, SnapshotOptions};
 
 /// One element a policy may act on.
 #[derive(Debug, Clone)]

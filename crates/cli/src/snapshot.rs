@@ -7,7 +7,7 @@
 use crate::browser::{find_extension_dir, BrowserOptions, ExtensionBrowser};
 use crate::demo_site;
 use anyhow::{anyhow, bail, Context, Result};
-use snapshot_query::{format_elements, Query, Snapshot, DEFAULT_MAX_TOKENS};
+use sentience_snapshot_query::{format_elements, Query, Snapshot, DEFAULT_MAX_TOKENS};
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]

@@ -1,4 +1,4 @@
-//! wasm-bindgen binding of `snapshot-query` for the extension. No logic:
+//! wasm-bindgen binding of `sentience-snapshot-query` for the extension. No logic:
 //! every function takes and returns JSON text, and errors come back as
 //! `{"status":"error","error":…}` values, never as exceptions.
 //!
@@ -7,7 +7,7 @@
 //! service worker (strict-CSP pages) uses the stateless `query_in` /
 //! `format`, receiving the snapshot with each call.
 
-use snapshot_query::{format_elements, Query, Snapshot};
+use sentience_snapshot_query::{format_elements, Query, Snapshot};
 
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -110,8 +110,8 @@ pub fn format_loaded(max_tokens: u32) -> String {
 }
 
 /// The format's conservative token estimate of `text` (see
-/// `snapshot_query::tokens`), for measuring other texts the same way.
+/// `sentience_snapshot_query::tokens`), for measuring other texts the same way.
 #[wasm_bindgen]
 pub fn estimate_tokens(text: &str) -> u32 {
-    u32::try_from(snapshot_query::estimate_tokens(text)).unwrap_or(u32::MAX)
+    u32::try_from(sentience_snapshot_query::estimate_tokens(text)).unwrap_or(u32::MAX)
 }

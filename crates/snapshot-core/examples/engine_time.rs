@@ -1,9 +1,9 @@
 //! Times the engine natively on a raw page dumped from the walker
 //! (`{"meta":[…],"nums":[…],"strs":"…"}`), stage by stage.
 //!
-//! cargo run --release -p snapshot-core --example engine_time -- raw.json [iterations]
-use snapshot_core::diff::History;
-use snapshot_core::{snapshot_json_tracked, Tracking};
+//! cargo run --release -p sentience-snapshot-core --example engine_time -- raw.json [iterations]
+use sentience_snapshot_core::diff::History;
+use sentience_snapshot_core::{snapshot_json_tracked, Tracking};
 use std::time::Instant;
 
 fn main() {

@@ -13,7 +13,7 @@
 //!
 //! This file is its only definition: `extension/content/wire.js` is
 //! generated from the tables below (`UPDATE_WIRE=1 cargo test -p
-//! snapshot-core wire_js`), and a test fails while it is stale. A walk is
+//! sentience-snapshot-core wire_js`), and a test fails while it is stale. A walk is
 //! three values:
 //! - `meta: [f64]`: the page header, [`META_LEN`] numbers laid out as the
 //!   `M_*` columns, then one row of [`FRAME_STRIDE`] numbers (the `FR_*`

@@ -12,7 +12,7 @@ const PATH: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../extension/content/wire.js"
 );
-const REGENERATE: &str = "UPDATE_WIRE=1 cargo test -p snapshot-core wire_js";
+const REGENERATE: &str = "UPDATE_WIRE=1 cargo test -p sentience-snapshot-core wire_js";
 
 /// `doc` as a JSDoc comment: rustdoc links (`[`X`]`) become plain code.
 fn jsdoc(doc: &str) -> String {

@@ -1,4 +1,4 @@
-//! Platform-free tools over a snapshot (the model of `snapshot_core::contract`)
+//! Platform-free tools over a snapshot (the model of `sentience_snapshot_core::contract`)
 //! for agents: a query language (`role=button text~'sign in'`, see
 //! [`query`]) and a compact, token-budgeted text format for LLM prompts (see
 //! [`format`] and the token estimate in [`tokens`]). The extension loads it

@@ -1,11 +1,11 @@
 //! The snapshot as this crate reads it: the one snapshot model of
-//! `snapshot_core::contract` (read leniently by `Snapshot::from_json`: see
+//! `sentience_snapshot_core::contract` (read leniently by `Snapshot::from_json`: see
 //! there), plus the listing order both query results and the format use,
 //! and [`Listed`], what the format needs of a line's element.
 
 use std::borrow::Cow;
 
-pub use snapshot_core::contract::{
+pub use sentience_snapshot_core::contract::{
     BBox, Checked, Element, ElementState, Role, SelectOption, Snapshot, Viewport, VisualCues,
 };
 

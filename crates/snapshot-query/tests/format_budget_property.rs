@@ -3,8 +3,8 @@
 //! budget, lists a prefix of the ranking (most important first), counts what
 //! it left out correctly, and no page text starts a line of its own.
 
-use snapshot_query::format::element_line;
-use snapshot_query::{
+use sentience_snapshot_query::format::element_line;
+use sentience_snapshot_query::{
     estimate_tokens, format_elements, listing_order, Checked, Element, Role, SelectOption,
 };
 

@@ -1,7 +1,9 @@
 mod common;
 use common::{el, snapshot};
-use snapshot_query::format::{clean, element_line};
-use snapshot_query::{estimate_tokens, format, format_elements, Snapshot, DEFAULT_MAX_TOKENS};
+use sentience_snapshot_query::format::{clean, element_line};
+use sentience_snapshot_query::{
+    estimate_tokens, format, format_elements, Snapshot, DEFAULT_MAX_TOKENS,
+};
 
 #[test]
 fn lists_everything_most_important_first_when_it_fits() {

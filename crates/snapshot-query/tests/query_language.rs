@@ -1,6 +1,6 @@
 mod common;
 use common::{ids, snapshot};
-use snapshot_query::{known_fields, Query};
+use sentience_snapshot_query::{known_fields, Query};
 
 fn run(q: &str) -> Vec<String> {
     let s = snapshot();

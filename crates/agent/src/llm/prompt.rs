@@ -8,8 +8,8 @@
 use crate::page::{Page, PageElement};
 use crate::policy::PolicyContext;
 use crate::text::truncate;
+use sentience_snapshot_query::{format_elements, Element, Entry};
 use serde_json::{json, Value};
-use snapshot_query::{format_elements, Element, Entry};
 
 pub const SYSTEM: &str = "You are a web agent operating a browser on behalf of a user. \
 Each turn you get the user's task (inside <task>), what you already did, reflections on your progress, \
@@ -318,7 +318,7 @@ mod tests {
     fn listing_respects_its_token_budget() {
         let (text, shown) = element_listing(&page(), 30);
         assert_eq!(shown, 1, "{text}");
-        assert!(snapshot_query::estimate_tokens(&text) <= 30);
+        assert!(sentience_snapshot_query::estimate_tokens(&text) <= 30);
         assert!(
             text.ends_with("… 5 more elements (4 below the fold)\n"),
             "{text}"

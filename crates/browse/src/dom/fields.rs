@@ -3,7 +3,7 @@
 
 use super::{clean, text_of, MAX_OPTIONS, MAX_TEXT, MAX_VALUE};
 use scraper::ElementRef;
-use snapshot_core::raw::{OPT_FIELD, OPT_SEP};
+use sentience_snapshot_core::raw::{OPT_FIELD, OPT_SEP};
 
 /// Name from content of an icon-only control (walker.js): the first image
 /// that names something.

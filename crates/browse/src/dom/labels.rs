@@ -5,7 +5,7 @@ use super::{clean, MAX_TEXT};
 use ego_tree::NodeId;
 use scraper::node::Element;
 use scraper::{ElementRef, Html};
-use snapshot_core::raw::RawPage;
+use sentience_snapshot_core::raw::RawPage;
 
 /// Labelable elements (HTML §4.10.2).
 fn labelable(e: &Element) -> bool {

@@ -19,8 +19,8 @@ use fields::{first_image_name, values};
 use labels::resolve_labels;
 use scraper::node::Element;
 use scraper::{ElementRef, Html};
-use snapshot_core::contract::{BBox, Viewport};
-use snapshot_core::raw::{Flags, RawNode, RawPage};
+use sentience_snapshot_core::contract::{BBox, Viewport};
+use sentience_snapshot_core::raw::{Flags, RawNode, RawPage};
 
 /// The walker's caps (walker.js MAX_TEXT, MAX_VALUE, MAX_OPTIONS).
 const MAX_TEXT: usize = 300;
@@ -108,7 +108,7 @@ pub fn clean(s: &str, max: usize) -> String {
     let mut count = 0;
     let mut space = false;
     for c in s.chars() {
-        if c.is_whitespace() || c == snapshot_core::raw::SEP {
+        if c.is_whitespace() || c == sentience_snapshot_core::raw::SEP {
             space = count > 0;
             continue;
         }

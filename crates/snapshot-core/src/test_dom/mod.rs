@@ -1,7 +1,7 @@
 //! A tiny in-memory DOM builder so tests read like the HTML they model:
 //!
 //! ```
-//! use snapshot_core::test_dom::{el, rgb, PageBuilder};
+//! use sentience_snapshot_core::test_dom::{el, rgb, PageBuilder};
 //! let page = PageBuilder::new(1280.0, 800.0)
 //!     .node(el("button").text("Sign in").rect(10, 10, 100, 40).bg(rgb(0, 100, 255)))
 //!     .nest(el("form"), |f| f.node(el("input").typ("email")).node(el("button")))

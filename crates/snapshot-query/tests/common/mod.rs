@@ -1,7 +1,7 @@
 // Shared by the test files: a small snapshot built from JSON, as a producer
 // would send it.
 #![allow(dead_code)]
-use snapshot_query::{Element, Snapshot};
+use sentience_snapshot_query::{Element, Snapshot};
 
 pub fn snapshot() -> Snapshot {
     Snapshot::from_json(

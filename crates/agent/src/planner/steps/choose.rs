@@ -18,7 +18,10 @@ pub(super) fn checkable(e: &PageElement) -> bool {
 }
 
 pub(super) fn is_checked(e: &PageElement) -> bool {
-    matches!(e.state.checked, Some(snapshot_query::Checked::TRUE)) || e.state.selected == Some(true)
+    matches!(
+        e.state.checked,
+        Some(sentience_snapshot_query::Checked::TRUE)
+    ) || e.state.selected == Some(true)
 }
 
 pub(super) fn select_step(ctx: &PolicyContext<'_>, step: &Step, cursor: usize) -> Outcome {
