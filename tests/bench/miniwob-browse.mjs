@@ -25,27 +25,10 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import { ROOT, CHROMIUM, startServer } from '../lib/harness.mjs';
 import { startAgentServer } from '../lib/agent.mjs';
-import { TASKS, startEpisode, pageState } from '../lib/miniwob.mjs';
+import { benchOptions, startEpisode, pageState } from '../lib/miniwob.mjs';
 
 const args = process.argv.slice(2);
-const opt = (name) => {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  return hit ? hit.slice(name.length + 3) : undefined;
-};
-const HTML = path.resolve(opt('html') || process.env.MINIWOB_HTML || '');
-const LIST = opt('tasks') ? opt('tasks').split(',').map((s) => s.trim()).filter(Boolean) : TASKS;
-const SEEDS = Number(opt('seeds') || 5);
-const SEED_BASE = Number(opt('seed-base') || 0);
-const MAX_STEPS = Number(opt('max-steps') || 15);
-const MAX_MS = Number(opt('max-seconds') || 20) * 1000;
-const EPISODE_MS = Number(opt('episode-ms') || Math.max(60000, 3 * MAX_MS));
-const OUT = path.resolve(ROOT, opt('out') || '.bench/miniwob-browse.json');
-const VERBOSE = args.includes('--verbose');
-
-if (!HTML || !fs.existsSync(path.join(HTML, 'core/core.js'))) {
-  console.error(`MiniWoB++ html directory not found (${HTML || 'none given'}): pass --html=DIR`);
-  process.exit(2);
-}
+const { HTML, LIST, SEEDS, SEED_BASE, MAX_STEPS, MAX_MS, EPISODE_MS, OUT, VERBOSE } = benchOptions(args, ROOT, '.bench/miniwob-browse.json');
 
 // The client's own serialiser, comments stripped: a function of no arguments.
 const SERIALISE = `(${fs.readFileSync(path.join(ROOT, 'crates/cli/src/browse_html.js'), 'utf8').replace(/^\/\/.*\n/gm, '')})()`;

@@ -2,6 +2,8 @@
 // the snapshot agent through the extension; tests/bench/miniwob-browse.mjs:
 // the HTML browse protocol): the task list, the seeded start and the reward.
 /* global core, WOB_DONE_GLOBAL, WOB_REWARD_GLOBAL, WOB_RAW_REWARD_GLOBAL, WOB_REWARD_REASON, WOB_TASK_READY -- MiniWoB's page globals, read in page.evaluate() */
+import fs from 'node:fs';
+import path from 'node:path';
 
 // 34 tasks a DOM agent can plausibly do (no drawing, dragging, canvas
 // shapes or colour wheels).
@@ -91,3 +93,31 @@ export async function pageState(page) {
   }
 }
 
+/**
+ * The command-line options both MiniWoB benches take (`--html`, `--tasks`,
+ * `--seeds`, `--seed-base`, `--max-steps`, `--max-seconds`, `--episode-ms`,
+ * `--out`, `--verbose`); exits 2 when the MiniWoB++ html directory is missing.
+ */
+export function benchOptions(argv, root, defaultOut) {
+  const opt = (name) => {
+    const hit = argv.find((a) => a.startsWith(`--${name}=`));
+    return hit ? hit.slice(name.length + 3) : undefined;
+  };
+  const html = path.resolve(opt('html') || process.env.MINIWOB_HTML || '');
+  const maxMs = Number(opt('max-seconds') || 20) * 1000;
+  if (!html || !fs.existsSync(path.join(html, 'core/core.js'))) {
+    console.error(`MiniWoB++ html directory not found (${html || 'none given'}): pass --html=DIR (the miniwob package's html/, holding core/ and miniwob/)`);
+    process.exit(2);
+  }
+  return {
+    HTML: html,
+    LIST: opt('tasks') ? opt('tasks').split(',').map((s) => s.trim()).filter(Boolean) : TASKS,
+    SEEDS: Number(opt('seeds') || 5),
+    SEED_BASE: Number(opt('seed-base') || 0),
+    MAX_STEPS: Number(opt('max-steps') || 15),
+    MAX_MS: maxMs,
+    EPISODE_MS: Number(opt('episode-ms') || Math.max(60000, 3 * maxMs)),
+    OUT: path.resolve(root, opt('out') || defaultOut),
+    VERBOSE: argv.includes('--verbose'),
+  };
+}
