@@ -7,13 +7,12 @@
 
 use crate::browse_wire::Action;
 use anyhow::{bail, Context, Result};
-use chromiumoxide::browser::{Browser, BrowserConfig};
+use chromiumoxide::browser::Browser;
 use chromiumoxide::cdp::browser_protocol::input::InsertTextParams;
 use chromiumoxide::cdp::browser_protocol::page::CreateIsolatedWorldParams;
 use chromiumoxide::cdp::js_protocol::runtime::EvaluateParams;
 use chromiumoxide::layout::Point;
 use chromiumoxide::Page;
-use futures::StreamExt;
 use serde_json::{json, Value};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -141,45 +140,8 @@ const SNAPSHOT_JS: &str = include_str!("browse_html.js");
 
 impl BrowsePage {
     pub async fn launch(chromium: &Path, headed: bool, start_url: &str) -> Result<Self> {
-        if !chromium.exists() {
-            bail!(
-                "Chromium not found at {} (install it with pkg-scripts/setup.sh or pass --chromium)",
-                chromium.display()
-            );
-        }
-        let profile = tempfile::tempdir().context("creating a browser profile directory")?;
-        let mut config = BrowserConfig::builder()
-            .chrome_executable(chromium)
-            .user_data_dir(profile.path())
-            .disable_default_args()
-            .no_sandbox()
-            .window_size(1280, 800)
-            .viewport(None)
-            .launch_timeout(Duration::from_secs(30))
-            .request_timeout(Duration::from_secs(60))
-            .args([
-                "disable-gpu",
-                "disable-quic",
-                "disable-extensions",
-                "disable-background-networking",
-                "disable-component-update",
-                "disable-sync",
-                "no-first-run",
-                "disable-dev-shm-usage",
-            ]);
-        config = if headed {
-            config.with_head()
-        } else {
-            config.new_headless_mode()
-        };
-        let config = config.build().map_err(anyhow::Error::msg)?;
-        let (browser, mut handler) = Browser::launch(config)
-            .await
-            .context("launching Chromium")?;
-        let handler = tokio::spawn(async move {
-            // Unknown CDP events from a newer Chromium are not fatal.
-            while let Some(_event) = handler.next().await {}
-        });
+        let (browser, handler, profile) =
+            crate::browser::launch_chromium(chromium, headed, (1280, 800), None).await?;
         let page = browser
             .new_page(start_url)
             .await

@@ -49,6 +49,63 @@ pub fn find_extension_dir(explicit: Option<&Path>) -> Result<PathBuf> {
     bail!("cannot find the Sentience extension (a directory with manifest.json and extension/); pass --extension DIR or set SENTIENCE_EXTENSION")
 }
 
+/// A Chromium of its own (fresh profile in a temporary directory, removed
+/// with it), with `extension` loaded and no other, or with extensions off
+/// (`sentience browse` drives plain Chromium). The task drains CDP events;
+/// unknown events from a newer Chromium are not fatal.
+pub async fn launch_chromium(
+    chromium: &Path,
+    headed: bool,
+    (width, height): (u32, u32),
+    extension: Option<&Path>,
+) -> Result<(Browser, tokio::task::JoinHandle<()>, tempfile::TempDir)> {
+    if !chromium.exists() {
+        bail!(
+            "Chromium not found at {} (install it with pkg-scripts/setup.sh or pass --chromium)",
+            chromium.display()
+        );
+    }
+    let profile = tempfile::tempdir().context("creating a browser profile directory")?;
+    let mut config = BrowserConfig::builder()
+        .chrome_executable(chromium)
+        .user_data_dir(profile.path())
+        .disable_default_args()
+        .no_sandbox()
+        .window_size(width, height)
+        .viewport(None)
+        .launch_timeout(Duration::from_secs(30))
+        .request_timeout(Duration::from_secs(60))
+        .args([
+            "disable-gpu",
+            "disable-quic",
+            "disable-background-networking",
+            "disable-component-update",
+            "disable-sync",
+            "no-first-run",
+            "disable-dev-shm-usage",
+        ]);
+    config = match extension {
+        Some(dir) => {
+            let ext = dir.display().to_string();
+            config
+                .extension(ext.clone())
+                .arg(("disable-extensions-except", ext.as_str()))
+        }
+        None => config.arg("disable-extensions"),
+    };
+    config = if headed {
+        config.with_head()
+    } else {
+        config.new_headless_mode()
+    };
+    let config = config.build().map_err(anyhow::Error::msg)?;
+    let (browser, mut handler) = Browser::launch(config)
+        .await
+        .context("launching Chromium")?;
+    let handler = tokio::spawn(async move { while handler.next().await.is_some() {} });
+    Ok((browser, handler, profile))
+}
+
 pub struct ExtensionBrowser {
     browser: Browser,
     handler: tokio::task::JoinHandle<()>,
@@ -57,51 +114,13 @@ pub struct ExtensionBrowser {
 
 impl ExtensionBrowser {
     pub async fn launch(opts: &BrowserOptions) -> Result<Self> {
-        if !opts.chromium.exists() {
-            bail!(
-                "Chromium not found at {} (install it with pkg-scripts/setup.sh or pass --chromium)",
-                opts.chromium.display()
-            );
-        }
-        let profile = tempfile::tempdir().context("creating a browser profile directory")?;
-        let ext = opts.extension_dir.display().to_string();
-        let mut config = BrowserConfig::builder()
-            .chrome_executable(&opts.chromium)
-            .user_data_dir(profile.path())
-            .disable_default_args()
-            .no_sandbox()
-            .window_size(opts.width, opts.height)
-            .viewport(None)
-            .launch_timeout(Duration::from_secs(30))
-            .request_timeout(Duration::from_secs(60))
-            .extension(ext.clone())
-            .arg(("disable-extensions-except", ext.as_str()))
-            .args([
-                "disable-gpu",
-                "disable-quic",
-                "disable-background-networking",
-                "disable-component-update",
-                "disable-sync",
-                "no-first-run",
-                "disable-dev-shm-usage",
-            ]);
-        config = if opts.headed {
-            config.with_head()
-        } else {
-            config.new_headless_mode()
-        };
-        let config = config.build().map_err(anyhow::Error::msg)?;
-        let (browser, mut handler) = Browser::launch(config)
-            .await
-            .context("launching Chromium")?;
-        let handler = tokio::spawn(async move {
-            while let Some(event) = handler.next().await {
-                if event.is_err() {
-                    // Unknown CDP events from a newer Chromium are not fatal.
-                    continue;
-                }
-            }
-        });
+        let (browser, handler, profile) = launch_chromium(
+            &opts.chromium,
+            opts.headed,
+            (opts.width, opts.height),
+            Some(&opts.extension_dir),
+        )
+        .await?;
         Ok(ExtensionBrowser {
             browser,
             handler,
