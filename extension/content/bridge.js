@@ -1,8 +1,4 @@
 // @ts-check
-//# allFunctionsCalledOnLoad
-// (V8 compiles this file's functions as it loads, not on their first call: the
-// first snapshot after a page load used to pay for that; docs/benchmarks.md
-// "Real pages: the first snapshot".)
 // The isolated-world bridge: receives the MAIN-world facade's private port,
 // runs snapshots (walker → WebAssembly engine) and actions, keeps the
 // registry of element references, and talks to the service worker.

@@ -1,8 +1,4 @@
 // @ts-check
-//# allFunctionsCalledOnLoad
-// (V8 compiles this file's functions as it loads, not on their first call: the
-// first snapshot after a page load used to pay for that; docs/benchmarks.md
-// "Real pages: the first snapshot".)
 // Iframes in the top-level snapshot (docs/api.md "Iframes and shadow DOM"). Loaded in every
 // frame (manifest: all_frames, match_about_blank, match_origin_as_fallback).
 //

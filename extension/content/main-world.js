@@ -1,8 +1,4 @@
 // @ts-check
-//# allFunctionsCalledOnLoad
-// (V8 compiles this file's functions as it loads, not on their first call: the
-// first snapshot after a page load used to pay for that; docs/benchmarks.md
-// "Real pages: the first snapshot".)
 // MAIN-world facade: defines window.sentience and window.sentience_registry
 // for page scripts (and Playwright/Puppeteer/CDP `evaluate`).
 //

@@ -1,8 +1,4 @@
 // @ts-check
-//# allFunctionsCalledOnLoad
-// (V8 compiles this file's functions as it loads, not on their first call: the
-// first snapshot after a page load used to pay for that; docs/benchmarks.md
-// "Real pages: the first snapshot".)
 // The walker: one pass over the live DOM collecting the raw facts the Rust
 // engine needs, written in the wire format of crates/snapshot-core/src/raw.rs
 // through the names of extension/content/wire.js (generated from raw.rs:
