@@ -33,7 +33,7 @@ BENCHES=(
   "miniwob-browse|~6 min|MiniWoB++ (the same 34 tasks × 5 seeds) through the HTML browse protocol: HTML only, POST /browse, built-in policy; needs the registry once"
   "browse-tokens|~30 s + first build ~2 min|tokens of the browse LLM policy's distilled page (cargo example distill) vs the raw HTML on the 27 real saved pages, with and without the 6,000-token budget; needs the registry once"
   "browse-server|~10 s + first build ~2 min|the browse server's time per answer on generated pages of ~1k and ~10k elements: built-in policy step, LLM listing, candidates list (cargo example bench of sentience-browse) [runs]"
-  "browse-selectors|~1 min (first run downloads pages)|every selector the browse policies could send, checked in Chromium's querySelectorAll on the 27 real saved pages; needs the registry once"
+  "browse-selectors|~1 min (first run downloads pages)|every selector the browse policies could send, checked in Chromium's querySelectorAll on the 27 real saved pages (exits 1 on any failure; run by test.sh); needs the registry once"
   "hands-act|~1 min|\`sentience act\` on the demo site (4 tasks × 5 episodes): success, steps, healed clicks, client time per step"
   "hands-miniwob|~5 min|\`sentience act\` on MiniWoB++ pages through \`sentience tools\`; needs the registry once"
   "tools|~3 min (--smoke ~30 s)|the tool server's latency (p50/p95) vs Playwright and pyautogui doing the same (tests/bench/tools-bench.mjs)"

@@ -28,6 +28,9 @@ bash pkg-scripts/bench.sh snapshot --smoke
 log "format tokens: estimate ≥ real BPE counts, task elements listed (~15 s)"
 node tests/bench/format-tokens.mjs
 
+log "browse selectors: each one the policies could send is exactly its element in Chromium, on the 27 real saved pages (~1 min)"
+bash pkg-scripts/bench.sh browse-selectors
+
 log "end-to-end tests (headless Chromium + the extension)"
 cd tests
 node --test --test-concurrency=1 e2e/

