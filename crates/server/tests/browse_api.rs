@@ -18,22 +18,7 @@ const TASK: &str = "Log in as \"alice\" with password \"s3cret\"";
 
 /// POST /browse with a raw body: status, Browse-Session header, raw body.
 async fn raw(srv: &TestServer, session: Option<&str>, body: &str) -> (u16, Option<String>, String) {
-    let mut req = srv
-        .client
-        .post(format!("{}/browse", srv.base))
-        .header("content-type", "application/json")
-        .body(body.to_string());
-    if let Some(s) = session {
-        req = req.header("Browse-Session", s);
-    }
-    let r = req.send().await.expect("send");
-    let status = r.status().as_u16();
-    let session = r
-        .headers()
-        .get("browse-session")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
-    (status, session, r.text().await.expect("body"))
+    srv.browse_raw(session, body).await
 }
 
 async fn browse(

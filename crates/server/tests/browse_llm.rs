@@ -33,18 +33,7 @@ async fn send(
     session: Option<&str>,
     body: Value,
 ) -> (u16, Option<String>, Value, String) {
-    let mut req = srv.client.post(format!("{}/browse", srv.base)).json(&body);
-    if let Some(s) = session {
-        req = req.header("Browse-Session", s);
-    }
-    let r = req.send().await.expect("send");
-    let status = r.status().as_u16();
-    let session = r
-        .headers()
-        .get("browse-session")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
-    let text = r.text().await.expect("body");
+    let (status, session, text) = srv.browse_raw(session, &body.to_string()).await;
     let v = serde_json::from_str(&text).unwrap_or(Value::Null);
     (status, session, v, text)
 }

@@ -52,6 +52,31 @@ impl TestServer {
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
+    /// `POST /browse` with a raw body and an optional `Browse-Session`
+    /// header: the status, the answer's `Browse-Session` and the body text.
+    pub async fn browse_raw(
+        &self,
+        session: Option<&str>,
+        body: &str,
+    ) -> (u16, Option<String>, String) {
+        let mut req = self
+            .client
+            .post(format!("{}/browse", self.base))
+            .header("content-type", "application/json")
+            .body(body.to_string());
+        if let Some(s) = session {
+            req = req.header("Browse-Session", s);
+        }
+        let r = req.send().await.expect("send");
+        let status = r.status().as_u16();
+        let session = r
+            .headers()
+            .get("browse-session")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        (status, session, r.text().await.expect("body"))
+    }
+
     pub async fn get(&self, path: &str) -> (u16, Value) {
         let r = self
             .client
