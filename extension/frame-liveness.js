@@ -22,15 +22,14 @@
 'use strict';
 
 globalThis.SentienceFrameLiveness = (() => {
-  // The same document address, but for the fragment and an http → https
-  // upgrade (HSTS: a framed http://www.facebook.com/… shows as https).
+  // The same document address (SentienceProtocol.frameDocKey).
   /**
    * @param {unknown} a
    * @param {unknown} b
    */
   function sameDocUrl(a, b) {
-    const key = (u) => u.split('#')[0].replace(/^https?:/, '');
-    return typeof a === 'string' && typeof b === 'string' && key(a) === key(b);
+    const { frameDocKey } = SentienceProtocol;
+    return typeof a === 'string' && typeof b === 'string' && frameDocKey(a) === frameDocKey(b);
   }
 
   // Resolves when the message gets a receiver in that frame document (true)

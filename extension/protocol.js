@@ -118,6 +118,13 @@ globalThis.SentienceProtocol = (() => {
   });
   // A frame's nonce: crypto.randomUUID().
   const NONCE_RE = /^[0-9a-f-]{36}$/;
+  /**
+   * A frame's document address as the driver and the browser's frame list
+   * are matched on: without the fragment, and http/https alike (HSTS: a
+   * framed http://www.facebook.com/… shows as https).
+   * @param {string} url
+   */
+  const frameDocKey = (url) => url.split('#')[0].replace(/^https?:/, '');
 
   // ------------------------------------------------------------ agent runs
   const RUN_MODES = Object.freeze(['autonomous', 'careful']);
@@ -183,6 +190,7 @@ globalThis.SentienceProtocol = (() => {
     FACADE_CALL_TIMEOUT_MS,
     FRAMES,
     NONCE_RE,
+    frameDocKey,
     RUN_MODES,
     TASK_MAX_LENGTH,
     TERMINAL_STATUSES,

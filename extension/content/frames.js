@@ -267,10 +267,9 @@ globalThis.SentienceFrames = (() => {
   // dead at once: the first snapshot then skips them without a message, as
   // later ones do (a round trip through the service worker per dead frame
   // cost the first snapshot 5-10 ms on the real pages, docs/benchmarks.md).
-  // The same address matching as the relay's (fragment and http/https
-  // aside); a frame that navigates fires its iframe's load and is asked
-  // again.
-  const docKey = (/** @type {string} */ u) => u.split('#')[0].replace(/^https?:/, '');
+  // The same address matching as the relay's (SentienceProtocol.frameDocKey);
+  // a frame that navigates fires its iframe's load and is asked again.
+  const docKey = SentienceProtocol.frameDocKey;
   function learnDeadFrames() {
     if (!document.querySelector('iframe, frame')) return;
     chrome.runtime.sendMessage({ type: SentienceProtocol.MSG.FRAMES_DEAD }).then(
