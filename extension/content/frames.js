@@ -378,6 +378,17 @@ globalThis.SentienceFrames = (() => {
   const viewOf = (scope) => (scope === 'page' ? views.page : views.full);
 
   /**
+   * Nothing to merge: the driver's own walk as it is, and no frame ids to
+   * route.
+   * @param {any} view @param {any} raw @param {any} report
+   */
+  function ownWalk(view, raw, report) {
+    view.idMaps = new Map();
+    view.routes = new Map();
+    return { meta: raw.meta, nums: raw.nums, strs: raw.strs, report };
+  }
+
+  /**
    * Walks the frames below the driver's walk `raw` and gathers them with it
    * into one wire (the engine merges it). Returns {meta, nums, strs, report}
    * (report: {included, skipped}).
@@ -391,9 +402,7 @@ globalThis.SentienceFrames = (() => {
       // compiling it).
       iframes = new Map();
       view.frames = [];
-      view.idMaps = new Map();
-      view.routes = new Map();
-      return { meta: raw.meta, nums: raw.nums, strs: raw.strs, report };
+      return ownWalk(view, raw, report);
     }
     const topDescs = describe(raw.frames, 0, budgetFor(scope));
     // Nested frames come gathered with their top-level frame (frame-relay.js
@@ -408,10 +417,7 @@ globalThis.SentienceFrames = (() => {
     };
     kids.forEach(list);
     if (!kids.length) {
-      // Nothing to merge: the driver's own walk as it is.
-      view.idMaps = new Map();
-      view.routes = new Map();
-      return { meta: raw.meta, nums: raw.nums, strs: raw.strs, report };
+      return ownWalk(view, raw, report);
     }
     const merged = SentienceFrameMerge.merge(raw, kids, view.idMaps, (d) => raw.frames[topDescs.indexOf(/** @type {any} */ (d))].el, SentienceWalker.reserveId);
     // Ids of frame documents no longer in the snapshot are forgotten.
