@@ -10,8 +10,10 @@ import { startServer, launch, evaluate, snapshot, viaWorker, trustOrigins, isola
 import { startAgentServer, configure, startRun, waitRun, tabIdOf } from '../lib/agent.mjs';
 
 const env = { one: null, two: null, browser: null };
-// What the provider's frame holds that its embedder may not learn.
-const SECRETS = ['4242', 'Confirm payment', 'DE89', 'DE44', 'PayBank', 'Savings'];
+// What the provider's frame holds that its embedder may not learn. The card
+// number is matched with its space: a bare '4242' also matches a server's
+// port (4242x), which snapshots show in the skipped frame's url.
+const SECRETS = ['4242 4242', 'Confirm payment', 'DE89', 'DE44', 'PayBank', 'Savings'];
 
 before(async () => {
   env.one = await startServer();
@@ -259,7 +261,7 @@ test('an allow-listed origin gets the full view and every power', async () => {
     assert.equal(snap.status, 'success', snap.error);
     const confirm = snap.elements.find((e) => e.text === 'Confirm payment');
     assert.ok(confirm, textsOf(snap).join(' | '));
-    assert.ok(snap.elements.some((e) => e.role === 'textbox' && JSON.stringify(e).includes('4242')), 'the card field with its value');
+    assert.ok(snap.elements.some((e) => e.role === 'textbox' && JSON.stringify(e).includes('4242 4242')), 'the card field with its value');
     assert.equal(snap.frames.included.length, 1);
     const clicked = await evaluate(page, `window.sentience.click(${confirm.id})`);
     assert.equal(clicked.success, true, clicked.error);
