@@ -44,7 +44,7 @@ BENCHES=(
   "websys-probe|~6 min (build) / ~1 min (--no-build)|web-sys vs the JS walker: the same DOM reads from Rust and from JS, 1k and 10k elements"
   "walker-variants|~1 min|ad hoc: the marginal cost of each kind of DOM read in the isolated world [elements]"
   "walker-ablation|~2 min|ad hoc: the walker with one part switched off at a time [elements] [variants]"
-  "walker-profile|~1 min|ad hoc: CPU profile of the walk (or of whole snapshots, --snapshot): self time per function and line [elements]"
+  "walker-profile|~1 min|ad hoc: CPU profile of the walk (or of whole snapshots, --snapshot): self time per function and line [elements | --real[=pages]]"
   "plain-real-pages|~1 min|ad hoc: the plain-element analysis on the cached real pages (run real-pages first)"
 )
 
