@@ -100,7 +100,16 @@ bench_hands_miniwob() {
   html="$(bash bench/miniwob-html.sh)"
   node_bench hands-miniwob.mjs --html="$html" "$@"
 }
-bench_tools() { need_bin; node_bench tools-bench.mjs "$@"; }
+# The desktop comparison's Python (pyautogui + PIL), pinned, made once.
+tools_venv() {
+  local venv=.bench/tools-venv
+  [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import pyautogui, PIL' 2>/dev/null && return 0
+  log "making $venv (pyautogui + pillow, for the desktop comparison; once)"
+  rm -rf "$venv"
+  python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check pyautogui==0.9.54 pillow==13.0.0 ||
+    log "no desktop comparison: could not make $venv (python3-venv and the package registry are needed)"
+}
+bench_tools() { need_bin; tools_venv; node_bench tools-bench.mjs "$@"; }
 bench_server() { need_bin; exec target/release/sentience bench-server "$@"; }
 bench_step_cost() { exec cargo run -q --release -p sentience-agent --example step_cost -- "$@"; }
 bench_resize() { exec cargo run -q --release -p sentience-tool-server --example resize_bench -- "$@"; }

@@ -18,7 +18,7 @@
 // also measured with all three clients, alternately, in a table of their own.
 // Needs: target/release/sentience (pkg-scripts/build.sh), Xvfb, and for the
 // desktop comparison a venv at .bench/tools-venv with pyautogui + pillow
-// (python3 -m venv .bench/tools-venv && .bench/tools-venv/bin/pip install pyautogui pillow).
+// (bash pkg-scripts/bench.sh tools makes it once, pinned).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';

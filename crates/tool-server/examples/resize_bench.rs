@@ -1,7 +1,8 @@
 //! Times the 1920×1080 → 1260×700 resize + PNG encode of a Lux screenshot
 //! (docs/tools.md "Benchmark"; target ≤ 15 ms). A UI-like frame: flat
 //! panels, text-like strokes and a photo-like gradient, or a PNG given as
-//! the first argument (e.g. a real desktop capture).
+//! the first argument (e.g. a real desktop capture, or a browser capture:
+//! its PNG decode is timed too, as a browser `lux` screenshot pays it).
 //! `cargo run --release -p sentience-tool-server --example resize_bench [PNG]`
 #![allow(clippy::unwrap_used)]
 
@@ -28,7 +29,21 @@ fn ui_like() -> RgbaImage {
 
 fn main() {
     let img = match std::env::args().nth(1) {
-        Some(path) => image::open(path).unwrap().to_rgba8(),
+        Some(path) => {
+            let png = std::fs::read(path).unwrap();
+            let mut ds = Vec::new();
+            for _ in 0..40 {
+                let t = Instant::now();
+                let img = image::load_from_memory_with_format(&png, image::ImageFormat::Png)
+                    .unwrap()
+                    .into_rgba8();
+                ds.push(t.elapsed().as_secs_f64() * 1000.0);
+                std::hint::black_box(img);
+            }
+            ds.sort_by(f64::total_cmp);
+            println!("PNG decode p50 {:.1} ms", ds[ds.len() / 2]);
+            image::load_from_memory(&png).unwrap().to_rgba8()
+        }
         None => ui_like(),
     };
     let enc = Encoding {
