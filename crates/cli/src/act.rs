@@ -16,11 +16,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use sentience_agent::policy::{Baseline, Decision, PolicyContext};
 use sentience_agent::text::success_markers;
 use sentience_agent::{HistoryEntry, Page, RunMode};
-use sentience_hands::page::{fingerprint, snapshot_of};
+use sentience_hands::page::{fingerprint, snapshot_json};
 use sentience_hands::{
     detect_browser_behavior, ActionRecord, Hands, LoopDetector, ToolClient, VisionSet,
 };
-use serde_json::{json, Value};
+use sentience_snapshot_core::contract::Snapshot;
+use serde_json::json;
 use std::io::{BufRead, BufReader, IsTerminal};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -181,11 +182,13 @@ async fn open_browser(hands: &ActHands, task: &str, start_url: Option<&str>) -> 
     Ok(())
 }
 
-async fn snapshot(hands: &ActHands) -> Result<(Value, Page)> {
+/// The page for the planner, and its fingerprint (page.rs `fingerprint`).
+async fn snapshot(hands: &ActHands) -> Result<(String, Page)> {
     let mut last = String::new();
     for attempt in 1..=3u64 {
         let v = hands.tools.get("/browser/snapshot").await;
-        if let Some(s) = snapshot_of(&v) {
+        if let Some(s) = snapshot_json(&v) {
+            let fp = fingerprint(&Snapshot::from_value(s).map_err(anyhow::Error::msg)?);
             let mut s = s.clone();
             if s.get("visibleText").is_none() {
                 // The page's words that are not elements ("Welcome, alice!")
@@ -198,7 +201,7 @@ async fn snapshot(hands: &ActHands) -> Result<(Value, Page)> {
                     .map(|o| o.entry("title").or_insert(json!(title)));
             }
             let page = Page::from_json(&s).map_err(anyhow::Error::msg)?;
-            return Ok((s, page));
+            return Ok((fp, page));
         }
         last = v["error"].as_str().unwrap_or("no snapshot").to_string();
         tokio::time::sleep(Duration::from_millis(300 * attempt)).await;
@@ -246,8 +249,7 @@ async fn browser_loop(hands: &ActHands, args: &ActArgs) -> Result<()> {
         bar.set_position(u64::from(step));
         let started = Instant::now();
         let (io0, slept0) = (hands.tools.http.io.get(), hands.clock.slept.get());
-        let (snap, page) = snapshot(hands).await?;
-        let fp = fingerprint(&snap);
+        let (fp, page) = snapshot(hands).await?;
         if let Some(last) = history.last_mut() {
             last.page_after = Some(page.signature());
             loops.set_last_page_after(fp.clone());

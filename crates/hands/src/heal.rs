@@ -18,6 +18,7 @@ use crate::config::HandsConfig;
 use crate::io::{Clock, Http};
 use crate::page::{fingerprint_with_text, nearest_clickable, snapshot_of, Rect};
 use crate::tools::{error_of, succeeded, ToolClient};
+use sentience_snapshot_core::contract::Snapshot;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -46,7 +47,7 @@ fn default_scope() -> String {
 /// Watches the page across a click (browser scope with a snapshot endpoint).
 struct ChangeProbe {
     before: Option<String>,
-    snapshot: Option<Value>,
+    snapshot: Option<Snapshot>,
 }
 
 impl ChangeProbe {
@@ -58,7 +59,7 @@ impl ChangeProbe {
             };
         }
         let v = tools.get("/browser/snapshot").await;
-        let snap = snapshot_of(&v).cloned();
+        let snap = snapshot_of(&v);
         let before = match &snap {
             Some(s) => Some(fingerprint_with_text(s, &page_text(tools).await)),
             None => None,
@@ -89,8 +90,8 @@ impl ChangeProbe {
                 // Mid-navigation the extension is not there yet: that is a change.
                 return true;
             };
-            let after = fingerprint_with_text(snap, &page_text(tools).await);
-            self.snapshot = Some(snap.clone());
+            let after = fingerprint_with_text(&snap, &page_text(tools).await);
+            self.snapshot = Some(snap);
             if after != before {
                 self.before = Some(after);
                 return true;
@@ -240,7 +241,7 @@ async fn heal_target<H: Http>(
     tools: &ToolClient<H>,
     config: &HandsConfig,
     target: &ClickTarget,
-    snapshot: Option<&Value>,
+    snapshot: Option<&Snapshot>,
 ) -> Option<Rect> {
     let v = tools
         .post(

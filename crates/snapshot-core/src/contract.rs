@@ -65,6 +65,21 @@ impl Role {
     pub fn parse(s: &str) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.as_str() == s)
     }
+
+    /// docs/contracts/snapshot.md §6.6 `is_clickable`: the roles that make an
+    /// element a click target by themselves (an "actionable role").
+    pub fn is_actionable(self) -> bool {
+        matches!(
+            self,
+            Role::Button | Role::Link | Role::Checkbox | Role::Radio | Role::Combobox
+        )
+    }
+
+    /// The roles of fields that hold what the user typed or chose
+    /// (`state.value`, docs/contracts/snapshot.md §11.2).
+    pub fn holds_value(self) -> bool {
+        matches!(self, Role::Textbox | Role::Searchbox | Role::Combobox)
+    }
 }
 
 /// docs/contracts/snapshot.md §4: viewport coordinates, CSS pixels.

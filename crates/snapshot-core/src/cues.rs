@@ -30,12 +30,7 @@ use crate::select::Candidate;
 /// read the cursor of a link or button without a role attribute, which is
 /// clickable by its role here; change both together.
 pub fn is_clickable(node: &RawNode, role: Role) -> bool {
-    node.has(Flags::CURSOR_POINTER)
-        || node.has(Flags::ONCLICK)
-        || matches!(
-            role,
-            Role::Button | Role::Link | Role::Checkbox | Role::Radio | Role::Combobox
-        )
+    node.has(Flags::CURSOR_POINTER) || node.has(Flags::ONCLICK) || role.is_actionable()
 }
 
 /// Rule (A) thresholds, see the module doc.

@@ -71,8 +71,8 @@ fn selectable_role(role_attr: &str) -> bool {
 }
 
 fn value_of(node: &RawNode, role: Role) -> Option<String> {
-    let holds_value = matches!(role, Role::Textbox | Role::Searchbox | Role::Combobox)
-        && matches!(node.tag.as_str(), "input" | "textarea" | "select");
+    let holds_value =
+        role.holds_value() && matches!(node.tag.as_str(), "input" | "textarea" | "select");
     // The walker never reads a password's value; should one arrive anyway,
     // it still never leaves the engine.
     if !holds_value || node.is_password() || node.value.is_empty() {

@@ -7,14 +7,14 @@
 
 use super::{LocateRequest, Located, ProviderError};
 use crate::io::Http;
-use crate::page::{snapshot_of, Rect};
+use crate::page::{is_reachable, snapshot_of, Rect};
 use crate::tools::ToolClient;
 use sentience_agent::system2::score::{
     combine, discoverability, relevance, understandability, Candidate, UserContext,
 };
 use sentience_agent::task::TaskPlan;
 use sentience_agent::text::concepts;
-use serde_json::Value;
+use sentience_snapshot_core::contract::{Element, Snapshot};
 
 /// Below this semantic relevance nothing on the page is what the
 /// instruction names (the System 2 engine's own backtrack threshold).
@@ -37,25 +37,23 @@ pub(super) async fn locate<H: Http>(
             format!("no page snapshot: {}", crate::tools::error_of(&v)),
         )
     })?;
-    ground(snap, &req.instruction)
+    ground(&snap, &req.instruction)
 }
 
 /// The System 2 scorer's choice (discoverability × understandability ×
 /// semantic relevance, docs/contracts/system2.md §7) among the visible elements of `snap`.
 /// No pixels: the snapshot's boxes and cues stand in for the screenshot,
 /// which keeps grounding well under a millisecond.
-pub fn ground(snap: &Value, instruction: &str) -> Result<Located, ProviderError> {
-    let fold = snap["viewport"]["height"].as_f64().unwrap_or(720.0);
+pub fn ground(snap: &Snapshot, instruction: &str) -> Result<Located, ProviderError> {
+    // A snapshot without a viewport (another producer) folds at 720 px.
+    let fold = Some(snap.viewport.height)
+        .filter(|h| *h > 0.0)
+        .unwrap_or(720.0);
     let plan = TaskPlan::parse(instruction);
     let wanted = concepts(instruction);
     let ctx = UserContext::default();
     let mut best: Option<(f64, f64, Candidate)> = None;
-    for c in snap["elements"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(candidate)
-    {
+    for c in snap.elements.iter().filter_map(candidate) {
         let d = discoverability(&c, None, fold);
         let u = understandability(&c, &ctx);
         let r = relevance(&c, &wanted, &plan, &[]);
@@ -97,27 +95,20 @@ pub fn ground(snap: &Value, instruction: &str) -> Result<Located, ProviderError>
 
 /// A snapshot element (docs/contracts/snapshot.md §3) as a scorer candidate; hidden, occluded or
 /// zero-sized ones are left out (nothing a click could reach).
-fn candidate(e: &Value) -> Option<Candidate> {
-    if e["in_viewport"].as_bool() == Some(false) || e["is_occluded"].as_bool() == Some(true) {
+fn candidate(e: &Element) -> Option<Candidate> {
+    if !is_reachable(e) {
         return None;
     }
-    let r = Rect::from_json(&e["bbox"])?;
-    if r.width <= 0.0 || r.height <= 0.0 {
-        return None;
-    }
-    let role = e["role"].as_str().unwrap_or("").to_string();
+    let r = Rect::from(e.bbox);
     Some(Candidate {
-        text: e["text"].as_str().unwrap_or("").to_string(),
-        is_text_entry: matches!(role.as_str(), "textbox" | "searchbox" | "combobox"),
-        kind: role,
-        selector: match &e["id"] {
-            Value::String(s) => s.clone(),
-            other => other.to_string(),
-        },
+        text: e.text.clone().unwrap_or_default(),
+        is_text_entry: e.role.holds_value(),
+        kind: e.role.as_str().to_string(),
+        selector: e.id.to_string(),
         x: r.x,
         y: r.y,
         width: r.width,
         height: r.height,
-        is_primary: e["visual_cues"]["is_primary"].as_bool() == Some(true),
+        is_primary: e.visual_cues.is_primary,
     })
 }

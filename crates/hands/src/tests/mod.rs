@@ -5,6 +5,7 @@
 mod behavior_tests;
 mod heal_tests;
 mod loop_tests;
+mod page_tests;
 mod retry_tests;
 mod routing_tests;
 mod vision_tests;
