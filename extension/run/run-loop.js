@@ -38,8 +38,16 @@ globalThis.SentienceRuns = (() => {
     return /** @type {SentienceRun | undefined} */ (got[KEY(runId)]) || null;
   }
 
+  // Runs this worker has cancelled: a driver still holding an older copy
+  // of the record must not write it back over the cancellation. A tab
+  // closed while its action ran was otherwise saved as running again after
+  // the action failed, and the server's answer to the next step (the run
+  // was cancelled there) then made it an error.
+  const cancelled = new Set();
+
   /** @param {SentienceRun} run */
   async function save(run) {
+    if (cancelled.has(run.runId) && run.status !== 'cancelled') return;
     run.updatedAt = Date.now();
     if (run.log.length > MAX_LOG) run.log = run.log.slice(-MAX_LOG);
     await chrome.storage.local.set({ [KEY(run.runId)]: run });
@@ -318,6 +326,7 @@ globalThis.SentienceRuns = (() => {
   }
 
   async function cancel(runId, why = 'cancelled by the user') {
+    cancelled.add(runId); // at once: a driver's save may be on its way
     const run = await load(runId);
     if (!run || TERMINAL.has(run.status)) return;
     run.status = 'cancelled';

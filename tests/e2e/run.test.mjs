@@ -5,6 +5,7 @@
 // is down, a stale element id, and the popup itself.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import path from 'node:path';
 import { ROOT, EXTENSION_ID, startServer, launch, open } from '../lib/harness.mjs';
 import { startAgentServer, startLlmServer, promptOf, historyOf, idOf, popupUrl, tabIdOf, configure, waitRun, startRun, answer, runs } from '../lib/agent.mjs';
@@ -250,6 +251,35 @@ test('closing the run\'s tab cancels the run', async () => {
     await configure(ext, agent.url);
     await server.kill();
     await llm.close();
+  }
+});
+
+test('closing the tab while its action runs cancels the run, not an error', async () => {
+  // The action (a navigation to a page that takes 3 s to answer) is still
+  // running when the tab closes: it then fails, and that failure must not
+  // write the run back as running over its cancellation.
+  const slow = http.createServer((req, res) => setTimeout(() => res.end('<p>slow</p>'), 3000)).listen(0, '127.0.0.1');
+  await new Promise((r) => slow.once('listening', r));
+  const slowUrl = `http://127.0.0.1:${slow.address().port}/`;
+  const llm = await startLlmServer(async (_, i) => (i === 0 ? { tool: 'navigate', parameters: { url: slowUrl } } : { tool: 'scroll', parameters: { direction: 'down' } }));
+  const server = await startAgentServer({ env: { LLM_API_KEY: 'k', LLM_BASE_URL: llm.url } });
+  try {
+    const { page, runId } = await runOn('index.html', 'Open the slow page', { server: server.url });
+    await waitRun(ext, (r) => r.log.some((e) => e.kind === 'tool' && e.tool === 'navigate'), { runId });
+    await new Promise((r) => setTimeout(r, 500)); // the navigation is under way
+    await page.close();
+    const run = await waitRun(ext, terminal, { runId });
+    assert.equal(run.status, 'cancelled', JSON.stringify(run.log.slice(-3)));
+    assert.match(run.log.at(-1).text, /tab was closed/);
+    // And it stays so: the driver's late save does not undo it.
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal((await waitRun(ext, terminal, { runId })).status, 'cancelled');
+  } finally {
+    await configure(ext, agent.url);
+    await server.kill();
+    await llm.close();
+    slow.closeAllConnections();
+    slow.close();
   }
 });
 
