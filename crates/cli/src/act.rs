@@ -187,8 +187,10 @@ async fn snapshot(hands: &ActHands) -> Result<(String, Page)> {
     let mut last = String::new();
     for attempt in 1..=3u64 {
         let v = hands.tools.get("/browser/snapshot").await;
-        if let Some(s) = snapshot_json(&v) {
-            let fp = fingerprint(&Snapshot::from_value(s).map_err(anyhow::Error::msg)?);
+        // An error result (a page still loading) is asked again, like no answer.
+        let read = snapshot_json(&v).map(|s| (s, Snapshot::from_value(s)));
+        if let Some((s, Ok(snap))) = read {
+            let fp = fingerprint(&snap);
             let mut s = s.clone();
             if s.get("visibleText").is_none() {
                 // The page's words that are not elements ("Welcome, alice!")
@@ -203,7 +205,10 @@ async fn snapshot(hands: &ActHands) -> Result<(String, Page)> {
             let page = Page::from_json(&s).map_err(anyhow::Error::msg)?;
             return Ok((fp, page));
         }
-        last = v["error"].as_str().unwrap_or("no snapshot").to_string();
+        last = match read {
+            Some((_, Err(e))) => e,
+            _ => v["error"].as_str().unwrap_or("no snapshot").to_string(),
+        };
         tokio::time::sleep(Duration::from_millis(300 * attempt)).await;
     }
     bail!("no page snapshot from the tool server: {last}")
