@@ -2,10 +2,11 @@
 //! CDP with chromiumoxide. Shared by `sentience snapshot` and `sentience run`.
 
 use anyhow::{bail, Context, Result};
-use chromiumoxide::browser::{Browser, BrowserConfig};
+use chromiumoxide::browser::Browser;
 use chromiumoxide::cdp::browser_protocol::target::GetTargetsParams;
 use chromiumoxide::Page;
 use futures::StreamExt;
+use sentience_tool_server::browser::{chromium_config, Launch};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -66,38 +67,17 @@ pub async fn launch_chromium(
         );
     }
     let profile = tempfile::tempdir().context("creating a browser profile directory")?;
-    let mut config = BrowserConfig::builder()
-        .chrome_executable(chromium)
-        .user_data_dir(profile.path())
-        .disable_default_args()
-        .no_sandbox()
-        .window_size(width, height)
-        .viewport(None)
-        .launch_timeout(Duration::from_secs(30))
-        .request_timeout(Duration::from_secs(60))
-        .args([
-            "disable-gpu",
-            "disable-quic",
-            "disable-background-networking",
-            "disable-component-update",
-            "disable-sync",
-            "no-first-run",
-            "disable-dev-shm-usage",
-        ]);
-    config = match extension {
-        Some(dir) => {
-            let ext = dir.display().to_string();
-            config
-                .extension(ext.clone())
-                .arg(("disable-extensions-except", ext.as_str()))
-        }
-        None => config.arg("disable-extensions"),
-    };
-    config = if headed {
-        config.with_head()
-    } else {
-        config.new_headless_mode()
-    };
+    let mut config = chromium_config(&Launch {
+        executable: chromium,
+        profile_dir: profile.path(),
+        window: (width, height),
+        headless: !headed,
+        extension,
+        request_timeout: Duration::from_secs(60),
+    });
+    if extension.is_none() {
+        config = config.arg("disable-extensions");
+    }
     let config = config.build().map_err(anyhow::Error::msg)?;
     let (browser, mut handler) = Browser::launch(config)
         .await

@@ -18,7 +18,7 @@ use crate::geometry::{Point, Size, ViewportPlacement};
 use crate::imaging::Capture;
 use crate::keys::KeyCombo;
 use async_trait::async_trait;
-use chromiumoxide::browser::{Browser, BrowserConfig};
+use chromiumoxide::browser::Browser;
 use chromiumoxide::types::{Command, Method, MethodId};
 use chromiumoxide::Page;
 use futures::StreamExt;
@@ -147,44 +147,25 @@ impl BrowserLauncher for ChromiumLauncher {
             )
         })?;
         ProfileLock::ensure_free(&req.profile_dir)?;
-        let mut config = BrowserConfig::builder()
-            .chrome_executable(&self.executable)
-            .user_data_dir(&req.profile_dir)
-            .disable_default_args()
-            .no_sandbox()
-            .window_size(req.viewport.width, req.viewport.height)
-            .viewport(None)
-            .launch_timeout(Duration::from_secs(30))
-            .request_timeout(CALL_TIMEOUT)
-            .args([
-                "disable-gpu",
-                "disable-quic",
-                "disable-background-networking",
-                "disable-component-update",
-                "disable-sync",
-                "no-first-run",
-                "no-default-browser-check",
-                "disable-dev-shm-usage",
-                "password-store=basic",
-                // Input and frames at full speed even when the window is
-                // hidden or not focused (as automation tools launch it).
-                "disable-background-timer-throttling",
-                "disable-backgrounding-occluded-windows",
-                "disable-renderer-backgrounding",
-                "disable-ipc-flooding-protection",
-            ])
-            .args(self.extra_args.iter().map(String::as_str));
-        if let Some(ext) = &self.extension_dir {
-            let ext = ext.display().to_string();
-            config = config
-                .extension(ext.clone())
-                .arg(("disable-extensions-except", ext.as_str()));
-        }
-        config = if req.headless {
-            config.new_headless_mode()
-        } else {
-            config.with_head()
-        };
+        let config = super::chromium_config(&super::Launch {
+            executable: &self.executable,
+            profile_dir: &req.profile_dir,
+            window: (req.viewport.width, req.viewport.height),
+            headless: req.headless,
+            extension: self.extension_dir.as_deref(),
+            request_timeout: CALL_TIMEOUT,
+        })
+        .args([
+            "no-default-browser-check",
+            "password-store=basic",
+            // Input and frames at full speed even when the window is
+            // hidden or not focused (as automation tools launch it).
+            "disable-background-timer-throttling",
+            "disable-backgrounding-occluded-windows",
+            "disable-renderer-backgrounding",
+            "disable-ipc-flooding-protection",
+        ])
+        .args(self.extra_args.iter().map(String::as_str));
         let config = config.build().map_err(ToolError::Backend)?;
         let (browser, mut handler) =
             tokio::time::timeout(Duration::from_secs(40), Browser::launch(config))

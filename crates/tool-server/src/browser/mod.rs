@@ -7,6 +7,7 @@ pub mod cdp;
 mod cdp_input;
 mod cdp_tabs;
 mod cdp_viewport;
+mod chromium_config;
 mod extension_world;
 mod input_channel;
 mod profile;
@@ -21,6 +22,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use chromium_config::{chromium_config, Launch};
 pub use profile::ProfileLock;
 
 #[derive(Debug, Clone)]
