@@ -176,13 +176,23 @@ async fn wait_for(log: &Arc<Mutex<Vec<String>>>, line: &str) -> Vec<String> {
     std::mem::take(&mut *log.lock().unwrap())
 }
 
+/// Our server with the desktop scope on `display`.
+async fn desktop_server(display: &str) -> common::Server {
+    let desktop: Arc<dyn Desktop> = Arc::new(X11Desktop::connect(Some(display)).unwrap());
+    server(Options {
+        desktop: Ok(desktop),
+        ..Options::default()
+    })
+    .await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn desktop_screenshot_input_clipboard_and_a_headed_browser() {
     let Some((_xvfb, display)) = start_xvfb() else {
         return;
     };
-    // The clipboard (arboard) and Chromium find the display here; this
-    // binary has this one test, so no other test sees the change.
+    // The clipboard (arboard) and Chromium find the display here; the
+    // other tests of this binary name their own display explicitly.
     std::env::set_var("DISPLAY", &display);
     let log = Arc::new(Mutex::new(Vec::new()));
     let l = log.clone();
@@ -190,12 +200,7 @@ async fn desktop_screenshot_input_clipboard_and_a_headed_browser() {
     std::thread::spawn(move || test_window(&d, l));
     wait_for(&log, "mapped").await;
 
-    let desktop: Arc<dyn Desktop> = Arc::new(X11Desktop::connect(Some(&display)).unwrap());
-    let s = server(Options {
-        desktop: Ok(desktop),
-        ..Options::default()
-    })
-    .await;
+    let s = desktop_server(&display).await;
     let (_, v) = s.get("/status").await;
     assert_eq!(
         (
@@ -472,12 +477,7 @@ async fn keystrokes_follow_a_german_layout() {
     let Some((_xvfb, display)) = start_xvfb() else {
         return;
     };
-    let desktop: Arc<dyn Desktop> = Arc::new(X11Desktop::connect(Some(&display)).unwrap());
-    let s = server(Options {
-        desktop: Ok(desktop),
-        ..Options::default()
-    })
-    .await;
+    let s = desktop_server(&display).await;
     // The server reads (and caches) the US mapping first.
     s.ok(
         "/type",
@@ -566,12 +566,7 @@ async fn a_stopped_x_server_fails_the_call_and_the_next_one_works() {
     let Some((xvfb, display)) = start_xvfb() else {
         return;
     };
-    let desktop: Arc<dyn Desktop> = Arc::new(X11Desktop::connect(Some(&display)).unwrap());
-    let s = server(Options {
-        desktop: Ok(desktop),
-        ..Options::default()
-    })
-    .await;
+    let s = desktop_server(&display).await;
     let click = json!({"scope": "desktop", "x": 10, "y": 10});
     s.ok("/click", click.clone()).await;
 
