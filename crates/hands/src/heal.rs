@@ -16,9 +16,9 @@
 
 use crate::config::HandsConfig;
 use crate::io::{Clock, Http};
-use crate::page::{fingerprint_with_text, nearest_clickable, snapshot_of, Rect};
+use crate::page::{bbox_of, fingerprint_with_text, nearest_clickable, snapshot_of};
 use crate::tools::{error_of, succeeded, ToolClient};
-use sentience_snapshot_core::contract::Snapshot;
+use sentience_snapshot_core::contract::{BBox, Snapshot};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -242,7 +242,7 @@ async fn heal_target<H: Http>(
     config: &HandsConfig,
     target: &ClickTarget,
     snapshot: Option<&Snapshot>,
-) -> Option<Rect> {
+) -> Option<BBox> {
     let v = tools
         .post(
             "/coordinates/validate",
@@ -256,7 +256,7 @@ async fn heal_target<H: Http>(
         .await;
     let info = &v["element_info"];
     let found = info["found"].as_bool() == Some(true);
-    let rect = Rect::from_json(&info["rect"]);
+    let rect = bbox_of(&info["rect"]);
     if found && info["clickable"].as_bool() == Some(true) {
         if let Some(r) = rect {
             return Some(r);

@@ -50,46 +50,15 @@ pub fn fingerprint_with_text(snapshot: &Snapshot, text: &str) -> String {
     format!("{h:016x}")
 }
 
-/// An element's box in viewport pixels.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Rect {
-    pub x: f64,
-    pub y: f64,
-    pub width: f64,
-    pub height: f64,
-}
-
-impl From<BBox> for Rect {
-    fn from(b: BBox) -> Rect {
-        Rect {
-            x: b.x,
-            y: b.y,
-            width: b.width,
-            height: b.height,
-        }
-    }
-}
-
-impl Rect {
-    /// A `{x, y, width, height}` object (e.g. `rect` of
-    /// `POST /coordinates/validate`).
-    pub fn from_json(v: &Value) -> Option<Rect> {
-        Some(Rect {
-            x: v["x"].as_f64()?,
-            y: v["y"].as_f64()?,
-            width: v["width"].as_f64()?,
-            height: v["height"].as_f64()?,
-        })
-    }
-    pub fn center(&self) -> (f64, f64) {
-        (self.x + self.width / 2.0, self.y + self.height / 2.0)
-    }
-    /// Distance from the point to the box (0 inside).
-    pub fn distance_to(&self, x: f64, y: f64) -> f64 {
-        let dx = (self.x - x).max(0.0).max(x - (self.x + self.width));
-        let dy = (self.y - y).max(0.0).max(y - (self.y + self.height));
-        dx.hypot(dy)
-    }
+/// A `{x, y, width, height}` object (e.g. `rect` of
+/// `POST /coordinates/validate`) as a box, when all four are numbers.
+pub fn bbox_of(v: &Value) -> Option<BBox> {
+    Some(BBox {
+        x: v["x"].as_f64()?,
+        y: v["y"].as_f64()?,
+        width: v["width"].as_f64()?,
+        height: v["height"].as_f64()?,
+    })
 }
 
 /// Something a click can reach: in the viewport, not covered, with a box.
@@ -107,13 +76,12 @@ pub fn is_click_target(e: &Element) -> bool {
 
 /// The reachable click target whose box is nearest to (x, y) and at most
 /// `radius` away from it.
-pub fn nearest_clickable(snapshot: &Snapshot, x: f64, y: f64, radius: f64) -> Option<Rect> {
+pub fn nearest_clickable(snapshot: &Snapshot, x: f64, y: f64, radius: f64) -> Option<BBox> {
     snapshot
         .elements
         .iter()
         .filter(|e| is_click_target(e) && is_reachable(e))
-        .map(|e| Rect::from(e.bbox))
-        .map(|r| (r.distance_to(x, y), r))
+        .map(|e| (e.bbox.distance_to(x, y), e.bbox))
         .filter(|(d, _)| *d <= radius)
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, r)| r)

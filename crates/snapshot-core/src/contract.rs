@@ -97,6 +97,13 @@ impl BBox {
     pub fn center(&self) -> (f64, f64) {
         (self.x + self.width / 2.0, self.y + self.height / 2.0)
     }
+
+    /// Distance from the point to the box (0 inside).
+    pub fn distance_to(&self, x: f64, y: f64) -> f64 {
+        let dx = (self.x - x).max(0.0).max(x - (self.x + self.width));
+        let dy = (self.y - y).max(0.0).max(y - (self.y + self.height));
+        dx.hypot(dy)
+    }
 }
 
 /// docs/contracts/snapshot.md §5.

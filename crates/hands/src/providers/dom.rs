@@ -7,14 +7,14 @@
 
 use super::{LocateRequest, Located, ProviderError};
 use crate::io::Http;
-use crate::page::{is_reachable, snapshot_of, Rect};
+use crate::page::{is_reachable, snapshot_of};
 use crate::tools::ToolClient;
 use sentience_agent::system2::score::{
     combine, discoverability, relevance, understandability, Candidate, UserContext,
 };
 use sentience_agent::task::TaskPlan;
 use sentience_agent::text::concepts;
-use sentience_snapshot_core::contract::{Element, Snapshot};
+use sentience_snapshot_core::contract::{BBox, Element, Snapshot};
 
 /// Below this semantic relevance nothing on the page is what the
 /// instruction names (the System 2 engine's own backtrack threshold).
@@ -74,7 +74,7 @@ pub fn ground(snap: &Snapshot, instruction: &str) -> Result<Located, ProviderErr
             format!("nothing on the page matches \"{instruction}\""),
         ));
     }
-    let r = Rect {
+    let r = BBox {
         x: c.x,
         y: c.y,
         width: c.width,
@@ -99,7 +99,7 @@ fn candidate(e: &Element) -> Option<Candidate> {
     if !is_reachable(e) {
         return None;
     }
-    let r = Rect::from(e.bbox);
+    let r = e.bbox;
     Some(Candidate {
         text: e.text.clone().unwrap_or_default(),
         is_text_entry: e.role.holds_value(),
