@@ -7,7 +7,7 @@
 // wasm-bindgen glue at startup, as service workers require.
 'use strict';
 
-importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'engine-warmup.js', 'policy-mirror.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
+importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'engine-warmup.js', 'policy-mirror.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js', 'mcp/shared-tabs.js', 'mcp/link.js');
 // The walker ↔ engine wire's names (generated from crates/snapshot-core/src/raw.rs).
 importScripts('content/wire.js');
 
@@ -186,6 +186,8 @@ async function screenshot(msg, sender) {
 // the window.sentience API in a tab, e.g.
 // sentienceCall(tabId, 'snapshot', {limit: 5}, {path: 'service_worker'}).
 globalThis.sentienceCall = SentienceTools.call;
+// Screenshots within Chrome's quota, for the MCP link (mcp/link.js).
+globalThis.sentienceCapture = capture;
 
 // ------------------------------------------------------------- messages
 // Every runtime message this worker answers, by type (protocol.js MSG),
@@ -216,6 +218,11 @@ const ROUTES = {
   [MSG.RUN_ANSWER]: { from: 'page', handle: async (msg) => (await SentienceRuns.answer(msg.runId, msg.approved, msg.answer), {}) },
   [MSG.RUNS_CLEAR]: { from: 'page', handle: async () => (await SentienceRuns.clearFinished(), {}) },
   [MSG.TEST_CONNECTION]: { from: 'page', handle: async (msg) => ({ health: await SentienceApi.health({ serverUrl: msg.serverUrl, apiKey: msg.apiKey || '' }) }) },
+  // The MCP link (mcp/link.js): pairing and shared tabs, from our own pages only.
+  [MSG.MCP_PAIR]: { from: 'page', handle: async (msg) => (await SentienceMcpLink.pair(msg.code), {}) },
+  [MSG.MCP_UNPAIR]: { from: 'page', handle: async () => (await SentienceMcpLink.unpair(), {}) },
+  [MSG.MCP_SHARE]: { from: 'page', handle: async (msg) => (await SentienceMcpTabs.share(msg.tabId, msg.shared), {}) },
+  [MSG.MCP_STATUS]: { from: 'page', handle: () => SentienceMcpLink.status() },
 };
 
 /** @param {chrome.runtime.MessageSender} sender */

@@ -37,6 +37,8 @@ const worker = {
   SentienceTools: 'readonly',
   SentienceRuns: 'readonly',
   SentienceWire: 'readonly',
+  SentienceMcpTabs: 'readonly',
+  SentienceMcpLink: 'readonly',
 };
 
 export default [
@@ -62,10 +64,10 @@ export default [
   { files: ['tests/bench/oracle-plain.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
   { files: ['extension/content/main-world.js'], languageOptions: { globals: { ...globals.browser } } },
   {
-    files: ['extension/service-worker.js', 'extension/annotate.js', 'extension/frame-*.js', 'extension/engine-warmup.js', 'extension/policy-mirror.js', 'extension/run/*.js'],
+    files: ['extension/service-worker.js', 'extension/annotate.js', 'extension/frame-*.js', 'extension/engine-warmup.js', 'extension/policy-mirror.js', 'extension/run/*.js', 'extension/mcp/link.js', 'extension/mcp/shared-tabs.js'],
     languageOptions: { globals: { ...globals.serviceworker, ...worker } },
   },
-  { files: ['extension/popup/*.js', 'extension/options/*.js'], languageOptions: { globals: shared } },
+  { files: ['extension/popup/*.js', 'extension/options/*.js', 'extension/mcp/mcp-ui.js', 'extension/mcp/banner.js'], languageOptions: { globals: shared } },
   {
     files: ['tests/**/*.mjs', 'tests/eslint.config.js'],
     // Code passed to page.evaluate() runs in the page or the extension.

@@ -146,6 +146,27 @@ globalThis.SentienceActions = (() => {
     });
   }
 
+  /**
+   * The pointer moved onto the element (menus and tooltips that open on
+   * hover listen for these; CSS :hover needs real input, which content
+   * scripts cannot give).
+   * @param {any} el an element of the last snapshot
+   */
+  function hover(el) {
+    return withOutcome(() => {
+      const p = centre(el);
+      const hit = document.elementFromPoint(p.x, p.y);
+      const target = hit && (hit === el || el.contains(hit)) ? hit : el;
+      mouse(target, 'pointerover', p);
+      mouse(target, 'pointerenter', p, { bubbles: false });
+      mouse(target, 'mouseover', p);
+      mouse(target, 'mouseenter', p, { bubbles: false });
+      mouse(target, 'pointermove', p);
+      mouse(target, 'mousemove', p);
+      return null;
+    });
+  }
+
   function key(el, type, k, extra) {
     const code = k.length === 1 ? (/[a-z]/i.test(k) ? `Key${k.toUpperCase()}` : /[0-9]/.test(k) ? `Digit${k}` : '') : k;
     return el.dispatchEvent(
@@ -338,5 +359,5 @@ globalThis.SentienceActions = (() => {
     });
   }
 
-  return { click, type, press, scroll, select };
+  return { click, type, press, scroll, select, hover };
 })();

@@ -567,16 +567,17 @@
 
   // ----------------------------------------------------------------- actions
   // The actions on an element of this document, by operation.
-  /** @type {Record<'click' | 'type' | 'scroll' | 'select', (el: Element, args: any) => unknown>} */
+  /** @type {Record<'click' | 'type' | 'scroll' | 'select' | 'hover', (el: Element, args: any) => unknown>} */
   const ON_ELEMENT = {
     click: (el) => SentienceActions.click(el),
+    hover: (el) => SentienceActions.hover(el),
     type: (el, args) => SentienceActions.type(el, args.text),
     scroll: (el, args) => SentienceActions.scroll(args, el),
     select: (el, args) => SentienceActions.select(el, args.value),
   };
 
   /**
-   * @param {'click' | 'type' | 'press' | 'scroll' | 'select'} op
+   * @param {'click' | 'type' | 'press' | 'scroll' | 'select' | 'hover'} op
    * @param {any} args
    * @param {Scope} scope
    */
@@ -687,7 +688,9 @@
    */
   const OPERATIONS = {
     snapshot: async (args, via, scope) => ({ json: await snapshot(args, via, scope) }),
-    ping: async () => ({ value: { ready: true } }),
+    // `doc`: this document's token (actions given it refuse to run on
+    // another document: an agent's ids belong to the page they came from).
+    ping: async () => ({ value: { ready: true, doc: SentienceFrames.token, url: location.href, state: document.readyState } }),
     page_info: async (args) => ({ value: await pageInfo(args || {}) }),
     highlight: async (args) => ({ value: await highlight(args || {}) }),
     show_overlay: async (args, _via, scope) => ({ value: showOverlay(args, scope) }),
@@ -700,6 +703,7 @@
     press: async (args, _via, scope) => ({ value: await act('press', args, scope) }),
     scroll: async (args, _via, scope) => ({ value: await act('scroll', args, scope) }),
     select: async (args, _via, scope) => ({ value: await act('select', args, scope) }),
+    hover: async (args, _via, scope) => ({ value: await act('hover', args, scope) }),
   };
 
   /**
