@@ -33,6 +33,9 @@ ts=clients/playwright
 if [ -d "$ts/node_modules/typescript" ]; then
   log "building the TypeScript package ($ts/dist: ESM + .d.ts)"
   (cd "$ts" && rm -rf dist && node node_modules/typescript/bin/tsc -p tsconfig.json)
+  # The extension goes in the npm package too (package.json "files").
+  rm -rf "$ts/sentience-extension" && mkdir -p "$ts/sentience-extension"
+  cp -r manifest.json extension pkg "$ts/sentience-extension/"
 else
   log "$ts/node_modules is missing: run pkg-scripts/setup.sh"
   exit 1
