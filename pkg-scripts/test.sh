@@ -32,5 +32,8 @@ log "browse selectors: each one the policies could send is exactly its element i
 bash pkg-scripts/bench.sh browse-selectors
 
 log "end-to-end tests (headless Chromium + the extension)"
-cd tests
-node --test --test-concurrency=1 e2e/
+(cd tests && node --test --test-concurrency=1 e2e/)
+
+# ---- SDK packages (clients/python, clients/playwright): pytest, node --test,
+# fresh installs of the wheel and of `npm pack` running their quick starts (~3 min)
+bash pkg-scripts/test-sdk.sh
