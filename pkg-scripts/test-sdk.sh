@@ -18,11 +18,12 @@ if [ "$part" = all ] || [ "$part" = python ]; then
   log "SDK: pytest against the installed wheel (~1 min)"
   "$venv/bin/pip" install -q --disable-pip-version-check --force-reinstall --no-deps "$wheel"
   (cd clients/python/tests && ../.venv/bin/python -m pytest -q -p no:cacheprovider)
+  "$venv/bin/python" clients/python/tools/apidoc.py --check
 fi
 
 if [ "$part" = all ] || [ "$part" = typescript ]; then
   log "SDK: node --test clients/playwright/test (~30 s)"
-  (cd clients/playwright && node --test --test-concurrency=1 test/)
+  (cd clients/playwright && node --test --test-concurrency=1 test/ && node tools/apidoc.mjs --check)
 fi
 
 # A page of our own in the fresh folders: the quick starts open example.com,

@@ -9,11 +9,12 @@ when a person starts a run from the popup, and as ``sentience run`` does
 follows the run record the worker keeps in ``chrome.storage``. No decision
 is made here.
 
-Steps come from ``_watch`` (a long poll on ``chrome.storage.onChanged``):
-each answer is the whole run record, and ``Follower`` turns records into
-``Step``s and questions. A server-side event stream (a WebSocket
-``/agent/run/:id/stream``) would replace ``_watch`` with a reader of the
-same records; nothing else changes.
+Records come from ``next_record`` (a long poll on
+``chrome.storage.onChanged`` in the extension page): each is the whole run
+record, and ``Follower`` turns records into ``Step``s and questions. A
+server-side event stream (a WebSocket ``/agent/run/:id/stream``) would
+replace ``next_record`` with a reader of that stream yielding the same
+records; nothing else changes.
 """
 
 from __future__ import annotations
@@ -193,6 +194,13 @@ def _mark(rec: Optional[Dict[str, Any]]) -> str:
     return f"{rec['updatedAt']}:{len(rec['log'])}:{rec['status']}" if rec else ""
 
 
+def next_record(control: Any, key: str, last: Optional[Dict[str, Any]]):
+    """The run record once it differs from ``last`` (or after a second with
+    it as it is; None while the worker has not written it yet)."""
+    text = yield EvalOn(control, WATCH_JS, {"key": key, "since": _mark(last), "timeout_ms": 1000})
+    return json.loads(text) if isinstance(text, str) else None
+
+
 def run_task(page: Any, control: Any, task: str, mode: str, url: Optional[str], on_ask: Optional[OnAsk], timeout: float):
     """The run, as requests (EvalOn, Call, Emit, OpenControl); returns a RunResult."""
     if mode not in ("autonomous", "careful"):
@@ -222,8 +230,7 @@ def run_task(page: Any, control: Any, task: str, mode: str, url: Optional[str], 
         if time.monotonic() > deadline:
             yield EvalOn(control, SEND_JS, {"type": "run-cancel", "runId": run_id})
             raise TimeoutError(f"the run {run_id} did not finish in {timeout:g} s (cancelled)")
-        text = yield EvalOn(control, WATCH_JS, {"key": key, "since": _mark(rec), "timeout_ms": 1000})
-        got = json.loads(text) if isinstance(text, str) else None
+        got = yield from next_record(control, key, rec)
         if not got:
             continue
         rec = got
