@@ -88,6 +88,21 @@ const merge = (part) => {
         ts_aria_snapshot: await timed(() => page.locator('body').ariaSnapshot()),
       },
     });
+    // The package's own layer, without the browser (as in the Python run).
+    const text = await page.evaluate(async () => JSON.stringify(await window.sentience.snapshot()));
+    const canned = { evaluate: async () => text };
+    const layerRuns = Math.max(RUNS, 20);
+    const layer = async (fn) => {
+      await fn();
+      const out = [];
+      for (let i = 0; i < layerRuns; i++) {
+        const t = performance.now();
+        await fn();
+        out.push(performance.now() - t);
+      }
+      return out;
+    };
+    merge({ [name]: { ts_layer_json_parse: await layer(async () => JSON.parse(text)), ts_layer_sdk_snapshot: await layer(() => s.snapshot(canned)) } });
     console.error(`  typescript ${name}: done`);
   }
   await browser.close();
@@ -121,15 +136,17 @@ const cols = [
   ['ts sdk', (r) => median(r.ts_sdk_snapshot)],
   ['ts ovh', (r) => median(r.ts_sdk_snapshot) - median(r.ts_bare_evaluate)],
   ['ts aria', (r) => median(r.ts_aria_snapshot)],
+  ['py layer', (r) => median(r.layer_sdk_snapshot) - median(r.layer_json_loads)],
+  ['ts layer', (r) => median(r.ts_layer_sdk_snapshot) - median(r.ts_layer_json_parse)],
   ['ref', (r) => (r.reference_snapshot ? median(r.reference_snapshot) : NaN)],
   ['ref elems', (r) => (r.reference_elements === undefined ? NaN : r.reference_elements)],
   ['ref÷py', (r) => (r.reference_snapshot ? median(r.reference_snapshot) / median(r.sdk_snapshot) : NaN)],
 ];
 const fmt = (v) => (Number.isNaN(v) || v === undefined ? '-' : Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2));
-console.log(`\nmedian ms per call, ${RUNS} calls after a warm-up; ovh = sdk − bare evaluate (ovh json: − evaluate of JSON text + json.loads)`);
+console.log(`\nmedian ms per call, ${RUNS} calls after a warm-up; ovh = sdk − bare evaluate (ovh json: − evaluate of JSON text + json.loads); layer = sdk over a stand-in page − JSON parsing alone`);
 console.log(['page'.padEnd(18), ...cols.map(([c]) => c.padStart(11))].join(''));
 const ratios = [];
-const overheads = { py: [], ts: [], pyJson: [] };
+const overheads = { py: [], ts: [], pyJson: [], pyLayer: [], tsLayer: [] };
 for (const [name] of urls) {
   const r = results[name];
   if (!r) continue;
@@ -138,9 +155,12 @@ for (const [name] of urls) {
   overheads.py.push(median(r.sdk_snapshot) - median(r.bare_evaluate));
   overheads.pyJson.push(median(r.sdk_snapshot) - median(r.bare_evaluate_json));
   overheads.ts.push(median(r.ts_sdk_snapshot) - median(r.ts_bare_evaluate));
+  overheads.pyLayer.push(median(r.layer_sdk_snapshot) - median(r.layer_json_loads));
+  overheads.tsLayer.push(median(r.ts_layer_sdk_snapshot) - median(r.ts_layer_json_parse));
 }
 const geo = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
 console.log(`\noverhead over a bare page.evaluate, median over pages: Python ${fmt(median(overheads.py))} ms (max ${fmt(Math.max(...overheads.py))}), ` +
   `Python vs evaluate of JSON text ${fmt(median(overheads.pyJson))} ms (max ${fmt(Math.max(...overheads.pyJson))}), TypeScript ${fmt(median(overheads.ts))} ms (max ${fmt(Math.max(...overheads.ts))})`);
+console.log(`the packages' own layer (a stand-in page answering the JSON text at once; vs JSON parsing alone): Python ${fmt(median(overheads.pyLayer))} ms (max ${fmt(Math.max(...overheads.pyLayer))}), TypeScript ${fmt(median(overheads.tsLayer))} ms (max ${fmt(Math.max(...overheads.tsLayer))})`);
 if (ratios.length) console.log(`reference snapshot(browser) ÷ sentience_sdk.snapshot(page): geometric mean ${fmt(geo(ratios))}×, min ${fmt(Math.min(...ratios))}×, max ${fmt(Math.max(...ratios))}× over ${ratios.length} pages`);
 fs.writeFileSync(path.join(ROOT, '.bench/sdk-snapshot.json'), JSON.stringify({ runs: RUNS, results }, null, 1));

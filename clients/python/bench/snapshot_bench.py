@@ -32,6 +32,16 @@ def timed(fn, runs):
     return out
 
 
+class _Canned:
+    """A page whose evaluate answers a fixed text (for the layer-only timing)."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def evaluate(self, js, arg=None):
+        return self.text
+
+
 def bench_ours(urls, runs, args):
     import sentience_sdk as s
 
@@ -48,6 +58,13 @@ def bench_ours(urls, runs, args):
             r["sdk_snapshot_read_all"] = timed(lambda: [e.id for e in s.snapshot(page).elements], runs)
             r["aria_snapshot"] = timed(lambda: page.locator("body").aria_snapshot(), runs)
             r["elements"] = len(s.snapshot(page).elements)
+            # The package's own layer, without the browser: the same call
+            # over a stand-in page whose evaluate returns the page's JSON
+            # text at once, against json.loads of that text alone.
+            text = page.evaluate("async () => JSON.stringify(await window.sentience.snapshot())")
+            canned = _Canned(text)
+            r["layer_json_loads"] = timed(lambda: json.loads(text), max(runs, 20))
+            r["layer_sdk_snapshot"] = timed(lambda: s.snapshot(canned), max(runs, 20))
             results[name] = r
             print(f"  python ours {name}: done", file=sys.stderr)
     return results
