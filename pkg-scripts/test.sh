@@ -2,7 +2,8 @@
 # The whole test suite, from a fresh Debian machine: setup, build, lint
 # (Rust, and the JavaScript: tsc + eslint), native tests of every crate,
 # JavaScript unit tests in Node, a smoke run of the snapshot benchmark, then
-# the end-to-end suites in headless Chromium with the built extension.
+# the end-to-end suites in headless Chromium with the built extension, and
+# the SDK packages' suites (pkg-scripts/test-sdk.sh).
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 bash pkg-scripts/setup.sh

@@ -42,14 +42,22 @@ def test_refusing_cancels_and_nothing_is_paid(browser, site):
     page.close()
 
 
-def test_autonomous_run_against_a_given_server(browser, site):
+def test_the_demo_login_with_one_careful_approval_against_a_given_server(browser, site):
+    """The demo store's log-in task, careful mode: exactly one security
+    check (typing the password), approved through the callback; the run uses
+    a server started apart (``server=``)."""
     server = s.agent.AgentServer()
     page = browser.new_page(f"{site.url}/demo/login.html")
+    asked = []
     try:
-        with s.Agent(page, server=server.url) as agent:
+        with s.Agent(page, server=server.url, mode="careful", on_ask=lambda q: asked.append(q.text) or True) as agent:
             result = agent.run('Log in as "alice" with password "s3cret"')
-        assert result.ok and "welcome.html?user=alice" in page.url
-        assert not any(x.kind == "ask" for x in result.steps)
+        assert result.ok, f"{result.error} {[str(x) for x in result.steps]}"
+        assert asked == ["⚠️ Security check: Attempting to type a password into 'Password'. Proceed?"]
+        assert "welcome.html?user=alice&password=s3cret" in page.url
+        # The extension's settings are restored when the Agent closes.
+        settings = browser.worker.evaluate("async () => (await chrome.storage.local.get('settings')).settings || null")
+        assert settings is None or settings.get("serverUrl") != server.url
     finally:
         server.stop()
         page.close()
