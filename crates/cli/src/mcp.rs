@@ -78,6 +78,10 @@ pub struct Args {
     /// from the current directory or the binary's location).
     #[arg(long)]
     extension: Option<PathBuf>,
+    /// An extra command-line switch for the managed browser (repeatable),
+    /// e.g. --browser-arg=--proxy-server=http://proxy:3128.
+    #[arg(long = "browser-arg", allow_hyphen_values = true)]
+    browser_args: Vec<String>,
     /// Loopback port the extension connects to (--browser extension).
     #[arg(long, default_value_t = 8777)]
     extension_port: u16,
@@ -152,7 +156,12 @@ pub fn run(args: Args) -> Result<()> {
                     Arc::new(ChromiumLauncher {
                         executable: args.chromium.clone(),
                         extension_dir: Some(extension_dir),
-                        extra_args: Vec::new(),
+                        // chromiumoxide adds the leading dashes itself.
+                        extra_args: args
+                            .browser_args
+                            .iter()
+                            .map(|a| a.trim_start_matches('-').to_string())
+                            .collect(),
                     }),
                     profile,
                     !args.headed,

@@ -33,14 +33,15 @@ impl IdValue {
     }
 }
 
-/// Which element: `id` (or its alias `ref`) from the last snapshot.
+/// Which element: `id` (or its alias `ref`; `target`, as newer Playwright
+/// MCP names it, is read as `ref` too) from the last snapshot.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 pub struct Target {
     /// Element id from the snapshot listing.
     #[serde(default)]
     pub id: Option<IdValue>,
     /// Same as `id`.
-    #[serde(default, rename = "ref")]
+    #[serde(default, rename = "ref", alias = "target")]
     pub reference: Option<IdValue>,
 }
 
@@ -257,6 +258,7 @@ mod tests {
         assert_eq!(t(json!({"id": 12})).required().unwrap(), 12);
         assert_eq!(t(json!({"ref": "12"})).required().unwrap(), 12);
         assert_eq!(t(json!({"ref": "e12"})).required().unwrap(), 12);
+        assert_eq!(t(json!({"target": "12"})).required().unwrap(), 12);
         assert_eq!(t(json!({"id": 3, "ref": 3})).required().unwrap(), 3);
         assert!(t(json!({"id": 3, "ref": 4})).required().is_err());
         assert!(t(json!({})).required().is_err());
