@@ -72,7 +72,7 @@ function oursElements(t) {
   const out = [];
   for (const line of t.split('\n')) {
     const m = /^(?:[+~] )?(\d+) (\w+)(?: "((?:[^"\\]|\\.)*)")?/.exec(line);
-    if (m) out.push({ id: Number(m[1]), role: m[2], name: (m[3] || '').replace(/\\(.)/g, '$1') });
+    if (m) out.push({ id: Number(m[1]), role: m[2], name: (m[3] || '').replace(/\\(.)/g, '$1'), line: line.toLowerCase() });
   }
   return out;
 }
@@ -103,6 +103,11 @@ async function snapshotTokens(ours, pw, base) {
       const needs = (p.needs || []).map(([roles, re]) => els.some((e) => roles.includes(e.role) && re.test(e.name)));
       row[side] = { tokens: c.o200k, cl100k: c.cl100k, ms: r.ms, elements: els.length, needs_found: needs.filter(Boolean).length, needs: needs.length, error: r.isError ? r.text.slice(0, 200) : undefined };
     }
+    // Ours again at a budget of 1,000 (the agent's `max_tokens`).
+    const small = await tool(ours.client, 'browser_snapshot', { max_tokens: 1000 });
+    const smallEls = oursElements(small.text);
+    const smallNeeds = (p.needs || []).map(([roles, re]) => smallEls.some((e) => roles.includes(e.role) && re.test(e.name)));
+    row.ours1000 = { tokens: o200k(small.text), needs_found: smallNeeds.filter(Boolean).length, needs: smallNeeds.length };
     row.ratio = row.ours.tokens / row.playwright.tokens;
     rows.push(row);
     console.error(`${p.name}: ours ${row.ours.tokens} (${row.ours.needs_found}/${row.ours.needs}), playwright ${row.playwright.tokens} (${row.playwright.needs_found}/${row.playwright.needs})`);
@@ -124,8 +129,12 @@ function tasks(demo, fixtures) {
       steps: [['click', 'link', 'contact us'], ['type', 'textbox', 'name', 'Ada Lovelace'], ['type', 'textbox', 'email', 'ada@example.com'], ['type', 'textbox', 'message', 'Hello there'], ['click', 'button', 'send message']],
     },
     {
-      name: 'demo: search, then pay', start: `${demo}/index.html`, done: 'Thank you',
-      steps: [['type', 'searchbox', 'search products', 'rake', true], ['click', 'link', 'checkout'], ['type', 'textbox', 'card', '4242 4242 4242 4242'], ['click', 'button', 'pay now']],
+      name: 'demo: check out, pay', start: `${demo}/index.html`, done: 'Order confirmed',
+      steps: [['click', 'link', 'checkout'], ['type', 'textbox', 'card', '4242 4242 4242 4242'], ['click', 'button', 'pay now']],
+    },
+    {
+      name: 'demo: search', start: `${demo}/index.html`, done: '2 results for',
+      steps: [['type', 'searchbox', 'search products', 'rust', true]],
     },
     {
       name: 'local: checkboxes', start: `${fixtures}/tasks/checkboxes.html`, done: 'Order sent: apples, cherries',
@@ -133,7 +142,9 @@ function tasks(demo, fixtures) {
     },
     {
       name: 'local: drop-downs', start: `${fixtures}/tasks/dropdown.html`, done: 'Added: Large Black',
-      steps: [['select', 'combobox', 'size', 'Large'], ['select', 'combobox', 'colour', 'Black'], ['click', 'button', 'add to cart']],
+      // Our listing names a select by its chosen option (its label is not
+      // in the snapshot): the agent tells them apart by their options.
+      steps: [['select', 'combobox', 'size', 'Large', false, 'large'], ['select', 'combobox', 'colour', 'Black', false, 'black'], ['click', 'button', 'add to cart']],
     },
   ];
 }
@@ -152,11 +163,12 @@ async function runOurs(client, task) {
     return r.text;
   };
   let known = await read('browser_navigate', { url: task.start });
-  for (const [act, role, name, value, submit] of task.steps) {
-    let el = oursElements(known).reverse().find((e) => matches(e, role, name));
+  for (const [act, role, name, value, submit, inLine] of task.steps) {
+    const hit = (e) => (inLine ? e.role === role && e.line.includes(inLine) : matches(e, role, name));
+    let el = oursElements(known).reverse().find(hit);
     if (!el) {
-      const found = await read('browser_find', { query: `role=${role} text~'${name}'` });
-      el = oursElements(found).find((e) => matches(e, role, name)) || oursElements(found)[0];
+      const found = await read('browser_find', { query: inLine ? `role=${role}` : `role=${role} text~'${name}'` });
+      el = oursElements(found).find(hit);
       if (!el) throw new Error(`no ${role} "${name}"`);
     }
     const answer =
@@ -280,7 +292,8 @@ const worst = (side) => Math.max(...snapshots.map((r) => r[side].tokens));
 const needsAll = (side) => snapshots.filter((r) => r[side].needs).every((r) => r[side].needs_found === r[side].needs);
 console.log(`\nmedian: ours ${med('ours')}, Playwright MCP ${med('playwright')} (ratio of medians ${(med('ours') / med('playwright')).toFixed(3)}; median of ratios ${median(snapshots.map((r) => r.ratio)).toFixed(3)})`);
 console.log(`worst:  ours ${worst('ours')}, Playwright MCP ${worst('playwright')}`);
-console.log(`task elements present on every page with a task: ours ${needsAll('ours')}, Playwright MCP ${needsAll('playwright')}\n`);
+console.log(`task elements present on every page with a task: ours ${needsAll('ours')}, Playwright MCP ${needsAll('playwright')}`);
+console.log(`ours with max_tokens=1000: median ${med('ours1000')} (ratio of medians ${(med('ours1000') / med('playwright')).toFixed(3)}), worst ${worst('ours1000')}, task elements present on every page: ${needsAll('ours1000')}\n`);
 console.log('2. tokens per completed task (every answer read; calls in brackets)\n');
 for (const r of taskRows) {
   const cell = (x) => (x.completed ? `${x.tokens} (${x.calls})` : `NOT DONE ${x.error || ''}`.slice(0, 40));
