@@ -125,6 +125,7 @@ mod tests {
         let mut view = View::default();
         view.record(Snap {
             doc: "d".into(),
+            base: 0,
             snapshot: before,
         });
         let now = snapshot(json!({"status": "success", "url": "u", "elements": [

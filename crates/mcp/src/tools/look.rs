@@ -188,7 +188,7 @@ impl SentienceMcp {
                 )));
             }
             tick += 1;
-            if tick % 4 == 0 {
+            if tick.is_multiple_of(4) {
                 progress
                     .report(
                         waited.as_secs_f64(),
