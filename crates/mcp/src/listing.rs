@@ -87,10 +87,13 @@ pub fn diff(now: &Snapshot, before: &View, max_tokens: usize) -> Option<String> 
     let mut out = head.clone();
     let mut used = estimate_tokens(&head);
     let mut shown = 0;
+    // Room for the trailer is kept (its largest form).
+    let trailer = |n: usize| format!("… {n} more changes\n");
+    let reserve = estimate_tokens(&trailer(total));
     for line in &lines {
         let cost = estimate_tokens(line);
-        // Room for the trailer too.
-        if used + cost + 12 > max_tokens {
+        let last = shown + 1 == total;
+        if used + cost + if last { 0 } else { reserve } > max_tokens {
             break;
         }
         out.push_str(line);
@@ -98,10 +101,7 @@ pub fn diff(now: &Snapshot, before: &View, max_tokens: usize) -> Option<String> 
         shown += 1;
     }
     if shown < total {
-        out.push_str(&format!(
-            "… {} more changes (browser_snapshot lists the page)\n",
-            total - shown
-        ));
+        out.push_str(&trailer(total - shown));
     }
     Some(out)
 }
@@ -143,9 +143,9 @@ mod tests {
         );
         assert!(text.contains("+ 3 link \"Log out\""), "{text}");
         assert!(text.contains("- 1 button \"Sign in\"\n"), "{text}");
-        let short = diff(&now, &view, 20).unwrap();
+        let short = diff(&now, &view, 30).unwrap();
         assert!(short.contains("more changes"), "{short}");
-        assert!(estimate_tokens(&short) <= 20 + 12, "{short}");
+        assert!(estimate_tokens(&short) <= 30, "{short}");
     }
 
     #[test]
