@@ -129,6 +129,17 @@ globalThis.SentienceWire = Object.freeze({
   MAX_SHORT_CHARS: 100,
   /** At most this many options per select or listbox. */
   MAX_OPTIONS: 50,
+  // limits of snapshot(options) the bridge applies (options.rs)
+  /** `wait_for_stable`: the default quiet period (ms). */
+  STABLE_QUIET_MS: 200,
+  /** `wait_for_stable`: the default cap on the wait (ms). */
+  STABLE_TIMEOUT_MS: 3000,
+  /** `wait_for_stable.timeout_ms`: at most this. */
+  STABLE_MAX_TIMEOUT_MS: 30000,
+  /** `frames`: each frame's time to answer, by default (ms). */
+  FRAME_TIMEOUT_MS: 1000,
+  /** `frames.timeout_ms`: at most this. */
+  FRAME_MAX_TIMEOUT_MS: 10000,
   // the engine handle's tracking argument
   /** This snapshot's id, increasing within the page's life (0: untracked). */
   T_SNAPSHOT_ID: 0,

@@ -35,10 +35,14 @@ pub mod test_dom;
 use json::writer as json_out;
 
 pub use contract::{
-    BBox, Checked, Element, ElementState, Role, SelectOption, Snapshot, SnapshotError, Viewport,
-    VisualCues,
+    BBox, Checked, Element, ElementState, FrameCoverage, IncludedFrame, Role, SelectOption,
+    SkippedFrame, Snapshot, SnapshotError, Viewport, VisualCues,
 };
-pub use engine::{snapshot, snapshot_json, snapshot_json_tracked, snapshot_tracked, Tracking};
+pub use engine::{
+    attach_screenshot, error_json, snapshot, snapshot_from_wire, snapshot_json,
+    snapshot_json_tracked, snapshot_tracked, Tracking, WireInput,
+};
+pub use json::writer::snapshot_to_json;
 pub use options::SnapshotOptions;
 pub use raw::{RawNode, RawPage};
 

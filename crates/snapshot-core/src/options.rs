@@ -26,7 +26,34 @@ pub struct SnapshotOptions {
     /// Addition: wait until the DOM is quiet first (done by the bridge; the
     /// engine validates it and reports the wait in `meta.stability`).
     pub wait_for_stable: Option<StableOption>,
+    /// Addition to docs/contracts/snapshot.md §11.4: iframes (gathered by
+    /// the bridge, extension/content/frames.js; the engine validates the
+    /// option and writes the bridge's coverage report as `frames`).
+    pub frames: Option<FramesOption>,
 }
+
+/// `frames: true | false | {timeout_ms?}`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(untagged))]
+pub enum FramesOption {
+    Enabled(bool),
+    Timing(FramesSpec),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+pub struct FramesSpec {
+    /// How long each frame has to answer (default [`FRAME_TIMEOUT_MS`], at
+    /// most [`FRAME_MAX_TIMEOUT_MS`]).
+    pub timeout_ms: Option<u32>,
+}
+
+/// Per frame, by default: a live frame answers within milliseconds; one
+/// that has not after a second is loading or stuck.
+pub const FRAME_TIMEOUT_MS: u32 = 1000;
+/// The per-frame timeout a caller may ask for; the whole frame phase ends
+/// after three of them (extension/protocol.js `FRAMES.PHASE_TIMEOUTS`).
+pub const FRAME_MAX_TIMEOUT_MS: u32 = 10_000;
 
 /// `wait_for_stable: true | false | {quiet_ms?, timeout_ms?}`.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,6 +120,16 @@ pub enum ImageFormat {
     Jpeg,
 }
 
+impl ImageFormat {
+    /// As `screenshot_format` spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "png",
+            ImageFormat::Jpeg => "jpeg",
+        }
+    }
+}
+
 impl SnapshotOptions {
     /// Parses the JSON text of the page's options (`undefined`/`null` → defaults).
     pub fn parse(json: &str) -> Result<SnapshotOptions, String> {
@@ -130,12 +167,21 @@ impl SnapshotOptions {
                 "invalid snapshot options: since asks for a diff, so diff cannot be false".into(),
             );
         }
+        if let Some(FramesOption::Timing(FramesSpec {
+            timeout_ms: Some(t),
+        })) = self.frames
+        {
+            if t == 0 || t > FRAME_MAX_TIMEOUT_MS {
+                return Err(format!(
+                    "invalid snapshot options: `frames.timeout_ms` must be an integer from 1 to {FRAME_MAX_TIMEOUT_MS}"
+                ));
+            }
+        }
         if let Some((quiet, timeout)) = self.stable_timing() {
             if timeout > MAX_TIMEOUT_MS {
-                return Err(
-                    "invalid snapshot options: wait_for_stable.timeout_ms must be at most 30000"
-                        .into(),
-                );
+                return Err(format!(
+                    "invalid snapshot options: wait_for_stable.timeout_ms must be at most {MAX_TIMEOUT_MS}"
+                ));
             }
             if quiet == 0 || quiet > timeout {
                 return Err(
@@ -162,6 +208,16 @@ impl SnapshotOptions {
                 t.quiet_ms.unwrap_or(QUIET_MS),
                 t.timeout_ms.unwrap_or(TIMEOUT_MS),
             )),
+        }
+    }
+
+    /// The per-frame timeout when frames are to be gathered (the default
+    /// filled in), `None` for `frames: false`.
+    pub fn frames_timeout(&self) -> Option<u32> {
+        match &self.frames {
+            Some(FramesOption::Enabled(false)) => None,
+            None | Some(FramesOption::Enabled(true)) => Some(FRAME_TIMEOUT_MS),
+            Some(FramesOption::Timing(t)) => Some(t.timeout_ms.unwrap_or(FRAME_TIMEOUT_MS)),
         }
     }
 
@@ -232,6 +288,11 @@ mod tests {
             r#"{"wait_for_stable":{"timeout_ms":30001}}"#,
             r#"{"wait_for_stable":{"quiet_ms":0}}"#,
             r#"{"wait_for_stable":{"quiet_ms":500,"timeout_ms":100}}"#,
+            r#"{"frames":"yes"}"#,
+            r#"{"frames":{"timeout":5}}"#,
+            r#"{"frames":{"timeout_ms":0}}"#,
+            r#"{"frames":{"timeout_ms":10001}}"#,
+            r#"{"frames":{"timeout_ms":1.5}}"#,
         ] {
             let err = SnapshotOptions::parse(bad).unwrap_err();
             assert!(err.starts_with("invalid snapshot options"), "{bad}: {err}");
@@ -289,6 +350,18 @@ mod tests {
         );
         // The default quiet period (200 ms) cannot exceed a shorter cap.
         assert!(SnapshotOptions::parse(r#"{"wait_for_stable":{"timeout_ms":100}}"#).is_err());
+    }
+
+    #[test]
+    fn frames_option() {
+        let timeout = |json: &str| SnapshotOptions::parse(json).unwrap().frames_timeout();
+        assert_eq!(timeout("{}"), Some(1000));
+        assert_eq!(timeout(r#"{"frames":true}"#), Some(1000));
+        assert_eq!(timeout(r#"{"frames":null}"#), Some(1000));
+        assert_eq!(timeout(r#"{"frames":false}"#), None);
+        assert_eq!(timeout(r#"{"frames":{}}"#), Some(1000));
+        assert_eq!(timeout(r#"{"frames":{"timeout_ms":250}}"#), Some(250));
+        assert_eq!(timeout(r#"{"frames":{"timeout_ms":10000}}"#), Some(10000));
     }
 
     #[test]

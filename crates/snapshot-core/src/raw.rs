@@ -256,6 +256,38 @@ named! {
     MAX_OPTIONS: usize = 50,
 }
 
+/// The limits of `snapshot(options)` that the bridge applies before the
+/// engine runs (the wait for stability, the frame phase), taken from
+/// [`crate::options`], which validates the options: rendered into wire.js
+/// so the bridge reads them instead of copying them.
+pub const OPTION_LIMITS: &[WireName] = &[
+    WireName {
+        name: "STABLE_QUIET_MS",
+        value: crate::options::QUIET_MS as f64,
+        doc: "`wait_for_stable`: the default quiet period (ms).",
+    },
+    WireName {
+        name: "STABLE_TIMEOUT_MS",
+        value: crate::options::TIMEOUT_MS as f64,
+        doc: "`wait_for_stable`: the default cap on the wait (ms).",
+    },
+    WireName {
+        name: "STABLE_MAX_TIMEOUT_MS",
+        value: crate::options::MAX_TIMEOUT_MS as f64,
+        doc: "`wait_for_stable.timeout_ms`: at most this.",
+    },
+    WireName {
+        name: "FRAME_TIMEOUT_MS",
+        value: crate::options::FRAME_TIMEOUT_MS as f64,
+        doc: "`frames`: each frame's time to answer, by default (ms).",
+    },
+    WireName {
+        name: "FRAME_MAX_TIMEOUT_MS",
+        value: crate::options::FRAME_MAX_TIMEOUT_MS as f64,
+        doc: "`frames.timeout_ms`: at most this.",
+    },
+];
+
 /// Boolean facts about a node, one bit each (the `N_FLAGS` column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Flags(pub u32);

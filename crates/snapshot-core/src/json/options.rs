@@ -14,8 +14,8 @@
 use super::reader::{self, Value};
 use crate::contract::Role;
 use crate::options::{
-    Filter, ImageFormat, ScreenshotOption, ScreenshotSpec, SnapshotOptions, StableOption,
-    StableSpec,
+    Filter, FramesOption, FramesSpec, ImageFormat, ScreenshotOption, ScreenshotSpec,
+    SnapshotOptions, StableOption, StableSpec,
 };
 
 type Result<T> = std::result::Result<T, String>;
@@ -23,13 +23,15 @@ type Result<T> = std::result::Result<T, String>;
 const SCREENSHOT_SHAPE: &str =
     "true, false or {format?: \"png\"|\"jpeg\", quality?: 0..100, annotate?: true|false}";
 const STABLE_SHAPE: &str = "true, false or {quiet_ms?, timeout_ms?}";
-const OPTIONS_FIELDS: [&str; 6] = [
+const FRAMES_SHAPE: &str = "true, false or {timeout_ms?}";
+const OPTIONS_FIELDS: [&str; 7] = [
     "limit",
     "filter",
     "screenshot",
     "diff",
     "since",
     "wait_for_stable",
+    "frames",
 ];
 const U32_MAX: i64 = u32::MAX as i64;
 
@@ -37,7 +39,8 @@ const U32_MAX: i64 = u32::MAX as i64;
 /// "invalid snapshot options: ".
 pub(crate) fn parse_options(json: &str) -> Result<SnapshotOptions> {
     let value = reader::parse(json)?;
-    let [limit, filter, screenshot, diff, since, stable] = fields(&value, "", OPTIONS_FIELDS, 6)?;
+    let [limit, filter, screenshot, diff, since, stable, frames] =
+        fields(&value, "", OPTIONS_FIELDS, 7)?;
     Ok(SnapshotOptions {
         limit: optional(limit, |v| int(v, "limit", 0, U32_MAX).map(|n| n as u32))?,
         filter: optional(filter, filter_value)?,
@@ -63,6 +66,15 @@ pub(crate) fn parse_options(json: &str) -> Result<SnapshotOptions> {
                 StableOption::Enabled,
                 |v| stable_spec(v).map(StableOption::Timing),
             )
+        })?,
+        frames: optional(frames, |v| {
+            untagged(v, "frames", FRAMES_SHAPE, FramesOption::Enabled, |v| {
+                let [timeout] = fields(v, "frames", ["timeout_ms"], 1)?;
+                let timeout_ms = optional(timeout, |v| {
+                    int(v, "frames.timeout_ms", 0, U32_MAX).map(|n| n as u32)
+                })?;
+                Ok(FramesOption::Timing(FramesSpec { timeout_ms }))
+            })
         })?,
     })
 }

@@ -98,6 +98,37 @@ pub fn snapshot_to_json(s: &Snapshot) -> String {
         }
         w.raw("}");
     }
+    if let Some(f) = &s.frames {
+        w.key("frames");
+        w.key_first("included");
+        w.raw("[");
+        for (i, frame) in f.included.iter().enumerate() {
+            if i > 0 {
+                w.raw(",");
+            }
+            w.key_first("url");
+            w.string(&frame.url);
+            w.key("depth");
+            w.uint(frame.depth);
+            w.key("via");
+            w.string(&frame.via);
+            w.raw("}");
+        }
+        w.raw("]");
+        w.key("skipped");
+        w.raw("[");
+        for (i, frame) in f.skipped.iter().enumerate() {
+            if i > 0 {
+                w.raw(",");
+            }
+            w.key_first("url");
+            w.string(&frame.url);
+            w.key("reason");
+            w.string(&frame.reason);
+            w.raw("}");
+        }
+        w.raw("]}");
+    }
     w.raw("}");
     w.finish()
 }
