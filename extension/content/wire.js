@@ -149,7 +149,9 @@ globalThis.SentienceWire = Object.freeze({
   T_WAITED_MS: 2,
   /** 1 when the page settled within the wait, 0 when it timed out. */
   T_SETTLED: 3,
-  TRACKING_LEN: 4,
+  /** 1 when the bridge gathered the page's frames (the report argument lists them, `crate::frame_report`), 0 with `frames: false`. */
+  T_FRAMES: 4,
+  TRACKING_LEN: 5,
   // separators
   /** Between all strings of `strs`. */
   SEP: '\u001f',
@@ -157,6 +159,10 @@ globalThis.SentienceWire = Object.freeze({
   OPT_SEP: '\u001e',
   /** Between the text, value and selected mark of one option in `S_OPTIONS`. */
   OPT_FIELD: '\u001d',
+  /** Starts a record of the frame report of an included frame (`crate::frame_report`): url, depth, via. */
+  REPORT_INCLUDED: '\u0069',
+  /** Starts a record of a skipped frame: url, reason. */
+  REPORT_SKIPPED: '\u0073',
   /** The `N_FLAGS` bits (raw.rs `Flags`). */
   FLAGS: Object.freeze({
     /** computed `visibility` is `visible`. */

@@ -11,11 +11,14 @@ use crate::contract::{
 };
 use crate::cues::{is_clickable, primary_flags};
 use crate::diff::{sort_by_id, Fingerprint, History};
+use crate::frame_report::decode_report;
 use crate::importance::{importance, Factors};
 use crate::json_out::{error_to_json, snapshot_to_json};
 use crate::occlusion::{in_viewport, visible_rect, OcclusionIndex};
 use crate::options::{Filter, ScreenshotSpec, SnapshotOptions};
-use crate::raw::{decode, RawNode, RawPage, T_PREVIOUS_ID, T_SETTLED, T_SNAPSHOT_ID, T_WAITED_MS};
+use crate::raw::{
+    decode, RawNode, RawPage, T_FRAMES, T_PREVIOUS_ID, T_SETTLED, T_SNAPSHOT_ID, T_WAITED_MS,
+};
 use crate::select::select_candidates;
 use crate::state::state_of;
 use crate::text::text_of;
@@ -46,6 +49,8 @@ pub struct Tracking {
     pub previous_id: u32,
     /// `(waited_ms, settled)` when `wait_for_stable` ran.
     pub waited: Option<(u32, bool)>,
+    /// The bridge gathered the page's frames: the answer reports them.
+    pub frames: bool,
 }
 
 impl Tracking {
@@ -55,6 +60,7 @@ impl Tracking {
             snapshot_id,
             previous_id,
             waited: u32::try_from(waited_ms).ok().map(|ms| (ms, settled)),
+            frames: false,
         }
     }
 
@@ -63,12 +69,15 @@ impl Tracking {
     pub fn from_wire(t: &[f64]) -> Tracking {
         // `as` saturates (NaN: 0): any number is some id.
         let at = |i: usize| t.get(i).copied().unwrap_or(0.0);
-        Tracking::new(
-            at(T_SNAPSHOT_ID) as u32,
-            at(T_PREVIOUS_ID) as u32,
-            t.get(T_WAITED_MS).map_or(-1, |v| *v as i32),
-            at(T_SETTLED) != 0.0,
-        )
+        Tracking {
+            frames: at(T_FRAMES) != 0.0,
+            ..Tracking::new(
+                at(T_SNAPSHOT_ID) as u32,
+                at(T_PREVIOUS_ID) as u32,
+                t.get(T_WAITED_MS).map_or(-1, |v| *v as i32),
+                at(T_SETTLED) != 0.0,
+            )
+        }
     }
 }
 
@@ -301,7 +310,7 @@ pub fn snapshot_json(
 
 /// The binding's inputs, as the bridge hands them over: the walk in wire
 /// form, the options' JSON text, and the bridge's iframe coverage report
-/// (JSON text, `""` when frames were not gathered).
+/// ([`crate::frame_report`]; read when `Tracking::frames`).
 #[derive(Debug, Clone, Copy)]
 pub struct WireInput<'a> {
     pub meta: &'a [f64],
@@ -322,7 +331,10 @@ pub fn snapshot_from_wire(
     history: &mut History,
 ) -> Result<(Snapshot, SnapshotOptions), String> {
     let opts = SnapshotOptions::parse(input.options)?;
-    let frames = crate::json::frames::parse_coverage(input.frames)?;
+    let frames = match tracking.frames {
+        true => Some(decode_report(input.frames)?),
+        false => None,
+    };
     let page = decode(input.meta, input.nums, input.strs).map_err(|e| e.to_string())?;
     let mut snap = snapshot_tracked(&page, &opts, engine_path, tracking, history)?;
     snap.frames = frames;

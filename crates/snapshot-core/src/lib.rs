@@ -16,6 +16,7 @@ pub mod raw;
 pub mod color;
 pub mod cues;
 pub mod diff;
+pub mod frame_report;
 pub mod frames;
 pub mod importance;
 pub mod occlusion;

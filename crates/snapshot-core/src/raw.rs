@@ -231,6 +231,9 @@ columns! {
         T_WAITED_MS,
         /// 1 when the page settled within the wait, 0 when it timed out.
         T_SETTLED,
+        /// 1 when the bridge gathered the page's frames (the report argument
+        /// lists them, [`crate::frame_report`]), 0 with `frames: false`.
+        T_FRAMES,
     }
 }
 
@@ -242,6 +245,11 @@ named! {
     OPT_SEP: char = '\u{1e}',
     /// Between the text, value and selected mark of one option in [`S_OPTIONS`].
     OPT_FIELD: char = '\u{1d}',
+    /// Starts a record of the frame report of an included frame
+    /// ([`crate::frame_report`]): url, depth, via.
+    REPORT_INCLUDED: char = 'i',
+    /// Starts a record of a skipped frame: url, reason.
+    REPORT_SKIPPED: char = 's',
 }
 
 named! {

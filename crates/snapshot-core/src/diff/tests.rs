@@ -40,6 +40,7 @@ impl Page {
             snapshot_id: self.next,
             previous_id: self.previous,
             waited: None,
+            frames: false,
         };
         let out = snapshot_tracked(raw, &opts, "test", tracking, &mut self.history);
         if out.is_ok() {
@@ -223,10 +224,13 @@ fn the_json_boundary_numbers_diffs_and_reports_errors() {
             nums: &nums,
             strs: &strs,
             options: r#"{"diff":true,"wait_for_stable":true}"#,
-            frames: r#"{"included":[],"skipped":[{"url":"https://ads.test/","reason":"load_failed"}]}"#,
+            frames: "s\u{1d}https://ads.test/\u{1d}load_failed",
         },
         "x",
-        Tracking::new(2, 1, 250, true),
+        Tracking {
+            frames: true,
+            ..Tracking::new(2, 1, 250, true)
+        },
         &mut history,
     );
     assert!(

@@ -10,8 +10,6 @@
 //!   small value tree, then mapped field by field with our own messages;
 //!   accepts and rejects exactly what serde's derives on `crate::options`
 //!   would, with the same values (tested against them).
-//! - [`frames`] over [`reader`]: the bridge's iframe coverage report, read
-//!   into the model so the writer writes the whole answer.
 //! - [`float_text`]: `f64`'s `Display` text without `core::fmt`'s float
 //!   formatting, for the engine's error messages.
 //!
@@ -23,7 +21,6 @@
 //! `SnapshotOptions::parse` and run `pkg-scripts/build.sh wasm`.
 
 pub mod float_text;
-pub(crate) mod frames;
 pub(crate) mod options;
 pub(crate) mod reader;
 pub mod writer;

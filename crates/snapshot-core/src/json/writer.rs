@@ -352,6 +352,10 @@ impl Writer {
 
     /// serde_json's escapes: `"`, `\`, and the C0 controls (short forms for
     /// `\b \t \n \f \r`, `\u00XX` with lower-case hex for the rest).
+    /// Not inlined: it is called from a dozen places, and each inlined copy
+    /// of its loop cost the engine's WebAssembly hundreds of bytes (the
+    /// size budget) for no measurable time.
+    #[inline(never)]
     fn string(&mut self, s: &str) {
         const HEX: &[u8; 16] = b"0123456789abcdef";
         self.out.push(b'"');
