@@ -7,7 +7,9 @@
 //
 // Shortcuts that restate engine rules, to skip reads whose answer the
 // engine would ignore (each rule's comment names this file back: change
-// both together):
+// both together; crates/snapshot-core/src/walker_mirrors.rs records both
+// sides of each pair and fails when one changes without the other being
+// looked at):
 // - a link or button without a role attribute is clickable by its role, so
 //   its cursor is not read (`roleClickable`): cues.rs `is_clickable`;
 // - links and buttons are leaves, their content is not walked

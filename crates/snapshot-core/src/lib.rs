@@ -25,6 +25,8 @@ pub mod select;
 pub mod state;
 pub mod text;
 #[cfg(test)]
+mod walker_mirrors;
+#[cfg(test)]
 mod wire_js;
 
 // Machinery: the hand-written JSON (for the WebAssembly size budget), and

@@ -75,7 +75,7 @@ pub fn select_candidates(page: &RawPage) -> Vec<Candidate> {
 /// Disabled elements are kept: an agent needs to see a greyed-out "Pay".
 /// Mirrored by extension/content/walker.js (`fixedRole`): it does not read
 /// the opacity of an element that can be neither Generic/Image here nor an
-/// occluder ([`crate::occlusion`]); change both together.
+/// occluder ([`crate::occlusion`]); change both together (walker_mirrors.rs checks it).
 pub fn is_hidden(node: &RawNode, role: Role) -> bool {
     !node.has(Flags::VISIBLE)
         || node.has(Flags::HIDDEN_ATTR)
@@ -88,7 +88,7 @@ pub fn is_hidden(node: &RawNode, role: Role) -> bool {
 
 /// Mirrored by extension/content/walker.js (`actionable`): it never walks
 /// inside a link or button, whose content would collapse here anyway;
-/// change both together.
+/// change both together (walker_mirrors.rs checks it).
 ///
 /// One click target, one element: an icon or span inside a link or button
 /// (HTML §4.5.1: interactive content must not nest), or a clickable child

@@ -49,7 +49,8 @@ fn native_text(node: &RawNode, role: Role) -> Option<String> {
             })
         }
         // Mirrored by extension/content/walker.js (`wantsText`): it does not
-        // read the text of these (nor of a <form>/<label>); change both.
+        // read the text of these (nor of a <form>/<label>); change both
+        // (walker_mirrors.rs checks it).
         ("input" | "textarea" | "select", _) => {
             // docs/contracts/snapshot.md §6.3: "value or placeholder for inputs". Deviation from
             // accname 2D/2E, where the `<label>` comes before the value: the
