@@ -15,6 +15,7 @@ mod demo_site;
 mod run;
 mod serve;
 mod snapshot;
+mod startup;
 mod tools;
 
 use clap::{Parser, Subcommand};

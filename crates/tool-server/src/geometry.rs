@@ -43,6 +43,15 @@ impl Point {
         serde_json::json!({"x": n(self.x), "y": n(self.y)})
     }
 
+    /// Rounded to whole pixels, the space input lands in and every
+    /// response reports.
+    pub fn whole(self) -> Point {
+        Point {
+            x: self.x.round(),
+            y: self.y.round(),
+        }
+    }
+
     /// Integer pixel coordinates, as every response reports them.
     pub fn rounded(self) -> serde_json::Value {
         serde_json::json!({"x": self.x.round() as i64, "y": self.y.round() as i64})
