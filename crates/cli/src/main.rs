@@ -12,6 +12,7 @@ mod browse_transport;
 mod browse_wire;
 mod browser;
 mod demo_site;
+mod guard_args;
 mod run;
 mod serve;
 mod snapshot;
