@@ -79,6 +79,7 @@ globalThis.SentienceProtocol = (() => {
     FRAME_CLAIM: 'frame-claim', // {nonce, data?}: this frame received the nonce
     FRAME_WALK: 'frame-walk', // {nonce, timeoutMs, depth, deadlineMs, scope, url, stale, siblings}
     FRAME_CALL: 'frame-call', // {frameId, op, args}: an operation routed to a child frame
+    FRAMES_DEAD: 'frames-dead', // {urls}: the URLs of this frame's child frames that failed to load
     RUNTIME_LOAD: 'runtime-load', // {frames}: load CONTENT_RUNTIME into this document → {dead: URLs of its child frames that failed to load (asked when `frames`)} or {error}
     // extension pages → service worker (validated by validateUiMessage).
     RUN_START: 'run-start',
@@ -92,6 +93,9 @@ globalThis.SentienceProtocol = (() => {
   // service worker into that document alone (pkg-scripts/build.sh bundles
   // it: the walker, frames, the engine's loader, the operations).
   const CONTENT_RUNTIME = 'pkg/sentience_content.js';
+  // The content script the service worker registers for trusted origins'
+  // documents, which load the runtime before the first call (runtime-preload.js).
+  const PRELOAD_SCRIPT_ID = 'sentience-preload';
 
   // The port of the service worker's engine (content/engine.js → service
   // worker: pages whose CSP forbids WebAssembly, and a document's first
@@ -191,6 +195,7 @@ globalThis.SentienceProtocol = (() => {
     ROUTED_OPS,
     MSG,
     CONTENT_RUNTIME,
+    PRELOAD_SCRIPT_ID,
     COMPUTE_PORT,
     PORT_MSG,
     CHUNK,

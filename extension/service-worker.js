@@ -11,7 +11,7 @@
 'use strict';
 
 // The walker ↔ engine wire's names (generated from crates/snapshot-core/src/raw.rs) first: frame-relay.js reads them.
-importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'content/wire.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'policy-mirror.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
+importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'content/wire.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'policy-mirror.js', 'runtime-preload.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
 
 // Message types, port names and limits: extension/protocol.js.
 const { MSG, PORT_MSG, COMPUTE_PORT, CHUNK, CONTENT_RUNTIME } = SentienceProtocol;
@@ -286,6 +286,7 @@ const ROUTES = {
   [MSG.FRAME_WALK]: { from: 'tab', handle: SentienceFrameRelay.walkTree, failure: () => ({ reason: 'error' }) },
   [MSG.FRAME_CALL]: { from: 'tab', handle: SentienceFrameRelay.call, failure: (e) => ({ error: String(e) }) },
   [MSG.RUNTIME_LOAD]: { from: 'tab', handle: loadRuntime },
+  [MSG.FRAMES_DEAD]: { from: 'tab', handle: async (msg, sender) => ({ urls: sender.tab && sender.tab.id !== undefined && sender.frameId !== undefined ? await SentienceFrameLiveness.deadChildren(sender.tab.id, sender.frameId) : [] }), failure: () => ({ urls: [] }) },
   [MSG.RUN_START]: { from: 'page', handle: async (msg) => ({ runId: await SentienceRuns.start(msg) }) },
   [MSG.RUN_CANCEL]: { from: 'page', handle: async (msg) => (await SentienceRuns.cancel(msg.runId), {}) },
   [MSG.RUN_ANSWER]: { from: 'page', handle: async (msg) => (await SentienceRuns.answer(msg.runId, msg.approved, msg.answer), {}) },

@@ -18,6 +18,7 @@ CONTENT_RUNTIME=(
   pkg/sentience_wasm.js
   pkg/sentience_query.js
   extension/content/wire.js
+  extension/content/warm-walk.js
   extension/overlay-palette.js
   extension/content/overlay.js
   extension/content/walker.js

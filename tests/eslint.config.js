@@ -25,6 +25,7 @@ const content = {
   SentienceFrames: 'readonly',
   SentienceTrust: 'readonly',
   SentienceWire: 'readonly',
+  SentienceWarmWalk: 'readonly',
   // The content runtime (loaded on first use, pkg-scripts/build.sh).
   SentienceEngines: 'readonly',
   SentienceSnapshots: 'readonly',
@@ -65,7 +66,7 @@ export default [
   { files: ['tests/bench/oracle-plain.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
   { files: ['extension/content/main-world.js'], languageOptions: { globals: { ...globals.browser } } },
   {
-    files: ['extension/service-worker.js', 'extension/annotate.js', 'extension/frame-*.js', 'extension/policy-mirror.js', 'extension/run/*.js'],
+    files: ['extension/service-worker.js', 'extension/annotate.js', 'extension/frame-*.js', 'extension/policy-mirror.js', 'extension/runtime-preload.js', 'extension/run/*.js'],
     languageOptions: { globals: { ...globals.serviceworker, ...worker } },
   },
   { files: ['extension/popup/*.js', 'extension/options/*.js'], languageOptions: { globals: shared } },

@@ -54,6 +54,19 @@
     return loading;
   }
 
+  // Trusted origins' documents load the runtime and the engine as the page
+  // loads, and warm the engine once it is idle, before any call
+  // (content/preload.js, registered by runtime-preload.js).
+  /** @type {any} */ (globalThis).SentiencePreload = (/** @type {'load' | 'warm'} */ stage) =>
+    runtime().then(
+      () => {
+        if (stage === 'warm') return SentienceFrames.askDeadFrames().then(() => SentienceEngines.warm());
+        SentienceTrust.startReads();
+        return SentienceEngines.prepare();
+      },
+      () => {},
+    );
+
   // ------------------------------------------------------- the operations
   /**
    * A reply: snapshot's JSON text (passed on unparsed), or any other value.

@@ -61,6 +61,10 @@ globalThis.SentienceEngines = (() => {
   let loading = null;
   /** @type {typeof SentienceEngine | null} */
   let ready = null;
+  // Prepared ahead (trusted origins, content/preload.js): a first snapshot
+  // waits for this document's engine, already loading, rather than
+  // sending its walk to the worker.
+  let prepared = false;
 
   /**
    * Starts loading the engine here (once); resolves to the module, or null
@@ -80,6 +84,53 @@ globalThis.SentienceEngines = (() => {
       })();
     }
     return loading;
+  }
+
+  // Pages over this many elements are not walked to prepare the engine:
+  // their first snapshot is mostly real work.
+  const WARM_MAX_ELEMENTS = 20000;
+
+  // As soon as the engine has loaded (while the page is still loading), it
+  // runs over a made-up walk (content/warm-walk.js) of a real page's size,
+  // twice: WebAssembly functions are compiled on their first call and
+  // optimised once they have run a while, which the first snapshot would
+  // otherwise pay for (1-4 ms on the real pages). It reads nothing of the page.
+  const WARM_COPIES = 20;
+  const WARM_RUNS = 2;
+
+  /**
+   * Loads the engine and compiles its functions on a made-up walk
+   * (content/preload.js, trusted origins only, while the page loads).
+   */
+  async function prepare() {
+    prepared = true;
+    const wasm = await load();
+    if (!wasm) return;
+    const engine = new wasm.Engine('content_script');
+    try {
+      const walk = SentienceWarmWalk.walk(WARM_COPIES);
+      const tracking = new Float64Array(SentienceWire.TRACKING_LEN);
+      for (let k = 0; k < WARM_RUNS; k++) engine.snapshot(walk, 'null', tracking, '');
+    } finally {
+      engine.free();
+    }
+  }
+
+  /**
+   * Prepares the engine before a first snapshot (content/preload.js, on
+   * trusted origins only, once the page is idle): runs an engine handle of
+   * its own over a walk of the page, dropped (the scopes' ids and diff
+   * histories are untouched), which compiles the walker's functions too.
+   */
+  async function warm() {
+    const wasm = await load();
+    if (!wasm || document.getElementsByTagName('*').length > WARM_MAX_ELEMENTS) return;
+    const engine = new wasm.Engine('content_script');
+    try {
+      engine.snapshot(SentienceWalker.collect(), 'null', new Float64Array(SentienceWire.TRACKING_LEN), '');
+    } finally {
+      engine.free();
+    }
   }
 
   /** The engine module once loaded here, else null (not yet, or never). */
@@ -133,7 +184,7 @@ globalThis.SentienceEngines = (() => {
   async function engineFor(state, via, nodes) {
     const forced = via && via.path === 'service_worker';
     if (forced) return remote(state.scope, null);
-    const wasm = ready || (nodes > REMOTE_FIRST_MAX_NODES ? await load() : null);
+    const wasm = ready || (prepared || nodes > REMOTE_FIRST_MAX_NODES ? await load() : null);
     if (wasm) return local(localOf(wasm, state));
     // Not loaded yet (a first snapshot): the worker computes it, and the
     // engine here catches up once loaded. Under a strict CSP, always.
@@ -240,5 +291,5 @@ globalThis.SentienceEngines = (() => {
     return ready ? ready.check_options(options) : null;
   }
 
-  return { load, loaded, newState, engineFor, checkOptions };
+  return { load, loaded, prepare, warm, newState, engineFor, checkOptions };
 })();

@@ -340,6 +340,16 @@ globalThis.SentienceFrames = (() => {
   // matching as the relay's (SentienceProtocol.frameDocKey); a frame that
   // navigates fires its iframe's load and is asked again.
   const docKey = SentienceProtocol.frameDocKey;
+  // A preloaded document (content/preload.js) asks once the page has
+  // loaded, as the first call's runtime load otherwise tells.
+  function askDeadFrames() {
+    if (!document.querySelector('iframe, frame')) return Promise.resolve();
+    return chrome.runtime.sendMessage({ type: MSG.FRAMES_DEAD }).then(
+      (/** @type {any} */ r) => learnDeadFrames(r && Array.isArray(r.urls) ? r.urls : []),
+      () => {},
+    );
+  }
+
   /** @param {unknown[]} urls */
   function learnDeadFrames(urls) {
     if (!urls.length || !document.querySelector('iframe, frame')) return;
@@ -614,5 +624,5 @@ globalThis.SentienceFrames = (() => {
       );
   }
 
-  return { token, onNonce, learnDeadFrames, deadOf: (/** @type {Element} */ el) => dead.get(el), reportWire, walkForParent, walkDirect, budgetFor, learnFrameId, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf };
+  return { token, onNonce, learnDeadFrames, askDeadFrames, deadOf: (/** @type {Element} */ el) => dead.get(el), reportWire, walkForParent, walkDirect, budgetFor, learnFrameId, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf };
 })();

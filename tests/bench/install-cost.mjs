@@ -6,7 +6,11 @@
 // — alternating page by page and run by run, so the machine's load falls on
 // all three alike.
 //
-//   bash pkg-scripts/bench.sh install-cost [--runs=5] [--page=NAME] [--settle-ms=500]
+//   bash pkg-scripts/bench.sh install-cost [--runs=5] [--page=NAME] [--settle-ms=500] [--before=DIR]
+//
+// --before=DIR adds a fourth browser with another build of this extension
+// (an unpacked checkout, e.g. a worktree of main with its pkg/ built), in
+// the same alternation: a change's before and after side by side.
 //
 // Per load (a fresh tab, 'load', then --settle-ms for scripts that run at
 // document_idle or on a timer), from the page's renderer through CDP:
@@ -40,6 +44,7 @@ const arg = (name, dflt) => {
 const RUNS = Number(arg('runs', 5));
 const SETTLE_MS = Number(arg('settle-ms', 500));
 const ONLY = arg('page', null);
+const BEFORE = arg('before', null);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -69,12 +74,15 @@ async function measure(context, url) {
 const dir = fetchPages(PAGES);
 const reference = referenceExtension();
 const server = await startServer(dir, pageRoutes(dir, PAGES));
-const BROWSERS = ['none', 'ours', 'reference'];
+const BROWSERS = ['none', 'ours', 'reference', ...(BEFORE ? ['before'] : [])];
+const ADDED = BROWSERS.filter((b) => b !== 'none');
+/** @type {Record<string, Awaited<ReturnType<typeof launch>>>} */
 const browsers = {
   none: await launch({ args: THIRD_PARTY_CUT, extension: null }),
   ours: await launch({ args: THIRD_PARTY_CUT }),
   reference: await launch({ args: THIRD_PARTY_CUT, extension: reference }),
 };
+if (BEFORE) browsers.before = await launch({ args: THIRD_PARTY_CUT, extension: path.resolve(BEFORE) });
 const rows = [];
 try {
   // Each browser's first load pays for its own start-up (caches, the
@@ -82,7 +90,7 @@ try {
   for (const b of BROWSERS) await measure(browsers[b].context, `${server.url}/${PAGES[0].name}.html`);
   for (const p of PAGES) {
     if (ONLY && p.name !== ONLY) continue;
-    const samples = { none: [], ours: [], reference: [] };
+    const samples = Object.fromEntries(BROWSERS.map((b) => [b, []]));
     for (let r = 0; r < RUNS; r++) {
       // A different browser first on each run.
       for (let k = 0; k < BROWSERS.length; k++) {
@@ -93,7 +101,7 @@ try {
     const med = (b, key) => median(samples[b].map((s) => s[key]));
     const row = { page: p.name };
     for (const b of BROWSERS) for (const key of ['script_ms', 'heap_mb', 'load_ms']) row[`${b}_${key}`] = round(med(b, key), 3);
-    for (const b of ['ours', 'reference']) for (const key of ['script_ms', 'heap_mb', 'load_ms']) row[`${b}_added_${key}`] = round(row[`${b}_${key}`] - row[`none_${key}`], 3);
+    for (const b of ADDED) for (const key of ['script_ms', 'heap_mb', 'load_ms']) row[`${b}_added_${key}`] = round(row[`${b}_${key}`] - row[`none_${key}`], 3);
     rows.push(row);
     process.stderr.write(`${p.name} `);
   }
@@ -111,8 +119,8 @@ for (const r of rows) {
     `${pad(r.page, 20)}${pad(num(r.none_script_ms), 17)}${pad(num(r.none_heap_mb, 2), 9)}${pad(num(r.none_load_ms), 9)}| ${pad(num(r.ours_added_script_ms), 20)}${pad(num(r.ours_added_heap_mb, 2), 8)}${pad(num(r.ours_added_load_ms), 8)}| ${pad(num(r.reference_added_script_ms), 25)}${pad(num(r.reference_added_heap_mb, 2), 8)}${num(r.reference_added_load_ms)}`,
   );
 }
-const summary = { pages: rows.length, runs: RUNS, settle_ms: SETTLE_MS };
-for (const b of ['ours', 'reference']) {
+const summary = { pages: rows.length, runs: RUNS, settle_ms: SETTLE_MS, before: BEFORE };
+for (const b of ADDED) {
   for (const key of ['script_ms', 'heap_mb', 'load_ms']) {
     const added = rows.map((r) => r[`${b}_added_${key}`]);
     summary[`${b}_added_${key}_median`] = round(median(added), 3);
@@ -129,6 +137,11 @@ console.log(
   `\nmedian added per page (worst page): ours ${summary.ours_added_script_ms_median} ms script (${summary.ours_added_script_ms_worst}), ${summary.ours_added_heap_mb_median} MB heap (${summary.ours_added_heap_mb_worst}), ${summary.ours_added_load_ms_median} ms to load (${summary.ours_added_load_ms_worst}); ` +
     `reference ${summary.reference_added_script_ms_median} ms script (${summary.reference_added_script_ms_worst}), ${summary.reference_added_heap_mb_median} MB heap (${summary.reference_added_heap_mb_worst}), ${summary.reference_added_load_ms_median} ms to load (${summary.reference_added_load_ms_worst})`,
 );
+if (BEFORE) {
+  console.log(
+    `before (${BEFORE}): ${summary.before_added_script_ms_median} ms script (${summary.before_added_script_ms_worst}), ${summary.before_added_heap_mb_median} MB heap (${summary.before_added_heap_mb_worst}), ${summary.before_added_load_ms_median} ms to load (${summary.before_added_load_ms_worst})`,
+  );
+}
 console.log(`target (script and heap ≤ the reference's, load ≤ 5 ms): script ${met.script ? 'met' : 'NOT met'}, heap ${met.heap ? 'met' : 'NOT met'}, load ${met.load ? 'met' : 'NOT met'}`);
 fs.mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
 fs.writeFileSync(path.join(ROOT, '.bench/install-cost.json'), JSON.stringify({ summary, rows }, null, 2));

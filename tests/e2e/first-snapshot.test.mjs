@@ -5,13 +5,22 @@
 // inject the content runtime into that document alone. A document's first
 // snapshot is computed by the service worker's engine while its own loads,
 // and the engine here catches up on it, so diffs compare across the switch
-// as within one engine.
-import { test } from 'node:test';
+// as within one engine. On trusted origins (where agents work) documents
+// load the runtime as they load, before any call.
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, snapshot, evaluate, isolatedWorld, viaWorker, suite } from '../lib/harness.mjs';
+import { open, snapshot, evaluate, isolatedWorld, viaWorker, suite, startServer, trustOrigins } from '../lib/harness.mjs';
 import { assertSchema } from '../lib/expect.mjs';
 
-const env = suite({ trusted: true });
+const env = suite();
+// A second origin the tests trust (the suite's own is not trusted).
+let trusted = null;
+before(async () => {
+  trusted = await startServer();
+});
+after(async () => {
+  await trusted?.close();
+});
 
 // The isolated world's globals of the runtime, and the engine's.
 const RUNTIME = ['SentienceWalker', 'SentienceFrames', 'SentienceSnapshots', 'SentienceEngines', 'SentienceQueries', 'SentiencePageOps', 'SentienceEngine', 'SentienceQuery', 'SentienceOverlay'];
@@ -89,6 +98,36 @@ test('child frames load the runtime when a parent snapshot asks for their walk',
     assert.deepEqual(snap.frames.skipped, [], JSON.stringify(snap.frames));
   } finally {
     await page.close();
+  }
+});
+
+test("a trusted origin's documents load the runtime as they load, before any call; others do not", async () => {
+  await trustOrigins(env.browser.worker, [trusted.url]);
+  // (The worker registers the preload when the setting changes: a moment.)
+  const registered = () => env.browser.worker.evaluate(() => chrome.scripting.getRegisteredContentScripts({ ids: [SentienceProtocol.PRELOAD_SCRIPT_ID] }).then((l) => l.length));
+  for (let i = 0; i < 50 && (await registered()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  const worked = await open(env.browser.context, `${trusted.url}/login.html`);
+  const plain = await open(env.browser.context, `${env.server.url}/login.html`);
+  const [w, p] = [await isolatedWorld(worked, { runtime: false }), await isolatedWorld(plain, { runtime: false })];
+  try {
+    let loaded = [];
+    for (let i = 0; i < 50 && !loaded.includes('SentienceWalker'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      loaded = await present(w);
+    }
+    assert.deepEqual(loaded.sort(), [...RUNTIME].sort(), 'loaded with no call');
+    assert.ok(await w.evaluate('SentienceEngines.loaded() !== null'), 'and the engine prepared');
+    assert.deepEqual(await present(p), [], 'not on an origin nobody trusted');
+    const snap = await snapshot(worked);
+    assert.equal(snap.status, 'success', snap.error);
+    assert.equal(snap.meta.engine_path, 'content_script', 'the first snapshot needs no worker');
+    assert.equal(snap.snapshot_id, 1, 'the preparation took no snapshot of the page');
+  } finally {
+    await trustOrigins(env.browser.worker, []);
+    await w.close();
+    await p.close();
+    await worked.close();
+    await plain.close();
   }
 });
 
