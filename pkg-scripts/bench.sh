@@ -46,6 +46,7 @@ BENCHES=(
   "walker-variants|~1 min|ad hoc: the marginal cost of each kind of DOM read in the isolated world [elements]"
   "walker-ablation|~2 min|ad hoc: the walker with one part switched off at a time [elements] [variants]"
   "walker-profile|~1 min|ad hoc: CPU profile of the walk (or of whole snapshots, --snapshot): self time per function and line [elements | --real[=pages]]"
+  "sdk|~6 min (first run installs the reference package)|snapshot() from the Python and TypeScript packages vs a bare page.evaluate, ariaSnapshot() and the reference package's snapshot(browser) (sentienceapi), 10k generated + 27 real pages; .bench/sdk-snapshot.json [--runs=5] [--pages=N] [--no-reference]"
   "plain-real-pages|~1 min|ad hoc: the plain-element analysis on the cached real pages (run real-pages first)"
 )
 
@@ -120,6 +121,11 @@ bench_websys_probe() { exec bash bench/websys-probe.sh "$@"; }
 bench_walker_variants() { node_bench walker-variants.mjs "$@"; }
 bench_walker_ablation() { node_bench walker-ablation.mjs "$@"; }
 bench_walker_profile() { node_bench walker-profile.mjs "$@"; }
+bench_sdk() {
+  [ -x clients/python/.venv/bin/python ] && [ -f clients/playwright/dist/index.js ] && ls dist/sentience_sdk-*.whl >/dev/null 2>&1 || { log "build the SDK packages first: pkg-scripts/build.sh"; exit 1; }
+  clients/python/.venv/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/sentience_sdk-*.whl
+  node_bench sdk-snapshot.mjs "$@"
+}
 bench_plain_real_pages() { node_bench plain-real-pages.mjs "$@"; }
 
 if [ $# -eq 0 ] || [ "$1" = --list ] || [ "$1" = -h ] || [ "$1" = --help ]; then

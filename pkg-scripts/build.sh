@@ -134,5 +134,7 @@ log "clients/hands/pkg/sentience_hands_bg.wasm: $(stat -c %s clients/hands/pkg/s
 if [ "${1:-all}" != wasm ]; then
   log "building the sentience CLI"
   cargo build -q --release -p sentience-cli
+  # The SDK packages carry the extension and the CLI built above.
+  bash pkg-scripts/build-sdk.sh
 fi
 log "build done: load $ROOT unpacked in chrome://extensions"

@@ -417,4 +417,6 @@ fn error_result(e: Option<SnapshotError>) -> String {
 }
 
 #[cfg(test)]
+mod client_models;
+#[cfg(test)]
 mod tests;

@@ -1,0 +1,2 @@
+"""Adapters for agent frameworks, each an optional extra:
+``sentience_sdk.adapters.langchain`` (``pip install 'sentience-sdk[langchain]'``)."""
