@@ -178,7 +178,7 @@ globalThis.SentienceMcpLink = (() => {
         if (ACTIONS.has(p.op) && Number.isInteger(args.id)) await SentienceTools.call(tabId, 'highlight', { id: args.id, label: p.op });
         return await SentienceTools.call(tabId, p.op, args);
       } catch (e) {
-        const message = String((e && e.message) || e);
+        const message = e instanceof Error ? e.message : String(e);
         // The page went away while the action ran: it navigated.
         if (/message port closed|back\/forward cache/i.test(message)) throw new Error(`navigated: ${message}`);
         throw e;
@@ -213,7 +213,7 @@ globalThis.SentienceMcpLink = (() => {
       const value = await METHODS[msg.method](msg.params || {});
       return { type: T.RESULT, id, ok: true, value: value === undefined ? null : value };
     } catch (e) {
-      return { type: T.RESULT, id, ok: false, error: String((e && e.message) || e) };
+      return { type: T.RESULT, id, ok: false, error: e instanceof Error ? e.message : String(e) };
     }
   }
 

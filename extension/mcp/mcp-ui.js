@@ -8,8 +8,9 @@
 
 (() => {
   const P = SentienceProtocol;
-  const root = document.getElementById('mcp');
-  if (!root) return;
+  const found = document.getElementById('mcp');
+  if (!found) return;
+  const root = found;
 
   /**
    * @param {{type: string, [key: string]: unknown}} msg

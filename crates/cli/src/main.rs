@@ -17,6 +17,7 @@ mod mcp;
 mod run;
 mod serve;
 mod snapshot;
+mod startup;
 mod tools;
 
 use clap::{Parser, Subcommand};
