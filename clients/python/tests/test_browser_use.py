@@ -7,10 +7,12 @@ thing faked)."""
 from __future__ import annotations
 
 import asyncio
+import atexit
 import http.server
 import json
 import os
 import re
+import shutil
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -20,15 +22,21 @@ import pytest
 
 # browser-use reports usage, syncs to its cloud and asks the package
 # registry for a newer release unless told not to: nothing here may reach
-# the network. Its config and profiles go to a folder of the test run.
-os.environ.setdefault("ANONYMIZED_TELEMETRY", "false")
-os.environ.setdefault("BROWSER_USE_CLOUD_SYNC", "false")
-os.environ.setdefault("BROWSER_USE_VERSION_CHECK", "false")
-os.environ.setdefault("BROWSER_USE_CONFIG_DIR", tempfile.mkdtemp(prefix="sentience-browser-use-"))
+# the network. Its config, and the temporary profiles and download folders
+# it leaves behind, go to a folder of this test run, removed at exit.
+SCRATCH = tempfile.mkdtemp(prefix="sentience-browser-use-")
+atexit.register(shutil.rmtree, SCRATCH, True)
+os.environ["ANONYMIZED_TELEMETRY"] = "false"
+os.environ["BROWSER_USE_CLOUD_SYNC"] = "false"
+os.environ["BROWSER_USE_VERSION_CHECK"] = "false"
+os.environ["BROWSER_USE_CONFIG_DIR"] = os.path.join(SCRATCH, "config")
 
+_saved_tempdir, tempfile.tempdir = tempfile.tempdir, SCRATCH  # its import makes a download folder already
 from browser_use import Agent, ChatOpenAI, Tools  # noqa: E402
 
 from sentience_sdk.adapters.browser_use import BUILTIN_ELEMENT_ACTIONS, sentience_browser_session, sentience_tools  # noqa: E402
+
+tempfile.tempdir = _saved_tempdir
 
 CHROMIUM = os.environ.get("CHROMIUM") or None
 
@@ -77,6 +85,13 @@ class Browser:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self.thread.join(10)
             self.loop.close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def scratch_tempdir() -> Iterator[None]:
+    saved, tempfile.tempdir = tempfile.tempdir, SCRATCH
+    yield
+    tempfile.tempdir = saved
 
 
 @pytest.fixture(scope="module")
