@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import sys
+import tempfile
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "API.md"
@@ -83,7 +84,14 @@ def main() -> int:
             parts.append(f"- `{field}`: `{ret}`{'' if required else ' (optional)'}{(' — ' + d) if d else ''}")
         parts.append("")
     parts += ["## Async (`sentience_sdk.aio`)", "", ", ".join(f"`{n}`" for n in aio.__all__), ""]
-    from sentience_sdk.adapters import browser_use, langchain
+    # browser-use makes a download folder in the temporary folder when it is
+    # imported: one of ours, removed.
+    with tempfile.TemporaryDirectory() as scratch:
+        saved, tempfile.tempdir = tempfile.tempdir, scratch
+        try:
+            from sentience_sdk.adapters import browser_use, langchain
+        finally:
+            tempfile.tempdir = saved
 
     parts += [
         "## Adapters",
