@@ -28,6 +28,7 @@ BENCHES=(
   "format-tokens|~25 s|tokens of format() vs ariaSnapshot() vs the contract JSON on the fixture pages and the demo store (also run by test.sh)"
   "frames|~25 s|snapshot time on a page of 20 iframes (two origins) × ~500 elements vs the floor; args: [frames] [elements] [runs]"
   "real-pages|~4 min (first run downloads pages)|27 real saved pages: floor, first and warm snapshot, frames skipped and why, recall of Chromium's AX tree; needs the registry once"
+  "install-cost|~8 min (first run downloads pages and the reference extension)|what merely being installed costs each of the 27 real saved pages, no snapshot requested: script time, JS heap and load time added, against no extension and the reference extension, alternating; needs the registry once"
   "real-pages-tokens|~2 min (first run downloads pages)|format() vs ariaSnapshot() tokens on 18 real saved pages, task elements checked; needs the registry once"
   "miniwob|~5 min|MiniWoB++ (34 tasks × 5 seeds): the System 2 scorer through the extension's run loop and \`sentience serve\`; needs the registry once"
   "miniwob-browse|~6 min|MiniWoB++ (the same 34 tasks × 5 seeds) through the HTML browse protocol: HTML only, POST /browse, built-in policy; needs the registry once"
@@ -76,6 +77,7 @@ bench_snapshot() { node_bench snapshot-bench.mjs "$@"; }
 bench_format_tokens() { node_bench format-tokens.mjs "$@"; }
 bench_frames() { node_bench frames-measure.mjs "$@"; }
 bench_real_pages() { node_bench real-pages-snapshot.mjs "$@"; }
+bench_install_cost() { node_bench install-cost.mjs "$@"; }
 bench_real_pages_tokens() { node_bench real-pages.mjs "$@"; }
 bench_miniwob() {
   need_bin

@@ -1,14 +1,6 @@
-//! Native tests of every rule at and around its threshold, against a
-//! scripted tool server (a closure answering each request) and a clock that
-//! records the sleeps asked of it.
-
-mod behavior_tests;
-mod heal_tests;
-mod loop_tests;
-mod page_tests;
-mod retry_tests;
-mod routing_tests;
-mod vision_tests;
+//! What the rules' native tests share (each module's tests are in its
+//! `tests.rs`): a scripted tool server (a closure answering each request)
+//! and a clock that records the sleeps asked of it.
 
 use crate::io::{Clock, Http, Request, Response, TransportError};
 use serde_json::Value;
@@ -33,7 +25,7 @@ type Script = Box<dyn Fn(&Request) -> Result<Response, TransportError>>;
 /// A tool server (and vision providers) that answer from a closure and
 /// remember every request.
 pub struct FakeHttp {
-    script: Script,
+    pub script: Script,
     pub log: RefCell<Vec<Request>>,
 }
 

@@ -1,5 +1,5 @@
-use super::*;
 use crate::heal::{click_with_healing, ClickTarget};
+use crate::test_support::*;
 use crate::{HandsConfig, ToolClient};
 use serde_json::{json, Value};
 use std::cell::Cell;

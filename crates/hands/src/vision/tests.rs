@@ -1,8 +1,8 @@
-use super::*;
 use crate::io::Response;
 use crate::providers::{
     GeminiProvider, LocateRequest, Located, LuxProvider, OpenAiProvider, Provider,
 };
+use crate::test_support::*;
 use crate::vision::*;
 use crate::{HandsConfig, ToolClient};
 use serde_json::{json, Value};

@@ -1,5 +1,5 @@
-use super::*;
 use crate::retry::{next_step, RetryStep};
+use crate::test_support::*;
 use crate::{Action, Hands, HandsConfig};
 use serde_json::json;
 use std::cell::Cell;
