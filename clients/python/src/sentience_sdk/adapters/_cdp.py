@@ -12,7 +12,7 @@ The connection is our own (``cdp_use``, browser-use's CDP library), opened
 for one operation and closed after it: its event handlers and sessions
 never touch those of the framework that drives the browser, and nothing is
 left open when that framework closes the browser. A connection, an attach
-and ``Runtime.enable`` cost ~9 ms an action (docs/benchmarks.md, "The
+and ``Runtime.enable`` cost 10–17 ms an action (docs/benchmarks.md, "The
 browser-use adapter"), next to an LLM step's seconds.
 """
 
