@@ -15,17 +15,24 @@ Prints a table of medians (ms) and the element counts.
 
 import argparse
 import asyncio
+import atexit
 import http.server
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 
-os.environ.setdefault("ANONYMIZED_TELEMETRY", "false")
-os.environ.setdefault("BROWSER_USE_VERSION_CHECK", "false")
+os.environ["ANONYMIZED_TELEMETRY"] = "false"
+os.environ["BROWSER_USE_VERSION_CHECK"] = "false"
 os.environ.setdefault("BROWSER_USE_SETUP_LOGGING", "false")
+# browser-use leaves its temporary profile and download folders behind:
+# in a scratch folder of this run, removed at exit.
+tempfile.tempdir = tempfile.mkdtemp(prefix="sentience-browser-use-bench-")
+atexit.register(shutil.rmtree, tempfile.tempdir, True)
 
 from browser_use import Tools  # noqa: E402
 
