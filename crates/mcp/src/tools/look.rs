@@ -14,12 +14,12 @@ use sentience_snapshot_query::Query;
 use serde_json::{json, Value};
 use std::time::Duration;
 
-/// `max_tokens` of `browser_snapshot` when not given. 1,200 keeps every
-/// element the benchmark's page tasks need on the 27 saved real pages (at
-/// 1,100 one of yahoo-uk's is cut) while a news page's listing stays about
-/// a tenth of Playwright MCP's snapshot (docs/benchmarks.md "MCP"); an
-/// agent that wants more asks for it.
-pub const SNAPSHOT_BUDGET: usize = 1200;
+/// `max_tokens` of `browser_snapshot` when not given: the issue's 2,000
+/// (issue 22). Lower budgets keep the benchmark's task elements down to
+/// 1,200 on the 27 saved real pages, but that was measured on the pages it
+/// would be tuned on (docs/benchmarks.md "MCP"); an agent that wants less
+/// asks for it.
+pub const SNAPSHOT_BUDGET: usize = 2000;
 const FIND_BUDGET: usize = 600;
 /// `browser_wait_for`'s limit when a condition is given without `time`.
 const WAIT_DEFAULT: Duration = Duration::from_secs(10);

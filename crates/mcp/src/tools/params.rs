@@ -75,7 +75,7 @@ pub struct NavigateParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct SnapshotParams {
-    /// Token budget of the listing (default 1200).
+    /// Token budget of the listing (default 2000).
     #[serde(default)]
     pub max_tokens: Option<u32>,
     /// Only elements matching this query, e.g. role=button text~'sign in'.
