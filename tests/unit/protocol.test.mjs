@@ -34,11 +34,14 @@ test('UI messages: well-formed ones pass', () => {
     { type: P.MSG.RUN_CANCEL, runId: 'r1' },
     { type: P.MSG.RUN_ANSWER, runId: 'r1', approved: false },
     { type: P.MSG.RUN_ANSWER, runId: 'r1', approved: true, answer: 'yes' },
+    { type: P.MSG.RUN_PAUSE, runId: 'r1' },
+    { type: P.MSG.RUN_RESUME, runId: 'r1' },
     { type: P.MSG.RUNS_CLEAR },
     { type: P.MSG.TEST_CONNECTION, serverUrl: 'http://localhost:3131' },
+    { type: P.MSG.TEST_CONNECTION, serverUrl: 'http://localhost:3131', apiKey: 'k' },
   ];
   for (const msg of ok) assert.equal(P.validateUiMessage(msg), null, JSON.stringify(msg));
-  assert.deepEqual([...P.UI_MESSAGES].sort(), [P.MSG.RUN_START, P.MSG.RUN_CANCEL, P.MSG.RUN_ANSWER, P.MSG.RUNS_CLEAR, P.MSG.TEST_CONNECTION].sort());
+  assert.deepEqual([...P.UI_MESSAGES].sort(), [P.MSG.RUN_START, P.MSG.RUN_CANCEL, P.MSG.RUN_ANSWER, P.MSG.RUN_PAUSE, P.MSG.RUN_RESUME, P.MSG.RUNS_CLEAR, P.MSG.TEST_CONNECTION].sort());
 });
 
 test('UI messages: malformed ones are refused with the reason', () => {
@@ -57,6 +60,9 @@ test('UI messages: malformed ones are refused with the reason', () => {
     [{ type: P.MSG.RUN_ANSWER, runId: 'r', approved: 'yes' }, 'run-answer: approved must be a boolean'],
     [{ type: P.MSG.RUN_ANSWER, runId: 'r', approved: true, answer: 3 }, 'run-answer: answer must be a string'],
     [{ type: P.MSG.TEST_CONNECTION }, 'test-connection: serverUrl must be a string'],
+    [{ type: P.MSG.TEST_CONNECTION, serverUrl: 'http://x', apiKey: 1 }, 'test-connection: apiKey must be a string'],
+    [{ type: P.MSG.RUN_PAUSE }, 'run-pause: runId must be a string'],
+    [{ type: P.MSG.RUN_RESUME, runId: 3 }, 'run-resume: runId must be a string'],
   ];
   for (const [msg, error] of bad) assert.equal(P.validateUiMessage(msg), error, JSON.stringify(msg));
 });
@@ -77,7 +83,7 @@ function extensionFiles(dir = path.join(ROOT, 'extension')) {
 // to find as string literals, prefixes at the start of a template string,
 // plain words as a message's `type:`, and the nonce pattern's source.
 function protocolSpellings() {
-  const all = [...Object.values(P.MSG), P.COMPUTE_PORT, P.FACADE_TAG, P.FRAMES.TAG, P.RUNS_ALARM, P.STORAGE.TRUSTED_ORIGINS, P.CONTENT_RUNTIME, P.PRELOAD_SCRIPT_ID];
+  const all = [...Object.values(P.MSG), P.COMPUTE_PORT, P.FACADE_TAG, P.FRAMES.TAG, P.RUNS_ALARM, P.STORAGE.TRUSTED_ORIGINS, P.STORAGE.SERVER_SEEN, P.CONTENT_RUNTIME, P.PRELOAD_SCRIPT_ID];
   const distinctive = all.filter((n) => /[-/?_]/.test(n));
   const words = [...all.filter((n) => !distinctive.includes(n)), ...Object.values(P.PORT_MSG)];
   return [
