@@ -47,6 +47,7 @@ BENCHES=(
   "walker-ablation|~2 min|ad hoc: the walker with one part switched off at a time [elements] [variants]"
   "walker-profile|~1 min|ad hoc: CPU profile of the walk (or of whole snapshots, --snapshot): self time per function and line [elements | --real[=pages]]"
   "sdk|~6 min (first run installs the reference package)|snapshot() from the Python and TypeScript packages vs a bare page.evaluate, ariaSnapshot() and the reference package's snapshot(browser) (sentienceapi), 10k generated + 27 real pages; .bench/sdk-snapshot.json [--runs=5] [--pages=N] [--no-reference]"
+  "sdk-browser-use|~30 s|the browser-use adapter: its sentience_snapshot action (own CDP connection each call) vs the same operation over a kept-open connection vs browser-use's own DOM state, on 5 local pages [--runs=30]"
   "plain-real-pages|~1 min|ad hoc: the plain-element analysis on the cached real pages (run real-pages first)"
 )
 
@@ -125,6 +126,11 @@ bench_sdk() {
   [ -x clients/python/.venv/bin/python ] && [ -f clients/playwright/dist/index.js ] && ls dist/sentience_sdk-*.whl >/dev/null 2>&1 || { log "build the SDK packages first: pkg-scripts/build.sh"; exit 1; }
   clients/python/.venv/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/sentience_sdk-*.whl
   node_bench sdk-snapshot.mjs "$@"
+}
+bench_sdk_browser_use() {
+  [ -x clients/python/.venv/bin/python ] && ls dist/sentience_sdk-*.whl >/dev/null 2>&1 || { log "build the SDK packages first: pkg-scripts/build.sh"; exit 1; }
+  clients/python/.venv/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/sentience_sdk-*.whl
+  exec clients/python/.venv/bin/python clients/python/bench/browser_use_bench.py "$@"
 }
 bench_plain_real_pages() { node_bench plain-real-pages.mjs "$@"; }
 

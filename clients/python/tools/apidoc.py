@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import sys
+import tempfile
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "API.md"
@@ -83,9 +84,28 @@ def main() -> int:
             parts.append(f"- `{field}`: `{ret}`{'' if required else ' (optional)'}{(' — ' + d) if d else ''}")
         parts.append("")
     parts += ["## Async (`sentience_sdk.aio`)", "", ", ".join(f"`{n}`" for n in aio.__all__), ""]
-    from sentience_sdk.adapters import langchain
+    # browser-use makes a download folder in the temporary folder when it is
+    # imported: one of ours, removed.
+    with tempfile.TemporaryDirectory() as scratch:
+        saved, tempfile.tempdir = tempfile.tempdir, scratch
+        try:
+            from sentience_sdk.adapters import browser_use, langchain
+        finally:
+            tempfile.tempdir = saved
 
-    parts += ["## Adapters", "", section_function("sentience_sdk.adapters.langchain.sentience_tools", langchain.sentience_tools)]
+    parts += [
+        "## Adapters",
+        "",
+        "### LangChain (`pip install 'sentience-sdk[langchain]'`)",
+        "",
+        section_function("sentience_sdk.adapters.langchain.sentience_tools", langchain.sentience_tools, "####"),
+        "### browser-use (`pip install 'sentience-sdk[browser-use]'`)",
+        "",
+        doc(browser_use) + "\n",
+        section_function("sentience_sdk.adapters.browser_use.sentience_tools", browser_use.sentience_tools, "####"),
+        section_function("sentience_sdk.adapters.browser_use.sentience_browser_session", browser_use.sentience_browser_session, "####"),
+        f"`BUILTIN_ELEMENT_ACTIONS` = `{browser_use.BUILTIN_ELEMENT_ACTIONS!r}`: browser-use's own actions that ours replace.",
+    ]
     text = "\n".join(parts).rstrip() + "\n"
     if "--check" in sys.argv:
         if not OUT.exists() or OUT.read_text() != text:

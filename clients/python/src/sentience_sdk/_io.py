@@ -2,9 +2,10 @@
 needs (``Eval``, ``Mouse``, ``Shot``, ``Sleep``) and returns its result; two
 small drivers run it over Playwright's sync or async API. So the sync
 package (``sentience_sdk``) and the async one (``sentience_sdk.aio``) share
-every line of logic, and none of the logic is ours anyway: each operation is
-one call of ``window.sentience`` (docs/api.md), which the extension's engine
-answers.
+every line of logic (and so does the browser-use adapter, whose driver,
+adapters/_cdp.py, answers the same requests over a bare CDP connection),
+and none of the logic is ours anyway: each operation is one call of
+``window.sentience`` (docs/api.md), which the extension's engine answers.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from typing import Any, Generator
+from typing import Any, Awaitable, Callable, Generator
 
 from .errors import NavigatedError
 
@@ -129,16 +130,30 @@ def run_sync(page: Any, op: Op) -> Any:
         return stop.value
 
 
-async def run_async(page: Any, op: Op) -> Any:
-    """Runs an operation over Playwright's async API."""
+async def drive_async(do: Callable[[Any], Awaitable[Any]], op: Op) -> Any:
+    """Runs an operation with ``do`` answering each request (Playwright's
+    async API here; a CDP connection in adapters/_cdp.py). What ``do``
+    raises is handed to the operation, which decides."""
     try:
         req = next(op)
         while True:
             try:
-                res = await _async_do(page, req)
+                res = await do(req)
             except Exception as e:
-                req = op.throw(NavigatedError(str(e)) if _navigated(e) else e)
+                req = op.throw(e)
                 continue
             req = op.send(res)
     except StopIteration as stop:
         return stop.value
+
+
+async def run_async(page: Any, op: Op) -> Any:
+    """Runs an operation over Playwright's async API."""
+
+    async def do(req: Any) -> Any:
+        try:
+            return await _async_do(page, req)
+        except Exception as e:
+            raise NavigatedError(str(e)) if _navigated(e) else e
+
+    return await drive_async(do, op)
