@@ -103,7 +103,7 @@ globalThis.SentienceHistoryView = (() => {
         opened = null;
         show('run');
       } catch (e) {
-        $('history-rerun-error').textContent = e instanceof Error ? e.message : String(e);
+        SentienceSettingsForm.showText($('history-rerun-error'), e instanceof Error ? e.message : String(e));
         $('history-rerun-error').hidden = false;
       }
     });

@@ -193,7 +193,7 @@ globalThis.SentienceLiveRun = (() => {
       await startRun({ task, mode: mode ? mode.value : DEFAULT_SETTINGS.defaultMode });
       $('task').value = '';
     } catch (err) {
-      $('start-error').textContent = err instanceof Error ? err.message : String(err);
+      SentienceSettingsForm.showText($('start-error'), err instanceof Error ? err.message : String(err));
       $('start-error').hidden = false;
     } finally {
       start.dataset.busy = '';

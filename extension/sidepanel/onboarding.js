@@ -35,7 +35,7 @@ globalThis.SentienceOnboarding = (() => {
    */
   function showStatus(st, asked = false) {
     const out = $('onboarding-result');
-    out.textContent = st.ok || asked ? SentienceSettingsForm.describeStatus(st) : `Not connected yet: ${st.error}. The panel tries again every few seconds.`;
+    SentienceSettingsForm.showText(out, st.ok || asked ? SentienceSettingsForm.describeStatus(st) : `Not connected yet: ${st.error}. The panel tries again every few seconds.`);
     out.className = `form-status ${st.ok ? 'ok' : 'bad'}`;
     $('onboarding-done').disabled = !st.ok;
     $('onboarding-done-why').hidden = st.ok;

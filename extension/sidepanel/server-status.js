@@ -43,7 +43,7 @@ globalThis.SentienceServerStatus = (() => {
     } else {
       $('server-state').textContent = st.problem === 'key' ? 'The agent server needs a key' : 'Agent server not reachable';
       $('server-detail').textContent = `${st.error.charAt(0).toUpperCase()}${st.error.slice(1)}.`;
-      $('server-hint').textContent = st.hint;
+      SentienceSettingsForm.showText($('server-hint'), st.hint);
       $('server-help').hidden = false;
       // `sentience serve` helps only when nothing answers.
       const serve = /** @type {HTMLElement} */ ($('server-help').querySelector('.command'));

@@ -62,6 +62,23 @@ globalThis.SentienceSettingsForm = (() => {
   }
 
   /**
+   * Puts `text` in `el`, a `command` in backticks (the status's hints, which
+   * `sentience run` prints as they are) shown as code, not as backticks.
+   * @param {HTMLElement} el
+   * @param {string} text
+   */
+  function showText(el, text) {
+    el.replaceChildren(
+      ...text.split(/(`[^`]+`)/).map((part) => {
+        if (!/^`[^`]+`$/.test(part)) return part;
+        const code = document.createElement('code');
+        code.textContent = part.slice(1, -1);
+        return code;
+      }),
+    );
+  }
+
+  /**
    * The words for a server status (SentienceServerStatus).
    * @param {SentienceServerStatus} st
    */
@@ -86,7 +103,7 @@ globalThis.SentienceSettingsForm = (() => {
      * @param {'ok' | 'bad' | ''} kind
      */
     const say = (text, kind) => {
-      status.textContent = text;
+      showText(status, text);
       status.className = `form-status ${kind}`;
     };
     /**
@@ -167,5 +184,5 @@ globalThis.SentienceSettingsForm = (() => {
     return load();
   }
 
-  return { attach, checkServerUrl, checkOrigins, describeStatus };
+  return { attach, checkServerUrl, checkOrigins, describeStatus, showText };
 })();

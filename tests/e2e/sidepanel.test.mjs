@@ -56,7 +56,8 @@ test('status: down with the address, the error in words and what to do; onboardi
   // The connection test, asked: the error and what to do.
   await panel.click('#onboarding-test');
   await panel.waitForFunction(() => /Cannot use the server/.test(document.querySelector('#onboarding-result').textContent));
-  assert.match(await panel.textContent('#onboarding-result'), /nothing answers at .*Start the agent server on this computer with `sentience serve`/);
+  assert.match(await panel.textContent('#onboarding-result'), /nothing answers at .*Start the agent server on this computer with sentience serve, or/);
+  assert.equal(await panel.textContent('#onboarding-result code'), 'sentience serve', 'the command shown as code, not in backticks');
   // The default mode chosen here is saved.
   await panel.check('input[name=onboarding-mode][value=careful]');
   await panel.waitForFunction(async () => (await chrome.storage.local.get('settings')).settings.defaultMode === 'careful');
@@ -86,6 +87,15 @@ test('status: down with the address, the error in words and what to do; onboardi
   await panel.fill('#task', 'Search for "rake"');
   await shot(panel, 'ready');
   await axeScan(panel, 'ready to run');
+  // Dark mode follows the system's.
+  const colors = async (colorScheme) => {
+    await panel.emulateMedia({ colorScheme });
+    return panel.evaluate(() => [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color]);
+  };
+  const [light, dark] = [await colors('light'), await colors('dark')];
+  assert.notDeepEqual(dark, light, 'the dark scheme has colours of its own');
+  await shot(panel, 'ready-dark');
+  await panel.emulateMedia({ colorScheme: null });
 
   // The server stops: down again, and Start says why it cannot start.
   await agent.kill();
@@ -94,7 +104,8 @@ test('status: down with the address, the error in words and what to do; onboardi
   assert.equal(await panel.isDisabled('#start'), true);
   assert.match(await panel.textContent('#start-blocked'), /agent server is not reachable/);
   assert.equal(await panel.isVisible('#server-help'), true);
-  assert.match(await panel.textContent('#server-hint'), /sentience serve/);
+  assert.match(await panel.textContent('#server-hint'), /Start the agent server on this computer with sentience serve, or change/);
+  assert.equal(await panel.textContent('#server-hint code'), 'sentience serve');
   await shot(panel, 'server-down');
   await axeScan(panel, 'server down');
   await panel.close();
