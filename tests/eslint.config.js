@@ -42,6 +42,7 @@ const worker = {
   SentienceRuns: 'readonly',
   SentienceHistory: 'readonly',
   SentienceApproval: 'readonly',
+  SentienceRunRecord: 'readonly',
   SentienceWire: 'readonly',
 };
 // The extension's pages: the side panel's parts, the settings form.
