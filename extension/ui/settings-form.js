@@ -6,14 +6,32 @@
 // field validated before anything is saved, each problem said next to its
 // field.
 //
-// The page holds a <form> with fields named serverUrl, apiKey, defaultMode
-// (a <select>) and trustedOrigins, a button named test, and an element
-// with role=status for the outcome; each field may have an element whose id
-// is the field's id + "-error" for its message.
+// The page holds an empty <form>; attach() fills it with the fields (FIELDS,
+// written once here for both pages) and connects them to the stored
+// settings.
 'use strict';
 
 globalThis.SentienceSettingsForm = (() => {
   const { MSG, STORAGE, DEFAULT_SETTINGS, RUN_MODES } = SentienceProtocol;
+
+  // The fields, each problem's place next to its field (`${id}-error`),
+  // and the outcome (role=status). Static markup: nothing from the user or
+  // a page goes into it.
+  const FIELDS = `
+    <label for="serverUrl">Agent server address</label>
+    <input id="serverUrl" name="serverUrl" type="url" placeholder="http://localhost:3131" autocomplete="off" spellcheck="false" aria-describedby="serverUrl-error serverUrl-hint">
+    <p id="serverUrl-error" class="field-error" hidden></p>
+    <p id="serverUrl-hint" class="hint">Where <code>sentience serve</code> listens (http://localhost:3131 by default).</p>
+    <label for="apiKey">API key (if the server requires one)</label>
+    <input id="apiKey" name="apiKey" type="password" autocomplete="off">
+    <label for="defaultMode">Default mode</label>
+    <select id="defaultMode" name="defaultMode"><option value="autonomous">Autonomous: acts without asking</option><option value="careful">Careful: asks before risky steps</option></select>
+    <label for="trustedOrigins">Trusted origins (one per line)</label>
+    <textarea id="trustedOrigins" name="trustedOrigins" rows="3" placeholder="http://localhost:3000" spellcheck="false" aria-describedby="trustedOrigins-error trustedOrigins-hint"></textarea>
+    <p id="trustedOrigins-error" class="field-error" hidden></p>
+    <p id="trustedOrigins-hint" class="hint">Scripts of these sites get the full view of <code>window.sentience</code>: frames of other origins and screenshots. Only list sites you automate yourself; every other site gets what the browser already lets it see.</p>
+    <div class="row"><button type="submit" class="primary">Save</button><button type="button" name="test" id="test">Test connection</button></div>
+    <p id="settings-status" class="form-status" role="status"></p>`;
 
   /**
    * The server address as typed, checked: http(s), a host, no credentials
@@ -90,11 +108,13 @@ globalThis.SentienceSettingsForm = (() => {
   }
 
   /**
-   * Connects a form to the stored settings.
+   * Fills an empty form with the settings' fields and connects it to the
+   * stored settings.
    * @param {HTMLFormElement} form
    * @param {{onSaved?: () => void}} [hooks]
    */
   function attach(form, hooks = {}) {
+    form.innerHTML = FIELDS;
     /** @param {string} name */
     const field = (name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
     const status = /** @type {HTMLElement} */ (form.querySelector('[role=status]'));
