@@ -38,6 +38,7 @@ BENCHES=(
   "hands-act|~1 min|\`sentience act\` on the demo site (4 tasks × 5 episodes): success, steps, healed clicks, client time per step"
   "hands-miniwob|~5 min|\`sentience act\` on MiniWoB++ pages through \`sentience tools\`; needs the registry once"
   "tools|~3 min (--smoke ~30 s)|the tool server's latency (p50/p95) vs Playwright and pyautogui doing the same (tests/bench/tools-bench.mjs)"
+  "mcp|~4 min (first run downloads pages)|\`sentience mcp\` vs Playwright MCP, same client, one run: browser_snapshot tokens on the 27 real saved pages (task elements checked), tokens per completed task, time per call; .bench/mcp.json [--repeat N]; needs the registry once"
   "server|~15 s|\`sentience bench-server\`: the agent server's /step overhead at 1/50/500 concurrent runs over loopback HTTP"
   "step-cost|~5 s + first build ~4 min|the CPU work of one /step, phase by phase, without HTTP (cargo example step_cost)"
   "resize|~5 s + first build ~3 min|1920×1080 → 1260×700 resize + PNG encode of a screenshot (cargo example resize_bench) [frame.png]"
@@ -114,6 +115,7 @@ tools_venv() {
     log "no desktop comparison: could not make $venv (python3-venv and the package registry are needed)"
 }
 bench_tools() { need_bin; tools_venv; node_bench tools-bench.mjs "$@"; }
+bench_mcp() { need_bin; need_pkg; node_bench mcp-bench.mjs "$@"; }
 bench_server() { need_bin; exec target/release/sentience bench-server "$@"; }
 bench_step_cost() { exec cargo run -q --release -p sentience-agent --example step_cost -- "$@"; }
 bench_resize() { exec cargo run -q --release -p sentience-tool-server --example resize_bench -- "$@"; }
