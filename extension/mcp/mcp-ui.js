@@ -62,7 +62,7 @@
       pair.addEventListener('click', () => {
         send({ type: P.MSG.MCP_PAIR, code: /** @type {HTMLInputElement} */ (code).value.trim() }).then(render, fail);
       });
-      kids.push(h('p', { className: 'hint', textContent: 'Run `sentience mcp --browser extension --pairing-code` and paste the code it prints.' }), h('div', { className: 'row' }, [code, pair]));
+      kids.push(h('p', { className: 'hint' }, ['Run ', h('code', { textContent: 'sentience mcp --browser extension --pairing-code' }), ' and paste the code it prints.']), h('div', { className: 'row' }, [code, pair]));
     } else {
       const unpair = h('button', { id: 'mcp-unpair-button', type: 'button', className: 'link', textContent: 'Unpair (the agent loses access)' });
       unpair.addEventListener('click', () => send({ type: P.MSG.MCP_UNPAIR }).then(render, fail));

@@ -28,6 +28,9 @@ const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.join(ROOT, 'docs/images/exte
 /** Writes a PNG of `page` (the whole panel, or `clip` of a page) named `name`. */
 export async function shot(page, name, { clip } = {}) {
   fs.mkdirSync(SHOTS, { recursive: true });
+  // From the top: the panel's header is sticky, and a page scrolled to a
+  // field would draw it in the middle of a full-page picture.
+  if (!clip) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), ...(clip ? { clip } : { fullPage: true }), animations: 'disabled', caret: 'hide' });
 }
 
