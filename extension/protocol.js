@@ -15,15 +15,16 @@
 //   (frame-relay.js);
 // - bridge.js → service worker over the COMPUTE_PORT runtime port: the
 //   walker's raw data in chunks (PORT_MSG), the snapshot back the same way;
-// - popup / options / `sentience run` (through an extension page) → service
-//   worker: the UI messages, validated by validateUiMessage().
+// - side panel / options / `sentience run` (through an extension page) →
+//   service worker: the UI messages, validated by validateUiMessage().
 //
 // A classic script with no imports and no top-level declarations, loaded
 // everywhere those parts run: as the first content script of the isolated
 // world (manifest.json), by the service worker's importScripts(), and by the
-// popup and options pages. A module service worker would load it the same
+// side panel and options pages. A module service worker would load it the same
 // way with `import './protocol.js';` (it only assigns
-// globalThis.SentienceProtocol).
+// globalThis.SentienceProtocol). The side panel and options pages load it
+// with a <script> tag.
 // The page's MAIN world gets the part it needs from content/facade-protocol.js,
 // generated from this file (Chrome injects a file once per frame, whatever
 // the world). Changing a value here changes it for every user; `tsc`
@@ -58,6 +59,8 @@ globalThis.SentienceProtocol = (() => {
     // The extension's own (agent runs, frames, readiness).
     ping: { facade: false, answers: 'value', routed: false },
     page_info: { facade: false, answers: 'value', routed: true },
+    // {id, label} for 1.5 s; {id, label, hold: true} until {release: true}
+    // (an approval in careful mode points at its element while it waits).
     highlight: { facade: false, answers: 'success', routed: true },
     // A parent frame's snapshot asks a child frame for its raw walk.
     frame_walk: { facade: false, answers: 'value', routed: false },
@@ -87,8 +90,10 @@ globalThis.SentienceProtocol = (() => {
     RUN_START: 'run-start',
     RUN_CANCEL: 'run-cancel',
     RUN_ANSWER: 'run-answer',
-    RUNS_CLEAR: 'runs-clear',
-    TEST_CONNECTION: 'test-connection',
+    RUN_PAUSE: 'run-pause', // {runId}: stop after the current step, keep the run
+    RUN_RESUME: 'run-resume', // {runId}
+    RUNS_CLEAR: 'runs-clear', // the history: every finished run
+    TEST_CONNECTION: 'test-connection', // {serverUrl, apiKey?} → SentienceServerStatus
     // extension pages → service worker: the MCP link (mcp/link.js).
     MCP_PAIR: 'mcp-pair', // {code: "PORT-TOKEN"}
     MCP_UNPAIR: 'mcp-unpair',
@@ -152,12 +157,20 @@ globalThis.SentienceProtocol = (() => {
   const TASK_MAX_LENGTH = 10000;
   const TERMINAL_STATUSES = Object.freeze(['completed', 'error', 'cancelled']);
   const DEFAULT_SETTINGS = Object.freeze({ serverUrl: 'http://localhost:3131', apiKey: '', defaultMode: 'autonomous' });
+  // How long "is the server there?" may take before the answer is "no": the
+  // side panel's status and Start ask it first, so a server that is down is
+  // said at once instead of after the run API's retries.
+  const HEALTH_TIMEOUT_MS = 3000;
+  // The history (finished run records, run/history.js): the most recent
+  // runs are kept, within both limits (storage.local holds 10 MB in all).
+  const HISTORY = Object.freeze({ MAX_RUNS: 100, MAX_BYTES: 2 * 1024 * 1024 });
   // chrome.storage keys, the service worker's alarm and notification ids.
   const STORAGE = Object.freeze({
     SETTINGS: 'settings', // storage.local: DEFAULT_SETTINGS' shape
     TRUSTED_ORIGINS: 'trusted_origins', // storage.local and .managed (content/trust.js)
     MANAGED_TRUSTED_ORIGINS: 'managed_trusted_origins', // storage.local: the policy's list as last read (policy-mirror.js)
-    RUN_PREFIX: 'run:', // storage.local: `run:${runId}` → the run record
+    RUN_PREFIX: 'run:', // storage.local: `run:${runId}` → the run record (live, then history)
+    SERVER_SEEN: 'server_seen', // storage.local: {at, url, version}: an agent server has answered once (the side panel's onboarding ends)
     MCP_PAIRING: 'mcp_pairing', // storage.local: {port, token} (mcp/link.js); never given to a page
     MCP_SHARED: 'mcp_shared_tabs', // storage.session: tab ids the agent may use (gone when the browser closes)
   });
@@ -196,13 +209,19 @@ globalThis.SentienceProtocol = (() => {
       return null;
     },
     [MSG.RUN_CANCEL]: (msg) => (typeof msg.runId === 'string' ? null : 'run-cancel: runId must be a string'),
+    [MSG.RUN_PAUSE]: (msg) => (typeof msg.runId === 'string' ? null : 'run-pause: runId must be a string'),
+    [MSG.RUN_RESUME]: (msg) => (typeof msg.runId === 'string' ? null : 'run-resume: runId must be a string'),
     [MSG.RUN_ANSWER]: (msg) => {
       if (typeof msg.runId !== 'string') return 'run-answer: runId must be a string';
       if (typeof msg.approved !== 'boolean') return 'run-answer: approved must be a boolean';
       if (msg.answer !== undefined && typeof msg.answer !== 'string') return 'run-answer: answer must be a string';
       return null;
     },
-    [MSG.TEST_CONNECTION]: (msg) => (typeof msg.serverUrl === 'string' ? null : 'test-connection: serverUrl must be a string'),
+    [MSG.TEST_CONNECTION]: (msg) => {
+      if (typeof msg.serverUrl !== 'string') return 'test-connection: serverUrl must be a string';
+      if (msg.apiKey !== undefined && typeof msg.apiKey !== 'string') return 'test-connection: apiKey must be a string';
+      return null;
+    },
     [MSG.RUNS_CLEAR]: () => null,
     [MSG.MCP_PAIR]: (msg) => (typeof msg.code === 'string' && MCP.CODE_RE.test(msg.code.trim()) && Number(MCP.CODE_RE.exec(msg.code.trim())?.[1]) <= 65535 ? null : 'mcp-pair: the pairing code looks like 8777-abcdefghjkmnpqrstuvw (as `sentience mcp --browser extension` prints it)'),
     [MSG.MCP_UNPAIR]: () => null,
@@ -246,6 +265,8 @@ globalThis.SentienceProtocol = (() => {
     TASK_MAX_LENGTH,
     TERMINAL_STATUSES,
     DEFAULT_SETTINGS,
+    HEALTH_TIMEOUT_MS,
+    HISTORY,
     STORAGE,
     RUNS_ALARM,
     MCP,
@@ -262,13 +283,36 @@ globalThis.SentienceProtocol = (() => {
  * @typedef {{serverUrl: string, apiKey: string, defaultMode: string}} SentienceSettings
  */
 /**
- * A line of a run's log, as the popup shows it.
- * @typedef {{at: number, step: number, kind: string, text?: string, tool?: string, params?: any, target?: string | null, result?: any}} SentienceRunLogEntry
+ * A line of a run's log, as the side panel shows it. A tool's line has its
+ * parameters (a value typed into a password field replaced by MASK and
+ * `masked` set: it is never stored), the text and role of the element it
+ * acts on, then its result and how long it took (`ms`).
+ * @typedef {{at: number, step: number, kind: string, text?: string, tool?: string, params?: any, target?: string | null, label?: string, role?: string | null, masked?: boolean, result?: any, ms?: number}} SentienceRunLogEntry
+ */
+/**
+ * An element of the run's last snapshot, as the log and approvals name it:
+ * its text and role in the snapshot, and its label when that says more
+ * (a field's <label>, aria-label: the text of an empty field is its
+ * placeholder).
+ * @typedef {{text: string, role: string, label?: string, password?: boolean}} SentienceRunElement
+ */
+/**
+ * What a question in careful mode is about (run/approval.js): the action
+ * the agent wants and the element it would act on, highlighted on the page
+ * until the user answers.
+ * @typedef {{question: string, reason: string | null, tool: string | null, params: any, element: ({id: number} & SentienceRunElement) | null, masked?: boolean}} SentienceRunAsk
+ */
+/**
+ * What the agent server at an address is, as the side panel shows it
+ * (run/api-client.js `status`): reachable with its /health, or not, with
+ * the error in words and what to do about it.
+ * @typedef {{ok: true, url: string, health: {status: string, model: string, baseUrl: string, policy?: string, version?: string}} | {ok: false, url: string, problem: 'unreachable' | 'timeout' | 'not-sentience' | 'key' | 'refused' | 'http', error: string, hint: string}} SentienceServerStatus
  */
 /**
  * A run record (storage.local `run:${runId}`): written by the service
- * worker (run/run-loop.js) at every transition, read by the popup, the
- * `sentience run` CLI and the tests.
+ * worker (run/run-loop.js) at every transition, read by the side panel, the
+ * `sentience run` CLI, the SDKs and the tests; once finished, it is the
+ * run's entry in the history (run/history.js).
  * @typedef {object} SentienceRun
  * @property {string} runId
  * @property {number} tabId
@@ -282,7 +326,12 @@ globalThis.SentienceProtocol = (() => {
  * @property {boolean} executing
  * @property {any} pendingTool
  * @property {any} lastActionResult
- * @property {Record<string, string> | undefined} [lastSnapshotTexts]
+ * @property {Record<string, SentienceRunElement> | undefined} [lastElements] the last snapshot's elements by id (dropped when the run ends)
+ * @property {boolean} [paused] the user paused it: the loop stops after the current step until resumed
+ * @property {string} [startUrl] the tab's address when the run started (a re-run starts there)
+ * @property {string} [url] the tab's address at the last snapshot
+ * @property {SentienceRunAsk | null} [ask] what the pending question is about
+ * @property {number} [endedAt] when it reached a terminal status
  * @property {string | null} question
  * @property {string | null} result
  * @property {string | null} error

@@ -11,10 +11,15 @@
 'use strict';
 
 // The walker ↔ engine wire's names (generated from crates/snapshot-core/src/raw.rs) first: frame-relay.js reads them.
-importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'content/wire.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'policy-mirror.js', 'runtime-preload.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js', 'mcp/shared-tabs.js', 'mcp/link.js');
+importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'content/wire.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'policy-mirror.js', 'runtime-preload.js', 'run/api-client.js', 'run/tools.js', 'run/history.js', 'run/approval.js', 'run/run-record.js', 'run/run-loop.js', 'mcp/shared-tabs.js', 'mcp/link.js');
 
 // Message types, port names and limits: extension/protocol.js.
-const { MSG, PORT_MSG, COMPUTE_PORT, CHUNK, CONTENT_RUNTIME } = SentienceProtocol;
+const { MSG, PORT_MSG, COMPUTE_PORT, CHUNK, CONTENT_RUNTIME, STORAGE } = SentienceProtocol;
+
+// The toolbar icon (and its keyboard shortcut, the manifest's
+// `_execute_action` command) opens the side panel, where people use the
+// extension (extension/sidepanel/).
+chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
 
 /** @type {Promise<typeof SentienceEngine> | null} */
 let engine = null;
@@ -270,7 +275,7 @@ globalThis.sentienceCapture = capture;
 // with who may send it:
 //   extension: any context of this extension;
 //   tab:       our content scripts (a sender in a tab);
-//   page:      the extension's own pages (popup, side panel, options, and
+//   page:      the extension's own pages (side panel, options, and
 //              the CLI through an extension page), never content scripts,
 //              which share the page's renderer; checked by protocol.js
 //              validateUiMessage() first.
@@ -292,14 +297,31 @@ const ROUTES = {
   [MSG.RUN_START]: { from: 'page', handle: async (msg) => ({ runId: await SentienceRuns.start(msg) }) },
   [MSG.RUN_CANCEL]: { from: 'page', handle: async (msg) => (await SentienceRuns.cancel(msg.runId), {}) },
   [MSG.RUN_ANSWER]: { from: 'page', handle: async (msg) => (await SentienceRuns.answer(msg.runId, msg.approved, msg.answer), {}) },
+  [MSG.RUN_PAUSE]: { from: 'page', handle: async (msg) => (await SentienceRuns.pause(msg.runId), {}) },
+  [MSG.RUN_RESUME]: { from: 'page', handle: async (msg) => (await SentienceRuns.resume(msg.runId), {}) },
   [MSG.RUNS_CLEAR]: { from: 'page', handle: async () => (await SentienceRuns.clearFinished(), {}) },
-  [MSG.TEST_CONNECTION]: { from: 'page', handle: async (msg) => ({ health: await SentienceApi.health({ serverUrl: msg.serverUrl, apiKey: msg.apiKey || '' }) }) },
+  [MSG.TEST_CONNECTION]: { from: 'page', handle: testConnection },
   // The MCP link (mcp/link.js): pairing and shared tabs, from our own pages only.
   [MSG.MCP_PAIR]: { from: 'page', handle: async (msg) => (await SentienceMcpLink.pair(msg.code), {}) },
   [MSG.MCP_UNPAIR]: { from: 'page', handle: async () => (await SentienceMcpLink.unpair(), {}) },
   [MSG.MCP_SHARE]: { from: 'page', handle: async (msg) => (await SentienceMcpTabs.share(msg.tabId, msg.shared), {}) },
   [MSG.MCP_STATUS]: { from: 'page', handle: () => SentienceMcpLink.status() },
 };
+
+/**
+ * Whether the agent server at `serverUrl` is there and usable
+ * (SentienceServerStatus); the first time one answers, the side panel's
+ * onboarding is over.
+ * @param {any} msg a validated TEST_CONNECTION message
+ */
+async function testConnection(msg) {
+  const status = await SentienceApi.status({ serverUrl: msg.serverUrl, apiKey: msg.apiKey || '' });
+  if (status.ok) {
+    const { [STORAGE.SERVER_SEEN]: seen } = await chrome.storage.local.get(STORAGE.SERVER_SEEN);
+    if (!seen) await chrome.storage.local.set({ [STORAGE.SERVER_SEEN]: { at: Date.now(), url: status.url, version: status.health.version || '' } });
+  }
+  return status;
+}
 
 /** @param {chrome.runtime.MessageSender} sender */
 function fromExtensionPage(sender) {

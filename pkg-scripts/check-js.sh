@@ -2,7 +2,7 @@
 # Static checks of the JavaScript (part of pkg-scripts/test.sh):
 # - tsc --noEmit over each context the extension's scripts run in (the
 #   isolated content-script world, the page's MAIN world, the service
-#   worker, the popup, the options page: tests/tsconfig/*.json), checking
+#   worker, the side panel, the options page: tests/tsconfig/*.json), checking
 #   the files that start with `// @ts-check` against their JSDoc types,
 #   extension/protocol.js's names and @types/chrome;
 # - ESLint (tests/eslint.config.js) over extension/ and tests/.

@@ -41,9 +41,24 @@ const worker = {
   SentienceApi: 'readonly',
   SentienceTools: 'readonly',
   SentienceRuns: 'readonly',
+  SentienceHistory: 'readonly',
+  SentienceApproval: 'readonly',
+  SentienceRunRecord: 'readonly',
   SentienceWire: 'readonly',
   SentienceMcpTabs: 'readonly',
   SentienceMcpLink: 'readonly',
+};
+// The extension's pages: the side panel's parts, the settings form.
+const pages = {
+  ...shared,
+  SentienceSettingsForm: 'readonly',
+  SentiencePanelUtil: 'readonly',
+  SentienceSteps: 'readonly',
+  SentienceRunFeed: 'readonly',
+  SentienceServerStatus: 'readonly',
+  SentienceOnboarding: 'readonly',
+  SentienceLiveRun: 'readonly',
+  SentienceHistoryView: 'readonly',
 };
 
 export default [
@@ -72,7 +87,7 @@ export default [
     files: ['extension/service-worker.js', 'extension/annotate.js', 'extension/frame-*.js', 'extension/policy-mirror.js', 'extension/runtime-preload.js', 'extension/run/*.js', 'extension/mcp/link.js', 'extension/mcp/shared-tabs.js'],
     languageOptions: { globals: { ...globals.serviceworker, ...worker } },
   },
-  { files: ['extension/popup/*.js', 'extension/options/*.js', 'extension/mcp/mcp-ui.js', 'extension/mcp/banner.js'], languageOptions: { globals: shared } },
+  { files: ['extension/sidepanel/*.js', 'extension/options/*.js', 'extension/ui/*.js', 'extension/mcp/mcp-ui.js', 'extension/mcp/banner.js'], languageOptions: { globals: pages } },
   {
     files: ['tests/**/*.mjs', 'tests/eslint.config.js'],
     // Code passed to page.evaluate() runs in the page or the extension.

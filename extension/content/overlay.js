@@ -1,7 +1,9 @@
 // @ts-check
 // What the agent sees, drawn on the page: numbered boxes over snapshot
-// elements (set-of-mark, window.sentience.showOverlay) and the short-lived
-// highlight of the element an action is about to use.
+// elements (set-of-mark, window.sentience.showOverlay), the short-lived
+// highlight of the element an action is about to use, and the held
+// highlight of the element a careful-mode question is about, which stays
+// (following the element) until the user answers.
 //
 // Both live in ONE host element holding a CLOSED shadow root:
 // - the page cannot style it: the host's inline style sets every property
@@ -46,6 +48,11 @@ globalThis.SentienceOverlay = (() => {
     .layer.capture { display: none; }
     .box { position: absolute; box-sizing: border-box; border-style: solid; border-radius: 2px; }
     .tag { position: absolute; height: ${P.LABEL_HEIGHT}px; padding: 0 3px; font: bold ${P.LABEL_FONT}px/${P.LABEL_HEIGHT}px ui-monospace, monospace; color: #fff; white-space: nowrap; }
+    .held { box-shadow: 0 0 0 4px rgba(194, 65, 12, .35); }
+    @media (prefers-reduced-motion: no-preference) {
+      .held { animation: pulse 1.2s ease-in-out infinite alternate; }
+      @keyframes pulse { to { box-shadow: 0 0 0 9px rgba(194, 65, 12, .12); } }
+    }
   `;
   const REFRESH_MS = 400; // catches layout changes that fire no scroll/resize
   const HIGHLIGHT_MS = 1500;
@@ -60,6 +67,11 @@ globalThis.SentienceOverlay = (() => {
   /** @typedef {{x: number, y: number, width: number, height: number}} Box */
   /** @type {{id: number, el: Element | null, bbox: Box | null, border: number, node: HTMLElement}[]} */
   let marks = [];
+  /**
+   * The held highlight (drawn in actLayer, in place of a short one).
+   * @type {{id: number, el: Element, node: HTMLElement} | null}
+   */
+  let held = null;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let clearTimer;
   /** @type {ReturnType<typeof setInterval> | undefined} */
@@ -90,7 +102,7 @@ globalThis.SentienceOverlay = (() => {
     if (!made.host.isConnected) document.documentElement.appendChild(made.host);
     if (!guard) {
       guard = new MutationObserver(() => {
-        if (marks.length || made.actLayer.firstChild) reattach();
+        if (marks.length || held || made.actLayer.firstChild) reattach();
       });
       guard.observe(document.documentElement, { childList: true });
     }
@@ -106,7 +118,7 @@ globalThis.SentienceOverlay = (() => {
   }
 
   function detachIfIdle() {
-    if (marks.length || (parts && parts.actLayer.firstChild)) return;
+    if (marks.length || held || (parts && parts.actLayer.firstChild)) return;
     if (guard) guard.disconnect();
     guard = null;
     if (parts) parts.host.remove();
@@ -159,6 +171,7 @@ globalThis.SentienceOverlay = (() => {
 
   function refresh() {
     frameRequested = false;
+    if (held) placeHeld(held);
     if (!marks.length) return;
     reattach();
     for (const m of marks) {
@@ -173,9 +186,26 @@ globalThis.SentienceOverlay = (() => {
   }
 
   function schedule() {
-    if (frameRequested || !marks.length) return;
+    if (frameRequested || (!marks.length && !held)) return;
     frameRequested = true;
     requestAnimationFrame(refresh);
+  }
+
+  // Boxes follow the page while something that tracks elements is shown
+  // (set-of-mark boxes or the held highlight).
+  function follow() {
+    if (refreshTimer !== undefined) return;
+    document.addEventListener('scroll', schedule, { capture: true, passive: true });
+    window.addEventListener('resize', schedule, { passive: true });
+    refreshTimer = setInterval(schedule, REFRESH_MS);
+  }
+
+  function unfollowIfIdle() {
+    if (marks.length || held) return;
+    clearInterval(refreshTimer);
+    refreshTimer = undefined;
+    document.removeEventListener('scroll', schedule, { capture: true });
+    window.removeEventListener('resize', schedule);
   }
 
   /**
@@ -200,9 +230,7 @@ globalThis.SentienceOverlay = (() => {
     }
     layer.appendChild(fragment);
     refresh();
-    document.addEventListener('scroll', schedule, { capture: true, passive: true });
-    window.addEventListener('resize', schedule, { passive: true });
-    refreshTimer = setInterval(schedule, REFRESH_MS);
+    follow();
     if (duration > 0) clearTimer = setTimeout(clear, Math.min(duration, 2147483647));
     return marks.length;
   }
@@ -211,11 +239,9 @@ globalThis.SentienceOverlay = (() => {
   function clear() {
     const had = marks.length;
     clearTimeout(clearTimer);
-    clearInterval(refreshTimer);
-    clearTimer = refreshTimer = undefined;
-    document.removeEventListener('scroll', schedule, { capture: true });
-    window.removeEventListener('resize', schedule);
+    clearTimer = undefined;
     marks = [];
+    unfollowIfIdle();
     if (parts) parts.layer.replaceChildren();
     detachIfIdle();
     return had;
@@ -228,6 +254,7 @@ globalThis.SentienceOverlay = (() => {
    * @param {string} label
    */
   function highlight(el, id, label) {
+    if (held) return; // the question's element stays marked until answered
     const { actLayer } = ensureHost();
     const r = el.getBoundingClientRect();
     const node = boxNode(id, P.ACTION, 3, `${label} #${id}`);
@@ -239,6 +266,46 @@ globalThis.SentienceOverlay = (() => {
       actLayer.replaceChildren();
       detachIfIdle();
     }, HIGHLIGHT_MS);
+  }
+
+  /** @param {{el: Element, node: HTMLElement}} h */
+  function placeHeld(h) {
+    const r = h.el.isConnected ? h.el.getBoundingClientRect() : null;
+    h.node.style.display = r && r.width > 0 && r.height > 0 ? '' : 'none';
+    if (r) place(h.node, { x: r.x - 4, y: r.y - 4, width: r.width + 8, height: r.height + 8 }, 3);
+  }
+
+  /**
+   * Marks the element a question is about until release(): it follows
+   * the element, and is brought into view once (the person must see it to
+   * answer).
+   * @param {Element} el
+   * @param {number} id
+   * @param {string} label
+   */
+  function hold(el, id, label) {
+    const { actLayer } = ensureHost();
+    clearTimeout(highlightTimer);
+    reattached = 0;
+    const node = boxNode(id, P.ACTION, 3, label);
+    node.classList.add('held');
+    node.style.background = 'rgba(194, 65, 12, .12)';
+    actLayer.replaceChildren(node);
+    held = { id, el, node };
+    const r = el.getBoundingClientRect();
+    if (r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth) el.scrollIntoView({ block: 'center', inline: 'nearest' });
+    placeHeld(held);
+    follow();
+  }
+
+  /** Removes the held highlight; returns whether there was one. */
+  function release() {
+    if (!held) return false;
+    held = null;
+    if (parts) parts.actLayer.replaceChildren();
+    unfollowIfIdle();
+    detachIfIdle();
+    return true;
   }
 
   /**
@@ -297,6 +364,10 @@ globalThis.SentienceOverlay = (() => {
     show,
     clear,
     highlight,
+    hold,
+    release,
+    /** The id of the element held highlighted (null: none). */
+    heldId: () => (held ? held.id : null),
     hiddenDuring,
     isOwnMutation,
     /** The host element, which the walker must skip (null before first use). */

@@ -155,14 +155,34 @@ globalThis.SentiencePageOps = (() => {
     return { title: document.title, visibleText: text.replace(/\s+/g, ' ').trim().slice(0, 6000), elements };
   }
 
-  // Shows people what the agent is about to act on (overlay.js draws it).
-  /** @param {{id?: unknown, label?: unknown}} args */
-  function highlight({ id, label }) {
+  // The frame holding the held highlight (null: this one), so release
+  // reaches it.
+  /** @type {{frameId: number, token: string} | null} */
+  let heldRoute = null;
+
+  // Shows people what the agent is about to act on (overlay.js draws it):
+  // for a moment, or with `hold` until `release` (a careful-mode question
+  // about the element, answered in the side panel).
+  /** @param {{id?: unknown, label?: unknown, hold?: unknown, release?: unknown}} args */
+  async function highlight({ id, label, hold, release }) {
+    if (release === true) {
+      const route = heldRoute;
+      heldRoute = null;
+      const here = SentienceOverlay.release();
+      if (route) await SentienceFrames.call(route, 'highlight', { release: true });
+      return { success: true, outcome: 'none', released: here || Boolean(route) };
+    }
+    if (hold === true) await highlight({ release: true }); // one held highlight per tab
+    const text = String(label || 'act').slice(0, hold === true ? 80 : 40);
     const route = SentienceFrames.routeOf(Number(id), 'full');
-    if (route) return SentienceFrames.call(route, 'highlight', { id: route.localId, label });
+    if (route) {
+      if (hold === true) heldRoute = route;
+      return SentienceFrames.call(route, 'highlight', { id: route.localId, label: text, hold: hold === true });
+    }
     const { el, error } = SentienceSnapshots.elementFor(Number(id));
     if (error !== undefined) return { success: false, error };
-    SentienceOverlay.highlight(el, Number(id), String(label || 'act').slice(0, 40));
+    if (hold === true) SentienceOverlay.hold(el, Number(id), text);
+    else SentienceOverlay.highlight(el, Number(id), text);
     return { success: true, outcome: 'none' };
   }
 

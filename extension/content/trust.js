@@ -5,7 +5,7 @@
 // A page script gets what the same-origin policy already gives it and
 // nothing more: the "page" scope (its own document, same-origin frames
 // through same-origin chains, no screenshots). The extension's own callers
-// (agent runs, the popup, tests and launchers through the service worker)
+// (agent runs, the side panel, tests and launchers through the service worker)
 // and scripts of origins the user has allowed get the "full" scope: every
 // frame, screenshots.
 //

@@ -4,7 +4,7 @@
 // saying so. It lives in a closed shadow root, takes no clicks
 // (pointer-events: none, so it changes no hit test, occlusion or click the
 // agent makes) and holds nothing an agent could act on; sharing is stopped
-// from the extension's popup. The page owns its DOM and may hide the bar:
+// from the extension's side panel. The page owns its DOM and may hide the bar:
 // the icon's badge on the tab says it as well, out of the page's reach.
 'use strict';
 

@@ -1,5 +1,5 @@
 // @ts-check
-// "Agent (MCP)", the part of the popup (later the side panel) where the user
+// "Agent (MCP)", the part of the side panel's Settings where the user
 // pairs the extension with `sentience mcp --browser extension` and picks the
 // tabs an agent may use (docs/mcp.md "Pairing"). Self-contained: it fills
 // the element with id "mcp" of whatever extension page loads it, and talks
@@ -62,7 +62,7 @@
       pair.addEventListener('click', () => {
         send({ type: P.MSG.MCP_PAIR, code: /** @type {HTMLInputElement} */ (code).value.trim() }).then(render, fail);
       });
-      kids.push(h('p', { className: 'hint', textContent: 'Run `sentience mcp --browser extension --pairing-code` and paste the code it prints.' }), h('div', { className: 'row' }, [code, pair]));
+      kids.push(h('p', { className: 'hint' }, ['Run ', h('code', { textContent: 'sentience mcp --browser extension --pairing-code' }), ' and paste the code it prints.']), h('div', { className: 'row' }, [code, pair]));
     } else {
       const unpair = h('button', { id: 'mcp-unpair-button', type: 'button', className: 'link', textContent: 'Unpair (the agent loses access)' });
       unpair.addEventListener('click', () => send({ type: P.MSG.MCP_UNPAIR }).then(render, fail));

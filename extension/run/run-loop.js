@@ -13,6 +13,9 @@
 // - phase "execute" with `executing` set: the worker died during the action;
 //   it is not repeated (it may have happened), and the server is told the
 //   outcome is unknown, so the policy looks again before acting.
+// A paused run keeps its record and its place; the loop stops after the
+// step under way and goes on from there when resumed. A finished run stays
+// as the history's entry (run/history.js).
 'use strict';
 
 globalThis.SentienceRuns = (() => {
@@ -21,7 +24,15 @@ globalThis.SentienceRuns = (() => {
   const KEY = (runId) => `${P.STORAGE.RUN_PREFIX}${runId}`;
   const TERMINAL = new Set(P.TERMINAL_STATUSES);
   const MAX_LOG = 200;
+  const REFLECT_EVERY = 5; // crates/agent/src/reflect.rs EVERY
+  // How a run record changes with what the server answers (run/run-record.js).
+  const { logLine, applyState, applyAnswer, fail, remember } = SentienceRunRecord;
   const drivers = new Map(); // runId → Promise (one driver per run per worker life)
+  // runId → status of every run this worker knows, for the badge: reading
+  // every record (the history's too) at each save would cost more as the
+  // history grows. Filled from storage once per worker life.
+  /** @type {Map<string, string> | null} */
+  let statuses = null;
 
   /** @returns {Promise<SentienceSettings>} */
   async function settings() {
@@ -44,14 +55,46 @@ globalThis.SentienceRuns = (() => {
   // the action failed, and the server's answer to the next step (the run
   // was cancelled there) then made it an error.
   const cancelled = new Set();
+  // Pause and resume, as the user last asked (runId → paused), applied by
+  // every save: a driver's older copy of the record must not undo them.
+  /** @type {Map<string, boolean>} */
+  const pauseWanted = new Map();
+
+  /** @param {SentienceRun} run */
+  function isPaused(run) {
+    return pauseWanted.has(run.runId) ? Boolean(pauseWanted.get(run.runId)) : Boolean(run.paused);
+  }
+
+  /** @param {SentienceRun} run */
+  function applyPause(run) {
+    const want = isPaused(run);
+    if (Boolean(run.paused) === want) return;
+    run.paused = want;
+    logLine(run, { kind: want ? 'paused' : 'resumed', text: want ? 'paused by the user' : 'resumed by the user' });
+  }
 
   /** @param {SentienceRun} run */
   async function save(run) {
     if (cancelled.has(run.runId) && run.status !== 'cancelled') return;
     run.updatedAt = Date.now();
+    const ended = TERMINAL.has(run.status) && !run.endedAt;
+    if (ended) {
+      if (run.ask) await SentienceApproval.release(run);
+      SentienceHistory.compact(run);
+      pauseWanted.delete(run.runId);
+    } else {
+      applyPause(run);
+    }
     if (run.log.length > MAX_LOG) run.log = run.log.slice(-MAX_LOG);
     await chrome.storage.local.set({ [KEY(run.runId)]: run });
+    (await known()).set(run.runId, run.status);
     await badge();
+    if (ended) await SentienceHistory.prune(await allRuns());
+  }
+
+  async function known() {
+    if (!statuses) statuses = new Map((await allRuns()).map((r) => [r.runId, r.status]));
+    return statuses;
   }
 
   /** @returns {Promise<SentienceRun[]>} */
@@ -65,9 +108,9 @@ globalThis.SentienceRuns = (() => {
 
   // The icon's badge: "?" while a run waits for the user, "…" while one runs.
   async function badge() {
-    const runs = await allRuns();
-    const waiting = runs.some((r) => r.status === 'waiting_user');
-    const running = runs.some((r) => !TERMINAL.has(r.status));
+    const all = [...(await known()).values()];
+    const waiting = all.includes('waiting_user');
+    const running = all.some((status) => !TERMINAL.has(status));
     await chrome.action.setBadgeText({ text: waiting ? '?' : running ? '…' : '' });
     // While runs are unfinished, an alarm wakes a stopped worker so it can
     // resume them (MV3 stops idle workers; nothing else would restart it).
@@ -77,109 +120,18 @@ globalThis.SentienceRuns = (() => {
   }
 
   /**
+   * The run as the server keeps it (GET /agent/run/:runId `state`), asked
+   * once and briefly: null when the server does not answer in time.
    * @param {SentienceRun} run
-   * @param {Omit<SentienceRunLogEntry, 'at' | 'step'>} entry
+   * @param {SentienceSettings} s
    */
-  function logLine(run, entry) {
-    run.log.push({ at: Date.now(), step: run.currentStep, ...entry });
-  }
-
-  /**
-   * The server's view of the run (RunState): step counts and status.
-   * @param {SentienceRun} run
-   * @param {any} state
-   */
-  function applyState(run, state) {
-    if (!state) return;
-    if (typeof state.currentStep === 'number') run.currentStep = state.currentStep;
-    if (typeof state.maxSteps === 'number') run.maxSteps = state.maxSteps;
-    if (typeof state.status === 'string') run.status = state.status;
-  }
-
-  /**
-   * The text of the element a tool acts on, as the last snapshot showed it.
-   * @param {SentienceRun} run
-   * @param {{parameters?: any}} tool
-   * @returns {string | null}
-   */
-  function targetText(run, tool) {
-    const id = tool.parameters && tool.parameters.id;
-    if (id === undefined || !run.lastSnapshotTexts) return null;
-    const key = String(id).replace(/^agent-/, '');
-    return run.lastSnapshotTexts[key] ?? null;
-  }
-
-  /**
-   * What each kind of server answer (`action` of /step and /answer) does to
-   * the run record.
-   * @type {Record<string, (run: SentienceRun, res: any) => void>}
-   */
-  const ANSWERS = {
-    execute_tool: (run, res) => {
-      const tool = res.tool || { name: 'observe', parameters: {} };
-      if (tool.name === 'finish') {
-        run.status = 'completed';
-        run.result = String((tool.parameters && (tool.parameters.result ?? tool.parameters.answer)) ?? '');
-        run.phase = 'done';
-        logLine(run, { kind: 'finish', text: run.result });
-      } else if (tool.name === 'ask_user') {
-        run.status = 'waiting_user';
-        run.question = String((tool.parameters && (tool.parameters.question ?? tool.parameters.text)) ?? 'The agent has a question.');
-        run.phase = 'ask';
-        logLine(run, { kind: 'ask', text: run.question });
-      } else {
-        run.phase = 'execute';
-        run.pendingTool = tool;
-        run.executing = false;
-        logLine(run, { kind: 'tool', tool: tool.name, params: tool.parameters || {}, target: targetText(run, tool) });
-      }
-    },
-    ask_user: (run, res) => {
-      run.status = 'waiting_user';
-      run.question = res.question;
-      run.phase = 'ask';
-      logLine(run, { kind: 'ask', text: res.question });
-    },
-    finish: (run, res) => {
-      run.status = 'completed';
-      run.result = res.result;
-      run.phase = 'done';
-      logLine(run, { kind: 'finish', text: res.result });
-    },
-    error: (run, res) => {
-      run.status = 'error';
-      run.error = res.error;
-      run.phase = 'done';
-      logLine(run, { kind: 'error', text: res.error });
-    },
-  };
-
-  /**
-   * Applies one server answer (from /step or /answer) to the run record.
-   * @param {SentienceRun} run
-   * @param {any} res
-   */
-  function applyAnswer(run, res) {
-    applyState(run, res.state);
-    if (Array.isArray(res.reflections)) run.reflections = res.reflections;
-    if (Object.prototype.hasOwnProperty.call(ANSWERS, res.action)) {
-      ANSWERS[res.action](run, res);
-      return;
+  async function serverState(run, s) {
+    try {
+      const res = await SentienceApi.state(s, run.runId);
+      return res && res.state ? res.state : null;
+    } catch (e) {
+      return null;
     }
-    run.status = 'error';
-    run.error = `unexpected answer from the server: ${JSON.stringify(res).slice(0, 200)}`;
-    run.phase = 'done';
-  }
-
-  /**
-   * @param {SentienceRun} run
-   * @param {string} message
-   */
-  function fail(run, message) {
-    run.status = 'error';
-    run.error = message;
-    run.phase = 'done';
-    logLine(run, { kind: 'error', text: message });
   }
 
   /** @param {SentienceRun} run */
@@ -195,7 +147,7 @@ globalThis.SentienceRuns = (() => {
         priority: 2,
       });
     } catch (e) {
-      // Notifications may be disabled; the badge and the popup still show it.
+      // Notifications may be disabled; the badge and the side panel still show it.
     }
   }
 
@@ -216,7 +168,10 @@ globalThis.SentienceRuns = (() => {
       } else {
         run.executing = true;
         await save(run);
+        const began = Date.now();
         outcome = await SentienceTools.execute(run.tabId, run.pendingTool);
+        const line = run.log[run.log.length - 1];
+        if (line && line.kind === 'tool') line.ms = Date.now() - began;
       }
       run.lastActionResult = outcome;
       run.executing = false;
@@ -225,30 +180,43 @@ globalThis.SentienceRuns = (() => {
       run.seq++;
       if (run.log.length) run.log[run.log.length - 1].result = outcome;
       await save(run);
-      return true;
+      return !isPaused(run);
     }
 
     // phase "step"
     let snapshot = null;
     try {
       snapshot = await SentienceTools.observe(run.tabId);
-      run.lastSnapshotTexts = Object.fromEntries(snapshot.elements.map((/** @type {{id: number, text: string}} */ e) => [String(e.id), e.text]));
+      remember(run, snapshot);
     } catch (e) {
       // A page the content script cannot enter (chrome://, the web store, a
       // PDF): the server still gets a call and can navigate away.
       snapshot = null;
       run.lastActionResult = run.lastActionResult || { success: false, error: `cannot read the page: ${e instanceof Error ? e.message : e}` };
     }
+    const failed = Boolean(run.lastActionResult && run.lastActionResult.success === false);
     const res = await SentienceApi.step(s, run.runId, { snapshot, lastActionResult: run.lastActionResult ?? null }, `${run.runId}:step:${run.seq}`);
     const cur = await load(run.runId); // cancelled meanwhile?
     if (cur && TERMINAL.has(cur.status)) return false;
     applyAnswer(run, res);
-    await save(run);
     // (Read afresh: applyAnswer moved the run on, which tsc cannot see.)
     /** @type {string} */
     const phase = run.phase;
-    if (phase === 'ask') await notifyQuestion(run);
-    return !TERMINAL.has(run.status) && phase !== 'ask';
+    // What /step does not carry, the run's state does: what a question is
+    // about, and the reflections (docs/contracts/run-api.md §13: made every
+    // REFLECT_EVERY steps and after a failed action; one made for a loop
+    // alone shows at the next of those).
+    if (phase === 'ask' || (phase !== 'done' && (failed || run.currentStep % REFLECT_EVERY === 0))) {
+      const state = await serverState(run, s);
+      if (state && Array.isArray(state.reflections)) run.reflections = state.reflections;
+      if (phase === 'ask') SentienceApproval.prepare(run, state);
+    }
+    await save(run);
+    if (phase === 'ask') {
+      await SentienceApproval.show(run);
+      await notifyQuestion(run);
+    }
+    return !TERMINAL.has(run.status) && phase !== 'ask' && !isPaused(run);
   }
 
   /**
@@ -261,7 +229,7 @@ globalThis.SentienceRuns = (() => {
       const s = await settings();
       for (;;) {
         const run = await load(runId);
-        if (!run) return;
+        if (!run || isPaused(run)) return;
         let more;
         try {
           more = await advance(run, s);
@@ -283,7 +251,12 @@ globalThis.SentienceRuns = (() => {
   /** @param {{task: string, mode: string, tabId: number, url?: string}} request a validated UI message (protocol.js) */
   async function start({ task, mode, tabId, url }) {
     const s = await settings();
+    // Asked first, quickly: a server that is down is said now, in words,
+    // not after the run API's retries.
+    const reachable = await SentienceApi.status(s);
+    if (!reachable.ok) throw new Error(`${reachable.error}. ${reachable.hint}`);
     if (url) await chrome.tabs.update(tabId, { url });
+    const tab = url ? null : await chrome.tabs.get(tabId).catch(() => null);
     const res = await SentienceApi.start(s, task, mode);
     if (!res || !res.success || typeof res.runId !== 'string') throw new Error('the server did not start the run');
     /** @type {SentienceRun} */
@@ -307,6 +280,9 @@ globalThis.SentienceRuns = (() => {
       log: [],
       createdAt: Date.now(),
       updatedAt: Date.now(),
+      startUrl: url || (tab && tab.url) || '',
+      paused: false,
+      ask: null,
     };
     if (url) await SentienceTools.waitReady(tabId, 30000);
     await save(run);
@@ -327,7 +303,9 @@ globalThis.SentienceRuns = (() => {
     chrome.notifications.clear(`${P.ASK_NOTIFICATION_PREFIX}${runId}`).catch(() => {});
     logLine(run, { kind: 'answer', text: approved ? `approved${text ? `: ${text}` : ''}` : 'refused' });
     const res = await SentienceApi.answer(s, runId, { approved, ...(text ? { answer: text } : {}) }, `${runId}:answer:${run.seq}`);
+    await SentienceApproval.release(run);
     run.question = null;
+    run.ask = null;
     if (!approved) {
       applyState(run, res.state);
       run.status = 'cancelled';
@@ -345,6 +323,36 @@ globalThis.SentienceRuns = (() => {
     }
     await save(run);
     drive(runId);
+  }
+
+  /**
+   * Pauses a live run after the step under way (a question waits anyway).
+   * @param {string} runId
+   */
+  async function pause(runId) {
+    await setPaused(runId, true);
+  }
+
+  /** @param {string} runId */
+  async function resume(runId) {
+    await setPaused(runId, false);
+    // A driver still on the step it was paused in stops at its next check;
+    // whatever it does, a driver runs after it.
+    const current = drivers.get(runId);
+    if (current) current.then(() => drive(runId));
+    else drive(runId);
+  }
+
+  /**
+   * @param {string} runId
+   * @param {boolean} paused
+   */
+  async function setPaused(runId, paused) {
+    const run = await load(runId);
+    if (!run) throw new Error(`no run ${runId}`);
+    if (TERMINAL.has(run.status)) throw new Error(`run ${runId} has ended (${run.status})`);
+    pauseWanted.set(runId, paused);
+    await save(run);
   }
 
   /**
@@ -367,10 +375,16 @@ globalThis.SentienceRuns = (() => {
     }
   }
 
-  // A restarted worker picks up every unfinished run.
+  // A restarted worker picks up every unfinished run whose tab is still
+  // there (a browser that was closed during a run has not got it back).
   async function resumeAll() {
     for (const run of await allRuns()) {
-      if (!TERMINAL.has(run.status) && run.phase !== 'ask') drive(run.runId);
+      if (TERMINAL.has(run.status)) continue;
+      if (!(await chrome.tabs.get(run.tabId).catch(() => null))) {
+        await cancel(run.runId, 'its tab is gone (the browser was closed during the run)');
+        continue;
+      }
+      if (run.phase !== 'ask' && !run.paused) drive(run.runId);
     }
     await badge();
   }
@@ -383,9 +397,11 @@ globalThis.SentienceRuns = (() => {
   }
 
   async function clearFinished() {
-    const done = (await allRuns()).filter((r) => TERMINAL.has(r.status)).map((r) => KEY(r.runId));
-    await chrome.storage.local.remove(done);
+    const runs = await allRuns();
+    await SentienceHistory.clear(runs);
+    statuses = null;
+    await badge();
   }
 
-  return { start, answer, cancel, resumeAll, onTabRemoved, clearFinished, settings, allRuns, load };
+  return { start, answer, cancel, pause, resume, resumeAll, onTabRemoved, clearFinished, settings, allRuns, load };
 })();

@@ -78,6 +78,24 @@ globalThis.SentienceTools = (() => {
     return Number.isInteger(n) && n >= 0 ? n : null;
   }
 
+  // What is stored and shown in place of a value typed into a password
+  // field (the value itself goes to the page only).
+  const MASK = '••••••••';
+
+  /**
+   * A tool's parameters as they may be stored and shown: a value typed
+   * into a password field (the snapshot's element) is masked.
+   * @param {{name: string, parameters?: any} | null} tool
+   * @param {SentienceRunElement | undefined} element
+   * @returns {{params: any, masked: boolean}}
+   */
+  function maskedParams(tool, element) {
+    const params = { ...((tool && tool.parameters) || {}) };
+    if (!tool || tool.name !== 'type' || !element || !element.password) return { params, masked: false };
+    for (const key of ['text', 'value']) if (params[key] !== undefined) params[key] = MASK;
+    return { params, masked: true };
+  }
+
   /**
    * The ToolResult of an action's answer.
    * @param {any} r
@@ -162,5 +180,5 @@ globalThis.SentienceTools = (() => {
     }
   }
 
-  return { execute, observe, waitReady, call };
+  return { execute, observe, waitReady, call, elementId, maskedParams, MASK };
 })();

@@ -1,7 +1,7 @@
 // `sentience mcp --browser extension` (docs/mcp.md "Your own Chrome"): a
 // Chromium with the extension stands for the user's browser; it is paired
 // the way a person pairs it (the code the server prints, pasted into the
-// extension's popup, tabs ticked there); the agent then sees only the
+// extension's side panel, Settings, tabs ticked there); the agent then sees only the
 // chosen tab, a page script can neither pair nor read the pairing, and
 // unpairing ends the agent's access.
 import { test, before, after } from 'node:test';
@@ -13,12 +13,18 @@ import { ROOT, EXTENSION_ID, launch, open, evaluate, startServer } from '../lib/
 import { sentienceStdio, call, refused, text, idOf } from '../lib/mcp.mjs';
 
 const env = {};
-const POPUP = `chrome-extension://${EXTENSION_ID}/extension/popup/popup.html`;
+const PANEL = `chrome-extension://${EXTENSION_ID}/extension/sidepanel/sidepanel.html`;
 
-/** The popup's "Agent (MCP)" state line, once it says `pattern`. */
-async function popupState(popup, pattern) {
-  await popup.waitForFunction((re) => new RegExp(re).test(document.getElementById('mcp-state')?.textContent || ''), pattern.source, { timeout: 15000 });
-  return popup.textContent('#mcp-state');
+/** The side panel (opened as a tab) on its Settings, where "Agent (MCP)" is. */
+async function panelSettings(panel) {
+  await panel.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  await panel.click('button.nav[data-view=settings]');
+}
+
+/** The panel's "Agent (MCP)" state line, once it says `pattern`. */
+async function panelState(panel, pattern) {
+  await panel.waitForFunction((re) => new RegExp(re).test(document.getElementById('mcp-state')?.textContent || ''), pattern.source, { timeout: 15000 });
+  return panel.textContent('#mcp-state');
 }
 
 before(async () => {
@@ -51,17 +57,18 @@ test('before pairing the agent is told how to connect', async () => {
   assert.doesNotMatch(msg, new RegExp(env.token), 'the token never travels through MCP');
 });
 
-test('paired through the popup, the agent sees only the ticked tab', async () => {
-  const popup = await env.browser.context.newPage();
-  await popup.goto(POPUP);
-  await popup.fill('#mcp-code', env.code);
-  await popup.click('#mcp-pair-button');
-  await popupState(popup, /Connected/);
+test('paired through the side panel, the agent sees only the ticked tab', async () => {
+  const panel = await env.browser.context.newPage();
+  await panel.goto(PANEL);
+  await panelSettings(panel);
+  await panel.fill('#mcp-code', env.code);
+  await panel.click('#mcp-pair-button');
+  await panelState(panel, /Connected/);
   // Tick the login tab, not the contact tab.
-  const box = popup.locator(`#mcp-tabs label[title="${env.shared.url()}"] input`);
+  const box = panel.locator(`#mcp-tabs label[title="${env.shared.url()}"] input`);
   await box.check();
-  await popup.waitForFunction(() => true);
-  env.popup = popup;
+  await panel.waitForFunction(() => true);
+  env.panel = panel;
 
   const tabs = text(await call(env.s.client, 'browser_tabs'));
   assert.match(tabs, /login\.html/);
@@ -131,9 +138,10 @@ test('a page script cannot pair, reach the link, or read the pairing', async () 
 });
 
 test('unpairing ends access', async () => {
-  await env.popup.reload();
-  await env.popup.click('#mcp-unpair-button');
-  await popupState(env.popup, /Not paired/);
+  await env.panel.reload();
+  await panelSettings(env.panel);
+  await env.panel.click('#mcp-unpair-button');
+  await panelState(env.panel, /Not paired/);
   const msg = await refused(env.s.client, 'browser_snapshot');
   assert.match(msg, /not connected/);
   const badge = await env.browser.worker.evaluate(async (url) => chrome.action.getBadgeText({ tabId: (await chrome.tabs.query({ url }))[0].id }), env.shared.url());

@@ -27,22 +27,22 @@ test('page scripts never see the protocol globals; the facade still works', asyn
   await page.close();
 });
 
-test('the isolated world, the service worker and the popup share one protocol object', async () => {
+test('the isolated world, the service worker and the side panel share one protocol object', async () => {
   const page = await open(env.browser.context, `${env.server.url}/login.html`);
   const world = await isolatedWorld(page);
   assert.ok(world, 'the isolated world of the top frame');
   const inWorld = await world.evaluate('JSON.stringify([SentienceProtocol.MSG, SentienceProtocol.FACADE_OPS, Object.isFrozen(SentienceProtocol)])');
   await world.close();
   const inWorker = await env.browser.worker.evaluate(() => JSON.stringify([SentienceProtocol.MSG, SentienceProtocol.FACADE_OPS, Object.isFrozen(SentienceProtocol)]));
-  const popup = await env.browser.context.newPage();
-  await popup.goto(`chrome-extension://${EXTENSION_ID}/extension/popup/popup.html`);
-  const inPopup = await popup.evaluate(() => JSON.stringify([SentienceProtocol.MSG, SentienceProtocol.FACADE_OPS, Object.isFrozen(SentienceProtocol)]));
+  const panel = await env.browser.context.newPage();
+  await panel.goto(`chrome-extension://${EXTENSION_ID}/extension/sidepanel/sidepanel.html`);
+  const inPanel = await panel.evaluate(() => JSON.stringify([SentienceProtocol.MSG, SentienceProtocol.FACADE_OPS, Object.isFrozen(SentienceProtocol)]));
   assert.equal(inWorld, inWorker);
-  assert.equal(inPopup, inWorker);
+  assert.equal(inPanel, inWorker);
   assert.ok(JSON.parse(inWorker)[2], 'frozen');
   // An extension page's unknown message is answered with the reason.
-  const answer = await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'no-such-message' }));
+  const answer = await panel.evaluate(() => chrome.runtime.sendMessage({ type: 'no-such-message' }));
   assert.deepEqual(answer, { error: 'unknown message type no-such-message' });
-  await popup.close();
+  await panel.close();
   await page.close();
 });

@@ -2,18 +2,18 @@
 // driving the real `sentience serve` (port 0) on the bundled demo site.
 // The built-in System 2 scorer, careful mode, the LLM policy against a
 // scripted OpenAI-compatible server, a stopped service worker, a server that
-// is down, a stale element id, and the popup itself.
+// is down, a stale element id, and the side panel itself.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import path from 'node:path';
 import { ROOT, EXTENSION_ID, startServer, launch, open } from '../lib/harness.mjs';
-import { startAgentServer, startLlmServer, promptOf, historyOf, idOf, popupUrl, tabIdOf, configure, waitRun, startRun, answer, runs } from '../lib/agent.mjs';
+import { startAgentServer, startLlmServer, promptOf, historyOf, idOf, panelUrl, tabIdOf, configure, waitRun, startRun, answer, runs } from '../lib/agent.mjs';
 
 let site;
 let browser;
 let agent;
-let ext; // an extension page: the UI channel, as the popup uses it
+let ext; // an extension page: the UI channel, as the side panel uses it
 before(async () => {
   site = await startServer(path.join(ROOT, 'demo'));
   browser = await launch();
@@ -178,8 +178,9 @@ test('a stopped service worker resumes the run without repeating an action', asy
     await configure(ext, server.url);
     const run = await waitRun(ext, terminal, { runId, timeoutMs: 60000 });
     assert.equal(run.status, 'completed', `${run.error} ${toolsOf(run)}`);
+    // (What goes into the password field is masked in the record.)
     const typed = run.log.filter((e) => e.kind === 'tool' && e.tool === 'type').map((e) => e.params.text);
-    assert.deepEqual(typed, ['alice', 's3cret'], 'each action exactly once');
+    assert.deepEqual(typed, ['alice', '••••••••'], 'each action exactly once');
     const state = await fetch(`${server.url}/agent/run/${runId}`).then((r) => r.json());
     const actions = state.state.history.map((h) => h.action).filter((a) => a === 'type');
     assert.equal(actions.length, 2, `server history: ${JSON.stringify(state.state.history)}`);
@@ -230,7 +231,7 @@ test('a server that is down gives a clear error, not a hang', async () => {
   await configure(ext, 'http://127.0.0.1:9'); // nothing listens on the discard port
   try {
     const res = await ext.evaluate((m) => chrome.runtime.sendMessage(m), { type: 'run-start', task: 'Search for "x"', mode: 'autonomous', tabId });
-    assert.match(res.error, /server unreachable \(http:\/\/127\.0\.0\.1:9\)/);
+    assert.match(res.error, /nothing answers at http:\/\/127\.0\.0\.1:9 .*`sentience serve`/);
   } finally {
     await configure(ext, agent.url);
   }
@@ -302,21 +303,21 @@ test('page scripts cannot start runs', async () => {
   await page.close();
 });
 
-test('the popup starts a run, shows progress and answers ask_user through its UI', async () => {
+test('the side panel starts a run, shows progress and answers ask_user through its UI', async () => {
   const page = await open(browser.context, `${site.url}/checkout.html`);
   const tabId = await tabIdOf(browser.worker, page);
-  const popup = await browser.context.newPage();
-  await popup.goto(popupUrl(tabId));
-  await popup.fill('#task', 'Pay for the order with card "4242 4242 4242 4242"');
-  await popup.check('input[name=mode][value=careful]');
-  await popup.click('#go');
-  await popup.waitForSelector('#ask:not([hidden])', { timeout: 30000 });
-  assert.match(await popup.textContent('#question'), /Security check/);
-  assert.match(await popup.textContent('#progress'), /^step \d+ of 150/);
-  assert.ok((await popup.locator('#log li').count()) >= 1);
-  await popup.click('#refuse');
-  await popup.waitForFunction(() => document.querySelector('#status').textContent === 'cancelled', null, { timeout: 10000 });
-  assert.equal(await popup.isHidden('#ask'), true);
-  await popup.close();
+  const panel = await browser.context.newPage();
+  await panel.goto(panelUrl(tabId));
+  await panel.fill('#task', 'Pay for the order with card "4242 4242 4242 4242"');
+  await panel.check('input[name=mode][value=careful]');
+  await panel.click('#start');
+  await panel.waitForSelector('#ask:not([hidden])', { timeout: 30000 });
+  assert.match(await panel.textContent('#ask-question'), /Security check/);
+  assert.match(await panel.textContent('#live-progress'), /^Step \d+ of 150/);
+  assert.ok((await panel.locator('#steps li').count()) >= 1);
+  await panel.click('#refuse');
+  await panel.waitForFunction(() => document.querySelector('#live-status').textContent === 'Stopped', null, { timeout: 10000 });
+  assert.equal(await panel.isHidden('#ask'), true);
+  await panel.close();
   await page.close();
 });

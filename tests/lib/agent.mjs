@@ -1,7 +1,7 @@
 // Helpers for the agent-run suites: the real `sentience serve` binary on
 // port 0, a scripted OpenAI-compatible chat-completions server (the only
 // fake: it stands in for the remote LLM), and driving runs through the
-// extension's own popup page.
+// extension's own pages (the side panel, opened as a tab).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
@@ -11,13 +11,13 @@ import { ROOT, EXTENSION_ID } from './harness.mjs';
 
 export const SENTIENCE = process.env.SENTIENCE_BIN || path.join(ROOT, 'target/release/sentience');
 
-/** Starts `sentience serve --port 0`; resolves with its URL once it listens. */
-export function startAgentServer({ env = {}, dataDir, args = [] } = {}) {
+/** Starts `sentience serve --port 0` (or `port`); resolves with its URL once it listens. */
+export function startAgentServer({ env = {}, dataDir, args = [], port = 0 } = {}) {
   if (!fs.existsSync(SENTIENCE)) throw new Error(`${SENTIENCE} is missing: run pkg-scripts/build.sh first`);
   const dir = dataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'sentience-data-'));
   const clean = { ...process.env };
   for (const k of ['LLM_API_KEY', 'LLM_BASE_URL', 'LLM_MODEL', 'PORT', 'SENTIENCE_API_KEY']) delete clean[k];
-  const proc = spawn(SENTIENCE, ['serve', '--port', '0', '--data-dir', dir, ...args], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(SENTIENCE, ['serve', '--port', String(port), '--data-dir', dir, ...args], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr += d));
   return new Promise((resolve, reject) => {
@@ -102,16 +102,35 @@ export function idOf(prompt, text) {
   return m ? (/^\d+$/.test(m[1]) ? Number(m[1]) : m[1]) : null;
 }
 
-export const popupUrl = (tabId) => `chrome-extension://${EXTENSION_ID}/extension/popup/popup.html?tab=${tabId}`;
+/** The side panel's page, opened as a tab that drives tab `tabId` (as the panel drives the tab beside it). */
+export const panelUrl = (tabId) => `chrome-extension://${EXTENSION_ID}/extension/sidepanel/sidepanel.html${tabId === undefined ? '' : `?tab=${tabId}`}`;
+
+/** A TCP port nothing listens on (yet): taken from the system, then let go. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = http.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** The tab id Chrome gave `page` (looked up from the service worker). */
 export function tabIdOf(worker, page) {
   return worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
 }
 
-/** Points the extension at `serverUrl` (from an extension page). */
+/**
+ * Points the extension at `serverUrl` (from an extension page), as someone
+ * who has used it before: the side panel's onboarding is over.
+ */
 export function configure(extPage, serverUrl, extra = {}) {
-  return extPage.evaluate((s) => chrome.storage.local.set({ settings: s }), { serverUrl, apiKey: '', defaultMode: 'autonomous', ...extra });
+  return extPage.evaluate(
+    (s) => chrome.storage.local.set({ settings: s, server_seen: { at: Date.now(), url: s.serverUrl, version: '' } }),
+    { serverUrl, apiKey: '', defaultMode: 'autonomous', ...extra },
+  );
 }
 
 /** Reads every run record the service worker keeps. */
@@ -133,7 +152,7 @@ export async function waitRun(extPage, pred, { timeoutMs = 60000, runId } = {}) 
   throw new Error(`run did not reach the expected state in ${timeoutMs} ms; last: ${JSON.stringify(last && { status: last.status, phase: last.phase, error: last.error, log: last.log.slice(-5) })}`);
 }
 
-/** Starts a run from an extension page, as the popup does. */
+/** Starts a run from an extension page, as the side panel does. */
 export async function startRun(extPage, { task, mode = 'autonomous', tabId, url }) {
   const res = await extPage.evaluate((m) => chrome.runtime.sendMessage(m), { type: 'run-start', task, mode, tabId, ...(url ? { url } : {}) });
   if (res.error) throw new Error(res.error);

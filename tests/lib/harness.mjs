@@ -50,16 +50,18 @@ export function startServer(dir = PAGES, routes = {}) {
  * Launches headless Chromium with the extension; resolves once its service
  * worker runs. `args` are extra Chromium switches. `extension`: the
  * unpacked extension's folder (this repository by default; another one for
- * comparisons, or null for none: `worker` is then null).
+ * comparisons, or null for none: `worker` is then null). `profile`: a
+ * user data directory to use and keep (a browser restarted on it finds
+ * what the extension stored); by default a fresh one, removed on close.
  */
-export async function launch({ headless = true, viewport = { width: 1280, height: 800 }, args = [], extension = ROOT } = {}) {
+export async function launch({ headless = true, viewport = { width: 1280, height: 800 }, args = [], extension = ROOT, profile = null } = {}) {
   if (extension === ROOT) {
     if (!fs.existsSync(path.join(ROOT, 'pkg/sentience_wasm_bg.wasm'))) {
       throw new Error('pkg/ is missing: run pkg-scripts/build.sh first');
     }
     bundleContent();
   }
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentience-test-'));
+  const userDataDir = profile || fs.mkdtempSync(path.join(os.tmpdir(), 'sentience-test-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless,
@@ -80,7 +82,7 @@ export async function launch({ headless = true, viewport = { width: 1280, height
   if (extension && !worker) worker = await context.waitForEvent('serviceworker', { timeout: 20000 });
   const close = async () => {
     await context.close();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    if (!profile) fs.rmSync(userDataDir, { recursive: true, force: true });
   };
   return { context, worker, close };
 }

@@ -34,8 +34,11 @@ test('UI messages: well-formed ones pass', () => {
     { type: P.MSG.RUN_CANCEL, runId: 'r1' },
     { type: P.MSG.RUN_ANSWER, runId: 'r1', approved: false },
     { type: P.MSG.RUN_ANSWER, runId: 'r1', approved: true, answer: 'yes' },
+    { type: P.MSG.RUN_PAUSE, runId: 'r1' },
+    { type: P.MSG.RUN_RESUME, runId: 'r1' },
     { type: P.MSG.RUNS_CLEAR },
     { type: P.MSG.TEST_CONNECTION, serverUrl: 'http://localhost:3131' },
+    { type: P.MSG.TEST_CONNECTION, serverUrl: 'http://localhost:3131', apiKey: 'k' },
     { type: P.MSG.MCP_PAIR, code: '8777-abcdefghjkmnpqrstuvw' },
     { type: P.MSG.MCP_PAIR, code: ' 65535-23456789abcdefghjkmn ' },
     { type: P.MSG.MCP_UNPAIR },
@@ -45,7 +48,7 @@ test('UI messages: well-formed ones pass', () => {
   for (const msg of ok) assert.equal(P.validateUiMessage(msg), null, JSON.stringify(msg));
   assert.deepEqual(
     [...P.UI_MESSAGES].sort(),
-    [P.MSG.RUN_START, P.MSG.RUN_CANCEL, P.MSG.RUN_ANSWER, P.MSG.RUNS_CLEAR, P.MSG.TEST_CONNECTION, P.MSG.MCP_PAIR, P.MSG.MCP_UNPAIR, P.MSG.MCP_SHARE, P.MSG.MCP_STATUS].sort(),
+    [P.MSG.RUN_START, P.MSG.RUN_CANCEL, P.MSG.RUN_ANSWER, P.MSG.RUN_PAUSE, P.MSG.RUN_RESUME, P.MSG.RUNS_CLEAR, P.MSG.TEST_CONNECTION, P.MSG.MCP_PAIR, P.MSG.MCP_UNPAIR, P.MSG.MCP_SHARE, P.MSG.MCP_STATUS].sort(),
   );
 });
 
@@ -65,6 +68,9 @@ test('UI messages: malformed ones are refused with the reason', () => {
     [{ type: P.MSG.RUN_ANSWER, runId: 'r', approved: 'yes' }, 'run-answer: approved must be a boolean'],
     [{ type: P.MSG.RUN_ANSWER, runId: 'r', approved: true, answer: 3 }, 'run-answer: answer must be a string'],
     [{ type: P.MSG.TEST_CONNECTION }, 'test-connection: serverUrl must be a string'],
+    [{ type: P.MSG.TEST_CONNECTION, serverUrl: 'http://x', apiKey: 1 }, 'test-connection: apiKey must be a string'],
+    [{ type: P.MSG.RUN_PAUSE }, 'run-pause: runId must be a string'],
+    [{ type: P.MSG.RUN_RESUME, runId: 3 }, 'run-resume: runId must be a string'],
     [{ type: P.MSG.MCP_PAIR, code: 'abc' }, 'mcp-pair: the pairing code looks like 8777-abcdefghjkmnpqrstuvw (as `sentience mcp --browser extension` prints it)'],
     [{ type: P.MSG.MCP_PAIR, code: '99999-abcdefghjkmnpqrstuvw' }, 'mcp-pair: the pairing code looks like 8777-abcdefghjkmnpqrstuvw (as `sentience mcp --browser extension` prints it)'],
     [{ type: P.MSG.MCP_PAIR, code: '8777-ABCDEFGHJKMNPQRSTUVW' }, 'mcp-pair: the pairing code looks like 8777-abcdefghjkmnpqrstuvw (as `sentience mcp --browser extension` prints it)'],
@@ -90,7 +96,7 @@ function extensionFiles(dir = path.join(ROOT, 'extension')) {
 // to find as string literals, prefixes at the start of a template string,
 // plain words as a message's `type:`, and the nonce pattern's source.
 function protocolSpellings() {
-  const all = [...Object.values(P.MSG), P.COMPUTE_PORT, P.FACADE_TAG, P.FRAMES.TAG, P.RUNS_ALARM, P.STORAGE.TRUSTED_ORIGINS, P.CONTENT_RUNTIME, P.PRELOAD_SCRIPT_ID];
+  const all = [...Object.values(P.MSG), P.COMPUTE_PORT, P.FACADE_TAG, P.FRAMES.TAG, P.RUNS_ALARM, P.STORAGE.TRUSTED_ORIGINS, P.STORAGE.SERVER_SEEN, P.CONTENT_RUNTIME, P.PRELOAD_SCRIPT_ID];
   const distinctive = all.filter((n) => /[-/?_]/.test(n));
   const words = [...all.filter((n) => !distinctive.includes(n)), ...Object.values(P.PORT_MSG)];
   return [

@@ -181,7 +181,7 @@ impl ExtensionBrowser {
     }
 
     /// Opens one of the extension's own pages (its messages then carry the
-    /// authority of the extension's UI, as the popup's do).
+    /// authority of the extension's UI, as the side panel's do).
     pub async fn open_extension_page(&self, url: &str) -> Result<Page> {
         self.new_page(url).await
     }

@@ -1,8 +1,8 @@
 //! `sentience run --task "…"`: the whole product end to end. Launches
 //! Chromium with the extension, starts the agent server in-process on a free
 //! port (or uses `--server`), and has the extension's service worker drive
-//! the run, exactly as when a person starts it from the popup: this command
-//! talks to the worker through an extension page with the popup's own
+//! the run, exactly as when a person starts it from the side panel: this command
+//! talks to the worker through an extension page with the side panel's own
 //! messages (`run-start`, `run-answer`, `run-cancel`) and reads the run's
 //! progress from `chrome.storage`, where the worker keeps it.
 

@@ -190,7 +190,7 @@ impl SentienceMcp {
             Some(t) => t,
             None if self.backend().kind() == BackendKind::Extension && tabs.is_empty() => {
                 return Err(McpError::Unavailable(
-                    "No tab is shared with the agent. Ask the user to open the Sentience extension's popup and tick the tab(s) the agent may use, or open one with browser_tabs action=new".into(),
+                    "No tab is shared with the agent. Ask the user to open the Sentience side panel (the extension's toolbar icon), Settings, and tick the tab(s) the agent may use, or open one with browser_tabs action=new".into(),
                 ))
             }
             None => {

@@ -46,6 +46,8 @@ async fn health_reports_embedded_scorer() {
     assert_eq!(v["status"], "ok");
     assert_eq!(v["model"], "embedded");
     assert_eq!(v["baseUrl"], "embedded");
+    assert_eq!(v["policy"], "system2");
+    assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
     assert!(
         v["timestamp"]
             .as_str()

@@ -3,8 +3,8 @@ the page operations) and driven by the sync ``Agent`` and the async one.
 
 The run is the extension's own: its service worker's run loop
 (extension/run/run-loop.js) drives the agent server's run API exactly as
-when a person starts a run from the popup, and as ``sentience run`` does
-(crates/cli/src/run.rs): this module sends the popup's messages
+when a person starts a run from the side panel, and as ``sentience run`` does
+(crates/cli/src/run.rs): this module sends the side panel's messages
 (``run-start``, ``run-answer``, ``run-cancel``) from an extension page and
 follows the run record the worker keeps in ``chrome.storage``. No decision
 is made here.
@@ -31,7 +31,7 @@ from .errors import SentienceError
 CONTROL_URL = f"chrome-extension://{EXTENSION_ID}/extension/options/options.html"
 TERMINAL = ("completed", "error", "cancelled")
 
-# In the extension page (the UI channel the popup uses).
+# In the extension page (the UI channel the side panel uses).
 SEND_JS = "(m) => chrome.runtime.sendMessage(m)"
 SETTINGS_JS = """async (s) => {
   const old = (await chrome.storage.local.get('settings')).settings || null;
@@ -63,7 +63,7 @@ TITLE_JS = "(t) => { const old = document.title; document.title = t; return old;
 
 @dataclass(frozen=True)
 class Step:
-    """One line of the run's log (as the popup shows it): ``kind`` is
+    """One line of the run's log (as the side panel shows it): ``kind`` is
     ``tool`` (with ``tool``, ``params``, ``target`` and its ``result``),
     ``ask``, ``answer``, ``finish``, or another note with ``text``."""
 

@@ -70,7 +70,7 @@ class Agent:
     """Runs tasks in ``page`` ("Log in as alice with password s3cret") with
     the agent server's planner (its built-in one, or the LLM it is
     configured with): the extension's service worker takes each step in the
-    page, as when a person runs a task from the popup.
+    page, as when a person runs a task from the side panel.
 
     - ``server``: URL of a running ``sentience serve`` (API key:
       ``api_key``); default: a private server of its own (``AgentServer``),

@@ -14,7 +14,8 @@ use sentience_agent::time::{iso8601, now_ms};
 use serde_json::{json, Value};
 
 /// GET /health (docs/contracts/run-api.md §3): model and base URL in use ("embedded" for the
-/// built-in System 2 scorer), plus which policy that is.
+/// built-in System 2 scorer), plus which policy that is and the server's
+/// version (the extension's side panel shows both at a glance).
 pub async fn health(State(s): State<AppState>) -> Json<Value> {
     let info = s.policy.info();
     Json(json!({
@@ -22,6 +23,7 @@ pub async fn health(State(s): State<AppState>) -> Json<Value> {
         "model": info.model,
         "baseUrl": info.base_url,
         "policy": info.policy,
+        "version": env!("CARGO_PKG_VERSION"),
         "timestamp": iso8601(now_ms()),
     }))
 }

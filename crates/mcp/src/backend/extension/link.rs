@@ -47,8 +47,8 @@ impl Default for Link {
 }
 
 /// Why the extension cannot be reached, and what the user does about it.
-pub const NOT_CONNECTED: &str = "The Sentience extension is not connected. In Chrome: open the Sentience extension's popup, \
-     section \"Agent (MCP)\", paste the pairing code (`sentience mcp --browser extension --pairing-code` prints it), \
+pub const NOT_CONNECTED: &str = "The Sentience extension is not connected. In Chrome: open the Sentience side panel (the extension's toolbar icon), \
+     Settings, section \"Agent (MCP)\", paste the pairing code (`sentience mcp --browser extension --pairing-code` prints it), \
      and tick the tabs the agent may use. Ask the user to do this.";
 
 impl Link {
