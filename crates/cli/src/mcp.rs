@@ -179,7 +179,7 @@ pub fn run(args: Args) -> Result<()> {
                     let _ = axum::serve(listener, app).await;
                 });
                 eprintln!(
-                    "sentience mcp: waiting for the Sentience extension on {bound}. Pair it once: open the extension's popup, \
+                    "sentience mcp: waiting for the Sentience extension on {bound}. Pair it once: open the extension's side panel (its toolbar icon), Settings, \
                      \"Agent (MCP)\", paste the pairing code {}, and tick the tabs the agent may use.",
                     pairing.code(bound.port())
                 );
