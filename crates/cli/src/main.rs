@@ -4,6 +4,8 @@
 mod act;
 mod act_io;
 mod act_step;
+mod bench_load;
+mod bench_proxy;
 mod bench_server;
 mod browse;
 mod browse_candidates;

@@ -73,6 +73,10 @@ pub struct Args {
     /// announcement), in case an announcement between replicas was lost.
     #[arg(long, env = "STREAM_POLL_SECS", default_value_t = 5)]
     stream_poll_secs: u64,
+    /// Read every run from the database on every request instead of keeping
+    /// used runs in memory (for measurement: `bench-server --no-run-cache`).
+    #[arg(long, hide = true)]
+    no_run_cache: bool,
     /// On SIGINT/SIGTERM, how long requests in flight may take to finish.
     #[arg(long, env = "SHUTDOWN_GRACE_SECS", default_value_t = 30)]
     shutdown_grace_secs: u64,
@@ -245,6 +249,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             max_html_bytes: a.max_html_bytes,
             browse_llm: llm_config(&a.llm),
             stream_poll: Duration::from_secs(a.stream_poll_secs.max(1)),
+            cache_runs: !a.no_run_cache,
             ..ServerConfig::default()
         };
         let state = AppState::new(config, store, policy(&a.llm)?);

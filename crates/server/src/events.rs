@@ -131,7 +131,18 @@ fn new_reflections(before: Before, run: &Run) -> Vec<Event> {
 fn outcome(run: &Run, resp: &StepResponse) -> Event {
     match resp {
         StepResponse::ExecuteTool { tool, .. } => {
-            Event::new("tool_proposed", json!({ "tool": tool }))
+            let mut e = json!({ "tool": tool });
+            // The element's label, as the history records it: what a person
+            // reads ("click \"Sign in\""), where the tool has only an id.
+            let acted_on = run
+                .history
+                .last()
+                .filter(|h| h.action == tool.name.as_str())
+                .and_then(|h| h.element_text.as_deref());
+            if let Some(label) = acted_on {
+                e["target"] = json!(label);
+            }
+            Event::new("tool_proposed", e)
         }
         StepResponse::AskUser { question, .. } => {
             let mut q = json!({ "question": question });

@@ -1,21 +1,40 @@
 //! Where committed run events are announced to the streams open in this
-//! process (docs/server.md "The live run stream"). An announcement carries
-//! only the run and the number of its last committed event: the events
-//! themselves are read from the store, so an announcement that is missed,
-//! merged with the next or repeated never loses or repeats an event.
+//! process (docs/server.md "The live run stream").
 //!
-//! Who announces: this process after each commit (both engines), and, with
-//! PostgreSQL, the listener that relays other replicas' notifications
-//! (`store/postgres/listen.rs`). After the listener reconnects, `poke_all`
-//! makes every stream look again (notifications sent meanwhile are lost).
+//! Two kinds of announcement:
+//! - `publish`: this process committed these events (both engines). They
+//!   are kept, for runs someone watches, in a short ring per run, so a
+//!   stream that is up to date takes them from memory instead of reading
+//!   them back from the database.
+//! - `announce`: events up to this number were committed elsewhere (with
+//!   PostgreSQL, relayed from other replicas' notifications by
+//!   `store/postgres/listen.rs`); a stream reads them from the store.
+//!
+//! Either way a stream only sends events in order of their numbers, from
+//! the ring when it holds every event after the last one sent, else from
+//! the store: an announcement missed, merged or repeated changes when events
+//! arrive, never which. After the listener reconnects, `poke_all` makes
+//! every stream look again (notifications sent meanwhile are lost).
 
-use std::collections::HashMap;
+use crate::store::StoredEvent;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, PoisonError};
 use tokio::sync::watch;
 
+/// Events kept per watched run (a turn writes at most a handful).
+const RING: usize = 64;
+
+struct Watched {
+    /// The last committed event number known here.
+    latest: watch::Sender<i64>,
+    /// The last events this process committed, in order (not necessarily
+    /// contiguous: other replicas' events are not here).
+    recent: VecDeque<StoredEvent>,
+}
+
 #[derive(Default)]
 pub struct Hub {
-    runs: Mutex<HashMap<String, watch::Sender<i64>>>,
+    runs: Mutex<HashMap<String, Watched>>,
     /// Bumped by `poke_all`.
     epoch: watch::Sender<u64>,
 }
@@ -50,37 +69,64 @@ impl Subscription {
 impl Hub {
     pub fn subscribe(&self, run_id: &str) -> Subscription {
         let mut runs = self.runs.lock().unwrap_or_else(PoisonError::into_inner);
-        let seq = match runs.get(run_id) {
-            Some(tx) => tx.subscribe(),
-            None => {
-                let (tx, rx) = watch::channel(0);
-                runs.insert(run_id.to_string(), tx);
-                rx
-            }
-        };
+        let w = runs.entry(run_id.to_string()).or_insert_with(|| Watched {
+            latest: watch::Sender::new(0),
+            recent: VecDeque::new(),
+        });
         Subscription {
-            seq,
+            seq: w.latest.subscribe(),
             epoch: self.epoch.subscribe(),
         }
     }
 
-    /// Events up to `seq` of `run_id` are committed.
-    pub fn publish(&self, run_id: &str, seq: i64) {
+    /// Calls `f` with the run's entry if someone watches it (an entry
+    /// nobody watches any more is dropped).
+    fn watched(&self, run_id: &str, f: impl FnOnce(&mut Watched)) {
         let mut runs = self.runs.lock().unwrap_or_else(PoisonError::into_inner);
-        let Some(tx) = runs.get(run_id) else {
+        let Some(w) = runs.get_mut(run_id) else {
             return;
         };
-        if tx.receiver_count() == 0 {
+        if w.latest.receiver_count() == 0 {
             runs.remove(run_id);
             return;
         }
-        tx.send_if_modified(|last| {
-            let newer = seq > *last;
-            if newer {
-                *last = seq;
+        f(w);
+    }
+
+    /// This process committed `events` (in order) of `run_id`.
+    pub fn publish(&self, run_id: &str, events: &[StoredEvent]) {
+        let Some(last) = events.last().map(|e| e.seq) else {
+            return;
+        };
+        self.watched(run_id, |w| {
+            for e in events {
+                if w.recent.len() == RING {
+                    w.recent.pop_front();
+                }
+                w.recent.push_back(e.clone());
             }
-            newer
+            raise(&w.latest, last);
         });
+    }
+
+    /// Events up to `seq` of `run_id` were committed (by another process).
+    pub fn announce(&self, run_id: &str, seq: i64) {
+        self.watched(run_id, |w| raise(&w.latest, seq));
+    }
+
+    /// Every event of `run_id` after `after` up to the last one known, if
+    /// the ring holds them all; `None`: read them from the store.
+    pub fn recent_after(&self, run_id: &str, after: i64) -> Option<Vec<StoredEvent>> {
+        let runs = self.runs.lock().unwrap_or_else(PoisonError::into_inner);
+        let w = runs.get(run_id)?;
+        let latest = *w.latest.borrow();
+        if latest <= after {
+            return Some(Vec::new());
+        }
+        let out: Vec<StoredEvent> = w.recent.iter().filter(|e| e.seq > after).cloned().collect();
+        let complete = out.iter().zip(after + 1..).all(|(e, want)| e.seq == want)
+            && out.last().is_some_and(|e| e.seq == latest);
+        complete.then_some(out)
     }
 
     /// Every stream looks at the store again.
@@ -91,12 +137,47 @@ impl Hub {
     /// Forget runs nobody watches any more.
     pub fn prune(&self) {
         let mut runs = self.runs.lock().unwrap_or_else(PoisonError::into_inner);
-        runs.retain(|_, tx| tx.receiver_count() > 0);
+        runs.retain(|_, w| w.latest.receiver_count() > 0);
+    }
+}
+
+fn raise(latest: &watch::Sender<i64>, seq: i64) {
+    latest.send_if_modified(|last| {
+        let newer = seq > *last;
+        if newer {
+            *last = seq;
+        }
+        newer
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(seq: i64) -> StoredEvent {
+        StoredEvent {
+            seq,
+            json: format!("{{\"seq\":{seq}}}"),
+        }
     }
 
-    /// Runs watched by at least one stream of this process.
-    pub fn watched(&self) -> usize {
-        let runs = self.runs.lock().unwrap_or_else(PoisonError::into_inner);
-        runs.values().filter(|tx| tx.receiver_count() > 0).count()
+    #[test]
+    fn the_ring_answers_only_when_it_holds_every_event_after_the_last_sent() {
+        let hub = Hub::default();
+        // Nobody watches: nothing is kept.
+        hub.publish("r", &[ev(1)]);
+        assert_eq!(hub.recent_after("r", 0), None);
+        let _sub = hub.subscribe("r");
+        hub.publish("r", &[ev(2), ev(3)]);
+        assert_eq!(hub.recent_after("r", 1), Some(vec![ev(2), ev(3)]));
+        assert_eq!(hub.recent_after("r", 3), Some(vec![]));
+        // Event 1 was committed before anyone watched: read the store.
+        assert_eq!(hub.recent_after("r", 0), None);
+        // Another replica committed 4 and 5: this one only heard of them.
+        hub.announce("r", 5);
+        hub.publish("r", &[ev(6)]);
+        assert_eq!(hub.recent_after("r", 3), None);
+        assert_eq!(hub.recent_after("r", 5), Some(vec![ev(6)]));
     }
 }

@@ -136,6 +136,8 @@ async fn a_run_streams_every_event_in_order_and_the_stream_ends_with_the_run() {
     );
     assert_eq!(all[1]["lastActionResult"], ok());
     assert_eq!(all[2]["tool"], answers[0]["tool"]);
+    // What a person reads: the element's label, not only its id.
+    assert_eq!(all[2]["target"], "Username", "{}", all[2]);
     assert_eq!(
         (all[2]["step"].clone(), all[2]["status"].clone()),
         (json!(1), json!("running"))

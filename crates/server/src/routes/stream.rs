@@ -4,8 +4,9 @@
 //!
 //! The stream subscribes to the hub first, then reads the stored events
 //! after `since` and sends them; each announcement (from this process's
-//! commits, or, with PostgreSQL, relayed from other replicas) makes it read
-//! again from the last event it sent. Because events are read from the
+//! commits, or, with PostgreSQL, relayed from other replicas) makes it look
+//! again after the last event it sent: in the hub's ring of this process's
+//! recent commits when that holds every one of them, else in the store. Because events are read from the
 //! store in order of their numbers, an announcement missed, merged or
 //! repeated changes only when they arrive, never which. A look-up every
 //! `stream_poll` covers announcements lost between replicas. After the
@@ -105,7 +106,14 @@ async fn pump(s: AppState, id: String, mut last: i64, ended: bool, mut socket: W
                 .await;
             return;
         }
-        let events = match s.store.events(&id, last, PAGE).await {
+        // This process's own commits come from memory; anything else (an
+        // older event, another replica's) from the store.
+        let recent = s.store.hub().recent_after(&id, last);
+        let events = match recent {
+            Some(e) => Ok(e),
+            None => s.store.events(&id, last, PAGE).await,
+        };
+        let events = match events {
             Ok(e) => e,
             Err(e) => {
                 tracing::warn!(error = %e, run_id = %id, "stream could not read events");

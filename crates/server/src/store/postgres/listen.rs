@@ -120,7 +120,7 @@ async fn listen(
     let relay = |m: AsyncMessage| {
         if let AsyncMessage::Notification(n) = m {
             if let Some((run_id, seq)) = parse(n.payload()) {
-                hub.publish(run_id, seq);
+                hub.announce(run_id, seq);
             }
         }
     };

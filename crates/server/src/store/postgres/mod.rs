@@ -90,9 +90,13 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
-    pub(crate) fn announce(&self, run_id: &str, seq: i64) {
-        self.hub.publish(run_id, seq);
-        let _ = self.notify.send((run_id.to_string(), seq));
+    /// This replica committed `events` of `run_id`: to its own streams
+    /// (from memory), and to the other replicas' (a notification).
+    pub(crate) fn committed(&self, run_id: &str, events: &[StoredEvent]) {
+        if let Some(last) = events.last() {
+            self.hub.publish(run_id, events);
+            let _ = self.notify.send((run_id.to_string(), last.seq));
+        }
     }
 }
 
@@ -325,7 +329,7 @@ impl RunStore for PgStore {
         x?;
         y?;
         e?;
-        self.shared.announce(&row.run_id, row.last_seq);
+        self.shared.committed(&row.run_id, &events);
         Ok(Ok(()))
     }
 

@@ -155,9 +155,7 @@ impl TurnLock for PgTurn {
         match write(&c, &w).await {
             Ok(()) => {
                 drop(c);
-                if !w.events.is_empty() {
-                    self.shared.announce(&w.row.run_id, w.row.last_seq);
-                }
+                self.shared.committed(&w.row.run_id, &w.events);
                 Ok(())
             }
             Err(e) => {
