@@ -18,6 +18,7 @@ mod guard_args;
 mod run;
 mod serve;
 mod snapshot;
+mod startup;
 mod tools;
 
 use clap::{Parser, Subcommand};

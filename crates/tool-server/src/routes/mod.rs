@@ -6,6 +6,7 @@ mod coordinates;
 mod extension;
 mod input;
 mod navigation;
+mod point;
 mod screenshot;
 mod sessions;
 mod status;
