@@ -28,7 +28,9 @@ pg_bindir() {
 # Runs a command as the cluster's user.
 pg_as_user() {
   if [ "$(id -u)" = 0 ]; then
-    runuser -u "${PG_USER:-postgres}" -- "$@"
+    # From /: the caller's directory (a checkout under /root in CI) may be
+    # closed to that user, and initdb/pg_ctl would warn or fail on it.
+    (cd / && runuser -u "${PG_USER:-postgres}" -- "$@")
   else
     "$@"
   fi

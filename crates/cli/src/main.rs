@@ -16,6 +16,8 @@ mod browser;
 mod demo_site;
 mod guard_args;
 mod run;
+mod run_poll;
+mod run_stream;
 mod serve;
 mod snapshot;
 mod startup;
