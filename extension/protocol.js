@@ -48,6 +48,8 @@ globalThis.SentienceProtocol = (() => {
     press: { facade: true, answers: 'success', routed: true },
     select: { facade: true, answers: 'success', routed: false },
     scroll: { facade: true, answers: 'success', routed: true },
+    // Pointer over an element (an agent's hover, through the service worker).
+    hover: { facade: false, answers: 'success', routed: true },
     show_overlay: { facade: true, answers: 'status', routed: false },
     clear_overlay: { facade: true, answers: 'status', routed: false },
     query: { facade: true, answers: 'status', routed: false },
@@ -87,6 +89,13 @@ globalThis.SentienceProtocol = (() => {
     RUN_ANSWER: 'run-answer',
     RUNS_CLEAR: 'runs-clear',
     TEST_CONNECTION: 'test-connection',
+    // extension pages → service worker: the MCP link (mcp/link.js).
+    MCP_PAIR: 'mcp-pair', // {code: "PORT-TOKEN"}
+    MCP_UNPAIR: 'mcp-unpair',
+    MCP_SHARE: 'mcp-share', // {tabId, shared}
+    MCP_STATUS: 'mcp-status',
+    // service worker → the banner in a shared tab: {on}.
+    MCP_BANNER: 'mcp-banner',
   });
 
   // What a document loads on its first call of the API, injected by the
@@ -149,8 +158,29 @@ globalThis.SentienceProtocol = (() => {
     TRUSTED_ORIGINS: 'trusted_origins', // storage.local and .managed (content/trust.js)
     MANAGED_TRUSTED_ORIGINS: 'managed_trusted_origins', // storage.local: the policy's list as last read (policy-mirror.js)
     RUN_PREFIX: 'run:', // storage.local: `run:${runId}` → the run record
+    MCP_PAIRING: 'mcp_pairing', // storage.local: {port, token} (mcp/link.js); never given to a page
+    MCP_SHARED: 'mcp_shared_tabs', // storage.session: tab ids the agent may use (gone when the browser closes)
   });
   const RUNS_ALARM = 'sentience-runs';
+
+  // --------------------------------------------------------- the MCP link
+  // The service worker ↔ `sentience mcp --browser extension` WebSocket
+  // (docs/mcp.md "The extension link"; the server's side and its message
+  // shapes: crates/mcp/src/backend/extension/wire.rs, checked against these
+  // names by tests/unit/mcp-link.test.mjs).
+  const MCP = Object.freeze({
+    PATH: '/extension',
+    DEFAULT_PORT: 8777,
+    // A pairing code as the server prints it: PORT-TOKEN.
+    CODE_RE: /^(\d{1,5})-([abcdefghjkmnpqrstuvwxyz23456789]{20})$/,
+    TYPES: Object.freeze({ HELLO: 'hello', WELCOME: 'welcome', REQUEST: 'request', RESULT: 'result', PING: 'ping', PONG: 'pong' }),
+    METHODS: Object.freeze(['tabs', 'open_tab', 'close_tab', 'navigate', 'back', 'call', 'page_state', 'screenshot']),
+    // Operations the agent may run in a shared tab (full scope).
+    CALL_OPS: Object.freeze(['snapshot', 'click', 'type', 'press', 'select', 'scroll', 'hover', 'query', 'find', 'format', 'show_overlay', 'clear_overlay', 'page_info', 'ping']),
+    CLOSE_BAD_TOKEN: 4001,
+    CLOSE_REPLACED: 4002,
+    ALARM: 'sentience-mcp',
+  });
   const ASK_NOTIFICATION_PREFIX = 'ask:'; // `ask:${runId}`
 
   // ---------------------------------------------------- UI message checks
@@ -174,6 +204,14 @@ globalThis.SentienceProtocol = (() => {
     },
     [MSG.TEST_CONNECTION]: (msg) => (typeof msg.serverUrl === 'string' ? null : 'test-connection: serverUrl must be a string'),
     [MSG.RUNS_CLEAR]: () => null,
+    [MSG.MCP_PAIR]: (msg) => (typeof msg.code === 'string' && MCP.CODE_RE.test(msg.code.trim()) && Number(MCP.CODE_RE.exec(msg.code.trim())?.[1]) <= 65535 ? null : 'mcp-pair: the pairing code looks like 8777-abcdefghjkmnpqrstuvw (as `sentience mcp --browser extension` prints it)'),
+    [MSG.MCP_UNPAIR]: () => null,
+    [MSG.MCP_SHARE]: (msg) => {
+      if (!Number.isInteger(msg.tabId)) return 'mcp-share: tabId must be an integer';
+      if (typeof msg.shared !== 'boolean') return 'mcp-share: shared must be a boolean';
+      return null;
+    },
+    [MSG.MCP_STATUS]: () => null,
   };
 
   /**
@@ -210,6 +248,7 @@ globalThis.SentienceProtocol = (() => {
     DEFAULT_SETTINGS,
     STORAGE,
     RUNS_ALARM,
+    MCP,
     ASK_NOTIFICATION_PREFIX,
     UI_MESSAGES: Object.freeze(Object.keys(UI_CHECKS)),
     validateUiMessage,

@@ -11,7 +11,7 @@
 'use strict';
 
 // The walker ↔ engine wire's names (generated from crates/snapshot-core/src/raw.rs) first: frame-relay.js reads them.
-importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'content/wire.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'policy-mirror.js', 'runtime-preload.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
+importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'content/wire.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'policy-mirror.js', 'runtime-preload.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js', 'mcp/shared-tabs.js', 'mcp/link.js');
 
 // Message types, port names and limits: extension/protocol.js.
 const { MSG, PORT_MSG, COMPUTE_PORT, CHUNK, CONTENT_RUNTIME } = SentienceProtocol;
@@ -262,6 +262,8 @@ async function screenshot(msg, sender) {
 // the window.sentience API in a tab, e.g.
 // sentienceCall(tabId, 'snapshot', {limit: 5}, {path: 'service_worker'}).
 globalThis.sentienceCall = SentienceTools.call;
+// Screenshots within Chrome's quota, for the MCP link (mcp/link.js).
+globalThis.sentienceCapture = capture;
 
 // ------------------------------------------------------------- messages
 // Every runtime message this worker answers, by type (protocol.js MSG),
@@ -292,6 +294,11 @@ const ROUTES = {
   [MSG.RUN_ANSWER]: { from: 'page', handle: async (msg) => (await SentienceRuns.answer(msg.runId, msg.approved, msg.answer), {}) },
   [MSG.RUNS_CLEAR]: { from: 'page', handle: async () => (await SentienceRuns.clearFinished(), {}) },
   [MSG.TEST_CONNECTION]: { from: 'page', handle: async (msg) => ({ health: await SentienceApi.health({ serverUrl: msg.serverUrl, apiKey: msg.apiKey || '' }) }) },
+  // The MCP link (mcp/link.js): pairing and shared tabs, from our own pages only.
+  [MSG.MCP_PAIR]: { from: 'page', handle: async (msg) => (await SentienceMcpLink.pair(msg.code), {}) },
+  [MSG.MCP_UNPAIR]: { from: 'page', handle: async () => (await SentienceMcpLink.unpair(), {}) },
+  [MSG.MCP_SHARE]: { from: 'page', handle: async (msg) => (await SentienceMcpTabs.share(msg.tabId, msg.shared), {}) },
+  [MSG.MCP_STATUS]: { from: 'page', handle: () => SentienceMcpLink.status() },
 };
 
 /** @param {chrome.runtime.MessageSender} sender */

@@ -26,6 +26,7 @@ const content = {
   SentienceTrust: 'readonly',
   SentienceWire: 'readonly',
   SentienceWarmWalk: 'readonly',
+  SentienceDocument: 'readonly',
   // The content runtime (loaded on first use, pkg-scripts/build.sh).
   SentienceEngines: 'readonly',
   SentienceSnapshots: 'readonly',
@@ -41,6 +42,8 @@ const worker = {
   SentienceTools: 'readonly',
   SentienceRuns: 'readonly',
   SentienceWire: 'readonly',
+  SentienceMcpTabs: 'readonly',
+  SentienceMcpLink: 'readonly',
 };
 
 export default [
@@ -66,10 +69,10 @@ export default [
   { files: ['tests/bench/oracle-plain.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
   { files: ['extension/content/main-world.js'], languageOptions: { globals: { ...globals.browser } } },
   {
-    files: ['extension/service-worker.js', 'extension/annotate.js', 'extension/frame-*.js', 'extension/policy-mirror.js', 'extension/runtime-preload.js', 'extension/run/*.js'],
+    files: ['extension/service-worker.js', 'extension/annotate.js', 'extension/frame-*.js', 'extension/policy-mirror.js', 'extension/runtime-preload.js', 'extension/run/*.js', 'extension/mcp/link.js', 'extension/mcp/shared-tabs.js'],
     languageOptions: { globals: { ...globals.serviceworker, ...worker } },
   },
-  { files: ['extension/popup/*.js', 'extension/options/*.js'], languageOptions: { globals: shared } },
+  { files: ['extension/popup/*.js', 'extension/options/*.js', 'extension/mcp/mcp-ui.js', 'extension/mcp/banner.js'], languageOptions: { globals: shared } },
   {
     files: ['tests/**/*.mjs', 'tests/eslint.config.js'],
     // Code passed to page.evaluate() runs in the page or the extension.

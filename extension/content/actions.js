@@ -1,5 +1,5 @@
 // @ts-check
-// Actions on snapshot ids: click, type, press, scroll, select. Each dispatches the
+// Actions on snapshot ids: click, type, press, scroll, select, hover. Each dispatches the
 // event sequence a real user produces (pointer, mouse, focus, keyboard,
 // beforeinput/input/change), then reports what happened:
 // `{success, error?, outcome}` with outcome "navigated" (the page began to
@@ -161,6 +161,27 @@ globalThis.SentienceActions = (() => {
       mouse(target, 'pointerup', p);
       mouse(target, 'mouseup', p);
       mouse(target, 'click', p);
+      return null;
+    });
+  }
+
+  /**
+   * The pointer moved onto the element (menus and tooltips that open on
+   * hover listen for these; CSS :hover needs real input, which content
+   * scripts cannot give).
+   * @param {Element} el an element of the last snapshot
+   */
+  function hover(el) {
+    return withOutcome(() => {
+      const p = centre(el);
+      const hit = document.elementFromPoint(p.x, p.y);
+      const target = hit && (hit === el || el.contains(hit)) ? hit : el;
+      mouse(target, 'pointerover', p);
+      mouse(target, 'pointerenter', p, { bubbles: false });
+      mouse(target, 'mouseover', p);
+      mouse(target, 'mouseenter', p, { bubbles: false });
+      mouse(target, 'pointermove', p);
+      mouse(target, 'mousemove', p);
       return null;
     });
   }
@@ -391,5 +412,5 @@ globalThis.SentienceActions = (() => {
     });
   }
 
-  return { click, type, press, scroll, select };
+  return { click, type, press, scroll, select, hover };
 })();

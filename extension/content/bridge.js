@@ -20,11 +20,18 @@
 // port, and passed on with each call (content/trust.js).
 'use strict';
 
+// This document's identity, drawn here (not in the runtime) so that `ping`
+// can name the document without loading the runtime: frameIds and tab ids
+// survive navigations, documents do not. The runtime's frames.js tags its
+// walks and routes with it; an agent's element ids are tied to it.
+globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
+
 (() => {
   /** Who is asking (content/trust.js). @typedef {'full' | 'page'} Scope */
 
   // Names, operations and limits: extension/protocol.js.
   const { FACADE_TAG, MSG, FRAMES, NONCE_RE } = SentienceProtocol;
+  const DOC_TOKEN = SentienceDocument.token;
 
   // ------------------------------------------------------- the runtime
   // Loaded once per document, on the first call that needs it: the service
@@ -80,7 +87,9 @@
    * @type {Record<Exclude<SentienceOp, 'frame_walk'>, (args: any, via: any, scope: Scope) => Promise<Reply>>}
    */
   const OPERATIONS = {
-    ping: async () => ({ value: { ready: true } }),
+    // `doc`: this document's token (actions given it refuse to run on
+    // another document: an agent's ids belong to the page they came from).
+    ping: async () => ({ value: { ready: true, doc: DOC_TOKEN, url: location.href, state: document.readyState } }),
     snapshot: async (args, via, scope) => ({ json: await SentienceSnapshots.snapshot(args, via, scope) }),
     page_info: async (args) => ({ value: await SentiencePageOps.pageInfo(args || {}) }),
     highlight: async (args) => ({ value: await SentiencePageOps.highlight(args || {}) }),
@@ -94,6 +103,7 @@
     press: async (args, _via, scope) => ({ value: await SentiencePageOps.act('press', args, scope) }),
     scroll: async (args, _via, scope) => ({ value: await SentiencePageOps.act('scroll', args, scope) }),
     select: async (args, _via, scope) => ({ value: await SentiencePageOps.act('select', args, scope) }),
+    hover: async (args, _via, scope) => ({ value: await SentiencePageOps.act('hover', args, scope) }),
   };
   // Operations that answer {status, …}, and those the page's facade may ask
   // for (main-world.js): protocol.js OPS says which is which.

@@ -96,8 +96,8 @@ globalThis.SentienceFrames = (() => {
   const { NUM_STRIDE, STR_FIELDS, PAGE_STRS, SEP, M_VERSION, M_SCANNED, OPT_SEP, OPT_FIELD, REPORT_INCLUDED, REPORT_SKIPPED } = SentienceWire;
   const SELF_ORIGIN = self.origin;
 
-  // This document's identity: frameIds survive navigations, documents do not.
-  const token = crypto.randomUUID();
+  // This document's identity (drawn by bridge.js, which `ping` answers with).
+  const token = SentienceDocument.token;
 
   // ------------------------------------------------------------ child side
   // nonce → iframe element, from this frame's last walk (for the registry).

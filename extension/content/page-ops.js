@@ -61,16 +61,17 @@ globalThis.SentiencePageOps = (() => {
 
   // ----------------------------------------------------------------- actions
   // The actions on an element of this document, by operation.
-  /** @type {Record<'click' | 'type' | 'scroll' | 'select', (el: Element, args: any) => unknown>} */
+  /** @type {Record<'click' | 'type' | 'scroll' | 'select' | 'hover', (el: Element, args: any) => unknown>} */
   const ON_ELEMENT = {
     click: (el) => SentienceActions.click(el),
+    hover: (el) => SentienceActions.hover(el),
     type: (el, args) => SentienceActions.type(el, args.text),
     scroll: (el, args) => SentienceActions.scroll(args, el),
     select: (el, args) => SentienceActions.select(el, args.value),
   };
 
   /**
-   * @param {'click' | 'type' | 'press' | 'scroll' | 'select'} op
+   * @param {'click' | 'type' | 'press' | 'scroll' | 'select' | 'hover'} op
    * @param {any} args
    * @param {Scope} scope
    */

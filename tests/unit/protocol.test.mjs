@@ -36,9 +36,17 @@ test('UI messages: well-formed ones pass', () => {
     { type: P.MSG.RUN_ANSWER, runId: 'r1', approved: true, answer: 'yes' },
     { type: P.MSG.RUNS_CLEAR },
     { type: P.MSG.TEST_CONNECTION, serverUrl: 'http://localhost:3131' },
+    { type: P.MSG.MCP_PAIR, code: '8777-abcdefghjkmnpqrstuvw' },
+    { type: P.MSG.MCP_PAIR, code: ' 65535-23456789abcdefghjkmn ' },
+    { type: P.MSG.MCP_UNPAIR },
+    { type: P.MSG.MCP_SHARE, tabId: 7, shared: true },
+    { type: P.MSG.MCP_STATUS },
   ];
   for (const msg of ok) assert.equal(P.validateUiMessage(msg), null, JSON.stringify(msg));
-  assert.deepEqual([...P.UI_MESSAGES].sort(), [P.MSG.RUN_START, P.MSG.RUN_CANCEL, P.MSG.RUN_ANSWER, P.MSG.RUNS_CLEAR, P.MSG.TEST_CONNECTION].sort());
+  assert.deepEqual(
+    [...P.UI_MESSAGES].sort(),
+    [P.MSG.RUN_START, P.MSG.RUN_CANCEL, P.MSG.RUN_ANSWER, P.MSG.RUNS_CLEAR, P.MSG.TEST_CONNECTION, P.MSG.MCP_PAIR, P.MSG.MCP_UNPAIR, P.MSG.MCP_SHARE, P.MSG.MCP_STATUS].sort(),
+  );
 });
 
 test('UI messages: malformed ones are refused with the reason', () => {
@@ -57,6 +65,11 @@ test('UI messages: malformed ones are refused with the reason', () => {
     [{ type: P.MSG.RUN_ANSWER, runId: 'r', approved: 'yes' }, 'run-answer: approved must be a boolean'],
     [{ type: P.MSG.RUN_ANSWER, runId: 'r', approved: true, answer: 3 }, 'run-answer: answer must be a string'],
     [{ type: P.MSG.TEST_CONNECTION }, 'test-connection: serverUrl must be a string'],
+    [{ type: P.MSG.MCP_PAIR, code: 'abc' }, 'mcp-pair: the pairing code looks like 8777-abcdefghjkmnpqrstuvw (as `sentience mcp --browser extension` prints it)'],
+    [{ type: P.MSG.MCP_PAIR, code: '99999-abcdefghjkmnpqrstuvw' }, 'mcp-pair: the pairing code looks like 8777-abcdefghjkmnpqrstuvw (as `sentience mcp --browser extension` prints it)'],
+    [{ type: P.MSG.MCP_PAIR, code: '8777-ABCDEFGHJKMNPQRSTUVW' }, 'mcp-pair: the pairing code looks like 8777-abcdefghjkmnpqrstuvw (as `sentience mcp --browser extension` prints it)'],
+    [{ type: P.MSG.MCP_SHARE, tabId: '7', shared: true }, 'mcp-share: tabId must be an integer'],
+    [{ type: P.MSG.MCP_SHARE, tabId: 7 }, 'mcp-share: shared must be a boolean'],
   ];
   for (const [msg, error] of bad) assert.equal(P.validateUiMessage(msg), error, JSON.stringify(msg));
 });

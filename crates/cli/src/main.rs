@@ -15,6 +15,7 @@ mod browse_wire;
 mod browser;
 mod demo_site;
 mod guard_args;
+mod mcp;
 mod run;
 mod run_poll;
 mod run_stream;
@@ -67,6 +68,8 @@ enum Command {
     Browse(browse::BrowseArgs),
     /// Print (JSON) every element the browse policies could choose in HTML files, with the selector the server would send.
     BrowseCandidates(browse_candidates::Args),
+    /// Serve the browser to agent hosts over MCP (docs/mcp.md): stdio, or HTTP with --http.
+    Mcp(mcp::Args),
 }
 
 fn block_on(f: impl std::future::Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
@@ -84,6 +87,7 @@ fn main() -> ExitCode {
         Command::Act(args) => block_on(act::run(args)),
         Command::Browse(args) => block_on(browse::run(args)),
         Command::BrowseCandidates(args) => browse_candidates::run(args),
+        Command::Mcp(args) => mcp::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -115,7 +115,7 @@ pub struct Args {
     llm: LlmArgs,
 }
 
-fn default_data_dir() -> PathBuf {
+pub(crate) fn default_data_dir() -> PathBuf {
     if let Some(x) = std::env::var_os("XDG_DATA_HOME") {
         return PathBuf::from(x).join("sentience");
     }

@@ -165,6 +165,11 @@ fn classes(schema: &Value) -> Result<Vec<Class>, String> {
             .unwrap_or_default();
         let mut fields = Vec::new();
         if let Some(props) = def["properties"].as_object() {
+            // Sorted by name: serde_json's map keeps the file's order when
+            // another crate of the workspace turns on `preserve_order`, so
+            // the generated files must not depend on the map's own order.
+            let mut props: Vec<_> = props.iter().collect();
+            props.sort_by(|a, b| a.0.cmp(b.0));
             for (key, prop) in props {
                 fields.push(Field {
                     name: key.clone(),
