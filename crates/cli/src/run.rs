@@ -244,6 +244,19 @@ impl Drive<'_> {
     /// which sends it to the server as the popup would.
     pub async fn answer(&self, question: &str) -> Result<()> {
         let (approved, answer) = ask_terminal(question, self.yes, &self.bar);
+        // The stream shows the question as soon as the server committed it,
+        // which can be before the extension has read the step's answer; the
+        // extension takes an answer only once it waits for one.
+        loop {
+            let got = self.extension_record().await?;
+            match got["status"].as_str() {
+                Some("waiting_user") => break,
+                Some("completed" | "error" | "cancelled") => return Ok(()),
+                _ => {}
+            }
+            self.check_deadline().await?;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
         let mut msg = json!({"type": "run-answer", "runId": self.run_id, "approved": approved});
         if let Some(a) = answer {
             msg["answer"] = json!(a);
