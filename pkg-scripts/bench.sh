@@ -39,7 +39,8 @@ BENCHES=(
   "hands-miniwob|~5 min|\`sentience act\` on MiniWoB++ pages through \`sentience tools\`; needs the registry once"
   "tools|~3 min (--smoke ~30 s)|the tool server's latency (p50/p95) vs Playwright and pyautogui doing the same (tests/bench/tools-bench.mjs)"
   "mcp|~4 min (first run downloads pages)|\`sentience mcp\` vs Playwright MCP, same client, one run: browser_snapshot tokens on the 27 real saved pages (task elements checked), tokens per completed task, time per call; .bench/mcp.json [--repeat N]; needs the registry once"
-  "server|~15 s|\`sentience bench-server\`: the agent server's /step overhead at 1/50/500 concurrent runs over loopback HTTP"
+  "server|~2 min|\`sentience bench-server\`: the agent server's /step latency and throughput at 1/50/500 concurrent runs over loopback HTTP, and live-stream delivery, on SQLite, PostgreSQL, and 3 PostgreSQL replicas behind a round-robin proxy (starts its own PostgreSQL; args go to bench-server, e.g. --synchronous-commit off)"
+  "pg-driver|~1 min + first build ~2 min|the agent server's step transaction on PostgreSQL through sqlx vs tokio-postgres + deadpool (bench/pg-driver-probe) [concurrency] [transactions] [rounds]"
   "step-cost|~5 s + first build ~4 min|the CPU work of one /step, phase by phase, without HTTP (cargo example step_cost)"
   "resize|~5 s + first build ~3 min|1920×1080 → 1260×700 resize + PNG encode of a screenshot (cargo example resize_bench) [frame.png]"
   "engine-time|~10 s + first build ~4 min|the engine alone, natively, stage by stage, on a walk dumped from a page (cargo example engine_time) RAW.json [iterations]"
@@ -116,7 +117,21 @@ tools_venv() {
 }
 bench_tools() { need_bin; tools_venv; node_bench tools-bench.mjs "$@"; }
 bench_mcp() { need_bin; need_pkg; node_bench mcp-bench.mjs "$@"; }
-bench_server() { need_bin; exec target/release/sentience bench-server "$@"; }
+# A throw-away PostgreSQL cluster with the database's default durability
+# (fsync on, synchronous_commit on), unless BENCH_DATABASE_URL names one.
+with_postgres() {
+  if [ -z "${BENCH_DATABASE_URL:-}" ]; then
+    source pkg-scripts/postgres.sh
+    pg_start
+    export BENCH_DATABASE_URL="$SENTIENCE_TEST_DATABASE_URL"
+  fi
+}
+bench_server() { need_bin; with_postgres; target/release/sentience bench-server "$@"; }
+bench_pg_driver() {
+  with_postgres
+  (cd bench/pg-driver-probe && CARGO_TARGET_DIR="$ROOT/target/pg-driver-probe" cargo build -q --release)
+  "$ROOT/target/pg-driver-probe/release/pg-driver-probe" "$BENCH_DATABASE_URL" "$@"
+}
 bench_step_cost() { exec cargo run -q --release -p sentience-agent --example step_cost -- "$@"; }
 bench_resize() { exec cargo run -q --release -p sentience-tool-server --example resize_bench -- "$@"; }
 bench_engine_time() { exec cargo run -q --release -p sentience-snapshot-core --example engine_time -- "$@"; }

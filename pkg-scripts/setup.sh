@@ -15,6 +15,9 @@ python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need_apt+=(python3-venv)
 # The tool server's desktop tests (crates/tool-server/tests) run under Xvfb.
 have Xvfb || need_apt+=(xvfb)
 have cc || need_apt+=(gcc libc6-dev)
+# The agent server's PostgreSQL tests and benchmark start a throw-away
+# cluster of their own (pkg-scripts/postgres.sh) with Debian's binaries.
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 # No rustup wasm32 target (the case on these machines): Debian's rustc-web
 # with the std sources builds it with -Zbuild-std; rust-lld comes from lld-22.
 if ! (have rustup && rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'); then
@@ -25,6 +28,14 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   log "apt-get install ${need_apt[*]}"
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+# PostgreSQL refuses to run as root: as root, the throw-away clusters run as
+# the unprivileged `postgres` user (Debian's package creates it; created
+# here if some other install left none).
+if [ "$(id -u)" = 0 ] && ! id postgres >/dev/null 2>&1; then
+  log "useradd postgres (unprivileged user for the test clusters)"
+  useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin postgres
 fi
 
 have cargo || { echo "cargo not found: install Rust with rustup first (https://rustup.rs)" >&2; exit 1; }

@@ -17,8 +17,18 @@ cargo clippy -q --workspace --all-targets -- -D warnings
 log "JavaScript: tsc --noEmit (@ts-check files) and eslint"
 bash pkg-scripts/check-js.sh
 
-log "native tests (cargo test --release --workspace: reuses the release build)"
-cargo test -q --release --workspace
+log "PostgreSQL: a throw-away cluster on loopback (pkg-scripts/postgres.sh) for the store and replica tests"
+source pkg-scripts/postgres.sh
+# Durability is not under test here (a killed replica is; the cluster is
+# never killed), so the cluster skips its fsyncs.
+pg_start -c fsync=off -c synchronous_commit=off -c full_page_writes=off
+
+log "native tests (cargo test --release --workspace: reuses the release build; crates/cli/tests/replicas.rs runs three servers on the cluster)"
+CI="${CI:-true}" cargo test -q --release --workspace
+
+log "agent server suites again, on PostgreSQL (SENTIENCE_TEST_STORE=postgres)"
+SENTIENCE_TEST_STORE=postgres cargo test -q --release -p sentience-server
+pg_stop
 
 log "JavaScript unit tests (Node, no browser: tests/unit/)"
 (cd tests && node --test unit/)

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { SENTIENCE } from '../lib/agent.mjs';
+import http from 'node:http';
+import { SENTIENCE, startAgentServer } from '../lib/agent.mjs';
 import { assertSchema } from '../lib/expect.mjs';
 import { startServer } from '../lib/harness.mjs';
 
@@ -88,6 +89,36 @@ test('sentience run logs in on the demo store with the built-in scorer', async (
   assert.equal(code, 0, stderr);
   assert.match(stderr, /type "Username" ← "alice" ✓/);
   assert.match(stdout, /✓ completed: .*Welcome, alice/);
+  // Printed from the server's run stream, not from the fallback.
+  assert.doesNotMatch(stderr, /stream is unavailable/);
+});
+
+test('sentience run follows the extension\'s record when the server offers no run stream', async () => {
+  // A proxy in front of a real `sentience serve` that passes HTTP but not
+  // WebSockets (as an older server, or a proxy without upgrades, answers).
+  const agent = await startAgentServer();
+  const target = new URL(agent.url);
+  const proxy = http.createServer((req, res) => {
+    const up = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (r) => {
+      res.writeHead(r.statusCode, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  proxy.on('upgrade', (req, socket) => socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'));
+  await new Promise((r) => proxy.listen(0, '127.0.0.1', r));
+  try {
+    const server = `http://127.0.0.1:${proxy.address().port}`;
+    const { code, stdout, stderr } = await sentience(['run', '--server', server, '--task', 'Log in as "alice" with password "s3cret"']);
+    assert.equal(code, 0, stderr);
+    assert.match(stderr, /the run's stream is unavailable: the server answered 404 Not Found; following the extension's record instead/);
+    assert.match(stderr, /type "Username" ← "alice" ✓/);
+    assert.match(stdout, /✓ completed: .*Welcome, alice/);
+  } finally {
+    proxy.close();
+    await agent.kill();
+  }
 });
 
 test('sentience run in careful mode asks before paying; --yes approves, no terminal refuses', async () => {

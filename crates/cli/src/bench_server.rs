@@ -1,38 +1,38 @@
 //! `sentience bench-server`: the agent server's own overhead per /step with
 //! the built-in scorer (no LLM), at several numbers of concurrent runs, over
-//! real HTTP on loopback, with the run database on disk.
+//! real HTTP on loopback, for each store (docs/benchmarks.md "Agent server"):
 //!
-//! The server is a child process (`sentience serve --port 0 --db <tmp>`,
-//! this same executable), so it has its own runtime and threads and the
-//! figures are the server's: the load generator here is a minimal
-//! keep-alive HTTP/1.1 client on one thread (one connection per run), cheap
-//! next to the server's work. It still shares the machine's cores with the
-//! server. `--in-process` runs the server inside this process instead (the
-//! old set-up), for comparison.
+//! - `sqlite`: one `sentience serve` with its SQLite file on disk;
+//! - `postgres`: one server on PostgreSQL (`--database URL`);
+//! - `postgres-proxy`: the same behind the bench's round-robin proxy (the
+//!   like-for-like baseline of the next);
+//! - `replicas`: `--replicas` servers on one PostgreSQL behind that proxy,
+//!   each request to the next replica.
 //!
-//! Two load shapes per concurrency level:
-//! - closed: each run steps again as soon as it is answered (saturation:
-//!   latency = runs / throughput, by Little's law);
-//! - paced: each run pauses `--think-ms` (±25 %) between steps, as an agent
-//!   does while the browser executes the tool and takes the next snapshot;
-//!   runs start spread over one pause, so they are not phase-locked
-//!   (`--burst` starts them all at once and keeps them in step).
+//! Servers are child processes (`<this exe> serve --port 0 …`), so they have
+//! their own runtimes and the figures are theirs; the load generator
+//! (`bench_load.rs`) is one thread in this process. Each PostgreSQL store
+//! gets a schema of its own, dropped at the end.
 //!
-//! Prints p50 / p99 latency, throughput, the server's CPU time per step, and
-//! the server's memory (RSS) per idle run. Request counts are bounded so it
-//! ends in well under a minute.
+//! Levels per store: closed (each run steps again as soon as answered:
+//! saturation, latency = runs / throughput by Little's law) and paced (each
+//! run pauses `--think-ms` ±25 % between steps, as an agent does while the
+//! browser acts; runs spread over one pause, or in step with `--burst`),
+//! then a paced level with a live stream per run, measuring how long an
+//! event takes from its commit to a client connected to the server (with
+//! replicas: to another replica than the one that committed it, mostly).
+//! Prints p50 / p99 latency, throughput, the servers' (and PostgreSQL's)
+//! CPU per request, memory per idle run, and a summary table.
 
+use crate::bench_load::{level, pct, Conn, Level, Measured};
 use anyhow::{bail, Context};
 use sentience_agent::ScorerPolicy;
 use sentience_server::{AppState, ServerConfig, Store};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::io::BufRead;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
+use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -45,7 +45,7 @@ pub struct Args {
     /// Steps per run before a worker starts a fresh run.
     #[arg(long, default_value_t = 10)]
     steps_per_run: usize,
-    /// Idle runs created to measure memory per run.
+    /// Idle runs created to measure memory per run (single servers).
     #[arg(long, default_value_t = 2000)]
     idle_runs: usize,
     /// Paced mode: pause between a run's steps, as the extension does while
@@ -62,8 +62,29 @@ pub struct Args {
     /// Only closed-loop levels, or only paced levels.
     #[arg(long, value_parser = ["closed", "paced", "both"], default_value = "both")]
     modes: String,
-    /// Serve from inside this process (server and load generator share one
-    /// process) instead of a child `sentience serve`.
+    /// Paced runs with a live stream each (the delivery-latency level); 0: none.
+    #[arg(long, default_value_t = 500)]
+    stream_runs: usize,
+    /// Stores to measure, in order: sqlite, postgres, postgres-proxy,
+    /// replicas. Default: sqlite, and with --database the three others.
+    #[arg(long, value_delimiter = ',')]
+    stores: Vec<String>,
+    /// PostgreSQL for the postgres stores (a schema is created and dropped).
+    #[arg(long, env = "BENCH_DATABASE_URL", hide_env_values = true)]
+    database: Option<String>,
+    /// PostgreSQL's `synchronous_commit` for the servers' sessions (default:
+    /// the database's own setting, `on` unless configured otherwise).
+    #[arg(long, value_parser = ["on", "off", "local", "remote_write"])]
+    synchronous_commit: Option<String>,
+    /// Servers behind the proxy in the `replicas` store.
+    #[arg(long, default_value_t = 3)]
+    replicas: usize,
+    /// Serve with the run cache off (every request reads its run from the
+    /// database), to compare with the cache's version check.
+    #[arg(long)]
+    no_run_cache: bool,
+    /// Serve from inside this process (SQLite only; server and load
+    /// generator share one process) instead of a child `sentience serve`.
     #[arg(long, conflicts_with = "server_exe")]
     in_process: bool,
     /// Executable to run as `<exe> serve …` (default: this one), e.g. an
@@ -72,87 +93,38 @@ pub struct Args {
     server_exe: Option<std::path::PathBuf>,
 }
 
-/// The process serving the requests: a child, or this process.
-struct Server {
+/// The processes serving one store, and where the load goes.
+struct Target {
+    /// Where requests go (a server, or the proxy).
     addr: String,
-    pid: u32,
-    child: Option<Child>,
-    db_dir: std::path::PathBuf,
+    /// Where streams connect (the servers themselves).
+    servers: Vec<String>,
+    pids: Vec<u32>,
+    children: Vec<Child>,
+    /// The SQLite store's directory.
+    db_dir: Option<std::path::PathBuf>,
+    /// PostgreSQL: (admin URL, schema) to drop, and its server process (if
+    /// on this machine: its children are the backends and writers).
+    schema: Option<(String, String)>,
+    postmaster: Option<u32>,
     /// Keeps the in-process server's runtime alive.
     _rt: Option<tokio::runtime::Runtime>,
 }
 
-impl Drop for Server {
+impl Drop for Target {
     fn drop(&mut self) {
-        if let Some(c) = &mut self.child {
+        for c in &mut self.children {
             let _ = c.kill();
             let _ = c.wait();
         }
-        let _ = std::fs::remove_dir_all(&self.db_dir);
+        if let Some(rt) = self._rt.take() {
+            // Dropped inside the load generator's runtime: no blocking wait.
+            rt.shutdown_background();
+        }
+        if let Some(d) = &self.db_dir {
+            let _ = std::fs::remove_dir_all(d);
+        }
     }
-}
-
-fn spawn_server(in_process: bool, exe: Option<&std::path::Path>) -> anyhow::Result<Server> {
-    let dir = std::env::temp_dir().join(format!("sentience-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
-    let db = dir.join("runs.sqlite3");
-    if in_process {
-        let rt = tokio::runtime::Runtime::new()?;
-        let addr = rt.block_on(async {
-            let state = AppState::new(
-                ServerConfig::default(),
-                Store::open(&db)?,
-                Arc::new(ScorerPolicy),
-            );
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-            let addr = listener.local_addr()?.to_string();
-            tokio::spawn(sentience_server::serve(listener, state));
-            anyhow::Ok(addr)
-        })?;
-        return Ok(Server {
-            addr,
-            pid: std::process::id(),
-            child: None,
-            db_dir: dir,
-            _rt: Some(rt),
-        });
-    }
-    let exe = match exe {
-        Some(e) => e.to_path_buf(),
-        None => std::env::current_exe().context("locating the sentience executable")?,
-    };
-    let mut child = Command::new(exe)
-        .args(["serve", "--port", "0", "--host", "127.0.0.1", "--db"])
-        .arg(&db)
-        .env(
-            "RUST_LOG",
-            std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),
-        )
-        .env_remove("LLM_API_KEY")
-        .env_remove("SENTIENCE_API_KEY")
-        .env_remove("S2_PORT")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .context("starting `sentience serve`")?;
-    let pid = child.id();
-    let out = child.stdout.take().context("no stdout")?;
-    let mut line = String::new();
-    std::io::BufReader::new(out).read_line(&mut line)?;
-    // From here on, dropping `server` stops the child.
-    let mut server = Server {
-        addr: String::new(),
-        pid,
-        child: Some(child),
-        db_dir: dir,
-        _rt: None,
-    };
-    let Some(addr) = line.trim().strip_prefix("listening on http://") else {
-        bail!("unexpected first line from `sentience serve`: {line:?}");
-    };
-    server.addr = addr.to_string();
-    Ok(server)
 }
 
 /// `VmRSS` of a process, in KB.
@@ -168,202 +140,389 @@ fn rss_kb(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-/// CPU time (user + system) a process has used so far.
-fn cpu_time(pid: u32) -> Duration {
-    let ticks = std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|s| {
-            // Fields after the parenthesised command name; utime and stime
-            // are fields 14 and 15 of the whole line.
-            let rest = s.rsplit_once(')')?.1;
-            let f: Vec<&str> = rest.split_whitespace().collect();
-            Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
-        })
-        .unwrap_or(0);
+/// (utime + stime, parent pid) of a process.
+fn stat(pid: u32) -> Option<(Duration, u32)> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the parenthesised command name: ppid is the 4th field
+    // of the line, utime and stime the 14th and 15th.
+    let rest = s.rsplit_once(')')?.1;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
     // USER_HZ is 100 on Linux.
-    Duration::from_millis(ticks * 10)
+    Some((Duration::from_millis(ticks * 10), f.get(1)?.parse().ok()?))
 }
 
-fn pct(sorted: &[Duration], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted[i].as_secs_f64() * 1000.0
+fn cpu_of(pids: &[u32]) -> Duration {
+    pids.iter().filter_map(|&p| stat(p)).map(|(t, _)| t).sum()
 }
 
-/// A minimal keep-alive HTTP/1.1 client connection: one request at a time,
-/// responses framed by Content-Length (as the server sends them).
-struct Conn {
-    io: BufReader<TcpStream>,
-    host: String,
-    buf: Vec<u8>,
-}
-
-impl Conn {
-    async fn open(addr: &str) -> anyhow::Result<Conn> {
-        let s = TcpStream::connect(addr).await?;
-        s.set_nodelay(true)?;
-        Ok(Conn {
-            io: BufReader::new(s),
-            host: addr.to_string(),
-            buf: Vec::with_capacity(8192),
-        })
-    }
-
-    async fn post(&mut self, path: &str, body: &[u8]) -> anyhow::Result<(u16, Vec<u8>)> {
-        self.buf.clear();
-        self.buf.extend_from_slice(
-            format!(
-                "POST {path} HTTP/1.1\r\nhost: {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
-                self.host,
-                body.len()
-            )
-            .as_bytes(),
-        );
-        self.buf.extend_from_slice(body);
-        self.io.get_mut().write_all(&self.buf).await?;
-        let mut line = String::new();
-        self.io.read_line(&mut line).await?;
-        let status: u16 = line
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .with_context(|| format!("bad status line {line:?}"))?;
-        let mut len = None;
-        loop {
-            line.clear();
-            if self.io.read_line(&mut line).await? == 0 {
-                bail!("connection closed mid-response");
-            }
-            let l = line.trim_end();
-            if l.is_empty() {
-                break;
-            }
-            if let Some((k, v)) = l.split_once(':') {
-                if k.eq_ignore_ascii_case("content-length") {
-                    len = v.trim().parse::<usize>().ok();
+/// The PostgreSQL server process and its children now (backends, writers).
+fn postgres_processes(postmaster: Option<u32>) -> Vec<u32> {
+    let Some(postmaster) = postmaster else {
+        return Vec::new();
+    };
+    let mut pids = vec![postmaster];
+    if let Ok(dir) = std::fs::read_dir("/proc") {
+        for e in dir.flatten() {
+            if let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) {
+                if stat(pid).is_some_and(|(_, ppid)| ppid == postmaster) {
+                    pids.push(pid);
                 }
             }
         }
-        let len = len.context("response without Content-Length")?;
-        let mut out = vec![0; len];
-        self.io.read_exact(&mut out).await?;
-        Ok((status, out))
     }
+    pids
+}
 
-    async fn start(&mut self) -> anyhow::Result<String> {
-        let body =
-            json!({"task": "Log in as \"alice\" with password \"s3cret\"", "mode": "autonomous"});
-        let (status, out) = self
-            .post("/agent/run/start", &serde_json::to_vec(&body)?)
-            .await?;
-        anyhow::ensure!(status == 200, "start answered {status}");
-        let v: Value = serde_json::from_slice(&out)?;
-        v["runId"].as_str().map(str::to_string).context("no runId")
+fn spawn_serve(
+    exe: &std::path::Path,
+    args: &[String],
+    env: &[(&str, &str)],
+) -> anyhow::Result<(Child, String)> {
+    let mut cmd = Command::new(exe);
+    cmd.arg("serve")
+        .args(["--port", "0", "--host", "127.0.0.1"])
+        .args(args)
+        .env(
+            "RUST_LOG",
+            std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),
+        )
+        .env_remove("LLM_API_KEY")
+        .env_remove("SENTIENCE_API_KEY")
+        .env_remove("DATABASE_URL")
+        .env_remove("S2_PORT")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().context("starting `sentience serve`")?;
+    let out = child.stdout.take().context("no stdout")?;
+    let mut line = String::new();
+    std::io::BufReader::new(out).read_line(&mut line)?;
+    let Some(addr) = line.trim().strip_prefix("listening on http://") else {
+        let _ = child.kill();
+        bail!("unexpected first line from `sentience serve`: {line:?}");
+    };
+    Ok((child, addr.to_string()))
+}
+
+/// A fresh schema in `url`'s database: (URL using it, schema, the PostgreSQL
+/// server's process if it runs on this machine). `settings`: more `-c`
+/// options for the servers' sessions.
+async fn fresh_schema(
+    url: &str,
+    n: usize,
+    settings: &str,
+) -> anyhow::Result<(String, String, Option<u32>)> {
+    let schema = format!("bench_{}_{n}", std::process::id());
+    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .context("connecting to the benchmark's PostgreSQL")?;
+    tokio::spawn(conn);
+    client
+        .batch_execute(&format!(
+            "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
+        ))
+        .await?;
+    let backend: i32 = client
+        .query_one("SELECT pg_backend_pid()", &[])
+        .await?
+        .get(0);
+    let sep = if url.contains('?') { '&' } else { '?' };
+    Ok((
+        format!("{url}{sep}options=-csearch_path%3D{schema}{settings}"),
+        schema,
+        stat(backend as u32).map(|(_, ppid)| ppid),
+    ))
+}
+
+async fn drop_schema(url: &str, schema: &str) {
+    if let Ok((client, conn)) = tokio_postgres::connect(url, tokio_postgres::NoTls).await {
+        tokio::spawn(conn);
+        let _ = client
+            .batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
+            .await;
     }
 }
 
-/// A small deterministic generator for the pacing jitter.
-struct XorShift(u64);
-
-impl XorShift {
-    fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+async fn start_target(a: &Args, store: &str, n: usize) -> anyhow::Result<Target> {
+    let exe = match &a.server_exe {
+        Some(e) => e.clone(),
+        None => std::env::current_exe().context("locating the sentience executable")?,
+    };
+    let mut common: Vec<String> = Vec::new();
+    if a.no_run_cache {
+        common.push("--no-run-cache".into());
     }
-}
-
-struct Level {
-    c: usize,
-    think: Duration,
-    burst: bool,
-    requests: usize,
-    steps_per_run: usize,
-}
-
-async fn level(server: &Server, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<()> {
-    let left = Arc::new(AtomicUsize::new(l.requests));
-    let started = Arc::new(AtomicUsize::new(0));
-    let cpu0 = cpu_time(server.pid);
-    let t0 = Instant::now();
-    let mut tasks = Vec::new();
-    for i in 0..l.c {
-        let (addr, body, left, started) = (
-            server.addr.clone(),
-            body.clone(),
-            left.clone(),
-            started.clone(),
-        );
-        let (think, burst, c, per_run) = (l.think, l.burst, l.c, l.steps_per_run);
-        tasks.push(tokio::spawn(async move {
-            let mut rng = XorShift(
-                0x9E37_79B9_7F4A_7C15 ^ (i as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407),
-            );
-            let mut conn = Conn::open(&addr).await?;
-            let mut lat = Vec::new();
-            if !think.is_zero() && !burst {
-                // Spread the runs' first steps over one pause.
-                tokio::time::sleep(think.mul_f64(i as f64 / c as f64)).await;
-            }
-            'outer: loop {
-                let id = conn.start().await?;
-                started.fetch_add(1, Ordering::Relaxed);
-                let path = format!("/agent/run/{id}/step");
-                for _ in 0..per_run {
-                    if left
-                        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
-                        .is_err()
-                    {
-                        break 'outer;
+    let mut t = Target {
+        addr: String::new(),
+        servers: Vec::new(),
+        pids: Vec::new(),
+        children: Vec::new(),
+        db_dir: None,
+        schema: None,
+        postmaster: None,
+        _rt: None,
+    };
+    if store == "sqlite" {
+        let dir = std::env::temp_dir().join(format!("sentience-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        let db = dir.join("runs.sqlite3");
+        t.db_dir = Some(dir);
+        if a.in_process {
+            let rt = tokio::runtime::Runtime::new()?;
+            let config = ServerConfig {
+                cache_runs: !a.no_run_cache,
+                ..ServerConfig::default()
+            };
+            // Its own runtime, as a server process would have; this one is
+            // the load generator's.
+            let store = Store::open(&db)?;
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            rt.spawn(async move {
+                let state = AppState::new(config, store, Arc::new(ScorerPolicy));
+                match tokio::net::TcpListener::bind("127.0.0.1:0").await {
+                    Ok(listener) => {
+                        let _ = tx.send(listener.local_addr().map(|a| a.to_string()));
+                        let _ = sentience_server::serve(listener, state).await;
                     }
-                    let t = Instant::now();
-                    let (status, _) = conn.post(&path, &body).await?;
-                    anyhow::ensure!(status == 200, "step answered {status}");
-                    lat.push(t.elapsed());
-                    if !think.is_zero() {
-                        let pause = if burst {
-                            think
-                        } else {
-                            think.mul_f64(0.75 + 0.5 * rng.unit())
-                        };
-                        tokio::time::sleep(pause).await;
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
                     }
                 }
-            }
-            anyhow::Ok(lat)
-        }));
+            });
+            let addr = rx.await.context("in-process server did not start")??;
+            t._rt = Some(rt);
+            t.pids.push(std::process::id());
+            t.addr = addr.clone();
+            t.servers.push(addr);
+            return Ok(t);
+        }
+        let mut args = common.clone();
+        args.extend(["--db".to_string(), db.display().to_string()]);
+        let (child, addr) = spawn_serve(&exe, &args, &[])?;
+        t.pids.push(child.id());
+        t.children.push(child);
+        t.addr = addr.clone();
+        t.servers.push(addr);
+        return Ok(t);
     }
-    let mut all = Vec::new();
-    for t in tasks {
-        all.extend(t.await??);
-    }
-    let wall = t0.elapsed();
-    let cpu = cpu_time(server.pid).saturating_sub(cpu0);
-    all.sort();
-    let mode = match (l.think.is_zero(), l.burst) {
-        (true, _) => "closed",
-        (false, false) => "paced",
-        (false, true) => "burst",
+    let url = a
+        .database
+        .as_deref()
+        .context("the postgres stores need --database postgres://… (bash pkg-scripts/bench.sh server starts one)")?;
+    let settings = match a.synchronous_commit.as_deref() {
+        Some(v) => format!("%20-csynchronous_commit%3D{v}"),
+        None => String::new(),
     };
-    println!(
-        "{mode:>6} | {:>5} runs | {:>5} steps | p50 {:>7.3} ms | p99 {:>7.3} ms | max {:>7.1} ms | {:>6.0} steps/s | {} CPU {:>4.0} µs/req",
-        l.c,
-        all.len(),
-        pct(&all, 0.50),
-        pct(&all, 0.99),
-        pct(&all, 1.0),
-        all.len() as f64 / wall.as_secs_f64(),
-        if server.child.is_some() { "server" } else { "process" },
-        cpu.as_secs_f64() * 1e6 / (all.len() + started.load(Ordering::Relaxed)).max(1) as f64,
+    let (db, schema, postmaster) = fresh_schema(url, n, &settings).await?;
+    t.schema = Some((url.to_string(), schema));
+    t.postmaster = postmaster;
+    let count = if store == "replicas" {
+        a.replicas.max(1)
+    } else {
+        1
+    };
+    let mut args = common;
+    args.extend(["--database".to_string(), db]);
+    for _ in 0..count {
+        let (child, addr) = spawn_serve(&exe, &args, &[])?;
+        t.pids.push(child.id());
+        t.children.push(child);
+        t.servers.push(addr);
+    }
+    t.addr = match store {
+        "postgres" => t.servers[0].clone(),
+        "postgres-proxy" | "replicas" => crate::bench_proxy::start(t.servers.clone()).await?,
+        other => bail!("unknown store {other:?}: sqlite, postgres, postgres-proxy or replicas"),
+    };
+    Ok(t)
+}
+
+/// One row of the summary.
+struct Summary {
+    store: String,
+    paced: Option<(f64, f64, f64)>,
+    stream: Option<(f64, f64, f64, usize)>,
+}
+
+fn mode(think: Duration, burst: bool, streams: bool) -> &'static str {
+    match (think.is_zero(), burst, streams) {
+        (true, ..) => "closed",
+        (false, _, true) => "stream",
+        (false, false, false) => "paced",
+        (false, true, false) => "burst",
+    }
+}
+
+fn report(t: &Target, l: &Level, m: &Measured, cpu: Duration, pg_cpu: Duration) {
+    let requests = (m.steps.len() + m.runs_started).max(1) as f64;
+    let mut line = format!(
+        "{:>6} | {:>5} runs | {:>5} steps | p50 {:>7.3} ms | p99 {:>7.3} ms | max {:>7.1} ms | {:>6.0} steps/s | server CPU {:>4.0} µs/req",
+        mode(l.think, l.burst, !l.streams.is_empty()),
+        l.runs,
+        m.steps.len(),
+        pct(&m.steps, 0.50),
+        pct(&m.steps, 0.99),
+        pct(&m.steps, 1.0),
+        m.steps.len() as f64 / m.wall.as_secs_f64(),
+        cpu.as_secs_f64() * 1e6 / requests,
     );
+    if t.postmaster.is_some() {
+        line.push_str(&format!(
+            " + PostgreSQL {:>4.0} µs/req",
+            pg_cpu.as_secs_f64() * 1e6 / requests
+        ));
+    }
+    if !l.streams.is_empty() {
+        line.push_str(&format!(
+            " | stream: {} events, delivery p50 {:.1} ms p99 {:.1} ms max {:.1} ms",
+            m.delivery.len(),
+            pct(&m.delivery, 0.5),
+            pct(&m.delivery, 0.99),
+            pct(&m.delivery, 1.0)
+        ));
+    }
+    println!("{line}");
+}
+
+async fn measure(t: &Target, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<Measured> {
+    // The pools' connections are open by now (warm-up).
+    let pg = postgres_processes(t.postmaster);
+    let (cpu0, pg0) = (cpu_of(&t.pids), cpu_of(&pg));
+    let m = level(&t.addr, body, l.clone()).await?;
+    let (cpu, pg_cpu) = (
+        cpu_of(&t.pids).saturating_sub(cpu0),
+        cpu_of(&pg).saturating_sub(pg0),
+    );
+    report(t, &l, &m, cpu, pg_cpu);
+    Ok(m)
+}
+
+/// RSS growth per idle run on a single server (runs each holding a
+/// snapshot and a step), measured before the load levels grow the heap.
+async fn memory(t: &Target, body: &[u8], idle_runs: usize, warm_runs: usize) -> anyhow::Result<()> {
+    let pid = t.pids[0];
+    let before = rss_kb(pid);
+    let mut conn = Conn::open(&t.addr).await?;
+    for _ in 0..idle_runs {
+        let id = conn.start().await?;
+        let (status, _) = conn.post(&format!("/agent/run/{id}/step"), body).await?;
+        anyhow::ensure!(status == 200, "step answered {status}");
+    }
+    let after = rss_kb(pid);
+    let mut line = format!(
+        "memory: {:.2} KB RSS growth per idle run ({idle_runs} runs, server RSS {before} -> {after} KB; recently used runs are cached in memory)",
+        after.saturating_sub(before) as f64 / idle_runs.max(1) as f64,
+    );
+    if let Some(dir) = &t.db_dir {
+        let file = |n: &str| std::fs::metadata(dir.join(n)).map(|m| m.len()).unwrap_or(0);
+        line.push_str(&format!(
+            "; database file {:.1} KB per run (+ {:.1} MB WAL)",
+            file("runs.sqlite3") as f64 / 1024.0 / (idle_runs + warm_runs).max(1) as f64,
+            file("runs.sqlite3-wal") as f64 / 1024.0 / 1024.0,
+        ));
+    }
+    println!("{line}");
     Ok(())
 }
 
+async fn bench_store(
+    a: &Args,
+    store: &str,
+    n: usize,
+    body: Arc<Vec<u8>>,
+) -> anyhow::Result<Summary> {
+    let t = start_target(a, store, n).await?;
+    println!(
+        "\n== {store}: {} server process{} ({}){}",
+        t.servers.len(),
+        if t.servers.len() == 1 { "" } else { "es" },
+        t.servers.join(", "),
+        if t.addr != t.servers[0] {
+            format!(", requests round robin through the proxy at {}", t.addr)
+        } else {
+            String::new()
+        }
+    );
+    let lvl = |runs: usize, think: Duration, requests: usize, streams: Vec<String>| Level {
+        runs,
+        think,
+        burst: a.burst,
+        requests,
+        steps_per_run: a.steps_per_run,
+        streams,
+    };
+    // Warm-up: connections, pages, allocator, statement caches.
+    level(
+        &t.addr,
+        body.clone(),
+        lvl(8, Duration::ZERO, 400, Vec::new()),
+    )
+    .await?;
+    if t.servers.len() == 1 && a.idle_runs > 0 {
+        memory(&t, &body, a.idle_runs, 8 + 400 / a.steps_per_run.max(1)).await?;
+    }
+    let think = Duration::from_millis(a.think_ms);
+    let mut summary = Summary {
+        store: store.to_string(),
+        paced: None,
+        stream: None,
+    };
+    if a.modes != "paced" {
+        for &c in &a.concurrency {
+            measure(
+                &t,
+                body.clone(),
+                lvl(c.max(1), Duration::ZERO, a.requests, Vec::new()),
+            )
+            .await?;
+        }
+    }
+    if a.modes != "closed" {
+        for &c in &a.concurrency {
+            // Paced levels are bounded to `--paced-steps` per run, so they end quickly.
+            let requests = a.requests.min(c.max(1) * a.paced_steps);
+            let m = measure(&t, body.clone(), lvl(c.max(1), think, requests, Vec::new())).await?;
+            summary.paced = Some((
+                pct(&m.steps, 0.5),
+                pct(&m.steps, 0.99),
+                m.steps.len() as f64 / m.wall.as_secs_f64(),
+            ));
+        }
+    }
+    if a.stream_runs > 0 && !think.is_zero() {
+        let c = a.stream_runs;
+        let requests = a.requests.min(c * a.paced_steps);
+        let m = measure(&t, body.clone(), lvl(c, think, requests, t.servers.clone())).await?;
+        summary.stream = Some((
+            pct(&m.steps, 0.99),
+            pct(&m.delivery, 0.5),
+            pct(&m.delivery, 0.99),
+            m.delivery.len(),
+        ));
+    }
+    if let Some((url, schema)) = &t.schema {
+        drop_schema(url, schema).await;
+    }
+    Ok(summary)
+}
+
 pub fn run(a: Args) -> anyhow::Result<()> {
-    let server = spawn_server(a.in_process, a.server_exe.as_deref())?;
+    let stores = if a.stores.is_empty() {
+        let mut s = vec!["sqlite".to_string()];
+        if a.database.is_some() {
+            s.extend(["postgres", "postgres-proxy", "replicas"].map(String::from));
+        }
+        s
+    } else {
+        a.stores.clone()
+    };
+    if a.in_process && stores.iter().any(|s| s != "sqlite") {
+        bail!("--in-process serves SQLite only");
+    }
     // The load generator: one thread.
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -371,61 +530,28 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     rt.block_on(async {
         let body = Arc::new(serde_json::to_vec(&json!({"snapshot": sentience_agent::sample::login_page_snapshot(), "lastActionResult": {"success": true, "message": "ok"}}))?);
         println!(
-            "agent server overhead per /step (built-in scorer, SQLite on disk, loopback HTTP, {} KB snapshot); server: {}",
+            "agent server overhead per /step (built-in scorer, loopback HTTP, {} KB snapshot{}); closed = each run steps again as soon as answered (saturation); paced = {} ms (±25 %) between a run's steps{}; stream = paced, with a live stream per run (delivery: event's commit → client)",
             body.len() / 1024,
-            if a.in_process { "in this process (shares it with the load generator)".to_string() } else { format!("child process {} at {}", server.pid, server.addr) }
-        );
-        let lvl = |c: usize, think: Duration, requests: usize| Level {
-            c,
-            think,
-            burst: a.burst,
-            requests,
-            steps_per_run: a.steps_per_run,
-        };
-        // Warm-up: connections, SQLite pages, allocator.
-        level(&server, body.clone(), lvl(8, Duration::ZERO, 400)).await?;
-        // Memory per idle run, measured before the load levels grow the heap:
-        // RSS growth while creating runs that each hold a snapshot and a step.
-        let before = rss_kb(server.pid);
-        let mut conn = Conn::open(&server.addr).await?;
-        for _ in 0..a.idle_runs {
-            let id = conn.start().await?;
-            let (status, _) = conn.post(&format!("/agent/run/{id}/step"), &body).await?;
-            anyhow::ensure!(status == 200, "step answered {status}");
-        }
-        drop(conn);
-        let after = rss_kb(server.pid);
-        let file = |n: &str| std::fs::metadata(server.db_dir.join(n)).map(|m| m.len()).unwrap_or(0);
-        // Warm-up runs (8 workers × 400 / 10 steps) plus the idle runs.
-        let runs = a.idle_runs + 8 + 400 / a.steps_per_run.max(1);
-        println!(
-            "memory: {:.2} KB RSS growth per idle run ({} runs, server RSS {} -> {} KB; recently used runs are cached in memory); database file {:.1} KB per run (+ {:.1} MB WAL)",
-            after.saturating_sub(before) as f64 / a.idle_runs.max(1) as f64,
-            a.idle_runs,
-            before,
-            after,
-            file("runs.sqlite3") as f64 / 1024.0 / runs.max(1) as f64,
-            file("runs.sqlite3-wal") as f64 / 1024.0 / 1024.0,
-        );
-        println!(
-            "closed = each run steps again as soon as answered (saturation); paced = {} ms (±25 %) between a run's steps{}",
+            if a.no_run_cache { ", run cache off" } else { "" },
             a.think_ms,
             if a.burst { ", all runs in step (bursts)" } else { ", runs spread out" }
         );
-        if a.modes != "paced" {
-            for &c in &a.concurrency {
-                level(&server, body.clone(), lvl(c.max(1), Duration::ZERO, a.requests)).await?;
-            }
+        let mut summary = Vec::new();
+        for (n, store) in stores.iter().enumerate() {
+            summary.push(bench_store(&a, store, n, body.clone()).await?);
         }
-        if a.modes != "closed" {
-            for &c in &a.concurrency {
-                // Paced levels are bounded to `--paced-steps` per run, so they end quickly.
-                let requests = a.requests.min(c.max(1) * a.paced_steps);
-                level(&server, body.clone(), lvl(c.max(1), Duration::from_millis(a.think_ms), requests)).await?;
-            }
+        let top = a.concurrency.iter().copied().max().unwrap_or(0);
+        println!("\nsummary ({top} paced runs; stream level: {} runs):", a.stream_runs);
+        println!("| store | p50 | p99 | steps/s | stream level p99 | delivery p50 | delivery p99 | events |");
+        println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+        for s in summary {
+            let (p50, p99, rate) = s.paced.unwrap_or_default();
+            let (sp99, d50, d99, events) = s.stream.unwrap_or_default();
+            println!(
+                "| {} | {p50:.2} ms | {p99:.2} ms | {rate:.0} | {sp99:.2} ms | {d50:.1} ms | {d99:.1} ms | {events} |",
+                s.store
+            );
         }
         anyhow::Ok(())
-    })?;
-    drop(server);
-    Ok(())
+    })
 }

@@ -4,6 +4,8 @@
 mod act;
 mod act_io;
 mod act_step;
+mod bench_load;
+mod bench_proxy;
 mod bench_server;
 mod browse;
 mod browse_candidates;
@@ -15,6 +17,8 @@ mod demo_site;
 mod guard_args;
 mod mcp;
 mod run;
+mod run_poll;
+mod run_stream;
 mod serve;
 mod snapshot;
 mod startup;

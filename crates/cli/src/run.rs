@@ -1,12 +1,16 @@
 //! `sentience run --task "…"`: the whole product end to end. Launches
 //! Chromium with the extension, starts the agent server in-process on a free
 //! port (or uses `--server`), and has the extension's service worker drive
-//! the run, exactly as when a person starts it from the side panel: this command
-//! talks to the worker through an extension page with the side panel's own
-//! messages (`run-start`, `run-answer`, `run-cancel`) and reads the run's
-//! progress from `chrome.storage`, where the worker keeps it.
+//! the run, exactly as when a person starts it from the side panel: this
+//! command talks to the worker through an extension page with the side
+//! panel's own messages (`run-start`, `run-answer`, `run-cancel`). It prints
+//! the run from the server's live stream of it (`run_stream.rs`); the
+//! worker's own record in `chrome.storage` only tells it when the extension
+//! gave up on a run the server still thinks is going.
 
 use crate::browser::{find_extension_dir, ExtensionBrowser};
+use crate::run_poll;
+use crate::run_stream;
 use crate::serve::LlmArgs;
 use crate::startup;
 use anyhow::{bail, Context, Result};
@@ -52,38 +56,6 @@ pub struct RunArgs {
 /// Evaluates `expr` in the extension page and returns its JSON value.
 async fn ext_eval(page: &Page, expr: String) -> Result<Value> {
     ExtensionBrowser::eval(page, &expr).await
-}
-
-fn describe(entry: &Value) -> String {
-    let kind = entry["kind"].as_str().unwrap_or("");
-    let text = entry["text"].as_str().unwrap_or("");
-    match kind {
-        "tool" => {
-            let tool = entry["tool"].as_str().unwrap_or("?");
-            let p = &entry["params"];
-            let target = entry["target"]
-                .as_str()
-                .map(|t| format!(" \"{t}\""))
-                .or_else(|| p["url"].as_str().map(|u| format!(" {u}")))
-                .or_else(|| p["key"].as_str().map(|k| format!(" {k}")))
-                .unwrap_or_default();
-            let typed = p["text"]
-                .as_str()
-                .filter(|_| tool == "type")
-                .map(|t| format!(" ← \"{t}\""))
-                .unwrap_or_default();
-            let result = match entry.get("result") {
-                Some(r) if r["success"] == json!(true) => " ✓".to_string(),
-                Some(r) => format!(" ✗ {}", r["error"].as_str().unwrap_or("")),
-                None => String::new(),
-            };
-            format!("{tool}{target}{typed}{result}")
-        }
-        "ask" => format!("asks: {text}"),
-        "answer" => format!("you {text}"),
-        "finish" => format!("finished: {text}"),
-        _ => format!("{kind}: {text}"),
-    }
 }
 
 /// Answers the agent's question: (approved, free-text answer). Security
@@ -200,105 +172,188 @@ async fn drive(
     } else {
         ProgressBar::hidden()
     };
-    let say = |bar: &ProgressBar, line: String| {
-        if bar.is_hidden() {
-            eprintln!("{line}");
-        } else {
-            bar.println(line);
-        }
-    };
     bar.set_style(
         ProgressStyle::with_template("{spinner} step {pos}/{len} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     bar.enable_steady_tick(Duration::from_millis(120));
-    let deadline = Instant::now() + Duration::from_secs(args.timeout_secs);
-    let mut printed = 0usize;
-    let mut answered_asks = 0usize;
-    loop {
-        if Instant::now() > deadline {
-            let _ = ext_eval(
-                &control,
-                format!(
-                    "chrome.runtime.sendMessage({})",
-                    json!({"type": "run-cancel", "runId": run_id})
-                ),
-            )
-            .await;
-            bar.finish_and_clear();
-            bail!("timed out after {} s", args.timeout_secs);
+    let d = Drive {
+        control: &control,
+        run_id,
+        bar,
+        yes: args.yes,
+        deadline: Instant::now() + Duration::from_secs(args.timeout_secs),
+        timeout_secs: args.timeout_secs,
+    };
+    let outcome = match follow_stream(&d, server).await {
+        Ok(StreamOutcome::Ended) => Ok(()),
+        Ok(StreamOutcome::Lost {
+            reason,
+            last_step,
+            questions,
+        }) => {
+            // An older server (no stream route), or a proxy that does not
+            // pass WebSockets: the extension's own record of the run still
+            // says everything, a quarter second late.
+            d.say(format!(
+                "  (the run's stream is unavailable: {reason}; following the extension's record instead)"
+            ));
+            run_poll::follow(&d, last_step, questions).await
         }
-        let key = format!("run:{run_id}");
-        let got = ext_eval(
-            &control,
-            format!(
-                "chrome.storage.local.get({}).then((r) => r[{}] ?? null)",
-                json!(key),
-                json!(key)
-            ),
+        Err(e) => Err(e),
+    };
+    d.bar.finish_and_clear();
+    outcome
+}
+
+/// What both ways of following a run share: the extension page that
+/// controls it, the progress line, the deadline.
+pub(crate) struct Drive<'a> {
+    control: &'a Page,
+    pub run_id: String,
+    pub bar: ProgressBar,
+    yes: bool,
+    deadline: Instant,
+    timeout_secs: u64,
+}
+
+impl Drive<'_> {
+    pub fn say(&self, line: String) {
+        if self.bar.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            self.bar.println(line);
+        }
+    }
+
+    /// Past the deadline, cancels the run and fails.
+    pub async fn check_deadline(&self) -> Result<()> {
+        if Instant::now() <= self.deadline {
+            return Ok(());
+        }
+        let cancel = json!({"type": "run-cancel", "runId": self.run_id});
+        let _ = ext_eval(
+            self.control,
+            format!("chrome.runtime.sendMessage({cancel})"),
         )
-        .await?;
-        if got.is_null() {
-            tokio::time::sleep(Duration::from_millis(200)).await;
-            continue;
+        .await;
+        bail!("timed out after {} s", self.timeout_secs);
+    }
+
+    /// Asks the person (or `--yes`) and hands the answer to the extension,
+    /// which sends it to the server as the side panel would.
+    pub async fn answer(&self, question: &str) -> Result<()> {
+        let (approved, answer) = ask_terminal(question, self.yes, &self.bar);
+        // The stream shows the question as soon as the server committed it,
+        // which can be before the extension has read the step's answer; the
+        // extension takes an answer only once it waits for one.
+        loop {
+            let got = self.extension_record().await?;
+            match got["status"].as_str() {
+                Some("waiting_user") => break,
+                Some("completed" | "error" | "cancelled") => return Ok(()),
+                _ => {}
+            }
+            self.check_deadline().await?;
+            tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        let log = got["log"].as_array().cloned().unwrap_or_default();
-        for entry in log.iter().skip(printed) {
-            // A tool line is printed once its result is known.
-            if entry["kind"] == "tool" && entry.get("result").is_none() {
-                break;
-            }
-            say(
-                &bar,
-                format!(
-                    "  [{:>3}] {}",
-                    entry["step"].as_u64().unwrap_or(0),
-                    describe(entry)
-                ),
-            );
-            printed += 1;
+        let mut msg = json!({"type": "run-answer", "runId": self.run_id, "approved": approved});
+        if let Some(a) = answer {
+            msg["answer"] = json!(a);
         }
-        bar.set_length(got["maxSteps"].as_u64().unwrap_or(150));
-        bar.set_position(got["currentStep"].as_u64().unwrap_or(0));
-        bar.set_message(got["status"].as_str().unwrap_or("").to_string());
-        match got["status"].as_str() {
-            Some("completed") => {
-                bar.finish_and_clear();
-                println!("✓ completed: {}", got["result"].as_str().unwrap_or(""));
-                return Ok(());
-            }
-            Some("error") => {
-                bar.finish_and_clear();
-                bail!(
-                    "the run failed: {}",
-                    got["error"].as_str().unwrap_or("unknown error")
-                );
-            }
-            Some("cancelled") => {
-                bar.finish_and_clear();
-                bail!("the run was cancelled");
-            }
-            Some("waiting_user") => {
-                // Each question (an "ask" entry in the log) is answered once.
-                let asks = log.iter().filter(|e| e["kind"] == "ask").count();
-                if asks > answered_asks {
-                    let question = got["question"].as_str().unwrap_or("Proceed?");
-                    let (approved, answer) = ask_terminal(question, args.yes, &bar);
-                    let mut msg =
-                        json!({"type": "run-answer", "runId": run_id, "approved": approved});
-                    if let Some(a) = answer {
-                        msg["answer"] = json!(a);
+        let res = ext_eval(self.control, format!("chrome.runtime.sendMessage({msg})")).await?;
+        if let Some(e) = res["error"].as_str() {
+            self.say(format!("  (answer not taken: {e})"));
+        }
+        Ok(())
+    }
+
+    /// The extension's record of the run (`chrome.storage`), or null before
+    /// it wrote one.
+    pub async fn extension_record(&self) -> Result<Value> {
+        let key = json!(format!("run:{}", self.run_id));
+        ext_eval(
+            self.control,
+            format!("chrome.storage.local.get({key}).then((r) => r[{key}] ?? null)"),
+        )
+        .await
+    }
+}
+
+enum StreamOutcome {
+    /// The run completed (and was printed).
+    Ended,
+    /// The stream could not be had or kept; `last_step` and `questions`
+    /// say how far it got.
+    Lost {
+        reason: String,
+        last_step: Option<u64>,
+        questions: usize,
+    },
+}
+
+/// Prints the run from the server's stream and answers its questions,
+/// until it ends (a failed or cancelled run is an error) or the stream is
+/// lost.
+async fn follow_stream(d: &Drive<'_>, server: &str) -> Result<StreamOutcome> {
+    let mut events = run_stream::follow(server, &d.run_id);
+    let mut printer = run_stream::Printer::default();
+    let mut questions = 0usize;
+    let mut check = tokio::time::interval(Duration::from_millis(500));
+    // When the extension recorded an end the stream has not shown yet.
+    let mut extension_ended: Option<(Instant, Value)> = None;
+    loop {
+        tokio::select! {
+            ev = events.recv() => {
+                let ev = match ev {
+                    Some(Ok(ev)) => ev,
+                    lost => {
+                        let reason = match lost {
+                            Some(Err(e)) => e,
+                            _ => "it closed before the run ended".to_string(),
+                        };
+                        return Ok(StreamOutcome::Lost { reason, last_step: printer.last_step, questions });
                     }
-                    let res =
-                        ext_eval(&control, format!("chrome.runtime.sendMessage({msg})")).await?;
-                    if let Some(e) = res["error"].as_str() {
-                        say(&bar, format!("  (answer not taken: {e})"));
+                };
+                for line in printer.lines(&ev) {
+                    d.say(line);
+                }
+                d.bar.set_position(ev["step"].as_u64().unwrap_or(0));
+                d.bar.set_message(ev["status"].as_str().unwrap_or("").to_string());
+                match run_stream::ended(&ev) {
+                    Some("completed") => {
+                        d.bar.finish_and_clear();
+                        println!("✓ completed: {}", printer.result.as_deref().unwrap_or(""));
+                        return Ok(StreamOutcome::Ended);
                     }
-                    answered_asks = asks;
+                    Some("error") => {
+                        bail!("the run failed: {}", printer.error.as_deref().unwrap_or("unknown error"));
+                    }
+                    Some(_) => bail!("the run was cancelled"),
+                    None => {}
+                }
+                if ev["type"] == "question_asked" {
+                    questions += 1;
+                    d.answer(ev["question"].as_str().unwrap_or("Proceed?")).await?;
                 }
             }
-            _ => {}
+            _ = check.tick() => {
+                d.check_deadline().await?;
+                if let Some((at, got)) = &extension_ended {
+                    // The server's stream had two seconds to show the end.
+                    if at.elapsed() > Duration::from_secs(2) {
+                        bail!(
+                            "the extension stopped the run: {}",
+                            got["error"].as_str().unwrap_or(got["status"].as_str().unwrap_or("?"))
+                        );
+                    }
+                    continue;
+                }
+                let got = d.extension_record().await?;
+                if matches!(got["status"].as_str(), Some("completed" | "error" | "cancelled")) {
+                    extension_ended = Some((Instant::now(), got));
+                }
+            }
         }
-        tokio::time::sleep(Duration::from_millis(250)).await;
     }
 }

@@ -1,12 +1,15 @@
 //! `sentience serve`: the agent server on http://127.0.0.1:3131 (loopback by
 //! default). Prints `listening on http://ADDR` as its first stdout line so
-//! scripts and tests can start it with `--port 0` and read the port.
+//! scripts and tests can start it with `--port 0` and read the port. Runs
+//! live in SQLite under the data directory, or, with `--database
+//! postgres://…` (`DATABASE_URL`), in PostgreSQL, shared by any number of
+//! replicas (docs/server.md "Running several replicas").
 
 use crate::guard_args::GuardArgs;
 use anyhow::Context;
 use sentience_agent::llm::{LlmConfig, LlmPolicy, DEFAULT_BASE_URL, DEFAULT_MODEL};
 use sentience_agent::{Policy, ScorerPolicy};
-use sentience_server::{AppState, ServerConfig, Store};
+use sentience_server::{AppState, PgOptions, ServerConfig, Store};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -55,8 +58,28 @@ pub struct Args {
     #[arg(long, env = "SENTIENCE_DB")]
     db: Option<PathBuf>,
     /// Keep runs in memory only (lost on exit; for tests and demos).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "db")]
     in_memory: bool,
+    /// The run database as a URL: `postgres://user:password@host:port/db`
+    /// (several replicas may share it), or `sqlite:PATH`. Overrides
+    /// --data-dir.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true, conflicts_with_all = ["db", "in_memory"])]
+    database: Option<String>,
+    /// PostgreSQL connections this replica may open (a step holds one
+    /// while its policy decides).
+    #[arg(long, env = "DATABASE_POOL", default_value_t = PgOptions::default().pool_size)]
+    database_pool: usize,
+    /// A run's stream also looks for new events this often (besides each
+    /// announcement), in case an announcement between replicas was lost.
+    #[arg(long, env = "STREAM_POLL_SECS", default_value_t = 5)]
+    stream_poll_secs: u64,
+    /// Read every run from the database on every request instead of keeping
+    /// used runs in memory (for measurement: `bench-server --no-run-cache`).
+    #[arg(long, hide = true)]
+    no_run_cache: bool,
+    /// On SIGINT/SIGTERM, how long requests in flight may take to finish.
+    #[arg(long, env = "SHUTDOWN_GRACE_SECS", default_value_t = 30)]
+    shutdown_grace_secs: u64,
     /// Require `Authorization: Bearer <key>` on every route but /health.
     /// Several keys: repeat the flag, or separate them with commas in the
     /// environment variable; rate limits and quotas count per key.
@@ -127,11 +150,47 @@ pub fn policy(a: &LlmArgs) -> anyhow::Result<Arc<dyn Policy>> {
     }
 }
 
-fn store(a: &Args) -> anyhow::Result<(Store, String)> {
+/// The database URL without its password, for logs.
+fn redacted(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            let user = creds.split(':').next().unwrap_or("");
+            format!("{}{user}:***{}", &url[..s + 3], &url[at..])
+        }
+        _ => url.to_string(),
+    }
+}
+
+async fn store(a: &Args) -> anyhow::Result<(Store, String)> {
     if a.in_memory {
         return Ok((Store::in_memory()?, "memory".into()));
     }
-    let path = match &a.db {
+    let sqlite_url = match a.database.as_deref() {
+        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            let options = PgOptions {
+                pool_size: a.database_pool.max(1),
+                ..PgOptions::default()
+            };
+            let s = Store::connect(url, options)
+                .await
+                .with_context(|| format!("connecting to {}", redacted(url)))?;
+            return Ok((s, redacted(url)));
+        }
+        Some(url) => Some(
+            url.strip_prefix("sqlite://")
+                .or_else(|| url.strip_prefix("sqlite:"))
+                .map(PathBuf::from)
+                .with_context(|| {
+                    format!(
+                        "--database / DATABASE_URL must be postgres://… or sqlite:PATH, not {}",
+                        redacted(url)
+                    )
+                })?,
+        ),
+        None => None,
+    };
+    let path = match sqlite_url.as_ref().or(a.db.as_ref()) {
         Some(p) => p.clone(),
         None => {
             let dir = a.data_dir.clone().unwrap_or_else(default_data_dir);
@@ -177,7 +236,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let addr = listener.local_addr()?;
         let guard = a.guard.config(addr.ip(), a.api_key.clone())?;
         sentience_guard::check_bind(addr.ip(), !guard.keys.is_empty(), "the agent server (and your LLM key)", "--api-key")?;
-        let (store, where_) = store(&a)?;
+        let (store, where_) = store(&a).await?;
         let max_running_runs = a
             .max_running_runs
             .unwrap_or(if addr.ip().is_loopback() { 0 } else { 16 });
@@ -189,6 +248,8 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             browse_ttl: Duration::from_secs(a.browse_ttl_secs.max(1)),
             max_html_bytes: a.max_html_bytes,
             browse_llm: llm_config(&a.llm),
+            stream_poll: Duration::from_secs(a.stream_poll_secs.max(1)),
+            cache_runs: !a.no_run_cache,
             ..ServerConfig::default()
         };
         let state = AppState::new(config, store, policy(&a.llm)?);
@@ -208,8 +269,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         }
         out.flush()?;
         let info = state.policy.info();
-        tracing::info!(%addr, db = %where_, policy = %info.policy, model = %info.model, "agent server ready");
-        sentience_server::serve_with_shutdown(listener, state, shutdown_signal()).await?;
+        let engine = state.store.engine().name();
+        tracing::info!(%addr, store = engine, db = %where_, policy = %info.policy, model = %info.model, "agent server ready");
+        let grace = Duration::from_secs(a.shutdown_grace_secs);
+        sentience_server::serve_draining(listener, state, shutdown_signal(), grace).await?;
         Ok(())
     })
 }

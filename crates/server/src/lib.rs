@@ -1,20 +1,25 @@
 //! The agent server: the run API of docs/contracts/run-api.md and the System 2 API of
 //! docs/contracts/system2.md on one axum router. `router(state)` builds it (testable without
-//! sockets); `serve(listener, state)` serves it and sweeps expired runs.
+//! sockets); `serve(listener, state)` serves it and sweeps expired runs. Runs live
+//! in a `store` (SQLite, or PostgreSQL for several replicas); their events are
+//! streamed over a WebSocket (`routes/stream.rs`).
 
 pub mod body;
 pub mod browse_llm;
 pub mod error;
+pub mod events;
+pub mod hub;
 pub mod layers;
 pub mod live;
 pub mod routes;
+pub mod shared_rate;
 pub mod state;
 pub mod store;
 pub mod system2_validate;
 
 pub use error::ApiError;
 pub use state::{AppState, ServerConfig};
-pub use store::Store;
+pub use store::{postgres::PgOptions, Store};
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
@@ -41,6 +46,7 @@ pub fn router(state: AppState) -> Router {
         .route("/agent/run/{run_id}/answer", post(routes::runs::answer))
         .route("/agent/run/{run_id}/cancel", post(routes::runs::cancel))
         .route("/agent/run/{run_id}", get(routes::runs::get))
+        .route("/agent/run/{run_id}/stream", get(routes::stream::stream))
         .route("/s2", post(routes::system2::system2))
         .route(
             "/browse",
@@ -53,6 +59,11 @@ pub fn router(state: AppState) -> Router {
             ApiError::Internal("The server hit an unexpected error".into()).into_response()
         }))
         .layer(cors)
+        // Inside the guard: it needs the caller the guard names.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            shared_rate::enforce,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.guard.clone(),
             sentience_guard::enforce,
@@ -72,6 +83,7 @@ pub async fn sweep_expired(state: AppState) {
         let ttl_ms = state.config.run_ttl.as_millis() as u64;
         let idle_ms = (state.config.cache_idle.as_millis() as u64).min(ttl_ms);
         state.live.evict_idle(now_ms().saturating_sub(idle_ms));
+        state.store.hub().prune();
         let cutoff = now_ms().saturating_sub(ttl_ms);
         let browse_cutoff = now_ms().saturating_sub(state.config.browse_ttl.as_millis() as u64);
         match state.store.expire_browse(browse_cutoff).await {
@@ -92,15 +104,48 @@ pub async fn serve(listener: TcpListener, state: AppState) -> std::io::Result<()
     serve_with_shutdown(listener, state, std::future::pending()).await
 }
 
-/// Serve until `shutdown` resolves (in-flight requests finish first).
+/// Serve until `shutdown` resolves: then stop accepting, close streams and
+/// WebSockets (1001, clients reconnect elsewhere), and let requests in
+/// flight finish and answer (each was committed before it is answered), for
+/// at most `grace`; then close the store.
 pub async fn serve_with_shutdown(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    serve_draining(listener, state, shutdown, Duration::from_secs(30)).await
+}
+
+/// `serve_with_shutdown` with the longest wait for requests in flight.
+pub async fn serve_draining(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+    grace: Duration,
+) -> std::io::Result<()> {
     let sweeper = tokio::spawn(sweep_expired(state.clone()));
-    let r = serve_router(listener, state, shutdown).await;
+    let (stopped_tx, stopped) = tokio::sync::oneshot::channel::<()>();
+    let stopping = state.clone();
+    let signal = async move {
+        shutdown.await;
+        tracing::info!("stopping: finishing requests in flight");
+        stopping.stop();
+        let _ = stopped_tx.send(());
+    };
+    let serving = serve_router(listener, state.clone(), signal);
+    tokio::pin!(serving);
+    let r = tokio::select! {
+        r = &mut serving => r,
+        Ok(()) = stopped => match tokio::time::timeout(grace, &mut serving).await {
+            Ok(r) => r,
+            Err(_) => {
+                tracing::warn!(?grace, "requests still in flight after the grace period: stopping anyway");
+                Ok(())
+            }
+        },
+    };
     sweeper.abort();
+    state.store.close().await;
     r
 }
 

@@ -8,8 +8,14 @@
 //! committed) before it is answered, and a cached copy whose change did not
 //! commit is dropped (see `Uncommitted`), so the next request reloads what
 //! the database holds. Runs unused for a while, or beyond the capacity, are
-//! evicted and reloaded on their next request. The cache assumes this
-//! process is the only one writing the database (one server per data dir).
+//! evicted and reloaded on their next request.
+//!
+//! Several processes on one PostgreSQL database (docs/server.md "Running
+//! several replicas"): this lock only orders this process's requests; the
+//! store's turn (a row lock) orders them across processes. A cached copy
+//! carries the version it was stored with, and every turn reads the stored
+//! version under the row lock: a copy another replica made stale is
+//! replaced in the same round trip (`routes::runs::take_turn`).
 
 use crate::store::{Reply, StoredRun};
 use sentience_agent::time::now_ms;
@@ -18,18 +24,24 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
 
-/// A run as cached, with the replies stored for its idempotency keys.
+/// A run as cached, with the replies stored for its idempotency keys, the
+/// version it was stored with and the number of its last stream event.
 pub struct Live {
     pub run: Run,
     /// (endpoint, idempotency key) → the reply stored for it.
     replies: HashMap<(String, String), Reply>,
+    pub version: i64,
+    pub last_seq: i64,
 }
 
 impl Live {
-    pub fn new(run: Run) -> Live {
+    /// A run as just created: version 1, `last_seq` events.
+    pub fn new(run: Run, last_seq: i64) -> Live {
         Live {
             run,
             replies: HashMap::new(),
+            version: 1,
+            last_seq,
         }
     }
 
@@ -51,6 +63,8 @@ impl From<StoredRun> for Live {
                 .into_iter()
                 .map(|(key, endpoint, r)| ((endpoint, key), r))
                 .collect(),
+            version: s.version,
+            last_seq: s.last_seq,
         }
     }
 }
@@ -117,9 +131,9 @@ impl LiveRuns {
     }
 
     /// Cache a run that was just created and saved.
-    pub async fn insert(&self, run: Run) {
-        let id = run.run_id.clone();
-        *self.lock(&id).await = Some(Live::new(run));
+    pub async fn insert(&self, live: Live) {
+        let id = live.run.run_id.clone();
+        *self.lock(&id).await = Some(live);
     }
 
     /// Drop runs unused since before `cutoff_ms`.

@@ -46,6 +46,13 @@ pub struct ServerConfig {
     pub max_html_bytes: usize,
     /// The browse LLM policy's endpoint; `None`: the built-in policy.
     pub browse_llm: Option<sentience_agent::llm::LlmConfig>,
+    /// Keep used runs in memory between requests (checked against the
+    /// stored version on PostgreSQL). Off: every request reads the run
+    /// from the database (measured in docs/benchmarks.md; for comparison).
+    pub cache_runs: bool,
+    /// A run's stream looks for new events at least this often, besides
+    /// every announcement (covers announcements lost between replicas).
+    pub stream_poll: Duration,
 }
 
 impl Default for ServerConfig {
@@ -62,6 +69,8 @@ impl Default for ServerConfig {
             browse_ttl: DEFAULT_BROWSE_TTL,
             max_html_bytes: DEFAULT_MAX_HTML_BYTES,
             browse_llm: None,
+            cache_runs: true,
+            stream_poll: Duration::from_secs(5),
         }
     }
 }
@@ -93,6 +102,11 @@ pub struct Inner {
     pub browse_locks: SessionLocks,
     /// Host, Origin, keys and rate limits, before every route.
     pub guard: Guard,
+    /// The per-caller rate, when the store keeps it for every replica
+    /// (PostgreSQL; `shared_rate.rs`) instead of the guard in this process.
+    pub shared_rate: Option<sentience_guard::RateLimit>,
+    /// Set when the server starts to stop: streams and WebSockets close.
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 /// Cheap to clone: one `Arc`.
@@ -111,6 +125,13 @@ impl AppState {
             .allowed_origins
             .push(crate::layers::EXTENSION_ORIGIN.to_string());
         guard.open_paths.push("/health".into());
+        // Several replicas share one PostgreSQL database: a caller's rate
+        // is counted there, for all of them (docs/server.md "Running
+        // several replicas"), not by each replica's guard.
+        let shared_rate = match store.engine() {
+            crate::store::Engine::Postgres => guard.rate.take(),
+            crate::store::Engine::Sqlite => None,
+        };
         let guard = Guard::new(guard, crate::layers::respond);
         AppState(Arc::new(Inner {
             config,
@@ -120,7 +141,20 @@ impl AppState {
             http,
             browse_locks: SessionLocks::default(),
             guard,
+            shared_rate,
+            stopping: tokio::sync::watch::Sender::new(false),
         }))
+    }
+
+    /// Starts stopping: open streams and WebSockets are closed (1001) so
+    /// that clients reconnect elsewhere; requests in flight finish.
+    pub fn stop(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// Resolves (`wait_for(|s| *s)`) once `stop` was called.
+    pub fn stopping(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.stopping.subscribe()
     }
 }
 

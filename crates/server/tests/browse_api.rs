@@ -397,13 +397,13 @@ async fn two_messages_of_one_conversation_are_handled_one_after_the_other() {
 
 #[tokio::test]
 async fn a_conversation_survives_a_server_restart_on_the_same_database() {
-    use sentience_server::{AppState, Store};
+    use sentience_server::AppState;
     let dir = tempfile::tempdir().expect("tempdir");
-    let db = dir.path().join("runs.sqlite3");
-    let start = |db: std::path::PathBuf| async move {
+    let db = TestDb::new(dir.path()).await;
+    let start = |db: TestDb| async move {
         let state = AppState::new(
             ServerConfig::default(),
-            Store::open(&db).expect("store"),
+            db.open().await,
             Arc::new(ScorerPolicy),
         );
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")

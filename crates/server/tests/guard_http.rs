@@ -30,15 +30,9 @@ async fn server(guard: GuardConfig) -> TestServer {
     .await
 }
 
-/// Runs in the database file, read by a connection of our own.
-fn stored_runs(s: &TestServer) -> i64 {
-    let c = rusqlite::Connection::open_with_flags(
-        s.dir.path().join("runs.sqlite3"),
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-    )
-    .unwrap();
-    c.query_row("SELECT COUNT(*) FROM runs", [], |r| r.get(0))
-        .unwrap()
+/// Runs in the database, read by a connection of our own.
+async fn stored_runs(s: &TestServer) -> i64 {
+    s.db.count("runs").await
 }
 
 /// A "simple" request, as `fetch(url, {method: 'POST', mode: 'no-cors',
@@ -82,7 +76,7 @@ async fn a_cross_site_page_gets_nothing_from_any_route_and_creates_nothing() {
     let s = server(GuardConfig::default()).await;
     // One real run, so step/answer/cancel name a run that exists.
     let run = s.start("Log in", "careful").await;
-    assert_eq!(stored_runs(&s), 1);
+    assert_eq!(stored_runs(&s).await, 1);
     let task = r#"{"task":"transfer all the money"}"#;
     let routes = [
         ("/agent/run/start".to_string(), task.to_string()),
@@ -123,7 +117,7 @@ async fn a_cross_site_page_gets_nothing_from_any_route_and_creates_nothing() {
         "{v}"
     );
     // Nothing was created, and the run the page tried to drive is untouched.
-    assert_eq!(stored_runs(&s), 1);
+    assert_eq!(stored_runs(&s).await, 1);
     let state = s.state(&run).await;
     assert_eq!(state["status"], "created", "{state}");
     assert_eq!(state["currentStep"], 0, "{state}");
@@ -195,7 +189,7 @@ async fn a_foreign_host_is_refused_on_get_and_post() {
             "{v}"
         );
     }
-    assert_eq!(stored_runs(&s), 0);
+    assert_eq!(stored_runs(&s).await, 0);
     // Our own names, and the one configured behind a proxy.
     for host in [
         format!("localhost:{port}"),
@@ -209,7 +203,7 @@ async fn a_foreign_host_is_refused_on_get_and_post() {
             .unwrap();
         assert_eq!(r.status(), 200, "Host {host}");
     }
-    assert_eq!(stored_runs(&s), 4);
+    assert_eq!(stored_runs(&s).await, 4);
 }
 
 #[tokio::test]
@@ -237,7 +231,7 @@ async fn the_extension_origin_less_clients_and_configured_origins_keep_working()
         let v: Value = r.json().await.unwrap();
         assert!(v["runId"].is_string());
     }
-    assert_eq!(stored_runs(&s), 3);
+    assert_eq!(stored_runs(&s).await, 3);
 }
 
 #[tokio::test]
@@ -275,7 +269,7 @@ async fn the_rate_limit_answers_429_with_retry_after_per_key() {
     assert_eq!(start("beta").await.unwrap().status(), 200);
     let (status, _) = s.get("/health").await;
     assert_eq!(status, 200);
-    assert_eq!(stored_runs(&s), 4);
+    assert_eq!(stored_runs(&s).await, 4);
     // Without a key: 401, never a run.
     let r = s
         .client
@@ -286,7 +280,7 @@ async fn the_rate_limit_answers_429_with_retry_after_per_key() {
         .unwrap();
     assert_eq!(r.status(), 401);
     assert_eq!(r.headers()["www-authenticate"], "Bearer");
-    assert_eq!(stored_runs(&s), 4);
+    assert_eq!(stored_runs(&s).await, 4);
 }
 
 #[tokio::test]
@@ -304,7 +298,7 @@ async fn a_caller_may_have_only_so_many_runs_going() {
     let (status, v) = s.post("/agent/run/start", json!({"task": "three"})).await;
     assert_eq!(status, 429, "{v}");
     assert!(v["message"].as_str().unwrap().contains("at most 2"), "{v}");
-    assert_eq!(stored_runs(&s), 2);
+    assert_eq!(stored_runs(&s).await, 2);
     // A run that ends frees its place.
     let (status, _) = s
         .post(&format!("/agent/run/{first}/cancel"), json!({}))

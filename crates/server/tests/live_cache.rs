@@ -5,27 +5,21 @@
 
 mod common;
 
-use common::{login_page, ok};
+use common::{login_page, ok, serve_state, TestDb};
 use sentience_agent::ScorerPolicy;
 use sentience_server::live::{Live, Uncommitted};
-use sentience_server::{AppState, ServerConfig, Store};
+use sentience_server::{AppState, ServerConfig};
 use serde_json::{json, Value};
-use std::path::Path;
 use std::sync::Arc;
 
-/// A server on `db` (a fresh cache, as after a restart).
-async fn serve(db: &Path) -> String {
+/// A server on `db` (a fresh cache, as after a restart, or another replica).
+async fn serve(db: &TestDb) -> String {
     let state = AppState::new(
         ServerConfig::default(),
-        Store::open(db).expect("store"),
+        db.open().await,
         Arc::new(ScorerPolicy),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let base = format!("http://{}", listener.local_addr().expect("addr"));
-    tokio::spawn(sentience_server::serve(listener, state));
-    base
+    serve_state(state).await
 }
 
 async fn post(c: &reqwest::Client, url: String, key: Option<&str>, body: Value) -> (u16, String) {
@@ -64,7 +58,7 @@ async fn start_run(c: &reqwest::Client, a: &str, task: &str) -> String {
 #[tokio::test]
 async fn a_fresh_cache_replays_stored_replies_and_continues_the_run() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let db = dir.path().join("runs.sqlite3");
+    let db = TestDb::new(dir.path()).await;
     let c = reqwest::Client::new();
     let a = serve(&db).await;
     let id = start_run(&c, &a, "Log in as \"alice\" with password \"s3cret\"").await;
@@ -104,7 +98,7 @@ async fn a_fresh_cache_replays_stored_replies_and_continues_the_run() {
 #[tokio::test]
 async fn concurrent_steps_on_many_runs_all_commit() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let db = dir.path().join("runs.sqlite3");
+    let db = TestDb::new(dir.path()).await;
     let c = reqwest::Client::new();
     let a = serve(&db).await;
     let mut tasks = Vec::new();
@@ -130,7 +124,7 @@ async fn concurrent_steps_on_many_runs_all_commit() {
         ids.push(t.await.expect("join"));
     }
     // Every step is in the database (read through a fresh store).
-    let store = Store::open(&db).expect("store");
+    let store = db.open().await;
     for id in ids {
         let run = store.load(&id).await.expect("load").expect("run");
         assert_eq!(run.current_step, 3);
@@ -141,7 +135,7 @@ async fn concurrent_steps_on_many_runs_all_commit() {
 fn an_uncommitted_change_drops_the_cached_run_unless_kept() {
     let run =
         sentience_agent::Run::new("r".into(), "t".into(), sentience_agent::RunMode::Autonomous);
-    let mut slot = Some(Live::new(run));
+    let mut slot = Some(Live::new(run, 1));
     {
         let mut change = Uncommitted::new(&mut slot);
         change.live().expect("cached").run.current_step = 7;
@@ -159,7 +153,7 @@ fn an_uncommitted_change_drops_the_cached_run_unless_kept() {
 #[tokio::test]
 async fn a_snapshot_is_stored_as_sent_without_its_screenshot() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let db = dir.path().join("runs.sqlite3");
+    let db = TestDb::new(dir.path()).await;
     let c = reqwest::Client::new();
     let a = serve(&db).await;
     let id = start_run(&c, &a, "Find pricing").await;

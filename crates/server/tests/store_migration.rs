@@ -34,24 +34,15 @@ async fn a_database_without_owner_columns_is_migrated_on_open() {
     let a = Run::new("a".into(), "t".into(), RunMode::Autonomous);
     let b = Run::new("b".into(), "t".into(), RunMode::Autonomous);
     assert_eq!(
-        store
-            .create_run(&a, "ip:127.0.0.1".into(), 1, 0)
-            .await
-            .unwrap(),
-        Ok(())
+        store.create(&a, "ip:127.0.0.1".into(), 1, 0).await.unwrap(),
+        Ok(1)
     );
     assert_eq!(
-        store
-            .create_run(&b, "ip:127.0.0.1".into(), 1, 0)
-            .await
-            .unwrap(),
+        store.create(&b, "ip:127.0.0.1".into(), 1, 0).await.unwrap(),
         Err(1)
     );
     assert_eq!(
-        store
-            .create_run(&b, "key:other".into(), 1, 0)
-            .await
-            .unwrap(),
-        Ok(())
+        store.create(&b, "key:other".into(), 1, 0).await.unwrap(),
+        Ok(1)
     );
 }

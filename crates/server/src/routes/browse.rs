@@ -6,6 +6,7 @@
 use crate::body::Body;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::store::BrowseTurn;
 use axum::body::to_bytes;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -47,17 +48,41 @@ async fn decide(
     .map_err(|e| ApiError::Internal(format!("browse policy failed: {e}")))
 }
 
-/// A stored conversation that has not expired, or 404.
-async fn load(s: &AppState, id: &str) -> Result<Conversation, ApiError> {
+/// The conversation held by `turn`, if it exists and has not expired (an
+/// expired one is deleted through the turn, which holds its row), or 404.
+/// The turn ends unless a conversation is returned.
+async fn load(
+    s: &AppState,
+    turn: BrowseTurn,
+    id: &str,
+) -> Result<(Conversation, BrowseTurn), ApiError> {
+    let mut turn = turn;
     let ttl = s.config.browse_ttl.as_millis() as u64;
-    match s.store.load_browse(id).await? {
-        Some((conv, at)) if now_ms().saturating_sub(at) <= ttl => Ok(conv),
+    match turn.stored.take() {
+        Some((body, at)) if now_ms().saturating_sub(at) <= ttl => {
+            match serde_json::from_str(&body) {
+                Ok(conv) => Ok((conv, turn)),
+                Err(e) => {
+                    turn.release().await;
+                    Err(ApiError::Internal(format!(
+                        "stored browse session is corrupt: {e}"
+                    )))
+                }
+            }
+        }
         Some(_) => {
-            s.store.delete_browse(id).await?;
+            turn.delete().await?;
             Err(expired(id))
         }
-        None => Err(expired(id)),
+        None => {
+            turn.release().await;
+            Err(expired(id))
+        }
     }
+}
+
+fn to_body(conv: &Conversation) -> Result<String, ApiError> {
+    serde_json::to_string(conv).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
 fn expired(id: &str) -> ApiError {
@@ -79,7 +104,9 @@ async fn handle(
             let id = uuid::Uuid::new_v4().to_string();
             let conv = Conversation::new(action, url.as_deref());
             let (conv, answer) = decide(s, conv, req).await?;
-            s.store.save_browse(&id, &conv, now_ms()).await?;
+            s.store
+                .create_browse(&id, to_body(&conv)?, now_ms())
+                .await?;
             Ok((id, answer))
         }
         Request::State { .. } => {
@@ -90,16 +117,20 @@ async fn handle(
                         .into(),
                 )
             })?;
+            // This process's lock, then the store's (the conversation's row
+            // on PostgreSQL: one message at a time across replicas).
             let lock = s.browse_locks.get(id);
             let _turn = lock.lock().await;
-            let conv = load(s, id).await?;
+            let (conv, turn) = load(s, s.store.browse_turn(id).await?, id).await?;
             if conv.finished {
+                turn.release().await;
                 return Err(ApiError::Conflict(format!(
                     "Browse session \"{id}\" has finished; send a new \"task\" to start another"
                 )));
             }
+            // On an error the turn is dropped, which releases it unchanged.
             let (conv, answer) = decide(s, conv, req).await?;
-            s.store.save_browse(id, &conv, now_ms()).await?;
+            turn.save(to_body(&conv)?, now_ms()).await?;
             Ok((id.to_string(), answer))
         }
     }

@@ -2,16 +2,17 @@
 
 use crate::body::Body;
 use crate::error::ApiError;
+use crate::events::{self, Before, Event};
 use crate::live::{Live, Slot, Uncommitted};
 use crate::state::AppState;
-use crate::store::{Reply, StoreError};
+use crate::store::{Reply, RunRow, RunWrite, StoreError, Turn};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use axum::Json;
 use sentience_agent::time::now_ms;
-use sentience_agent::{PolicyError, Run, RunError, RunMode, Snapshot, StepResponse, ToolResult};
+use sentience_agent::{PolicyError, Run, RunError, RunMode, Snapshot, ToolResult};
 use sentience_guard::Caller;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -88,17 +89,20 @@ pub async fn start(
     let owner = caller.map_or_else(|| "anonymous".into(), |Extension(c)| c.quota_key());
     let limit = s.config.max_running_runs;
     let since = now_ms().saturating_sub(s.config.cache_idle.as_millis() as u64);
-    if let Err(n) = s.store.create_run(&run, owner, limit, since).await? {
-        return Err(ApiError::TooManyRequests(format!(
-            "Too many runs at once: {n} of at most {limit} are going \
-             (finish or cancel one, or wait until one has been idle for {} s)",
-            s.config.cache_idle.as_secs()
-        )));
-    }
+    let last_seq = match s.store.create(&run, owner, limit, since).await? {
+        Ok(last_seq) => last_seq,
+        Err(n) => {
+            return Err(ApiError::TooManyRequests(format!(
+                "Too many runs at once: {n} of at most {limit} are going \
+                 (finish or cancel one, or wait until one has been idle for {} s)",
+                s.config.cache_idle.as_secs()
+            )))
+        }
+    };
     tracing::debug!(run_id = %run.run_id, ?mode, "run started");
     let reply = json!({"success": true, "runId": run.run_id, "state": run.summary()});
     // Nobody else knows the id yet: cache it for its first step.
-    s.live.insert(run).await;
+    s.live.insert(Live::new(run, last_seq)).await;
     Ok(Json(reply))
 }
 
@@ -108,27 +112,45 @@ fn loaded(live: Option<&mut Live>) -> Result<&mut Live, ApiError> {
     live.ok_or_else(|| ApiError::Internal("run cache lost a run".into()))
 }
 
-/// The run locked in `slot`, loaded from the database unless cached, if it
-/// exists and has not expired (docs/contracts/run-api.md §15: 404 "doesn't exist or expired").
-async fn live_run<'a>(
-    s: &AppState,
-    slot: &'a mut Slot,
-    id: &str,
-) -> Result<&'a mut Live, ApiError> {
-    if slot.is_none() {
-        let stored = s
-            .store
-            .load_full(id)
-            .await?
-            .ok_or_else(|| ApiError::NotFound(format!("Run {id} not found")))?;
-        **slot = Some(Live::from(stored));
-    }
-    let live = loaded(slot.as_mut())?;
+fn not_found(id: &str) -> ApiError {
+    ApiError::NotFound(format!("Run {id} not found"))
+}
+
+/// docs/contracts/run-api.md §15: 404 "doesn't exist or expired".
+fn check_ttl(s: &AppState, live: &Live, id: &str) -> Result<(), ApiError> {
     let idle_ms = now_ms().saturating_sub(live.run.updated_at);
     if u128::from(idle_ms) > s.config.run_ttl.as_millis() {
         return Err(ApiError::NotFound(format!("Run {id} expired")));
     }
-    Ok(live)
+    Ok(())
+}
+
+/// The version of the cached copy the store should check (none when the
+/// cache is off: the store then always reads the run).
+fn cached_version(s: &AppState, slot: &Slot) -> Option<i64> {
+    slot.as_ref()
+        .filter(|_| s.config.cache_runs)
+        .map(|l| l.version)
+}
+
+/// Takes the run's turn: the caller holds this process's lock on it
+/// (`slot`); this takes the store's (across replicas) and puts the stored
+/// run in the slot when the cached copy is missing or stale. 404 when the
+/// run does not exist or has expired.
+async fn take_turn(s: &AppState, slot: &mut Slot, id: &str) -> Result<Turn, ApiError> {
+    let Some(mut turn) = s.store.turn(id, cached_version(s, slot)).await? else {
+        // Gone from the database (expired, swept by any replica).
+        **slot = None;
+        return Err(not_found(id));
+    };
+    if let Some(stored) = turn.stale.take() {
+        **slot = Some(Live::from(stored));
+    }
+    if let Err(e) = check_ttl(s, loaded(slot.as_mut())?, id) {
+        turn.release().await;
+        return Err(e);
+    }
+    Ok(turn)
 }
 
 /// Validate an idempotency key (header `Idempotency-Key` wins over the body's).
@@ -254,14 +276,20 @@ pub async fn step(
     let b = step_body(&body, &headers)?;
     drop(body);
     let key = b.key;
-    // Serialise steps on this run; different runs proceed in parallel.
+    // Serialise steps on this run (this process's lock, then the store's);
+    // different runs proceed in parallel.
     let mut slot = s.live.lock(&id).await;
-    let live = live_run(&s, &mut slot, &id).await?;
+    let turn = take_turn(&s, &mut slot, &id).await?;
+    let live = loaded(slot.as_mut())?;
     if let Some(k) = &key {
         if let Some(r) = live.reply("step", k) {
-            return Ok(json_response(r.status, r.body.clone(), true));
+            let replay = json_response(r.status, r.body.clone(), true);
+            turn.release().await;
+            return Ok(replay);
         }
     }
+    let before = Before::of(&live.run);
+    let started = events::step_started(b.snapshot.as_ref().map(|s| &s.page), b.last.as_ref());
     let mut change = Uncommitted::new(&mut slot);
     let live = loaded(change.live())?;
     let resp = match live.run.step(b.snapshot, b.last, s.policy.as_ref()).await {
@@ -269,38 +297,53 @@ pub async fn step(
         Err(e) => {
             // A failed decision leaves the run as it was (Run::step).
             change.keep();
+            turn.release().await;
             return Err(e.into());
         }
     };
-    let text = commit(&s, live, "step", key, &resp).await?;
+    let evs = events::stepped(before, &live.run, &resp, started);
+    let text = to_json(&resp)?;
+    write(turn, live, Some(("step", key, &text)), evs).await?;
     change.keep();
     Ok(json_response(200, text, false))
 }
 
-/// Write the run with its reply (one round trip), then remember the reply.
-async fn commit(
-    s: &AppState,
+/// Writes the turn's change (the run, the reply for an idempotency key,
+/// the events) and commits it, then updates the cached copy to match.
+async fn write(
+    turn: Turn,
     live: &mut Live,
-    endpoint: &'static str,
-    key: Option<String>,
-    resp: &StepResponse,
-) -> Result<String, ApiError> {
-    let text = to_json(resp)?;
-    let reply = key.map(|k| {
-        (
-            k,
-            endpoint,
-            Reply {
-                status: 200,
-                body: text.clone(),
-            },
-        )
+    reply: Option<(&'static str, Option<String>, &str)>,
+    evs: Vec<Event>,
+) -> Result<(), ApiError> {
+    let reply = reply.and_then(|(endpoint, key, text)| {
+        key.map(|k| {
+            (
+                k,
+                endpoint,
+                Reply {
+                    status: 200,
+                    body: text.to_string(),
+                },
+            )
+        })
     });
-    s.store.save(&live.run, reply.clone()).await?;
+    let events = events::number(&live.run, live.last_seq, evs);
+    let last_seq = live.last_seq + events.len() as i64;
+    let version = live.version + 1;
+    let row = RunRow::of(&live.run, version, last_seq)?;
+    turn.commit(RunWrite {
+        row,
+        reply: reply.clone(),
+        events,
+    })
+    .await?;
+    live.version = version;
+    live.last_seq = last_seq;
     if let Some((k, endpoint, r)) = reply {
         live.remember(endpoint, k, r);
     }
-    Ok(text)
+    Ok(())
 }
 
 /// POST /agent/run/:runId/answer (docs/contracts/run-api.md §6).
@@ -323,23 +366,30 @@ pub async fn answer(
     };
     let key = idempotency_key(&headers, &obj)?;
     let mut slot = s.live.lock(&id).await;
-    let live = live_run(&s, &mut slot, &id).await?;
+    let turn = take_turn(&s, &mut slot, &id).await?;
+    let live = loaded(slot.as_mut())?;
     if let Some(k) = &key {
         if let Some(r) = live.reply("answer", k) {
-            return Ok(json_response(r.status, r.body.clone(), true));
+            let replay = json_response(r.status, r.body.clone(), true);
+            turn.release().await;
+            return Ok(replay);
         }
     }
+    let before = Before::of(&live.run);
     let mut change = Uncommitted::new(&mut slot);
     let live = loaded(change.live())?;
-    let resp = match live.run.answer(approved, text) {
+    let resp = match live.run.answer(approved, text.clone()) {
         Ok(r) => r,
         Err(e) => {
             // Not waiting: nothing changed.
             change.keep();
+            turn.release().await;
             return Err(e.into());
         }
     };
-    let body = commit(&s, live, "answer", key, &resp).await?;
+    let evs = events::answered(before, &live.run, approved, text.as_deref(), &resp);
+    let body = to_json(&resp)?;
+    write(turn, live, Some(("answer", key, &body)), evs).await?;
     change.keep();
     Ok(json_response(200, body, false))
 }
@@ -350,11 +400,18 @@ pub async fn cancel(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let mut slot = s.live.lock(&id).await;
-    live_run(&s, &mut slot, &id).await?;
+    let turn = take_turn(&s, &mut slot, &id).await?;
+    if loaded(slot.as_mut())?.run.status.is_terminal() {
+        // Idempotent: an ended run stays as it is.
+        turn.release().await;
+        return Ok(Json(json!({"success": true})));
+    }
     let mut change = Uncommitted::new(&mut slot);
     let live = loaded(change.live())?;
+    let before = Before::of(&live.run);
     live.run.cancel();
-    s.store.save(&live.run, None).await?;
+    let evs = events::cancelled(before, &live.run);
+    write(turn, live, None, evs).await?;
     change.keep();
     Ok(Json(json!({"success": true})))
 }
@@ -366,8 +423,21 @@ pub async fn get(State(s): State<AppState>, Path(id): Path<String>) -> Result<Re
         success: bool,
         state: &'a Run,
     }
+    // This process's lock orders the read after this process's turns on
+    // the run; the store answers with the last committed state (another
+    // replica's turn in progress is not waited for: its change is not
+    // committed, so the read is ordered before it).
     let mut slot = s.live.lock(&id).await;
-    let live = live_run(&s, &mut slot, &id).await?;
+    match s.store.read(&id, cached_version(&s, &slot)).await? {
+        None => {
+            *slot = None;
+            return Err(not_found(&id));
+        }
+        Some(Some(stored)) => *slot = Some(Live::from(stored)),
+        Some(None) => {}
+    }
+    let live = loaded(slot.as_mut())?;
+    check_ttl(&s, live, &id)?;
     let body = to_json(&Full {
         success: true,
         state: &live.run,

@@ -1,6 +1,9 @@
-//! Shared test harness: a real server on port 0 with a real SQLite file in a
-//! temp dir, a real HTTP client, fixture snapshots, and the only fake — a
-//! local OpenAI-compatible chat-completions server with scripted answers.
+//! Shared test harness: a real server on port 0 with a real database (a
+//! SQLite file in a temp dir, or, with `SENTIENCE_TEST_STORE=postgres`, a
+//! schema of its own in the PostgreSQL at `SENTIENCE_TEST_DATABASE_URL`:
+//! pkg-scripts/test.sh runs the suites both ways), a real HTTP client,
+//! fixture snapshots, and the only fake — a local OpenAI-compatible
+//! chat-completions server with scripted answers.
 #![allow(dead_code)]
 
 use axum::extract::State;
@@ -13,25 +16,115 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// Which database the tests use: `SENTIENCE_TEST_STORE=postgres` (with
+/// `SENTIENCE_TEST_DATABASE_URL`) or SQLite.
+pub fn postgres_url() -> Option<String> {
+    if std::env::var("SENTIENCE_TEST_STORE").as_deref() != Ok("postgres") {
+        return None;
+    }
+    match std::env::var("SENTIENCE_TEST_DATABASE_URL") {
+        Ok(u) if !u.is_empty() => Some(u),
+        _ => panic!(
+            "SENTIENCE_TEST_STORE=postgres needs SENTIENCE_TEST_DATABASE_URL \
+             (pkg-scripts/test.sh starts a cluster and sets it)"
+        ),
+    }
+}
+
+/// One test's database: reopened by a second server to play a restart or
+/// another replica.
+#[derive(Clone)]
+pub enum TestDb {
+    Sqlite(std::path::PathBuf),
+    /// A URL whose connections use a schema of their own.
+    Postgres(String),
+}
+
+static SCHEMAS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl TestDb {
+    pub async fn new(dir: &std::path::Path) -> TestDb {
+        let Some(url) = postgres_url() else {
+            return TestDb::Sqlite(dir.join("runs.sqlite3"));
+        };
+        let schema = format!(
+            "test_{}_{}_{}",
+            std::process::id(),
+            SCHEMAS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            uuid::Uuid::new_v4().simple()
+        );
+        let (client, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+            .await
+            .expect("connect to SENTIENCE_TEST_DATABASE_URL");
+        tokio::spawn(conn);
+        client
+            .batch_execute(&format!("CREATE SCHEMA {schema}"))
+            .await
+            .expect("create schema");
+        let sep = if url.contains('?') { '&' } else { '?' };
+        TestDb::Postgres(format!("{url}{sep}options=-csearch_path%3D{schema}"))
+    }
+
+    pub async fn open(&self) -> Store {
+        match self {
+            TestDb::Sqlite(path) => Store::open(path).expect("store"),
+            TestDb::Postgres(url) => Store::connect(url, sentience_server::PgOptions::default())
+                .await
+                .expect("postgres store"),
+        }
+    }
+
+    /// Rows of `table`, read by a connection of the test's own.
+    pub async fn count(&self, table: &str) -> i64 {
+        let sql = format!("SELECT COUNT(*) FROM {table}");
+        match self {
+            TestDb::Sqlite(path) => {
+                let c = rusqlite::Connection::open_with_flags(
+                    path,
+                    rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+                )
+                .expect("open");
+                c.query_row(&sql, [], |r| r.get(0)).expect("count")
+            }
+            TestDb::Postgres(url) => {
+                let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                    .await
+                    .expect("connect");
+                tokio::spawn(conn);
+                client.query_one(&sql, &[]).await.expect("count").get(0)
+            }
+        }
+    }
+}
+
 pub struct TestServer {
     pub base: String,
     pub client: reqwest::Client,
     pub dir: tempfile::TempDir,
+    pub db: TestDb,
+    pub state: AppState,
 }
 
-pub async fn spawn_with(config: ServerConfig, policy: Arc<dyn Policy>) -> TestServer {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = Store::open(&dir.path().join("runs.sqlite3")).expect("store");
-    let state = AppState::new(config, store, policy);
+/// Serves `state` on a free port; its base URL.
+pub async fn serve_state(state: AppState) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
     tokio::spawn(sentience_server::serve(listener, state));
+    base
+}
+
+pub async fn spawn_with(config: ServerConfig, policy: Arc<dyn Policy>) -> TestServer {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = TestDb::new(dir.path()).await;
+    let state = AppState::new(config, db.open().await, policy);
     TestServer {
-        base,
+        base: serve_state(state.clone()).await,
         client: reqwest::Client::new(),
         dir,
+        db,
+        state,
     }
 }
 

@@ -1,0 +1,246 @@
+//! `sentience bench-server`'s load generator: one thread, one minimal
+//! keep-alive HTTP/1.1 connection per run (a few µs of CPU per request, so
+//! the figures are the server's), closed or paced load, and optionally a
+//! live stream (`GET /agent/run/:id/stream`) per run whose events' delivery
+//! latency is measured: from the event's `at` (taken as its turn commits,
+//! in whole milliseconds) to its arrival here, on the same clock.
+
+use anyhow::{bail, Context};
+use futures::StreamExt;
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+pub fn pct(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// A minimal keep-alive HTTP/1.1 client connection: one request at a time,
+/// responses framed by Content-Length (as the server sends them).
+pub struct Conn {
+    io: BufReader<TcpStream>,
+    host: String,
+    buf: Vec<u8>,
+}
+
+impl Conn {
+    pub async fn open(addr: &str) -> anyhow::Result<Conn> {
+        let s = TcpStream::connect(addr).await?;
+        s.set_nodelay(true)?;
+        Ok(Conn {
+            io: BufReader::new(s),
+            host: addr.to_string(),
+            buf: Vec::with_capacity(8192),
+        })
+    }
+
+    pub async fn post(&mut self, path: &str, body: &[u8]) -> anyhow::Result<(u16, Vec<u8>)> {
+        self.buf.clear();
+        self.buf.extend_from_slice(
+            format!(
+                "POST {path} HTTP/1.1\r\nhost: {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                self.host,
+                body.len()
+            )
+            .as_bytes(),
+        );
+        self.buf.extend_from_slice(body);
+        self.io.get_mut().write_all(&self.buf).await?;
+        let mut line = String::new();
+        self.io.read_line(&mut line).await?;
+        let status: u16 = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .with_context(|| format!("bad status line {line:?}"))?;
+        let mut len = None;
+        loop {
+            line.clear();
+            if self.io.read_line(&mut line).await? == 0 {
+                bail!("connection closed mid-response");
+            }
+            let l = line.trim_end();
+            if l.is_empty() {
+                break;
+            }
+            if let Some((k, v)) = l.split_once(':') {
+                if k.eq_ignore_ascii_case("content-length") {
+                    len = v.trim().parse::<usize>().ok();
+                }
+            }
+        }
+        let len = len.context("response without Content-Length")?;
+        let mut out = vec![0; len];
+        self.io.read_exact(&mut out).await?;
+        Ok((status, out))
+    }
+
+    pub async fn start(&mut self) -> anyhow::Result<String> {
+        let body =
+            json!({"task": "Log in as \"alice\" with password \"s3cret\"", "mode": "autonomous"});
+        let (status, out) = self
+            .post("/agent/run/start", &serde_json::to_vec(&body)?)
+            .await?;
+        anyhow::ensure!(status == 200, "start answered {status}");
+        let v: Value = serde_json::from_slice(&out)?;
+        v["runId"].as_str().map(str::to_string).context("no runId")
+    }
+}
+
+/// A small deterministic generator for the pacing jitter.
+struct XorShift(u64);
+
+impl XorShift {
+    fn unit(&mut self) -> f64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// One measured level.
+#[derive(Clone)]
+pub struct Level {
+    pub runs: usize,
+    pub think: Duration,
+    pub burst: bool,
+    pub requests: usize,
+    pub steps_per_run: usize,
+    /// Open a stream per run on these addresses (run i on address i % n);
+    /// empty: no streams.
+    pub streams: Vec<String>,
+}
+
+/// What a level measured.
+pub struct Measured {
+    /// /step latencies, ms, sorted.
+    pub steps: Vec<f64>,
+    pub wall: Duration,
+    pub runs_started: usize,
+    /// Stream delivery latencies, ms, sorted; events received.
+    pub delivery: Vec<f64>,
+}
+
+fn now_ms() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64() * 1e3)
+}
+
+/// Reads a run's stream until the server closes it, recording each event's
+/// delivery latency.
+async fn watch(addr: String, id: String, out: Arc<Mutex<Vec<f64>>>) -> anyhow::Result<()> {
+    let url = format!("ws://{addr}/agent/run/{id}/stream");
+    let (mut ws, _) = async_tungstenite::tokio::connect_async(url).await?;
+    let mut mine = Vec::new();
+    while let Some(msg) = ws.next().await {
+        match msg? {
+            async_tungstenite::tungstenite::Message::Text(t) => {
+                let got = now_ms();
+                let v: Value = serde_json::from_str(&t)?;
+                if let Some(at) = v["at"].as_f64() {
+                    mine.push((got - at).max(0.0));
+                }
+            }
+            async_tungstenite::tungstenite::Message::Close(_) => break,
+            _ => {}
+        }
+    }
+    out.lock().unwrap_or_else(|e| e.into_inner()).extend(mine);
+    Ok(())
+}
+
+pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<Measured> {
+    let left = Arc::new(AtomicUsize::new(l.requests));
+    let started = Arc::new(AtomicUsize::new(0));
+    let delivery = Arc::new(Mutex::new(Vec::new()));
+    let streams = Arc::new(l.streams);
+    let t0 = Instant::now();
+    let mut tasks = Vec::new();
+    for i in 0..l.runs {
+        let (addr, body, left, started, delivery, streams) = (
+            addr.to_string(),
+            body.clone(),
+            left.clone(),
+            started.clone(),
+            delivery.clone(),
+            streams.clone(),
+        );
+        let (think, burst, c, per_run) = (l.think, l.burst, l.runs, l.steps_per_run);
+        tasks.push(tokio::spawn(async move {
+            let mut rng = XorShift(
+                0x9E37_79B9_7F4A_7C15 ^ (i as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407),
+            );
+            let mut conn = Conn::open(&addr).await?;
+            let mut lat = Vec::new();
+            let mut watchers = Vec::new();
+            if !think.is_zero() && !burst {
+                // Spread the runs' first steps over one pause.
+                tokio::time::sleep(think.mul_f64(i as f64 / c as f64)).await;
+            }
+            'outer: loop {
+                let id = conn.start().await?;
+                started.fetch_add(1, Ordering::Relaxed);
+                if !streams.is_empty() {
+                    let at = streams[i % streams.len()].clone();
+                    watchers.push(tokio::spawn(watch(at, id.clone(), delivery.clone())));
+                }
+                let path = format!("/agent/run/{id}/step");
+                let mut done = false;
+                for _ in 0..per_run {
+                    if left
+                        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+                        .is_err()
+                    {
+                        done = true;
+                        break;
+                    }
+                    let t = Instant::now();
+                    let (status, _) = conn.post(&path, &body).await?;
+                    anyhow::ensure!(status == 200, "step answered {status}");
+                    lat.push(t.elapsed().as_secs_f64() * 1e3);
+                    if !think.is_zero() {
+                        let pause = if burst {
+                            think
+                        } else {
+                            think.mul_f64(0.75 + 0.5 * rng.unit())
+                        };
+                        tokio::time::sleep(pause).await;
+                    }
+                }
+                if !streams.is_empty() {
+                    // Ends the run, and so its stream (not timed).
+                    conn.post(&format!("/agent/run/{id}/cancel"), b"").await?;
+                }
+                if done {
+                    break 'outer;
+                }
+            }
+            for w in watchers {
+                w.await??;
+            }
+            anyhow::Ok(lat)
+        }));
+    }
+    let mut steps = Vec::new();
+    for t in tasks {
+        steps.extend(t.await??);
+    }
+    let wall = t0.elapsed();
+    steps.sort_by(f64::total_cmp);
+    let mut delivery = std::mem::take(&mut *delivery.lock().unwrap_or_else(|e| e.into_inner()));
+    delivery.sort_by(f64::total_cmp);
+    Ok(Measured {
+        steps,
+        wall,
+        runs_started: started.load(Ordering::Relaxed),
+        delivery,
+    })
+}

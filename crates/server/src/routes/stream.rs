@@ -1,0 +1,157 @@
+//! `GET /agent/run/:runId/stream[?since=SEQ]`: the run's events over a
+//! WebSocket, in order, each once (docs/server.md "The live run stream";
+//! the event format is `events.rs`).
+//!
+//! The stream subscribes to the hub first, then reads the stored events
+//! after `since` and sends them; each announcement (from this process's
+//! commits, or, with PostgreSQL, relayed from other replicas) makes it look
+//! again after the last event it sent: in the hub's ring of this process's
+//! recent commits when that holds every one of them, else in the store. Because events are read from the
+//! store in order of their numbers, an announcement missed, merged or
+//! repeated changes only when they arrive, never which. A look-up every
+//! `stream_poll` covers announcements lost between replicas. After the
+//! run's last event (its status changing into `completed`, `error` or
+//! `cancelled`) the server closes the stream (1000); when the server stops,
+//! it closes it with 1001, and the client reconnects (to any replica) with
+//! `since` = the last `seq` it received.
+
+use crate::error::ApiError;
+use crate::events::ends_run;
+use crate::state::AppState;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, RawQuery, State};
+use axum::response::Response;
+use std::time::Duration;
+
+/// Events read from the store at a time.
+const PAGE: usize = 256;
+/// A ping this often keeps idle connections open through proxies (nginx
+/// closes a silent proxied connection after 60 s by default).
+const PING_EVERY: Duration = Duration::from_secs(25);
+
+/// `since` from the query string: the last event the client has (0: none).
+fn since(query: Option<&str>) -> Result<i64, ApiError> {
+    let mut since = 0;
+    for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        if k == "since" {
+            since = v
+                .parse::<u64>()
+                .ok()
+                .and_then(|n| i64::try_from(n).ok())
+                .ok_or_else(|| {
+                    ApiError::BadRequest(format!(
+                        "\"since\" must be the sequence number of an event (0 or more), not {v:?}"
+                    ))
+                })?;
+        }
+    }
+    Ok(since)
+}
+
+pub async fn stream(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let since = since(query.as_deref())?;
+    // An unknown run, or a `since` past its last event, is answered over
+    // HTTP before upgrading.
+    let Some(stored) = s.store.read(&id, None).await?.flatten() else {
+        return Err(ApiError::NotFound(format!("Run {id} not found")));
+    };
+    let idle_ms = sentience_agent::time::now_ms().saturating_sub(stored.run.updated_at);
+    if u128::from(idle_ms) > s.config.run_ttl.as_millis() {
+        return Err(ApiError::NotFound(format!("Run {id} expired")));
+    }
+    if since > stored.last_seq {
+        return Err(ApiError::BadRequest(format!(
+            "\"since\" is {since}, but the last event of run {id} is {}",
+            stored.last_seq
+        )));
+    }
+    let upgrade = upgrade.map_err(|e| {
+        ApiError::BadRequest(format!(
+            "GET /agent/run/:runId/stream is a WebSocket endpoint ({e}): connect with `Upgrade: websocket`"
+        ))
+    })?;
+    let ended = stored.run.status.is_terminal() && since == stored.last_seq;
+    Ok(upgrade.on_upgrade(move |socket| pump(s, id, since, ended, socket)))
+}
+
+fn close(code: u16, reason: &'static str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: reason.into(),
+    }))
+}
+
+/// Sends the run's events after `last` until the run ends, the client
+/// leaves or the server stops.
+async fn pump(s: AppState, id: String, mut last: i64, ended: bool, mut socket: WebSocket) {
+    if ended {
+        let _ = socket.send(close(1000, "run ended")).await;
+        return;
+    }
+    let mut announced = s.store.hub().subscribe(&id);
+    let mut stopping = s.stopping();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.reset();
+    loop {
+        if *stopping.borrow_and_update() {
+            let _ = socket
+                .send(close(1001, "server stopping: reconnect with since"))
+                .await;
+            return;
+        }
+        // This process's own commits come from memory; anything else (an
+        // older event, another replica's) from the store.
+        let recent = s.store.hub().recent_after(&id, last);
+        let events = match recent {
+            Some(e) => Ok(e),
+            None => s.store.events(&id, last, PAGE).await,
+        };
+        let events = match events {
+            Ok(e) => e,
+            Err(e) => {
+                tracing::warn!(error = %e, run_id = %id, "stream could not read events");
+                let _ = socket
+                    .send(close(1011, "cannot read the run's events"))
+                    .await;
+                return;
+            }
+        };
+        let full = events.len() == PAGE;
+        for e in events {
+            let end = ends_run(&e.json);
+            if socket.send(Message::Text(e.json.into())).await.is_err() {
+                return;
+            }
+            last = e.seq;
+            if end {
+                let _ = socket.send(close(1000, "run ended")).await;
+                return;
+            }
+        }
+        if full {
+            continue;
+        }
+        tokio::select! {
+            () = announced.changed() => {}
+            () = tokio::time::sleep(s.config.stream_poll) => {}
+            _ = ping.tick() => {
+                if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    return;
+                }
+            }
+            msg = socket.recv() => match msg {
+                // Clients have nothing to say; pongs and stray frames are ignored.
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            },
+            _ = stopping.changed() => {}
+        }
+    }
+}

@@ -1,0 +1,450 @@
+//! PostgreSQL: the store of several replicas behind a load balancer
+//! (docs/server.md "Running several replicas").
+//!
+//! - **Serialised turns.** A change to a run happens in one transaction that
+//!   starts by locking the run's row (`SELECT … FOR UPDATE`, `turn.rs`) and
+//!   ends with the commit of the change, its idempotency reply and its
+//!   events. A second turn on the run, on any replica, waits for the row.
+//!   A replica that dies mid-turn loses its connection, and PostgreSQL rolls
+//!   its transaction back and releases the row at once.
+//! - **Two round trips per step.** `BEGIN` and the lock go out together; the
+//!   lock reads the run's body only when the caller's cached version is not
+//!   the stored one. The writes and `COMMIT` go out together.
+//! - **Announcements** of committed events go to other replicas through
+//!   `NOTIFY` (run id and sequence number only; `listen.rs`).
+//! - **Shared rates** for the guard's per-caller limit (`rate.rs`).
+//!
+//! Driver: tokio-postgres with a deadpool pool (chosen over sqlx by
+//! measurement, bench/pg-driver-probe); migrations: refinery
+//! (`migrations/postgres`), run under an advisory lock so that replicas
+//! starting together migrate once.
+
+mod listen;
+mod rate;
+mod turn;
+
+use super::{
+    BrowseTurn, Engine, Reply, RunRow, RunStore, StoreError, StoreHealth, StoredEvent, StoredRun,
+    Turn,
+};
+use crate::hub::Hub;
+use async_trait::async_trait;
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use sentience_agent::Run;
+use sentience_guard::RateLimit;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{NoTls, Row};
+
+/// One statement parameter (arrays of them outlive pipelined queries).
+pub(crate) type Param<'a> = &'a (dyn ToSql + Sync);
+
+mod embedded {
+    refinery::embed_migrations!("migrations/postgres");
+}
+
+/// Any fixed number: the advisory lock replicas take to migrate one at a time.
+const MIGRATION_LOCK: i64 = 0x5e17_1e4c_e000_0001;
+
+const READ_RUN: &str =
+    "SELECT version, last_seq, CASE WHEN version <> $2 THEN body END FROM runs WHERE run_id = $1";
+/// A run's replies, only when the caller's copy (version $2) is stale.
+const REPLIES_IF_STALE: &str = "SELECT idem_key, endpoint, status, body FROM replies
+     WHERE run_id = $1 AND EXISTS (SELECT 1 FROM runs WHERE run_id = $1 AND version <> $2)";
+const INSERT_RUN: &str =
+    "INSERT INTO runs (run_id, body, updated_at, active, owner, version, last_seq)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)";
+const INSERT_EVENTS: &str = "INSERT INTO run_events (run_id, seq, body)
+     SELECT $1, s, b FROM unnest($2::bigint[], $3::text[]) AS t(s, b)";
+/// Starts of one owner are serialised (quota), those of others are not.
+const OWNER_LOCK: &str = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))";
+const COUNT_ACTIVE: &str =
+    "SELECT count(*) FROM runs WHERE owner = $1 AND active AND updated_at >= $2";
+
+/// How to reach the database.
+#[derive(Debug, Clone)]
+pub struct PgOptions {
+    /// Connections per replica. A turn holds one while its policy decides
+    /// (milliseconds with the built-in scorer, seconds with an LLM).
+    pub pool_size: usize,
+    /// Waiting longer than this for a free connection fails the request.
+    pub wait_timeout: Duration,
+}
+
+impl Default for PgOptions {
+    fn default() -> Self {
+        PgOptions {
+            pool_size: 32,
+            wait_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// What a committed turn needs to announce its events.
+pub(crate) struct Shared {
+    hub: Arc<Hub>,
+    notify: mpsc::UnboundedSender<(String, i64)>,
+}
+
+impl Shared {
+    /// This replica committed `events` of `run_id`: to its own streams
+    /// (from memory), and to the other replicas' (a notification).
+    pub(crate) fn committed(&self, run_id: &str, events: &[StoredEvent]) {
+        if let Some(last) = events.last() {
+            self.hub.publish(run_id, events);
+            let _ = self.notify.send((run_id.to_string(), last.seq));
+        }
+    }
+}
+
+pub struct PgStore {
+    pool: Pool,
+    shared: Arc<Shared>,
+    listening: Arc<AtomicBool>,
+    tasks: Vec<tokio::task::AbortHandle>,
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        for t in &self.tasks {
+            t.abort();
+        }
+    }
+}
+
+pub(crate) fn pool_error(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Pool(e.to_string())
+}
+
+/// A run row as read: version, last event number, and the body when stale.
+fn stored(row: &Row, replies: &[Row]) -> Result<(i64, i64, Option<StoredRun>), StoreError> {
+    let version: i64 = row.try_get(0)?;
+    let last_seq: i64 = row.try_get(1)?;
+    let body: Option<String> = row.try_get(2)?;
+    let stale = match body {
+        None => None,
+        Some(b) => {
+            let run: Run = serde_json::from_str(&b)?;
+            let replies = replies
+                .iter()
+                .map(|r| {
+                    Ok((
+                        r.try_get(0)?,
+                        r.try_get(1)?,
+                        Reply {
+                            status: u16::try_from(r.try_get::<_, i32>(2)?).unwrap_or(500),
+                            body: r.try_get(3)?,
+                        },
+                    ))
+                })
+                .collect::<Result<Vec<_>, tokio_postgres::Error>>()?;
+            Some(StoredRun {
+                run,
+                replies,
+                version,
+                last_seq,
+            })
+        }
+    };
+    Ok((version, last_seq, stale))
+}
+
+impl PgStore {
+    pub async fn connect(url: &str, options: PgOptions) -> Result<PgStore, StoreError> {
+        let mut config: tokio_postgres::Config = url
+            .parse()
+            .map_err(|e| StoreError::Config(format!("invalid database URL: {e}")))?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
+        migrate(&config).await?;
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(options.pool_size.max(1))
+            .wait_timeout(Some(options.wait_timeout))
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .build()
+            .map_err(pool_error)?;
+        // Fail now, not at the first request, when the database is unusable.
+        drop(pool.get().await.map_err(pool_error)?);
+        let hub = Arc::new(Hub::default());
+        let (notify, queue) = mpsc::unbounded_channel();
+        let listening = Arc::new(AtomicBool::new(false));
+        let tasks = vec![
+            tokio::spawn(listen::listener(
+                config.clone(),
+                hub.clone(),
+                listening.clone(),
+            ))
+            .abort_handle(),
+            tokio::spawn(listen::notifier(config, queue)).abort_handle(),
+        ];
+        Ok(PgStore {
+            pool,
+            shared: Arc::new(Shared { hub, notify }),
+            listening,
+            tasks,
+        })
+    }
+
+    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
+        self.pool.get().await.map_err(pool_error)
+    }
+}
+
+/// Applies the migrations not yet applied, one replica at a time.
+async fn migrate(config: &tokio_postgres::Config) -> Result<(), StoreError> {
+    let (mut client, conn) = config.connect(NoTls).await?;
+    let driver = tokio::spawn(conn);
+    client
+        .execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
+    let r = embedded::migrations::runner()
+        .set_abort_divergent(true)
+        .run_async(&mut client)
+        .await;
+    let _ = client
+        .execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK])
+        .await;
+    drop(client);
+    let _ = driver.await;
+    r?;
+    Ok(())
+}
+
+#[async_trait]
+impl RunStore for PgStore {
+    fn engine(&self) -> Engine {
+        Engine::Postgres
+    }
+
+    fn hub(&self) -> &Arc<Hub> {
+        &self.shared.hub
+    }
+
+    async fn health(&self) -> StoreHealth {
+        let t = std::time::Instant::now();
+        let r: Result<(), StoreError> = async {
+            let c = self.client().await?;
+            c.simple_query("SELECT 1").await?;
+            Ok(())
+        }
+        .await;
+        let latency = t.elapsed().as_secs_f64() * 1e3;
+        let s = self.pool.status();
+        let mut details = serde_json::Map::new();
+        details.insert(
+            "pool".into(),
+            serde_json::json!({"max": s.max_size, "open": s.size, "idle": s.available, "waiting": s.waiting}),
+        );
+        details.insert(
+            "listener".into(),
+            if self.listening.load(Ordering::Relaxed) {
+                "listening"
+            } else {
+                "reconnecting"
+            }
+            .into(),
+        );
+        StoreHealth {
+            engine: "postgres",
+            status: if r.is_ok() { "ok" } else { "unavailable" },
+            error: r.as_ref().err().map(ToString::to_string),
+            latency_ms: r.is_ok().then_some(latency),
+            details,
+        }
+    }
+
+    async fn create_run(
+        &self,
+        row: RunRow,
+        limit: u32,
+        active_since_ms: u64,
+        events: Vec<StoredEvent>,
+    ) -> Result<Result<(), u64>, StoreError> {
+        let c = self.client().await?;
+        let insert = c.prepare_cached(INSERT_RUN).await?;
+        let add_events = c.prepare_cached(INSERT_EVENTS).await?;
+        if limit > 0 {
+            let owner = row.owner.clone().unwrap_or_default();
+            let lock = c.prepare_cached(OWNER_LOCK).await?;
+            let count = c.prepare_cached(COUNT_ACTIVE).await?;
+            let since = active_since_ms as i64;
+            let by: [Param<'_>; 1] = [&owner];
+            let counted: [Param<'_>; 2] = [&owner, &since];
+            let (b, locked, n) = tokio::join!(
+                c.batch_execute("BEGIN"),
+                c.execute(&lock, &by),
+                c.query_one(&count, &counted)
+            );
+            let n = match (b, locked, n) {
+                (Ok(()), Ok(_), Ok(n)) => n.try_get::<_, i64>(0),
+                (Err(e), ..) | (_, Err(e), _) | (.., Err(e)) => Err(e),
+            };
+            let n = match n {
+                Ok(n) => u64::try_from(n).unwrap_or(0),
+                Err(e) => {
+                    turn::discard(c);
+                    return Err(e.into());
+                }
+            };
+            if n >= u64::from(limit) {
+                c.batch_execute("ROLLBACK").await?;
+                return Ok(Err(n));
+            }
+        }
+        let seqs: Vec<i64> = events.iter().map(|e| e.seq).collect();
+        let bodies: Vec<&str> = events.iter().map(|e| e.json.as_str()).collect();
+        // Without a quota, BEGIN goes out with the writes: one round trip.
+        let begin = futures_util::future::OptionFuture::from(
+            (limit == 0).then(|| c.batch_execute("BEGIN")),
+        );
+        let run: [Param<'_>; 7] = [
+            &row.run_id,
+            &row.body,
+            &row.updated_at,
+            &row.active,
+            &row.owner,
+            &row.version,
+            &row.last_seq,
+        ];
+        let numbered: [Param<'_>; 3] = [&row.run_id, &seqs, &bodies];
+        let (b, x, y, e) = tokio::join!(
+            begin,
+            c.execute(&insert, &run),
+            c.execute(&add_events, &numbered),
+            c.batch_execute("COMMIT")
+        );
+        // A failed statement turns the COMMIT into a rollback.
+        b.transpose()?;
+        x?;
+        y?;
+        e?;
+        self.shared.committed(&row.run_id, &events);
+        Ok(Ok(()))
+    }
+
+    async fn turn(&self, run_id: &str, cached: Option<i64>) -> Result<Option<Turn>, StoreError> {
+        turn::begin(self.client().await?, self.shared.clone(), run_id, cached).await
+    }
+
+    async fn read(
+        &self,
+        run_id: &str,
+        cached: Option<i64>,
+    ) -> Result<Option<Option<StoredRun>>, StoreError> {
+        let c = self.client().await?;
+        let read = c.prepare_cached(READ_RUN).await?;
+        let replies = c.prepare_cached(REPLIES_IF_STALE).await?;
+        let v = cached.unwrap_or(-1);
+        // One snapshot for the run and its replies, in one round trip.
+        let params: [Param<'_>; 2] = [&run_id, &v];
+        let (b, row, reps, e) = tokio::join!(
+            c.batch_execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"),
+            c.query_opt(&read, &params),
+            c.query(&replies, &params),
+            c.batch_execute("COMMIT")
+        );
+        b?;
+        e?;
+        match row? {
+            None => Ok(None),
+            Some(row) => Ok(Some(stored(&row, &reps?)?.2)),
+        }
+    }
+
+    async fn events(
+        &self,
+        run_id: &str,
+        after: i64,
+        limit: usize,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        let c = self.client().await?;
+        let q = c
+            .prepare_cached(
+                "SELECT seq, body FROM run_events WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
+            )
+            .await?;
+        let rows = c.query(&q, &[&run_id, &after, &(limit as i64)]).await?;
+        rows.iter()
+            .map(|r| {
+                Ok(StoredEvent {
+                    seq: r.try_get(0)?,
+                    json: r.try_get(1)?,
+                })
+            })
+            .collect()
+    }
+
+    async fn expire(&self, cutoff_ms: u64) -> Result<usize, StoreError> {
+        let c = self.client().await?;
+        // Replies and events go with their run (ON DELETE CASCADE).
+        let n = c
+            .execute(
+                "DELETE FROM runs WHERE updated_at < $1",
+                &[&(cutoff_ms as i64)],
+            )
+            .await?;
+        rate::forget_idle(&c).await?;
+        Ok(n as usize)
+    }
+
+    async fn browse_turn(&self, id: &str) -> Result<BrowseTurn, StoreError> {
+        turn::browse(self.client().await?, id).await
+    }
+
+    async fn create_browse(&self, id: &str, body: String, now_ms: u64) -> Result<(), StoreError> {
+        let c = self.client().await?;
+        c.execute(
+            "INSERT INTO browse_sessions (session_id, body, updated_at) VALUES ($1, $2, $3)",
+            &[&id, &body, &(now_ms as i64)],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn delete_browse(&self, id: &str) -> Result<(), StoreError> {
+        let c = self.client().await?;
+        c.execute("DELETE FROM browse_sessions WHERE session_id = $1", &[&id])
+            .await?;
+        Ok(())
+    }
+
+    async fn expire_browse(&self, cutoff_ms: u64) -> Result<usize, StoreError> {
+        let c = self.client().await?;
+        let n = c
+            .execute(
+                "DELETE FROM browse_sessions WHERE updated_at < $1",
+                &[&(cutoff_ms as i64)],
+            )
+            .await?;
+        Ok(n as usize)
+    }
+
+    async fn rate(
+        &self,
+        key: &str,
+        rate: RateLimit,
+    ) -> Option<Result<Result<(), Duration>, StoreError>> {
+        Some(match self.client().await {
+            Ok(c) => rate::check(&c, key, rate).await,
+            Err(e) => Err(e),
+        })
+    }
+
+    async fn close(&self) {
+        for t in &self.tasks {
+            t.abort();
+        }
+        self.pool.close();
+    }
+}

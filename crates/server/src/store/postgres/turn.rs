@@ -1,0 +1,267 @@
+//! A turn on PostgreSQL: a transaction on one pooled connection that holds
+//! the run's row lock from `begin` to `commit` (or rollback). Statements of
+//! one phase are pipelined: tokio-postgres sends a query when its future is
+//! first polled, so `join!` puts `BEGIN` and the lock, or the writes and
+//! `COMMIT`, on the wire together and waits for all answers once.
+//!
+//! A turn dropped without `commit` or `release` (a request cancelled while
+//! its policy decided) rolls back in a task of its own before its
+//! connection goes back to the pool; a connection whose state is unknown
+//! after an error is closed instead (PostgreSQL then rolls back).
+
+use super::{stored, Param, Shared, REPLIES_IF_STALE};
+use crate::store::{BrowseLock, BrowseTurn, RunWrite, StoreError, Turn, TurnLock};
+use async_trait::async_trait;
+use deadpool_postgres::Object;
+use futures_util::future::OptionFuture;
+use std::sync::Arc;
+const LOCK_RUN: &str = "SELECT version, last_seq, CASE WHEN version <> $2 THEN body END
+     FROM runs WHERE run_id = $1 FOR UPDATE";
+const UPDATE_RUN: &str =
+    "UPDATE runs SET body = $2, updated_at = $3, active = $4, version = $5, last_seq = $6
+     WHERE run_id = $1";
+const UPSERT_REPLY: &str =
+    "INSERT INTO replies (run_id, idem_key, endpoint, status, body, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (run_id, idem_key, endpoint) DO UPDATE SET status = excluded.status,
+     body = excluded.body, created_at = excluded.created_at";
+
+/// Close a connection whose transaction state is unknown (it never goes
+/// back to the pool; the server rolls back what was open).
+pub(super) fn discard(c: Object) {
+    drop(Object::take(c));
+}
+
+/// Roll back in the background, then return the connection to the pool.
+fn rollback_later(c: Object) {
+    match tokio::runtime::Handle::try_current() {
+        Ok(rt) => {
+            rt.spawn(async move {
+                if c.batch_execute("ROLLBACK").await.is_err() {
+                    discard(c);
+                }
+            });
+        }
+        Err(_) => discard(c),
+    }
+}
+
+/// Starts a turn: `BEGIN`, lock the row, read the body and replies if the
+/// caller's copy (version `cached`) is stale. `None`: no such run.
+pub(super) async fn begin(
+    c: Object,
+    shared: Arc<Shared>,
+    run_id: &str,
+    cached: Option<i64>,
+) -> Result<Option<Turn>, StoreError> {
+    let lock = c.prepare_cached(LOCK_RUN).await?;
+    let replies = c.prepare_cached(REPLIES_IF_STALE).await?;
+    let v = cached.unwrap_or(-1);
+    // The replies query runs after the lock is granted, so it sees the
+    // version the lock read.
+    let params: [Param<'_>; 2] = [&run_id, &v];
+    let (b, row, reps) = tokio::join!(
+        c.batch_execute("BEGIN"),
+        c.query_opt(&lock, &params),
+        c.query(&replies, &params)
+    );
+    let parsed = match (b, row, reps) {
+        (Ok(()), Ok(Some(row)), Ok(reps)) => stored(&row, &reps).map(Some),
+        (Ok(()), Ok(None), Ok(_)) => Ok(None),
+        (Err(e), ..) | (_, Err(e), _) | (.., Err(e)) => Err(e.into()),
+    };
+    let (_, _, stale) = match parsed {
+        Ok(Some(p)) => p,
+        Ok(None) => {
+            c.batch_execute("ROLLBACK").await?;
+            return Ok(None);
+        }
+        Err(e) => {
+            discard(c);
+            return Err(e);
+        }
+    };
+    Ok(Some(Turn::new(
+        stale,
+        Box::new(PgTurn {
+            conn: Some(c),
+            shared,
+        }),
+    )))
+}
+
+struct PgTurn {
+    /// `None` once committed or released.
+    conn: Option<Object>,
+    shared: Arc<Shared>,
+}
+
+impl Drop for PgTurn {
+    fn drop(&mut self) {
+        if let Some(c) = self.conn.take() {
+            rollback_later(c);
+        }
+    }
+}
+
+/// The writes of a turn and its `COMMIT`, in one round trip.
+async fn write(c: &Object, w: &RunWrite) -> Result<(), StoreError> {
+    let update = c.prepare_cached(UPDATE_RUN).await?;
+    let reply = c.prepare_cached(UPSERT_REPLY).await?;
+    let events = c.prepare_cached(super::INSERT_EVENTS).await?;
+    let row = &w.row;
+    let run: [Param<'_>; 6] = [
+        &row.run_id,
+        &row.body,
+        &row.updated_at,
+        &row.active,
+        &row.version,
+        &row.last_seq,
+    ];
+    let reply_values = w.reply.as_ref().map(|(key, endpoint, r)| {
+        (
+            key.as_str(),
+            *endpoint,
+            i32::from(r.status),
+            r.body.as_str(),
+        )
+    });
+    let reply_params: Option<[Param<'_>; 6]> = reply_values
+        .as_ref()
+        .map(|(k, e, s, b)| [&row.run_id as Param<'_>, k, e, s, b, &row.updated_at]);
+    let seqs: Vec<i64> = w.events.iter().map(|e| e.seq).collect();
+    let bodies: Vec<&str> = w.events.iter().map(|e| e.json.as_str()).collect();
+    let event_params: [Param<'_>; 3] = [&row.run_id, &seqs, &bodies];
+    let (a, b, d, e) = tokio::join!(
+        c.execute(&update, &run),
+        OptionFuture::from(reply_params.as_ref().map(|p| c.execute(&reply, p))),
+        OptionFuture::from((!w.events.is_empty()).then(|| c.execute(&events, &event_params))),
+        c.batch_execute("COMMIT")
+    );
+    // A failed statement turns the COMMIT into a rollback: report it.
+    a?;
+    b.transpose()?;
+    d.transpose()?;
+    e?;
+    Ok(())
+}
+
+#[async_trait]
+impl TurnLock for PgTurn {
+    async fn commit(mut self: Box<Self>, w: RunWrite) -> Result<(), StoreError> {
+        let Some(c) = self.conn.take() else {
+            return Err(StoreError::Task("turn already ended".into()));
+        };
+        match write(&c, &w).await {
+            Ok(()) => {
+                drop(c);
+                self.shared.committed(&w.row.run_id, &w.events);
+                Ok(())
+            }
+            Err(e) => {
+                // The COMMIT may or may not have happened: this connection
+                // is not reused, and the caller drops its cached copy.
+                discard(c);
+                Err(e)
+            }
+        }
+    }
+
+    async fn release(mut self: Box<Self>) {
+        if let Some(c) = self.conn.take() {
+            if c.batch_execute("ROLLBACK").await.is_err() {
+                discard(c);
+            }
+        }
+    }
+}
+
+/// A browse conversation's row, locked for one message.
+pub(super) async fn browse(c: Object, id: &str) -> Result<BrowseTurn, StoreError> {
+    let lock = c
+        .prepare_cached(
+            "SELECT body, updated_at FROM browse_sessions WHERE session_id = $1 FOR UPDATE",
+        )
+        .await?;
+    let params: [Param<'_>; 1] = [&id];
+    let (b, row) = tokio::join!(c.batch_execute("BEGIN"), c.query_opt(&lock, &params));
+    let row = match (b, row) {
+        (Ok(()), Ok(row)) => row,
+        (Err(e), _) | (_, Err(e)) => {
+            discard(c);
+            return Err(e.into());
+        }
+    };
+    let stored = match row {
+        None => None,
+        Some(r) => Some((
+            r.try_get::<_, String>(0)?,
+            r.try_get::<_, i64>(1)?.max(0) as u64,
+        )),
+    };
+    Ok(BrowseTurn::new(
+        stored,
+        Box::new(PgBrowse {
+            conn: Some(c),
+            id: id.to_string(),
+        }),
+    ))
+}
+
+struct PgBrowse {
+    conn: Option<Object>,
+    id: String,
+}
+
+impl Drop for PgBrowse {
+    fn drop(&mut self) {
+        if let Some(c) = self.conn.take() {
+            rollback_later(c);
+        }
+    }
+}
+
+impl PgBrowse {
+    async fn finish(&mut self, sql: &str, params: &[Param<'_>]) -> Result<(), StoreError> {
+        let Some(c) = self.conn.take() else {
+            return Err(StoreError::Task("browse turn already ended".into()));
+        };
+        let stmt = c.prepare_cached(sql).await?;
+        let (a, e) = tokio::join!(c.execute(&stmt, params), c.batch_execute("COMMIT"));
+        match (a, e) {
+            (Ok(_), Ok(())) => Ok(()),
+            (Err(x), _) | (_, Err(x)) => {
+                discard(c);
+                Err(x.into())
+            }
+        }
+    }
+}
+
+#[async_trait]
+impl BrowseLock for PgBrowse {
+    async fn save(mut self: Box<Self>, body: String, now_ms: u64) -> Result<(), StoreError> {
+        let id = self.id.clone();
+        let at = now_ms as i64;
+        self.finish(
+            "INSERT INTO browse_sessions (session_id, body, updated_at) VALUES ($1, $2, $3)
+             ON CONFLICT (session_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at",
+            &[&id, &body, &at],
+        )
+        .await
+    }
+
+    async fn delete(mut self: Box<Self>) -> Result<(), StoreError> {
+        let id = self.id.clone();
+        self.finish("DELETE FROM browse_sessions WHERE session_id = $1", &[&id])
+            .await
+    }
+
+    async fn release(mut self: Box<Self>) {
+        if let Some(c) = self.conn.take() {
+            if c.batch_execute("ROLLBACK").await.is_err() {
+                discard(c);
+            }
+        }
+    }
+}
