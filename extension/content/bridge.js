@@ -646,6 +646,13 @@
         disabled: el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true',
       };
       if (type) info.type = type;
+      // DomFacts (crates/snapshot-core/src/observed.rs): the ARIA role as
+      // written, the form it belongs to (1 + its index), read-only fields.
+      const role = (el.getAttribute('role') || '').trim().split(/\s+/)[0].toLowerCase();
+      if (role) info.ariaRole = role;
+      const form = el.form || el.closest('form');
+      if (form) info.form = Array.prototype.indexOf.call(document.forms, form) + 1;
+      if (el.readOnly) info.readOnly = true;
       if (el.getAttribute('name')) info.name = el.getAttribute('name');
       if (el.getAttribute('placeholder')) info.placeholder = el.getAttribute('placeholder');
       if ((tag === 'input' && type !== 'password' && type !== 'hidden') || tag === 'textarea') info.value = String(el.value).slice(0, 100);

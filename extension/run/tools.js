@@ -7,6 +7,9 @@
 
 globalThis.SentienceTools = (() => {
   const NAV_TIMEOUT_MS = 30000;
+  // The longest wait one observe may ask for (a task's "wait 2 minutes" is
+  // several observes).
+  const MAX_WAIT_MS = 120000;
   const READY_TIMEOUT_MS = 10000;
 
   /**
@@ -117,7 +120,8 @@ globalThis.SentienceTools = (() => {
     const id = elementId(p);
     if (id === null) return { success: false, error: `${name}: missing or invalid element id ${JSON.stringify(p.id)}` };
     await call(tabId, 'highlight', { id, label: name });
-    const args = name === 'type' ? { id, text: String(p.text ?? p.value ?? '') } : { id };
+    const dy = (p.direction === 'up' ? -1 : 1) * (Number(p.amount) || 600);
+    const args = name === 'type' ? { id, text: String(p.text ?? p.value ?? '') } : name === 'scroll' ? { id, dy, within: p.within === true } : { id };
     const r = await call(tabId, name, args);
     if (r && r.outcome === 'navigated') await waitReady(tabId);
     return result(r, verb);
@@ -129,7 +133,12 @@ globalThis.SentienceTools = (() => {
    * @type {Record<string, (tabId: number, p: any) => Promise<{success: boolean, message?: string, error?: string, data?: any}>>}
    */
   const TOOLS = {
-    observe: async () => ({ success: true, message: 'Observed' }),
+    // `waitMs`: a wait the task asked for, or for a page still changing.
+    observe: async (_tabId, p) => {
+      const ms = Math.min(Math.max(Number(p.waitMs) || 0, 0), MAX_WAIT_MS);
+      if (ms) await new Promise((r) => setTimeout(r, ms));
+      return { success: true, message: ms ? `Waited ${ms} ms` : 'Observed' };
+    },
     navigate: (tabId, p) => navigate(tabId, p.url),
     click: (tabId, p) => onElement(tabId, 'click', p, 'Clicked'),
     type: (tabId, p) => onElement(tabId, 'type', p, 'Typed'),
@@ -139,6 +148,9 @@ globalThis.SentienceTools = (() => {
       return onElement(tabId, 'scroll', p, 'Scrolled');
     },
     press: async (tabId, p) => {
+      // The key goes to the element named (the field just filled), focused first.
+      const id = elementId(p);
+      if (id !== null) await call(tabId, 'click', { id });
       const r = await call(tabId, 'press', { key: String(p.key ?? 'Enter') });
       if (r && r.outcome === 'navigated') await waitReady(tabId);
       return result(r, `Pressed ${p.key ?? 'Enter'}`);

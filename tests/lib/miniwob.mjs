@@ -191,7 +191,11 @@ export async function startEpisode(page, { seed, episodeMs }) {
     { seed, episodeMs },
   );
   await page.waitForFunction(() => WOB_TASK_READY !== false, null, { timeout: 5000 }).catch(() => {});
-  rec.utterance = await page.evaluate(() => core.getUtterance());
+  // Some tasks (the *-nl-turk ones) answer {utterance, fields}: the text is the task.
+  rec.utterance = await page.evaluate(() => {
+    const u = core.getUtterance();
+    return typeof u === 'string' ? u : u && typeof u.utterance === 'string' ? u.utterance : String(u);
+  });
   rec.episodeMaxTime = await page.evaluate(() => core.EPISODE_MAX_TIME);
   return rec;
 }

@@ -9,6 +9,7 @@
 // The model, what goes in and out.
 pub mod contract;
 pub mod engine;
+pub mod observed;
 pub mod options;
 pub mod raw;
 
@@ -39,6 +40,7 @@ pub use contract::{
     VisualCues,
 };
 pub use engine::{snapshot, snapshot_json, snapshot_json_tracked, snapshot_tracked, Tracking};
+pub use observed::{DomFacts, Observed};
 pub use options::SnapshotOptions;
 pub use raw::{RawNode, RawPage};
 

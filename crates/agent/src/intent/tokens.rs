@@ -182,6 +182,11 @@ pub fn clauses(toks: &[Token], lex: &Lexicon) -> Vec<Vec<Token>> {
                                 | "way"
                                 | "back"
                                 | "up"
+                                | "add"
+                                | "proceed"
+                                | "continue"
+                                | "move"
+                                | "apply"
                         )
                     })));
         if joins && !cur.is_empty() && verb_at(toks, i + 1, lex, true) {

@@ -1,0 +1,194 @@
+//! Submit (log in, sign up, send, save, book…) and search: the form's
+//! submit control for the fields just filled, whatever it says (form.rs),
+//! Enter in the last field as the fallback; a button whose words say what
+//! the task does when nothing was filled ("Save changes", "Request a
+//! refund"). Done once the page changed after it.
+
+use super::{click, reveal, Outcome};
+use crate::intent::{Target, Value};
+use crate::planner::context::Cx;
+use crate::planner::fields::{entered, kind_of};
+use crate::planner::find::{resolve, FLOOR};
+use crate::planner::form::submit_control;
+use crate::planner::goal::url_decode;
+use crate::task::FieldKind;
+use crate::text::contains_words;
+use crate::types::Tool;
+use sentience_snapshot_core::Observed;
+
+/// Was the form sent since `cursor`: a click on its control `b` or Enter,
+/// after which the page changed; or, after the last value typed, a click
+/// after which the fields typed into are gone (the page moved on). Its
+/// history index.
+fn sent(cx: &Cx<'_>, cursor: usize, b: Option<&Observed>) -> Option<usize> {
+    let last_type = cx
+        .history
+        .iter()
+        .rposition(|h| h.action == "type")
+        .filter(|&i| i >= cursor);
+    let fields_gone = cx
+        .history
+        .iter()
+        .skip(cursor)
+        .filter(|h| h.action == "type")
+        .filter_map(|h| h.element_id())
+        .all(|id| cx.page.find(&id).is_none());
+    cx.history
+        .iter()
+        .enumerate()
+        .skip(cursor)
+        .find_map(|(i, h)| {
+            if h.no_page_change() || h.success == Some(false) {
+                return None;
+            }
+            let on_b = b.is_some_and(|b| cx.on(h, b));
+            let enter = h.action == "press" && h.param_str("key") == Some("Enter");
+            let moved_on = h.action == "click" && last_type.is_some_and(|t| i > t) && fields_gone;
+            ((h.action == "click" && on_b) || enter || moved_on).then_some(i)
+        })
+}
+
+pub fn step(cx: &Cx<'_>, phrase: &str, button: Option<&str>, cursor: usize) -> Outcome {
+    // A control the task names ("Submit", "Create account").
+    if let Some(b) = button {
+        let t = Target {
+            text: Some(b.to_string()),
+            ..Target::default()
+        };
+        let hits = resolve(cx, &t, &|e: &Observed| !e.is_field());
+        if let Some(h) = hits.first().filter(|h| h.score >= FLOOR) {
+            if cx.clicked_changed(cursor, h.e).is_some() {
+                return Outcome::Done(cx.history.len());
+            }
+            if !cx.useless_click(cursor, h.e) {
+                return click(cx, h.e);
+            }
+        }
+    }
+    implicit(cx, phrase, cursor).unwrap_or_else(|| {
+        reveal(
+            cx,
+            &Target {
+                text: Some(phrase.to_string()),
+                ..Target::default()
+            },
+            cursor,
+        )
+    })
+}
+
+/// The form's submit control (or Enter), for a step that submits; `None`
+/// when there is nothing to submit here.
+pub fn implicit(cx: &Cx<'_>, phrase: &str, cursor: usize) -> Option<Outcome> {
+    let filled = cx.typed_here();
+    let control = submit_control(cx, &filled, phrase);
+    if let Some(i) = sent(cx, cursor, control) {
+        return Some(Outcome::Done(i + 1));
+    }
+    // Sent by a click on another control since (the page moved on).
+    let moved_on = cx.history.iter().skip(cursor).any(|h| {
+        (h.action == "click" || h.action == "press")
+            && !h.no_page_change()
+            && h.success != Some(false)
+            && h.url
+                .as_deref()
+                .is_some_and(|u| !crate::planner::goal::same_url(u, &cx.page.url))
+    });
+    if moved_on {
+        return Some(Outcome::Done(cx.history.len()));
+    }
+    if let Some(b) = control {
+        if !cx.useless_click(cursor, b) {
+            return Some(click(cx, b));
+        }
+    }
+    // Enter in the last field filled, once.
+    let last = filled.last()?;
+    let pressed = cx
+        .history
+        .iter()
+        .skip(cursor)
+        .any(|h| h.action == "press" && cx.on(h, last));
+    if pressed {
+        return Some(Outcome::Done(cx.history.len()));
+    }
+    Some(Outcome::Act(Tool::Press {
+        key: "Enter".into(),
+        id: Some(cx.id(last)),
+    }))
+}
+
+/// search for X: into the search field (a field of kind search, else the
+/// only text field), then submitted; done when the page changed after it.
+pub fn search(cx: &Cx<'_>, term: Option<&Value>, cursor: usize) -> Outcome {
+    let Some(text) = term.and_then(Value::text) else {
+        return implicit(cx, "search", cursor).unwrap_or(Outcome::Done(cursor));
+    };
+    let typed_at = cx
+        .history
+        .iter()
+        .skip(cursor)
+        .rposition(|h| h.action == "type" && h.param_str("text") == Some(text.as_str()))
+        .map(|i| i + cursor);
+    if let Some(t) = typed_at {
+        let submitted = cx.history[t + 1..]
+            .iter()
+            .any(|h| matches!(h.action.as_str(), "click" | "press") && !h.no_page_change());
+        if submitted {
+            return Outcome::Done(cx.history.len());
+        }
+        let shown = contains_words(&url_decode(&cx.page.url), &text);
+        if shown
+            && cx.history[t + 1..]
+                .iter()
+                .any(|h| h.action == "press" || h.action == "click")
+        {
+            return Outcome::Done(cx.history.len());
+        }
+        if let Some(o) = implicit(cx, "search", cursor) {
+            return o;
+        }
+    }
+    if entered(cx, &text).is_some() && typed_at.is_none() {
+        return implicit(cx, "search", cursor).unwrap_or(Outcome::Done(cursor));
+    }
+    let fields: Vec<&Observed> = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| e.is_text_entry() && !e.is_disabled() && !cx.avoided(e))
+        .collect();
+    // A search field; else the field whose words (or the heading over it:
+    // "Search the catalogue") the task has.
+    let task = crate::text::concepts(cx.task);
+    let score = |e: &Observed| -> f64 {
+        let mut s = if kind_of(e) == Some(FieldKind::Search) {
+            2.0
+        } else {
+            0.0
+        };
+        let mut words = crate::text::concepts(e.label());
+        words.extend(crate::text::concepts(cx.layout.before(e.label(), 60)));
+        s += words
+            .iter()
+            .filter(|c| c.as_str() != "search" && task.contains(c))
+            .count() as f64;
+        s
+    };
+    let field = fields.iter().max_by(|a, b| {
+        score(a)
+            .total_cmp(&score(b))
+            .then_with(|| crate::planner::layout::reading_order(b, a))
+    });
+    match field {
+        Some(f) => Outcome::Act(Tool::Type { id: cx.id(f), text }),
+        None => reveal(
+            cx,
+            &Target {
+                text: Some("search".into()),
+                ..Target::default()
+            },
+            cursor,
+        ),
+    }
+}
