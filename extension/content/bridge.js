@@ -264,6 +264,23 @@
     return ok ? [quiet, timeout] : null;
   }
 
+  // When the DOM last changed, once a wait has asked: an observer started by
+  // the first wait keeps it, so a later wait on a page that has been quiet
+  // for quietMs already (the usual case after an action, which itself waits
+  // for quiet: actions.js) returns at once instead of waiting quietMs more.
+  // Our own overlay coming or going is not the page changing.
+  let lastMutation = 0;
+  /** @type {MutationObserver | null} */
+  let mutationClock = null;
+  function watchMutations() {
+    if (mutationClock) return;
+    lastMutation = performance.now();
+    mutationClock = new MutationObserver((records) => {
+      if (!records.every(SentienceOverlay.isOwnMutation)) lastMutation = performance.now();
+    });
+    mutationClock.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  }
+
   // Resolves once no DOM mutation (nodes, attributes, text; the document
   // and open shadow roots' light DOM, not closed roots) happened for
   // quietMs, or at timeoutMs: {settled, waitedMs}.
@@ -273,28 +290,20 @@
    * @returns {Promise<{settled: boolean, waitedMs: number}>}
    */
   function waitForStable(quietMs, timeoutMs) {
+    watchMutations();
     return new Promise((resolve) => {
       const start = performance.now();
-      let quietTimer = 0;
-      let capTimer = 0;
-      let observer = null;
-      const done = (settled) => {
-        if (observer) observer.disconnect();
-        observer = null;
-        clearTimeout(quietTimer);
-        clearTimeout(capTimer);
-        resolve({ settled, waitedMs: Math.round(performance.now() - start) });
+      if (start - lastMutation >= quietMs) {
+        resolve({ settled: true, waitedMs: 0 });
+        return;
+      }
+      const check = () => {
+        const now = performance.now();
+        if (now - lastMutation >= quietMs) return resolve({ settled: true, waitedMs: Math.round(now - start) });
+        if (now - start >= timeoutMs) return resolve({ settled: false, waitedMs: Math.round(now - start) });
+        setTimeout(check, Math.max(1, Math.min(quietMs - (now - lastMutation), timeoutMs - (now - start))));
       };
-      observer = new MutationObserver((records) => {
-        // Our own overlay coming or going (an action highlight clearing
-        // itself) is not the page changing.
-        if (records.every(SentienceOverlay.isOwnMutation)) return;
-        clearTimeout(quietTimer);
-        quietTimer = setTimeout(() => done(true), quietMs);
-      });
-      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      quietTimer = setTimeout(() => done(true), quietMs);
-      capTimer = setTimeout(() => done(false), timeoutMs);
+      setTimeout(check, Math.max(1, quietMs - (start - lastMutation)));
     });
   }
 
@@ -653,6 +662,12 @@
       const form = el.form || el.closest('form');
       if (form) info.form = Array.prototype.indexOf.call(document.forms, form) + 1;
       if (el.readOnly) info.readOnly = true;
+      // An icon with no words of its own: those of its id and classes.
+      if (!info.ariaLabel && !(el.textContent || '').trim()) {
+        const cls = typeof el.className === 'string' ? el.className : '';
+        const words = `${el.id} ${cls}`.replace(/[-_]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/\s+/g, ' ').trim();
+        if (words) info.hint = words.slice(0, 80);
+      }
       if (el.getAttribute('name')) info.name = el.getAttribute('name');
       if (el.getAttribute('placeholder')) info.placeholder = el.getAttribute('placeholder');
       if ((tag === 'input' && type !== 'password' && type !== 'hidden') || tag === 'textarea') info.value = String(el.value).slice(0, 100);

@@ -10,6 +10,9 @@ globalThis.SentienceTools = (() => {
   // The longest wait one observe may ask for (a task's "wait 2 minutes" is
   // several observes).
   const MAX_WAIT_MS = 120000;
+  // DOM quiet before a snapshot: the quiet an action waits for before it
+  // reports its outcome (extension/content/actions.js SETTLE_QUIET_MS).
+  const QUIET_MS = 120;
   const READY_TIMEOUT_MS = 10000;
 
   /**
@@ -57,10 +60,11 @@ globalThis.SentienceTools = (() => {
    */
   async function observe(tabId) {
     await waitReady(tabId);
-    // Waits for the DOM to be quiet first, so a page still rendering after a
-    // click (an SPA's next view) is not sent half built; a page that never
-    // settles (tickers, animations) costs at most the cap.
-    const snap = await call(tabId, 'snapshot', { limit: 100, wait_for_stable: { quiet_ms: 150, timeout_ms: 1500 } });
+    // Waits while the DOM is changing, so a page still rendering after a
+    // click (an SPA's next view) is not sent half built; a page quiet for
+    // QUIET_MS already (an action waits for that itself) is taken at once,
+    // and one that never settles (tickers, animations) costs at most the cap.
+    const snap = await call(tabId, 'snapshot', { limit: 100, wait_for_stable: { quiet_ms: QUIET_MS, timeout_ms: 1500 } });
     if (!snap || snap.status !== 'success') throw new Error(`snapshot failed: ${snap ? snap.error : 'no answer from the page'}`);
     const info = await call(tabId, 'page_info', { ids: snap.elements.map((e) => e.id) });
     const elements = snap.elements.map((e) => ({ ...e, ...(info.elements[e.id] || {}) }));

@@ -66,6 +66,20 @@ impl BrowsePage {
                 let mut facts = DomFacts::of_raw(raw);
                 facts.href = el.value().attr("href").unwrap_or_default().to_string();
                 facts.read_only = el.value().attr("readonly").is_some();
+                if facts.aria_label.is_empty()
+                    && element.text.as_deref().unwrap_or("").trim().is_empty()
+                {
+                    let words = format!(
+                        "{} {}",
+                        el.value().attr("id").unwrap_or_default(),
+                        el.value().attr("class").unwrap_or_default()
+                    );
+                    facts.hint = words
+                        .replace(['-', '_'], " ")
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                }
                 facts.form = form_number(raw.form);
                 nodes.push(node);
                 Some(Observed { element, facts })

@@ -47,6 +47,10 @@ pub struct DomFacts {
     pub aria_role: String,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub disabled: bool,
+    /// Words of its `id` and class names ("send forward", "trash"), for a
+    /// control that shows no words of its own (an icon).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub hint: String,
     /// A field one cannot type into (`readonly`): a date picker's text box.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub read_only: bool,
@@ -141,13 +145,14 @@ impl Observed {
     /// its name: its label, placeholder or name is.
     pub fn label(&self) -> &str {
         let text = self.text();
-        let candidates: [&str; 5] = if self.is_field() {
+        let candidates: [&str; 6] = if self.is_field() {
             let own = if text == self.value() { "" } else { text };
             [
                 &self.facts.aria_label,
                 &self.facts.placeholder,
                 own,
                 &self.facts.name,
+                "",
                 "",
             ]
         } else {
@@ -157,6 +162,7 @@ impl Observed {
                 &self.facts.placeholder,
                 &self.facts.value,
                 &self.facts.name,
+                &self.facts.hint,
             ]
         };
         candidates
@@ -175,6 +181,7 @@ impl Observed {
             self.facts.placeholder.as_str(),
             self.facts.name.as_str(),
             self.facts.input_type.as_str(),
+            self.facts.hint.as_str(),
         ] {
             if !part.is_empty() && !s.contains(part) {
                 if !s.is_empty() {
@@ -218,6 +225,7 @@ impl DomFacts {
             aria_label: label.to_string(),
             aria_role: first_role(&node.role_attr),
             disabled: node.has(Flags::DISABLED),
+            hint: String::new(),
             read_only: false,
             form: 0,
         }

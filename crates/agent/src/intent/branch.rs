@@ -50,6 +50,12 @@ fn plain(toks: &[Token], lex: &Lexicon, subject: Option<&str>) -> Vec<Step> {
     let mut after_stop = true;
     for c in clauses(toks, lex) {
         let mut c = resolve_pronouns(&c, subject);
+        // "click the star icon to mark it as important": the purpose of the
+        // step before, not another step.
+        let purpose = c.first().is_some_and(|t| !t.quoted && t.lower == "to");
+        if purpose && matches!(out.last(), Some(Step::Click { .. } | Step::Choose { .. })) {
+            continue;
+        }
         // "once the deploy shows Live, promote it": wait, then the rest.
         let ws = lowers(&c);
         if let Some((n, _)) = match_at(&lex.once.iter().map(|w| (*w, ())).collect::<Vec<_>>(), &ws)
@@ -301,7 +307,22 @@ fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
         .skip_while(|t| !t.quoted && lex.fillers.contains(&t.lower.as_str()))
         .collect();
     let Some(first) = words.first() else {
-        return Vec::new();
+        // "then Next": a capitalised name, though the word is a filler.
+        let names: Vec<&str> = c
+            .iter()
+            .filter(|t| t.quoted || t.raw.chars().next().is_some_and(char::is_uppercase))
+            .map(|t| t.raw.as_str())
+            .collect();
+        if names.is_empty() || c.len() > 2 {
+            return Vec::new();
+        }
+        return vec![Step::Click {
+            target: Target {
+                text: Some(names.join(" ")),
+                ..Target::default()
+            },
+            touch: Touch::Click,
+        }];
     };
     // "Header: values".
     if let Some(k) = c.iter().position(|t| t.colon && !t.quoted) {

@@ -40,6 +40,7 @@ fn step(s: &Step) -> String {
             );
             match choice {
                 Some(Choice::Exactly(xs)) => p.push_str(&format!(" exactly {xs:?}")),
+                Some(Choice::Only(xs)) => p.push_str(&format!(" only {xs:?}")),
                 Some(Choice::Nothing) => p.push_str(" nothing"),
                 Some(Choice::All) => p.push_str(" all"),
                 Some(Choice::Like(xs)) => p.push_str(&format!(" like {xs:?}")),

@@ -225,8 +225,11 @@ pub fn apply(s: &str, transforms: &[Transform]) -> String {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Choice {
-    /// Exactly these (others unticked): "Select A, B and C".
+    /// These: "Select A, B and C" (with two or more, others are unticked:
+    /// the set is exactly these); "Tick the I agree box" leaves others.
     Exactly(Vec<String>),
+    /// Only these, others unticked: "select only Mushrooms".
+    Only(Vec<String>),
     /// None at all: "Select nothing".
     Nothing,
     /// Every option: "Select all".

@@ -112,7 +112,7 @@ pub(super) fn values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) 
         let before: Vec<&str> = ws[from..q]
             .iter()
             .copied()
-            .filter(|w| !GLUE.contains(w) || matches!(*w, "as"))
+            .filter(|w| !GLUE.contains(w) || matches!(*w, "as" | "to" | "from" | "for"))
             .collect();
         let kind = (0..before.len())
             .find_map(|k| field_at(&before[k..], lex).map(|(_, f)| f))
@@ -206,11 +206,25 @@ fn scan_part(
             field_at(&ws[i..], lex)
         };
         let Some((n, kind)) = field else {
-            // An unquoted e-mail address is a value wherever it stands.
+            // An unquoted e-mail address, date or time is a value wherever
+            // it stands ("an appointment for 10/11/2016 at 12:13 PM").
             let w = &part[i].raw;
             if w.contains('@') && w.contains('.') && !w.starts_with('@') {
                 out.push(Value::literal(w.clone(), FieldKind::Email, ""));
                 used[offset + i] = true;
+            } else if let Some(n) = date_or_time(part, i) {
+                let text: Vec<&str> = part[i..i + n].iter().map(|t| t.raw.as_str()).collect();
+                let label = if i > 0 && !part[i - 1].quoted {
+                    part[i - 1].raw.clone()
+                } else {
+                    String::new()
+                };
+                out.push(Value::literal(text.join(" "), FieldKind::Other, label));
+                for u in used.iter_mut().skip(offset + i).take(n) {
+                    *u = true;
+                }
+                i += n;
+                continue;
             }
             i += 1;
             continue;
@@ -395,4 +409,25 @@ pub(super) fn pattern_of(toks: &[Token]) -> Option<ValueSource> {
         &["end", "in"],
     ]);
     (starts.is_some() || ends.is_some()).then_some(ValueSource::Pattern { starts, ends })
+}
+
+/// A date or time written at `i` ("10/11/2016", "12:13 PM", "7pm"): how many
+/// tokens it takes.
+fn date_or_time(part: &[Token], i: usize) -> Option<usize> {
+    let w = part[i].raw.as_str();
+    let digits = w.chars().filter(char::is_ascii_digit).count();
+    let date = digits >= 4
+        && w.matches('/').count() == 2
+        && w.chars().all(|c| c.is_ascii_digit() || c == '/');
+    if date {
+        return Some(1);
+    }
+    let clock = digits >= 3 && w.contains(':') && w.chars().all(|c| c.is_ascii_digit() || c == ':');
+    if clock {
+        let ampm = part
+            .get(i + 1)
+            .is_some_and(|t| matches!(t.lower.as_str(), "am" | "pm" | "a.m" | "p.m"));
+        return Some(if ampm { 2 } else { 1 });
+    }
+    None
 }

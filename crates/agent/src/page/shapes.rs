@@ -214,6 +214,7 @@ impl PageSnapshot {
                     aria_label: e.aria_label.unwrap_or_default(),
                     aria_role: sentience_snapshot_core::observed::first_role(&role_attr),
                     disabled: e.disabled.unwrap_or(false),
+                    hint: String::new(),
                     read_only: false,
                     form: 0,
                 };

@@ -137,6 +137,17 @@ impl<'a> Cx<'a> {
         out
     }
 
+    /// Just after the last action of these kinds since `from` (or `from`):
+    /// where the next step's own history begins.
+    pub fn after_last(&self, from: usize, actions: &[&str]) -> usize {
+        self.history
+            .iter()
+            .rposition(|h| actions.contains(&h.action.as_str()))
+            .map(|i| i + 1)
+            .unwrap_or(from)
+            .max(from)
+    }
+
     /// Actions taken since `from` of this kind.
     pub fn count_since(&self, from: usize, action: &str) -> usize {
         self.history

@@ -156,6 +156,8 @@ pub fn split_phrase<'p>(
         if label.is_empty() {
             continue;
         }
+        // The prefix that best names the field (the longest of equals):
+        // "topic" of "topic Brand refresh", not "topic Brand".
         for n in (1..words.len()).rev() {
             let head = normalize(&words[..n].join(" "));
             let f = words_fit(&label, &head).max(words_fit(&normalize(e.label()), &head));
@@ -170,7 +172,6 @@ pub fn split_phrase<'p>(
             if best.is_none_or(|(b, _, _)| s > b) {
                 best = Some((s, n, e));
             }
-            break;
         }
     }
     best.map(|(_, n, e)| (e, words[n..].join(" ")))

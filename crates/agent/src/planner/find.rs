@@ -250,7 +250,8 @@ fn close_fit(e: &Observed) -> f64 {
 pub fn is_instruction(e: &Observed, task: &str) -> bool {
     let l = normalize(e.label());
     let t = normalize(task);
-    l.len() > 12 && (l.contains(&t) || t.contains(&l) && l.split(' ').count() >= 4)
+    // Most of the task's words, not a name it quotes ("How do refunds work?").
+    l.len() > 12 && (l.contains(&t) || t.contains(&l) && l.len() * 3 >= t.len() * 2)
 }
 
 /// One qualifying element: its score and index in `page.elements`.

@@ -29,11 +29,17 @@ pub fn is_button(e: &Observed) -> bool {
         "input" => matches!(t, "submit" | "image" | "button"),
         "a" => false,
         _ => {
-            e.role() == Role::Button
+            (e.role() == Role::Button
                 && !matches!(
                     e.facts.aria_role.as_str(),
                     "tab" | "menuitem" | "option" | "treeitem" | "switch"
-                )
+                ))
+                // An icon one clicks to send ("send-reply").
+                || (e.role() == Role::Generic
+                    && e.element.visual_cues.is_clickable
+                    && concepts(e.label()).iter().any(|c| {
+                        matches!(c.as_str(), "submit" | "login" | "search" | "continue")
+                    }))
         }
     }
 }

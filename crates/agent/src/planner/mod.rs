@@ -121,7 +121,11 @@ fn decide(cx: &Cx<'_>, intent: &Intent) -> Decision {
     }
     let stuck = match steps::run(cx, &intent.steps, 0, true) {
         Ok(_) => return finished(cx, intent),
-        Err(Outcome::Act(t)) => return Decision::Tool(t),
+        Err(Outcome::Act(t)) => match failed_before(cx, &t) {
+            // The same action failed twice: a third try would not help.
+            Some(why) => why,
+            None => return Decision::Tool(t),
+        },
         Err(Outcome::Answer(a)) => return Decision::Finish(a),
         Err(Outcome::Done(_)) => return finished(cx, intent),
         Err(Outcome::Stuck(why)) => why,
@@ -140,6 +144,26 @@ fn decide(cx: &Cx<'_>, intent: &Intent) -> Decision {
         ));
     }
     Decision::Ask(recover::question(cx, &stuck))
+}
+
+/// The reason `t` failed, when the very same action failed twice already.
+fn failed_before(cx: &Cx<'_>, t: &Tool) -> Option<String> {
+    let params = t.parameters();
+    let name = t.name().as_str();
+    let failures: Vec<&HistoryEntry> = cx
+        .history
+        .iter()
+        .filter(|h| {
+            h.success == Some(false) && h.action == name && h.parameters.as_ref() == Some(&params)
+        })
+        .collect();
+    (failures.len() >= 2).then(|| {
+        let why = failures
+            .last()
+            .map(|h| h.observation.as_str())
+            .unwrap_or("it failed");
+        format!("{name} failed twice ({why})")
+    })
 }
 
 /// Every step is done: the form a value was typed into is sent when it has

@@ -89,6 +89,10 @@ pub(super) fn parse(c: &Clause<'_>, on: bool) -> Vec<Step> {
             .unwrap_or(within_at)
             .min(within_at);
         let xs = items(rest, lex, upto);
+        let only = rest
+            .iter()
+            .take(upto)
+            .any(|t| !t.quoted && matches!(t.lower.as_str(), "only" | "just" | "exactly"));
         // "Select the Submit button": a target, not a set.
         let xs: Vec<String> = xs
             .into_iter()
@@ -113,7 +117,11 @@ pub(super) fn parse(c: &Clause<'_>, on: bool) -> Vec<Step> {
                 }
             })
             .collect();
-        (!xs.is_empty()).then_some(Choice::Exactly(xs))
+        (!xs.is_empty()).then_some(if only {
+            Choice::Only(xs)
+        } else {
+            Choice::Exactly(xs)
+        })
     };
     if choice.is_none() && target.is_empty() {
         target.text = plain_text(o, rest.len());
@@ -126,12 +134,17 @@ pub(super) fn parse(c: &Clause<'_>, on: bool) -> Vec<Step> {
     }]
 }
 
-/// "only Mushrooms" → "Mushrooms".
+/// "only Mushrooms" → "Mushrooms", "the terms too" → "the terms".
 fn strip_only(x: &str) -> String {
-    let t = x.trim();
+    let mut t = x.trim();
     for p in ["only ", "just "] {
         if t.to_lowercase().starts_with(p) {
-            return t[p.len()..].trim().to_string();
+            t = t[p.len()..].trim();
+        }
+    }
+    for q in [" too", " also", " as well", " please"] {
+        if t.to_lowercase().ends_with(q) {
+            t = t[..t.len() - q.len()].trim();
         }
     }
     t.to_string()

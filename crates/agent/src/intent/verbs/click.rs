@@ -16,6 +16,13 @@ pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
     if touch == Touch::Focus && target.role.is_none() {
         target.role = Some(Role::Field);
     }
+    // "forward that email to Theresita", "reply to them with the text X":
+    // the control, the recipient or the text, then send.
+    if matches!(c.phrase[0], "forward" | "reply" | "respond") {
+        if let Some(steps) = message_flow(c) {
+            return steps;
+        }
+    }
     // "press Enter": a key, not a button.
     if c.phrase[0] == "press" && c.object.quoted.is_empty() && target.role.is_none() {
         if let Some(t) = &target.text {
@@ -100,4 +107,55 @@ fn strip_cart(x: &str) -> String {
         }
     }
     x.trim().to_string()
+}
+
+/// Forward to someone / reply with a text: click Forward or Reply, enter the
+/// recipient or the text, send.
+fn message_flow(c: &Clause<'_>) -> Option<Vec<Step>> {
+    use crate::intent::{Target, Value};
+    use crate::task::FieldKind;
+    let control = if c.phrase[0] == "forward" {
+        "Forward"
+    } else {
+        "Reply"
+    };
+    let words: Vec<&str> = c.rest.iter().map(|t| t.lower.as_str()).collect();
+    let value = if control == "Forward" {
+        // The words after the last "to": the recipient.
+        let k = words.iter().rposition(|w| *w == "to")?;
+        let who: Vec<&str> = c.rest[k + 1..].iter().map(|t| t.raw.as_str()).collect();
+        (!who.is_empty()).then(|| Value::literal(who.join(" "), FieldKind::Other, "to"))?
+    } else {
+        // The quoted text, or the words after "with the text" / "saying".
+        let q = c
+            .rest
+            .iter()
+            .find(|t| t.quoted)
+            .map(|t| t.raw.clone())
+            .or_else(|| {
+                let k = words
+                    .iter()
+                    .position(|w| matches!(*w, "text" | "saying" | "message"))?;
+                let t: Vec<&str> = c.rest[k + 1..].iter().map(|t| t.raw.as_str()).collect();
+                (!t.is_empty()).then(|| t.join(" "))
+            })?;
+        Value::literal(q, FieldKind::Message, "message")
+    };
+    Some(vec![
+        Step::Click {
+            target: Target {
+                text: Some(control.into()),
+                ..Target::default()
+            },
+            touch: Touch::Click,
+        },
+        Step::Fill {
+            values: vec![value],
+            field: Target::default(),
+        },
+        Step::Submit {
+            phrase: "send".into(),
+            button: None,
+        },
+    ])
 }

@@ -106,8 +106,12 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
     let fo = parse_object(field_part, lex);
     let fws = lowers(field_part);
     let field_kind = (0..fws.len()).find_map(|k| field_at(&fws[k..], lex).map(|(_, f)| f));
-    let field_label =
-        plain_text(&fo, field_part.len()).or_else(|| fo.quoted.first().map(|(_, q)| q.clone()));
+    let field_label = fo
+        .quoted
+        .first()
+        .map(|(_, q)| q.clone())
+        .or_else(|| field_words(field_part, lex))
+        .or_else(|| plain_text(&fo, field_part.len()));
     for v in &mut vals {
         v.transforms.extend(o.transforms.iter().copied());
         v.transforms.extend(fo.transforms.iter().copied());
@@ -120,8 +124,11 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
             }
         }
     }
+    let pattern = vals
+        .iter()
+        .any(|v| matches!(v.source, ValueSource::Pattern { .. }));
     let mut field = Target {
-        text: None,
+        text: if pattern { field_label.clone() } else { None },
         role: fo
             .role
             .or(o.role.filter(|r| matches!(r, Role::Field | Role::TextArea))),
@@ -226,5 +233,41 @@ fn lookup(head: &[Token], c: &Clause<'_>) -> Option<Value> {
         field: FieldKind::Other,
         label,
         transforms: Vec::new(),
+    })
+}
+
+/// The words that name a field after "into": "in the To field" → "To",
+/// "into the verification code field" → "verification code" (kept as
+/// written: "To" and "From" are names here, not glue).
+fn field_words(field_part: &[Token], lex: &crate::intent::lexicon::Lexicon) -> Option<String> {
+    // The preposition ("into"), then articles, "both", ordinals.
+    let from = usize::from(
+        field_part
+            .first()
+            .is_some_and(|t| lex.into.contains(&t.lower.as_str())),
+    );
+    let mut ws: Vec<&Token> = field_part[from.min(field_part.len())..]
+        .iter()
+        .skip_while(|t| {
+            !t.quoted
+                && (is_article(lex, &t.lower)
+                    || lex.every.contains(&t.lower.as_str())
+                    || lex.ordinals.iter().any(|(w, _)| *w == t.lower))
+        })
+        .collect();
+    while ws.last().is_some_and(|t| {
+        matches!(
+            t.lower.as_str(),
+            "field" | "box" | "input" | "textbox" | "area" | "fields" | "text"
+        )
+    }) {
+        ws.pop();
+    }
+    // Only a short name; anything with a verb or a clause is not one.
+    (!ws.is_empty() && ws.len() <= 4 && ws.iter().all(|t| !t.quoted)).then(|| {
+        ws.iter()
+            .map(|t| t.raw.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
     })
 }

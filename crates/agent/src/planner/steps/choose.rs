@@ -34,7 +34,8 @@ pub fn step(
     let toggle = |e: &Observed| click(cx, e);
     let mut touched: Vec<&Observed> = Vec::new();
     match choice {
-        Some(Choice::Exactly(items)) => {
+        Some(Choice::Exactly(items) | Choice::Only(items)) => {
+            let exact = matches!(choice, Some(Choice::Only(_))) || items.len() >= 2;
             let mut wanted: Vec<&Observed> = Vec::new();
             let mut found_any = false;
             for item in items {
@@ -42,7 +43,7 @@ pub fn step(
                 let m = boxes
                     .iter()
                     .map(|e| (text_fit(e, item), *e))
-                    .filter(|(s, _)| *s >= 0.55)
+                    .filter(|(s, _)| *s >= FLOOR)
                     .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| reading_order(b.1, a.1)));
                 if let Some((_, e)) = m {
                     found_any = true;
@@ -103,6 +104,20 @@ pub fn step(
                     }
                     continue;
                 }
+                // Chosen already on this page before it moved on (the form was sent).
+                let chosen_before = cx.history.iter().enumerate().skip(cursor).find(|(_, h)| {
+                    h.action == "click"
+                        && h.success != Some(false)
+                        && h.element_text.as_deref().is_some_and(|t| {
+                            crate::planner::find::words_fit(&normalize(t), &normalize(item))
+                                >= FLOOR
+                        })
+                });
+                if let Some((i, _)) = chosen_before {
+                    found_any = true;
+                    let _ = i;
+                    continue;
+                }
                 if !found_any {
                     return reveal(
                         cx,
@@ -116,7 +131,7 @@ pub fn step(
             }
             // Exactly the set: untick checkboxes that are not in it, in the
             // same group as the ones wanted (not every box of the page).
-            if on {
+            if on && exact {
                 let group: Vec<u32> = wanted.iter().map(|e| e.facts.form).collect();
                 if let Some(e) = boxes.iter().find(|e| {
                     e.role() == Role::Checkbox

@@ -5,6 +5,7 @@
 use super::{reveal, Outcome};
 use crate::intent::{Step, Target};
 use crate::planner::context::Cx;
+use crate::planner::find::{plain_clickable, resolve, FLOOR};
 use crate::planner::goal::find_info;
 use crate::planner::lookup;
 use crate::task::TaskPlan;
@@ -18,6 +19,17 @@ pub fn step(
     cursor: usize,
 ) -> Outcome {
     if following.is_some() {
+        // "Find the email by Celestyn and reply": the thing found is opened
+        // (clicked once), when it is something to open.
+        if target.relation.is_some() {
+            let hits = resolve(cx, target, &plain_clickable);
+            if let Some(h) = hits.first().filter(|h| h.score >= FLOOR) {
+                return match cx.clicked_since(cursor, h.e) {
+                    Some(i) => Outcome::Done(i + 1),
+                    None => super::click(cx, h.e),
+                };
+            }
+        }
         return Outcome::Done(cursor);
     }
     if let Some(t) = &target.text {

@@ -13,7 +13,7 @@ use crate::types::{Direction, Tool};
 use sentience_snapshot_core::Observed;
 
 /// Scrolls the planner makes looking for a named target.
-const MAX_LOOK_SCROLLS: usize = 6;
+const MAX_LOOK_SCROLLS: usize = 10;
 
 /// Something that hides other things until it is opened.
 pub fn opener(e: &Observed) -> bool {
@@ -72,13 +72,14 @@ pub fn reveal(cx: &Cx<'_>, target: &Target, cursor: usize) -> Outcome {
 /// A button or link, not clicked yet, whose words share the content words
 /// of `what` (most shared first; ties in reading order).
 pub fn naming<'p>(cx: &Cx<'p>, what: &str) -> Option<&'p Observed> {
-    let want: Vec<String> = crate::text::concepts(what)
-        .into_iter()
-        .filter(|c| c.len() > 2 && !c.chars().all(|ch| ch.is_ascii_digit()))
-        .collect();
+    let want: Vec<String> = crate::text::concepts(what);
     if want.is_empty() {
         return None;
     }
+    // More than half of the words ("coupon code" in "Add a coupon code"
+    // for "coupon code SPRING20"), all of one or two ("Issue 1" is not
+    // "Issue 128").
+    let need = want.len() / 2 + 1;
     cx.page
         .elements
         .iter()
@@ -94,7 +95,7 @@ pub fn naming<'p>(cx: &Cx<'p>, what: &str) -> Option<&'p Observed> {
             let have = crate::text::concepts(e.label());
             (want.iter().filter(|w| have.contains(w)).count(), e)
         })
-        .filter(|(n, _)| *n > 0)
+        .filter(|(n, _)| *n >= need)
         .max_by(|a, b| a.0.cmp(&b.0).then_with(|| reading_order(b.1, a.1)))
         .map(|(_, e)| e)
 }
@@ -112,9 +113,16 @@ pub fn look(cx: &Cx<'_>, what: &str, cursor: usize) -> Outcome {
         .iter()
         .any(|e| !e.element.in_viewport || super::off_screen(cx, e));
     if scrolls < MAX_LOOK_SCROLLS && (long_page || scrolls < 2) {
+        // Most of a screen at a time (some overlap keeps a row whole).
+        let amount = cx
+            .page
+            .viewport_height
+            .map(|h| (h * 0.8) as u32)
+            .filter(|a| *a >= 200)
+            .unwrap_or(600);
         return Outcome::Act(Tool::Scroll {
             direction: Direction::Down,
-            amount: 600,
+            amount,
             id: None,
             within: false,
         });

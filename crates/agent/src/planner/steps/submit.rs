@@ -57,8 +57,8 @@ pub fn step(cx: &Cx<'_>, phrase: &str, button: Option<&str>, cursor: usize) -> O
         };
         let hits = resolve(cx, &t, &|e: &Observed| !e.is_field());
         if let Some(h) = hits.first().filter(|h| h.score >= FLOOR) {
-            if cx.clicked_changed(cursor, h.e).is_some() {
-                return Outcome::Done(cx.history.len());
+            if let Some(i) = cx.clicked_changed(cursor, h.e) {
+                return Outcome::Done(i + 1);
             }
             if !cx.useless_click(cursor, h.e) {
                 return click(cx, h.e);
@@ -86,7 +86,7 @@ pub fn implicit(cx: &Cx<'_>, phrase: &str, cursor: usize) -> Option<Outcome> {
         return Some(Outcome::Done(i + 1));
     }
     // Sent by a click on another control since (the page moved on).
-    let moved_on = cx.history.iter().skip(cursor).any(|h| {
+    let moved_on = cx.history.iter().enumerate().skip(cursor).find(|(_, h)| {
         (h.action == "click" || h.action == "press")
             && !h.no_page_change()
             && h.success != Some(false)
@@ -94,8 +94,8 @@ pub fn implicit(cx: &Cx<'_>, phrase: &str, cursor: usize) -> Option<Outcome> {
                 .as_deref()
                 .is_some_and(|u| !crate::planner::goal::same_url(u, &cx.page.url))
     });
-    if moved_on {
-        return Some(Outcome::Done(cx.history.len()));
+    if let Some((i, _)) = moved_on {
+        return Some(Outcome::Done(i + 1));
     }
     if let Some(b) = control {
         if !cx.useless_click(cursor, b) {
@@ -110,7 +110,7 @@ pub fn implicit(cx: &Cx<'_>, phrase: &str, cursor: usize) -> Option<Outcome> {
         .skip(cursor)
         .any(|h| h.action == "press" && cx.on(h, last));
     if pressed {
-        return Some(Outcome::Done(cx.history.len()));
+        return Some(Outcome::Done(cx.after_last(cursor, &["press"])));
     }
     Some(Outcome::Act(Tool::Press {
         key: "Enter".into(),
@@ -135,7 +135,7 @@ pub fn search(cx: &Cx<'_>, term: Option<&Value>, cursor: usize) -> Outcome {
             .iter()
             .any(|h| matches!(h.action.as_str(), "click" | "press") && !h.no_page_change());
         if submitted {
-            return Outcome::Done(cx.history.len());
+            return Outcome::Done(cx.after_last(cursor, &["click", "press"]));
         }
         let shown = contains_words(&url_decode(&cx.page.url), &text);
         if shown
@@ -143,11 +143,24 @@ pub fn search(cx: &Cx<'_>, term: Option<&Value>, cursor: usize) -> Outcome {
                 .iter()
                 .any(|h| h.action == "press" || h.action == "click")
         {
-            return Outcome::Done(cx.history.len());
+            return Outcome::Done(cx.after_last(cursor, &["click", "press"]));
         }
         if let Some(o) = implicit(cx, "search", cursor) {
             return o;
         }
+    }
+    // "search flights" where a button says "Search flights": that button
+    // is the search (the form was filled by the steps before).
+    let spoken = crate::text::normalize(&format!("search {text}"));
+    if let Some(b) = cx.page.elements.iter().find(|e| {
+        !e.is_field()
+            && !e.is_disabled()
+            && crate::planner::find::words_fit(&crate::text::normalize(e.label()), &spoken) >= 0.85
+    }) {
+        return match cx.clicked_since(cursor, b) {
+            Some(i) => Outcome::Done(i + 1),
+            None => click(cx, b),
+        };
     }
     if entered(cx, &text).is_some() && typed_at.is_none() {
         return implicit(cx, "search", cursor).unwrap_or(Outcome::Done(cursor));
@@ -168,7 +181,7 @@ pub fn search(cx: &Cx<'_>, term: Option<&Value>, cursor: usize) -> Outcome {
             0.0
         };
         let mut words = crate::text::concepts(e.label());
-        words.extend(crate::text::concepts(cx.layout.before(e.label(), 60)));
+        words.extend(crate::text::concepts(cx.layout.before(e.label(), 30)));
         s += words
             .iter()
             .filter(|c| c.as_str() != "search" && task.contains(c))

@@ -49,7 +49,7 @@ pub fn step(
         other => holds(cx, other),
     };
     if met {
-        return Outcome::Done(cx.history.len());
+        return Outcome::Done(cx.after_last(cursor, &["observe"]));
     }
     if waits.len() >= MAX_LOOKS {
         return Outcome::Stuck(format!(

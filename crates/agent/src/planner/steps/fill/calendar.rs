@@ -52,7 +52,7 @@ pub fn choose(cx: &Cx<'_>, field: &Observed, value: &str, cursor: usize) -> Outc
         return Outcome::Stuck(format!("\"{value}\" is not a date"));
     };
     if date(field.value()) == Some((y, m, d)) {
-        return Outcome::Done(cx.history.len());
+        return Outcome::Done(cx.after_last(cursor, &["click"]));
     }
     let day = d.to_string();
     let days: Vec<&Observed> = cx
@@ -102,6 +102,6 @@ pub fn choose(cx: &Cx<'_>, field: &Observed, value: &str, cursor: usize) -> Outc
         {
             click(cx, e)
         }
-        _ => Outcome::Done(cx.history.len()),
+        _ => Outcome::Done(cx.after_last(cursor, &["click"])),
     }
 }

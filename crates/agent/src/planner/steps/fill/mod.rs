@@ -56,6 +56,28 @@ pub fn step(
             Place::Missing(what) => pending.push(what),
         }
     }
+    // A password goes into its confirmation field too ("Confirm password").
+    for v in values.iter().filter(|v| v.field == FieldKind::Password) {
+        let Some(text) = v.text() else { continue };
+        let other = cx.page.elements.iter().find(|e| {
+            crate::planner::fields::is_password(e)
+                && e.is_text_entry()
+                && !e.is_disabled()
+                && !taken.iter().any(|t| std::ptr::eq(*t, *e))
+                && !cx.holds(e, &text)
+                && taken.iter().any(|t| crate::planner::fields::is_password(t))
+        });
+        if let Some(e) = other {
+            return Outcome::Act(Tool::Type { id: cx.id(e), text });
+        }
+        if let Some(e) = cx.page.elements.iter().find(|e| {
+            crate::planner::fields::is_password(e)
+                && cx.holds(e, &text)
+                && !taken.iter().any(|t| std::ptr::eq(*t, *e))
+        }) {
+            taken.push(e);
+        }
+    }
     if !pending.is_empty() {
         // Some values are for the next page of this form: go on to it.
         if !taken.is_empty() {
@@ -232,7 +254,9 @@ fn put<'p>(
         return after_typing(cx, e, &want, cursor);
     }
     // A date field one cannot type into: its calendar.
-    if field_shape(e) == Some(Shape::Date) && date(text).is_some() && cannot_type(cx, e, &want) {
+    let datelike =
+        field_shape(e) == Some(Shape::Date) || e.facts.read_only || field_shape(e).is_none();
+    if datelike && date(text).is_some() && cannot_type(cx, e, &want) {
         return match calendar::choose(cx, e, text, cursor) {
             Outcome::Done(_) => Place::Done(Some(e)),
             other => Place::Act(other),
@@ -314,6 +338,22 @@ fn fallback_field<'p>(cx: &Cx<'p>, v: &Placed, taken: &[&'p Observed]) -> Option
 /// A phrase: a field named by its first words, a list option it names, or
 /// an option to tick ("express delivery").
 fn phrase<'p>(cx: &Cx<'p>, words: &str, taken: &[&'p Observed], cursor: usize) -> Place<'p> {
+    // Its value typed already (the form may have moved on since).
+    let whole = normalize(words);
+    let typed = cx.history.iter().skip(cursor).any(|h| {
+        h.action == "type"
+            && ok(h)
+            && h.param_str("text").is_some_and(|t| {
+                let t = normalize(t);
+                !t.is_empty() && (whole.ends_with(&format!(" {t}")) || whole == t)
+            })
+            && h.element_id().is_none_or(|id| {
+                cx.page.find(&id).is_none() || h.url.as_deref() != Some(cx.page.url.as_str())
+            })
+    });
+    if typed {
+        return Place::Done(None);
+    }
     if let Some((e, value)) = split_phrase(cx, words, taken) {
         let label = words
             .strip_suffix(&value)

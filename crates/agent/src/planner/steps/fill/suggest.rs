@@ -122,11 +122,18 @@ pub fn pattern(
         .collect();
     fields.sort_by(|a, b| reading_order(a, b));
     let chosen = if field.ordinal.is_some() || field.role.is_some() || field.text.is_some() {
-        let t = Target {
-            text: None,
-            ..field.clone()
-        };
-        best(&resolve(cx, &t, &|e: &Observed| e.is_text_entry()), 0.3)
+        // "in the To field": by its name when there is one.
+        let named = field
+            .text
+            .as_ref()
+            .and_then(|_| best(&resolve(cx, field, &|e: &Observed| e.is_text_entry()), 0.45));
+        named.or_else(|| {
+            let t = Target {
+                text: None,
+                ..field.clone()
+            };
+            best(&resolve(cx, &t, &|e: &Observed| e.is_text_entry()), 0.3)
+        })
     } else {
         None
     };
@@ -155,13 +162,13 @@ pub fn pattern(
         .rposition(|h| h.action == "type")
         .is_some_and(|t| cx.history[t + 1..].iter().any(|h| h.action == "click"));
     if fits(f.value(), starts, ends) && (clicked_after_type || suggestion.is_none()) {
-        return Outcome::Done(cx.history.len());
+        return Outcome::Done(cx.after_last(cursor, &["click", "type"]));
     }
     if let Some(s) = suggestion {
         if cx.clicked_since(cursor, s).is_none() {
             return click(cx, s);
         }
-        return Outcome::Done(cx.history.len());
+        return Outcome::Done(cx.after_last(cursor, &["click", "type"]));
     }
     let prefix = starts.or(ends).unwrap_or("");
     if !cx.typed_into(f, prefix) {
