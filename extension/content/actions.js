@@ -146,10 +146,15 @@ globalThis.SentienceActions = (() => {
     });
   }
 
+  // The legacy keyCode of named keys: many widgets (jQuery UI's date
+  // picker and slider) still read event.keyCode, not event.key.
+  const KEY_CODES = { Backspace: 8, Tab: 9, Enter: 13, Escape: 27, ' ': 32, PageUp: 33, PageDown: 34, End: 35, Home: 36, ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Delete: 46 };
+
   function key(el, type, k, extra) {
     const code = k.length === 1 ? (/[a-z]/i.test(k) ? `Key${k.toUpperCase()}` : /[0-9]/.test(k) ? `Digit${k}` : '') : k;
+    const keyCode = KEY_CODES[k] ?? (k.length === 1 ? k.toUpperCase().charCodeAt(0) : 0);
     return el.dispatchEvent(
-      new KeyboardEvent(type, { key: k, code, bubbles: true, cancelable: true, composed: true, view: window, ...extra }),
+      new KeyboardEvent(type, { key: k, code, keyCode, which: keyCode, bubbles: true, cancelable: true, composed: true, view: window, ...extra }),
     );
   }
 

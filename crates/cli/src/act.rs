@@ -184,13 +184,13 @@ async fn open_browser(hands: &ActHands, task: &str, start_url: Option<&str>) -> 
 
 /// The page for the planner, and its fingerprint (page.rs `fingerprint`):
 /// the snapshot with each element's DOM facts and the page's words
-/// (`GET /browser/snapshot?facts=1`), the same page the run loop sends to
+/// (`GET /browser/snapshot?facts=true`), the same page the run loop sends to
 /// /step. A tool server without `facts` (an older one) gives the snapshot
 /// alone; the page's words then come from its accessibility tree.
 async fn snapshot(hands: &ActHands) -> Result<(String, Page)> {
     let mut last = String::new();
     for attempt in 1..=3u64 {
-        let v = hands.tools.get("/browser/snapshot?facts=1").await;
+        let v = hands.tools.get("/browser/snapshot?facts=true").await;
         // An error result (a page still loading) is asked again, like no answer.
         let read = snapshot_json(&v).map(|s| (s, Snapshot::from_value(s)));
         if let Some((s, Ok(snap))) = read {

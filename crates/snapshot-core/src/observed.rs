@@ -8,7 +8,7 @@
 //!
 //! Declared once, here, for every producer: the extension's run loop sends
 //! them with each snapshot (`page_info`, extension/content/bridge.js), the
-//! tool server adds them to `GET /browser/snapshot?facts=1`, and the browse
+//! tool server adds them to `GET /browser/snapshot?facts=true`, and the browse
 //! protocol reads them from the HTML (crates/browse `page.rs`). Field names
 //! on the wire are the run API's (camelCase, `type`).
 

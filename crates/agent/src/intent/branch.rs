@@ -348,6 +348,25 @@ fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
             field: Target::default(),
         }];
     }
+    // "We are a team of 2-10.": a fact with a number, for the page to place.
+    let says = words
+        .iter()
+        .any(|t| matches!(t.lower.as_str(), "is" | "are" | "am" | "was"));
+    let number = words
+        .iter()
+        .any(|t| t.raw.chars().any(|c| c.is_ascii_digit()));
+    if says && number && words.len() <= 10 {
+        let phrase: Vec<&str> = words.iter().map(|t| t.raw.as_str()).collect();
+        return vec![Step::Fill {
+            values: vec![super::Value {
+                source: super::ValueSource::Phrase(phrase.join(" ")),
+                field: crate::task::FieldKind::Other,
+                label: String::new(),
+                transforms: Vec::new(),
+            }],
+            field: Target::default(),
+        }];
+    }
     // "…; express delivery; card …": one more value, between values.
     if after_values && words.len() <= 4 && words.iter().all(|t| !t.quoted) {
         let phrase: Vec<&str> = words.iter().map(|t| t.raw.as_str()).collect();

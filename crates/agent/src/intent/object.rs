@@ -81,10 +81,14 @@ pub(super) fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
         }
         // "in all upper case letters": "all" before a transform is not "every".
         // "all" inside a name ("Promote to all regions") is part of it.
-        let named_before = o.quoted.is_empty()
-            && o.plain
-                .iter()
-                .all(|(_, w)| GLUE.contains(&w.to_lowercase().as_str()));
+        // ("the "Retweet" button on all posts": after a preposition, "all"
+        // is every one again.)
+        let glue_only = o
+            .plain
+            .iter()
+            .all(|(_, w)| GLUE.contains(&w.to_lowercase().as_str()));
+        let after_glue = i > 0 && !toks[i - 1].quoted && GLUE.contains(&toks[i - 1].lower.as_str());
+        let named_before = glue_only && (o.quoted.is_empty() || after_glue);
         if lex.every.contains(&t.lower.as_str()) && named_before {
             let next = &ws[(i + 1).min(ws.len())..];
             if match_at(lex.transforms, next).is_none() {

@@ -34,7 +34,7 @@ impl<'a> Cx<'a> {
             history,
             avoid,
             baseline,
-            layout: Layout::new(page),
+            layout: Layout::new(page, task),
         }
     }
 

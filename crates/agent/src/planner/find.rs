@@ -215,7 +215,12 @@ pub fn words_fit(have: &str, want: &str) -> f64 {
     if cw == ch {
         return 0.9;
     }
-    let common = cw.iter().filter(|c| ch.contains(c)).count();
+    // A word counts as there when the same concept is, or a word of the
+    // same family ("description" / "describe": six letters in common).
+    let kin = |a: &String, b: &String| {
+        a == b || a.len() >= 6 && b.len() >= 6 && a.get(..6).is_some_and(|p| b.starts_with(p))
+    };
+    let common = cw.iter().filter(|c| ch.iter().any(|h| kin(c, h))).count();
     if common == cw.len() {
         // Every wanted word, with others: "Promote" ⊂ "Promote to all regions".
         return 0.55 + 0.25 * common as f64 / ch.len() as f64;
@@ -393,29 +398,46 @@ fn relate<'p>(
     }
     let before = matches!(rel, Relation::Above | Relation::LeftOf);
     let best = hits.iter().map(|h| h.score).fold(0.0, f64::max);
-    let mut scored: Vec<(usize, Hit<'p>)> = Vec::new();
-    for h in hits.into_iter().filter(|h| h.score >= best * 0.6) {
-        let Some(at) = cx.layout.offset(h.index) else {
-            continue;
-        };
-        let d = mentions
+    let anchor_words = normalize(anchor);
+    // Each mention claims the nearest qualifying element after it (before
+    // it, for "above"): "Retweet on the posts by @enola" is the Retweet of
+    // each such post, not every Retweet further down. An element whose own
+    // words hold the anchor ("Celestyn — Dui sed…") is its mention's.
+    let placed: Vec<(usize, Hit<'p>)> = hits
+        .into_iter()
+        .filter(|h| h.score >= best * 0.6)
+        .filter_map(|h| Some((cx.layout.offset(h.index)?, h)))
+        .collect();
+    let mut claimed: Vec<(usize, usize)> = Vec::new(); // (distance, index in placed)
+    for &(start, end) in &mentions {
+        let pick = placed
             .iter()
-            .filter_map(|&(start, end)| {
+            .enumerate()
+            .filter_map(|(k, (at, h))| {
+                let own =
+                    format!(" {} ", normalize(h.e.label())).contains(&format!(" {anchor_words} "));
+                if own && *at <= start && start < at + normalize(h.e.text()).len().max(1) {
+                    return Some((0, k));
+                }
                 if before {
-                    start.checked_sub(at)
-                } else if at >= end {
-                    Some(at - end)
+                    start.checked_sub(*at).map(|d| (d, k))
                 } else {
-                    None
+                    at.checked_sub(end).map(|d| (d, k))
                 }
             })
             .min();
-        if let Some(d) = d {
-            scored.push((d, h));
+        if let Some((d, k)) = pick {
+            if !claimed.iter().any(|(_, c)| *c == k) {
+                claimed.push((d, k));
+            }
         }
     }
-    scored.sort_by_key(|(d, _)| *d);
-    scored.into_iter().map(|(_, h)| h).collect()
+    claimed.sort_by_key(|(d, _)| *d);
+    let mut placed: Vec<Option<Hit<'p>>> = placed.into_iter().map(|(_, h)| Some(h)).collect();
+    claimed
+        .into_iter()
+        .filter_map(|(_, k)| placed.get_mut(k).and_then(Option::take))
+        .collect()
 }
 
 /// Distance from the anchor when `e` stands in relation `rel` to it.

@@ -46,31 +46,55 @@ pub struct Layout {
     /// The visible text, normalised (lower case, punctuation as spaces),
     /// with a space at both ends so words match on boundaries.
     text: String,
+    /// Where the page shows the task itself (some pages do): mentions there
+    /// are no evidence of anything.
+    instruction: Option<(usize, usize)>,
     /// Per element (by index in `page.elements`): where its label starts in `text`.
     offsets: Vec<Option<usize>>,
 }
 
 impl Layout {
-    pub fn new(page: &Page) -> Layout {
+    pub fn new(page: &Page, task: &str) -> Layout {
         let text = format!(" {} ", normalize(&page.visible_text));
+        let t = normalize(task);
+        let instruction = (t.len() >= 12)
+            .then(|| text.find(&t).map(|p| (p, p + t.len())))
+            .flatten();
         let mut order: Vec<usize> = (0..page.elements.len()).collect();
         order.sort_by(|&a, &b| reading_order(&page.elements[a], &page.elements[b]));
         let mut offsets = vec![None; page.elements.len()];
         let mut pos = 0;
         for i in order {
-            let label = normalize(page.elements[i].text());
-            if label.is_empty() || label.len() > 200 {
+            let full = normalize(page.elements[i].text());
+            if full.is_empty() {
                 continue;
             }
+            // Its first words (a snapshot may cut a long text short).
+            let label: String = full.split(' ').take(6).collect::<Vec<_>>().join(" ");
             let needle = format!(" {label} ");
-            if let Some(p) = text.get(pos..).and_then(|t| t.find(&needle)) {
-                offsets[i] = Some(pos + p + 1);
-                pos = pos + p + 1;
-            } else if let Some(p) = text.find(&needle) {
+            // Never inside the instruction the page shows.
+            let outside = |p: &usize| instruction.is_none_or(|(s, e)| *p < s || *p >= e);
+            let after = text
+                .match_indices(&needle)
+                .map(|(p, _)| p)
+                .filter(|p| *p >= pos && outside(p))
+                .next();
+            if let Some(p) = after {
+                offsets[i] = Some(p + 1);
+                pos = p + 1;
+            } else if let Some(p) = text
+                .match_indices(&needle)
+                .map(|(p, _)| p)
+                .find(|p| outside(p))
+            {
                 offsets[i] = Some(p + 1);
             }
         }
-        Layout { text, offsets }
+        Layout {
+            text,
+            instruction,
+            offsets,
+        }
     }
 
     /// Where element `i` of the page stands in the text.
@@ -97,6 +121,7 @@ impl Layout {
                 .text
                 .match_indices(&needle)
                 .map(|(p, m)| (p + 1, p + m.len() - 1))
+                .filter(|(p, _)| self.instruction.is_none_or(|(s, e)| *p < s || *p >= e))
                 .collect();
             if !found.is_empty() {
                 return found;

@@ -550,3 +550,32 @@ fn the_run_api_json_of_each_tool() {
     let bad: Result<Tool, _> = serde_json::from_str(r#"{"name":"click","parameters":{}}"#);
     assert!(bad.is_err());
 }
+
+#[test]
+fn an_opened_section_then_its_button() {
+    let task = "Expand the question about refunds and click Request a refund";
+    let closed = page(
+        json!([
+            {"id": "s1", "tag": "summary", "role": "button", "text": "How long does delivery take?"},
+            {"id": "s2", "tag": "summary", "role": "button", "text": "How do refunds work?"},
+        ]),
+        "How long does delivery take? How do refunds work?",
+    );
+    assert_eq!(
+        decide(task, &closed, &[]),
+        Decision::Tool(Tool::Click { id: id("s2") })
+    );
+    let open = page(
+        json!([
+            {"id": "s1", "tag": "summary", "role": "button", "text": "How long does delivery take?"},
+            {"id": "s2", "tag": "summary", "role": "button", "text": "How do refunds work?"},
+            {"id": "r", "tag": "button", "text": "Request a refund"},
+        ]),
+        "How long does delivery take? How do refunds work? Refunds reach your card. Request a refund",
+    );
+    let h = [clicked("s2", "How do refunds work?")];
+    assert_eq!(
+        decide(task, &open, &h),
+        Decision::Tool(Tool::Click { id: id("r") })
+    );
+}

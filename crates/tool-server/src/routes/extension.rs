@@ -29,11 +29,11 @@ pub struct SnapshotQuery {
     limit: Option<u32>,
     /// `json` (default): the snapshot; `text`: the compact LLM listing.
     format: Option<String>,
-    /// Addition: with `facts=1`, each element also carries the DOM facts an
+    /// Addition: with `facts=true`, each element also carries the DOM facts an
     /// agent plans with (tag, type, label, value, form…: the run loop's
     /// `DomFacts`, docs/tools.md) and the snapshot the page's `title` and
     /// `visibleText`, as the extension's run loop sends them to /step.
-    facts: Option<String>,
+    facts: Option<bool>,
 }
 
 /// The snapshot (or its LLM listing) of the active tab, with the full view:
@@ -65,7 +65,7 @@ pub async fn snapshot(
     }
     if format == "json" {
         let mut snap = snap;
-        if matches!(q.facts.as_deref(), Some("1" | "true")) {
+        if q.facts == Some(true) {
             with_facts(s.browser.as_ref(), &mut snap).await?;
         }
         return Ok(Json(json!({"success": true, "snapshot": snap})));

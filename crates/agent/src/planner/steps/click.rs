@@ -37,6 +37,21 @@ pub fn step(
         .filter(|h| h.score >= top * 0.9 && h.score >= FLOOR)
         .map(|h| h.e)
         .collect();
+    // "the Retweet button on all posts by @enola": each of them, once.
+    if target.all {
+        let mut every: Vec<&Observed> = hits
+            .iter()
+            .filter(|h| h.score >= FLOOR)
+            .map(|h| h.e)
+            .collect();
+        every.sort_by(|a, b| crate::planner::layout::reading_order(a, b));
+        if let Some(e) = every.iter().find(|e| cx.clicked_since(cursor, e).is_none()) {
+            return click(cx, e);
+        }
+        if !every.is_empty() {
+            return Outcome::Done(cx.last_touch(&every).map(|i| i + 1).unwrap_or(cursor));
+        }
+    }
     let must_change = last && touch == Touch::Click;
     if let Some(i) = clicked_after(cx, cursor, &matching, &target, must_change) {
         return Outcome::Done(i + 1);

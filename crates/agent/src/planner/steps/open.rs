@@ -52,11 +52,34 @@ pub fn step(
     } else {
         FLOOR
     };
-    let matching: Vec<&Observed> = hits
+    let mut matching: Vec<&Observed> = hits
         .iter()
         .filter(|h| h.score >= floor)
         .map(|h| h.e)
         .collect();
+    // "the question about refunds": a section whose words share the
+    // target's content words ("How do refunds work?").
+    if matching.is_empty() {
+        if let Some(t) = &target.text {
+            let want = crate::text::concepts(t);
+            matching = cx
+                .page
+                .elements
+                .iter()
+                .filter(|e| {
+                    super::reveal::opener(e)
+                        || e.element.state.expanded == Some(true)
+                        || e.facts.tag == "summary"
+                })
+                .filter(|e| not_next(e) && !cx.avoided(e))
+                .filter(|e| {
+                    crate::text::concepts(e.label())
+                        .iter()
+                        .any(|c| c.len() > 3 && want.contains(c))
+                })
+                .collect();
+        }
+    }
     if let Some(e) = matching.iter().find(|e| {
         let clicked = if last {
             cx.clicked_changed(cursor, e).is_some()

@@ -107,6 +107,18 @@ pub fn look(cx: &Cx<'_>, what: &str, cursor: usize) -> Outcome {
         return Outcome::Act(Tool::Observe { wait_ms: Some(300) });
     }
     let scrolls = cx.count_since(cursor, "scroll");
+    let long_page_first = cx
+        .page
+        .elements
+        .iter()
+        .any(|e| !e.element.in_viewport || super::off_screen(cx, e));
+    // What is sought is elsewhere: the link whose words are most like the
+    // task's (not tried yet; one that led nowhere is avoided).
+    if !long_page_first || scrolls >= 2 {
+        if let Some(e) = related_link(cx) {
+            return click(cx, e);
+        }
+    }
     let long_page = cx
         .page
         .elements
@@ -131,4 +143,34 @@ pub fn look(cx: &Cx<'_>, what: &str, cursor: usize) -> Outcome {
         return Outcome::Act(t);
     }
     Outcome::Stuck(format!("nothing on this page matches {what}"))
+}
+
+/// The link (on this page, not clicked from it before) that shares the most
+/// content words with the task, when one shares any.
+fn related_link<'p>(cx: &Cx<'p>) -> Option<&'p Observed> {
+    let task = crate::text::concepts(cx.task);
+    let clicked_here = |e: &Observed| {
+        cx.history.iter().any(|h| {
+            h.action == "click"
+                && h.url.as_deref() == Some(cx.page.url.as_str())
+                && h.element_text.as_deref() == Some(crate::text::truncate(e.label(), 80).as_str())
+        })
+    };
+    cx.page
+        .elements
+        .iter()
+        .filter(|e| (e.role() == crate::page::Role::Link || e.facts.tag == "a") && !e.is_disabled())
+        .filter(|e| !cx.avoided(e) && !is_instruction(e, cx.task) && !clicked_here(e))
+        .map(|e| {
+            let have = crate::text::concepts(e.label());
+            (
+                have.iter()
+                    .filter(|c| c.len() > 2 && task.contains(c))
+                    .count(),
+                e,
+            )
+        })
+        .filter(|(n, _)| *n > 0)
+        .max_by(|a, b| a.0.cmp(&b.0).then_with(|| reading_order(b.1, a.1)))
+        .map(|(_, e)| e)
 }

@@ -97,6 +97,9 @@ pub fn implicit(cx: &Cx<'_>, phrase: &str, cursor: usize) -> Option<Outcome> {
     if let Some((i, _)) = moved_on {
         return Some(Outcome::Done(i + 1));
     }
+    if let Some(o) = option_named(cx, &filled, cursor) {
+        return Some(o);
+    }
     if let Some(b) = control {
         if !cx.useless_click(cursor, b) {
             return Some(click(cx, b));
@@ -203,5 +206,55 @@ pub fn search(cx: &Cx<'_>, term: Option<&Value>, cursor: usize) -> Outcome {
             },
             cursor,
         ),
+    }
+}
+
+/// Before sending: a list of this form whose option the task names in
+/// passing ("request a cleaning appointment" → Reason: Cleaning), not yet
+/// set. Only when exactly one option of one list is named.
+fn option_named(cx: &Cx<'_>, filled: &[&Observed], cursor: usize) -> Option<Outcome> {
+    let form = filled.last().map(|e| e.facts.form).unwrap_or(0);
+    let task = format!(" {} ", crate::text::normalize(cx.task));
+    let mut hits = Vec::new();
+    for e in cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| e.is_select() && !e.is_disabled())
+    {
+        if form != 0 && e.facts.form != 0 && e.facts.form != form {
+            continue;
+        }
+        if cx
+            .history
+            .iter()
+            .skip(cursor)
+            .any(|h| h.action == "type" && cx.on(h, e))
+        {
+            continue;
+        }
+        let named: Vec<&str> = e
+            .element
+            .state
+            .options()
+            .iter()
+            .map(|o| o.text.as_str())
+            .filter(|t| {
+                let n = crate::text::normalize(t);
+                n.len() >= 4 && task.contains(&format!(" {n} "))
+            })
+            .collect();
+        if let [one] = named.as_slice() {
+            if crate::text::normalize(e.value()) != crate::text::normalize(one) {
+                hits.push((e, one.to_string()));
+            }
+        }
+    }
+    match hits.as_slice() {
+        [(e, option)] => Some(Outcome::Act(Tool::Type {
+            id: cx.id(e),
+            text: option.clone(),
+        })),
+        _ => None,
     }
 }

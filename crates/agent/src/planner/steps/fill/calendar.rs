@@ -85,11 +85,12 @@ pub fn choose(cx: &Cx<'_>, field: &Observed, value: &str, cursor: usize) -> Outc
             .min_by(|a, b| reading_order(a, b));
         return match turn {
             Some(t) => Outcome::Act(Tool::Click { id: cx.id(t) }),
-            None => Outcome::Stuck(format!(
-                "the calendar shows {} {sy} and has no way to {}",
-                MONTHS[sm as usize - 1],
-                words[0]
-            )),
+            // No control to click: the keys date pickers take (Page Up /
+            // Page Down turn the month), in the field.
+            None => Outcome::Act(Tool::Press {
+                key: if have < want { "PageDown" } else { "PageUp" }.into(),
+                id: Some(cx.id(field)),
+            }),
         };
     }
     // The day: the first such number (days of the next month come after).
