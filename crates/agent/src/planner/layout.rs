@@ -77,8 +77,7 @@ impl Layout {
             let after = text
                 .match_indices(&needle)
                 .map(|(p, _)| p)
-                .filter(|p| *p >= pos && outside(p))
-                .next();
+                .find(|p| *p >= pos && outside(p));
             if let Some(p) = after {
                 offsets[i] = Some(p + 1);
                 pos = p + 1;
