@@ -156,8 +156,9 @@ pub fn split_phrase<'p>(
         if label.is_empty() {
             continue;
         }
-        // The prefix that best names the field (the longest of equals):
-        // "topic" of "topic Brand refresh", not "topic Brand".
+        // The prefix that best names the field (the shortest of equals:
+        // "description" of "description The export…", not "description
+        // The"; "topic" of "topic Brand refresh", not "topic Brand").
         for n in (1..words.len()).rev() {
             let head = normalize(&words[..n].join(" "));
             let f = words_fit(&label, &head).max(words_fit(&normalize(e.label()), &head));
@@ -168,7 +169,7 @@ pub fn split_phrase<'p>(
             if e.is_select() && option_for(e, &value).is_none() {
                 continue;
             }
-            let s = f + n as f64 * 0.01;
+            let s = f - n as f64 * 0.001;
             if best.is_none_or(|(b, _, _)| s > b) {
                 best = Some((s, n, e));
             }
