@@ -20,7 +20,7 @@ mod describe;
 pub mod lexicon;
 mod object;
 mod tokens;
-mod values;
+pub(crate) mod values;
 mod verbs;
 
 #[cfg(test)]

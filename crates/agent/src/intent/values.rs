@@ -34,7 +34,9 @@ fn parts(toks: &[Token], lex: &Lexicon) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
     for (i, t) in toks.iter().enumerate() {
-        let and = !t.quoted && lex.and.contains(&t.lower.as_str());
+        // "… subject X in the Billing category with High priority":
+        // "with" starts a value as "and" does.
+        let and = !t.quoted && (lex.and.contains(&t.lower.as_str()) || t.lower == "with");
         if and {
             if i > start {
                 out.push(start..i);
@@ -85,6 +87,29 @@ pub(super) fn values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) 
                 });
                 for k in 0..part.len() {
                     used[offset + k] = true;
+                }
+            }
+        } else if out.len() > before && phrases && in_list {
+            // Words left after a quoted value: "the subject "X" in the
+            // Billing category" (a name, then the field it is for).
+            let last_used = (0..part.len()).rev().find(|&k| used[offset + k]);
+            if let Some(u) = last_used.filter(|&u| part[u].quoted) {
+                let rest: Vec<&Token> = part[u + 1..]
+                    .iter()
+                    .skip_while(|t| {
+                        !t.quoted && GLUE.contains(&t.lower.as_str()) || t.lower == "in"
+                    })
+                    .collect();
+                let named = rest
+                    .iter()
+                    .any(|t| t.raw.chars().next().is_some_and(char::is_uppercase));
+                if rest.len() >= 2 && named && rest.iter().all(|t| !t.quoted) {
+                    out.push(Value {
+                        source: ValueSource::Phrase(join(&rest)),
+                        field: FieldKind::Other,
+                        label: String::new(),
+                        transforms: Vec::new(),
+                    });
                 }
             }
         }

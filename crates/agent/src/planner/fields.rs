@@ -174,8 +174,30 @@ pub fn split_phrase<'p>(
                 best = Some((s, n, e));
             }
         }
+        // Or its last words name the field: "Billing category", "High priority".
+        for n in 1..words.len() {
+            let tail = normalize(&words[n..].join(" "));
+            let f = words_fit(&label, &tail).max(words_fit(&normalize(e.label()), &tail));
+            let value = words[..n].join(" ");
+            if f < 0.5 || e.is_select() && option_for(e, &value).is_none() {
+                continue;
+            }
+            // Negative n: the value is the head (see below).
+            let s = f - (words.len() - n) as f64 * 0.001;
+            if best.is_none_or(|(b, _, _)| s > b) {
+                best = Some((s, words.len() + n, e));
+            }
+        }
     }
-    best.map(|(_, n, e)| (e, words[n..].join(" ")))
+    // n < len: the label is words[..n], the value after; n > len: the
+    // value is words[..n - len], the label after.
+    best.map(|(_, n, e)| {
+        if n < words.len() {
+            (e, words[n..].join(" "))
+        } else {
+            (e, words[..n - words.len()].join(" "))
+        }
+    })
 }
 
 /// A `<select>` among `fields` one of whose options the phrase names.
