@@ -77,9 +77,29 @@ function queryText(t) {
     if (!m) break;
     words.push(m[1].replace(/\\"/g, '"'));
   }
-  // Pieces split at inline markup: `Enter "` + `Karrie` + `" into…` → no
-  // spaces inside the quotes.
-  return words.join(' ').replace(/\s+/g, ' ').replace(/" ([^"]*?) "/g, '"$1"').trim();
+  // Pieces split at inline markup: `Enter "` + `Karrie` + `"and the…`
+  // (the tree trims each piece) → no spaces inside the quotes, one outside.
+  const joined = words.join(' ').replace(/\s+/g, ' ');
+  let out = '';
+  let open = false;
+  for (let i = 0; i < joined.length; i++) {
+    const c = joined[i];
+    if (c !== '"') {
+      out += c;
+      continue;
+    }
+    if (!open) {
+      if (out && !out.endsWith(' ')) out += ' ';
+      out += '"';
+      while (joined[i + 1] === ' ') i++;
+    } else {
+      out = out.replace(/ +$/, '');
+      out += '"';
+      if (joined[i + 1] && /[A-Za-z0-9]/.test(joined[i + 1])) out += ' ';
+    }
+    open = !open;
+  }
+  return out.trim();
 }
 
 const server = await startServer(HTML);
