@@ -14,7 +14,7 @@ globalThis.SentienceAnnotate = (() => {
   const MAX_MARKS = 20000;
   const DEFAULT_JPEG_QUALITY = 92; // captureVisibleTab's own default
 
-  const finite = (v) => typeof v === 'number' && Number.isFinite(v);
+  const finite = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isFinite(v);
 
   /**
    * Marks in CSS px, validated: [{id, role, primary, x, y, width, height}].
@@ -72,6 +72,7 @@ globalThis.SentienceAnnotate = (() => {
     const bitmap = await createImageBitmap(source);
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d canvas in this worker');
     ctx.drawImage(bitmap, 0, 0);
     const s = scaleFor(bitmap, annotation && annotation.viewport);
     bitmap.close();

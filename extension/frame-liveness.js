@@ -78,6 +78,7 @@ globalThis.SentienceFrameLiveness = (() => {
 
   // One frame list per tab for the burst of walk requests a snapshot sends.
   const FRAMES_TTL_MS = 30;
+  /** @type {Map<number, {at: number, promise: Promise<chrome.webNavigation.GetAllFrameResultDetails[] | null | undefined>}>} */
   const lists = new Map(); // tabId → {at, promise}
   /**
    * @param {number} tabId
@@ -100,9 +101,15 @@ globalThis.SentienceFrameLiveness = (() => {
    * no frame shows `url` (a redirect), the frame is among the children that
    * show none of the siblings' URLs: if none of those can answer, neither
    * can it.
+   * @param {number | undefined} tabId
+   * @param {unknown} parentFrameId
+   * @param {unknown} url
+   * @param {unknown} siblings
+   * @param {() => boolean} [claimed]
+   * @returns {Promise<string | null>}
    */
   async function deadReason(tabId, parentFrameId, url, siblings, claimed = () => false) {
-    if (!chrome.webNavigation || !Number.isInteger(tabId) || !Number.isInteger(parentFrameId) || typeof url !== 'string') return null;
+    if (!chrome.webNavigation || typeof tabId !== 'number' || !Number.isInteger(tabId) || !Number.isInteger(parentFrameId) || typeof url !== 'string') return null;
     const frames = await framesOf(tabId);
     const kids = (frames || []).filter((f) => f.parentFrameId === parentFrameId);
     const matching = kids.filter((f) => sameDocUrl(f.url, url));
@@ -121,6 +128,9 @@ globalThis.SentienceFrameLiveness = (() => {
    * load, where every child frame showing that URL did (so any iframe of
    * the parent showing it is dead): what a snapshot taken right after the
    * page load may skip without asking (content/frames.js learnDeadFrames).
+   * @param {number} tabId
+   * @param {number} parentFrameId
+   * @returns {Promise<string[]>}
    */
   async function deadChildren(tabId, parentFrameId) {
     if (!chrome.webNavigation || !Number.isInteger(tabId) || !Number.isInteger(parentFrameId)) return [];

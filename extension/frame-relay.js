@@ -17,7 +17,8 @@
 globalThis.SentienceFrameRelay = (() => {
   const { NONCE_RE, FRAMES, MSG } = SentienceProtocol;
   const CLAIM_TTL_MS = 30000;
-  const MAX_TIMEOUT_MS = FRAMES.MAX_TIMEOUT_MS;
+  // The `frames` option's per-frame timeouts: the engine's (options.rs), through wire.js.
+  const { FRAME_TIMEOUT_MS, FRAME_MAX_TIMEOUT_MS: MAX_TIMEOUT_MS } = SentienceWire;
   const ROUTED_OPS = new Set(SentienceProtocol.ROUTED_OPS);
 
   /**
@@ -28,6 +29,14 @@ globalThis.SentienceFrameRelay = (() => {
 
   /** @type {Map<string, Claim>} */
   const claims = new Map();
+
+  // The sender's tab: these messages come from our content scripts in tabs
+  // only (service-worker.js ROUTES, `from: 'tab'`).
+  /** @param {chrome.runtime.MessageSender} sender */
+  function tabOf(sender) {
+    if (!sender.tab || sender.tab.id === undefined) throw new Error('not a tab');
+    return sender.tab.id;
+  }
   /** @type {Map<string, (() => void)[]>} */
   const waiters = new Map();
   // Walks that came with their claim (frames.js eager walks), kept until
@@ -54,7 +63,7 @@ globalThis.SentienceFrameRelay = (() => {
    * @param {chrome.runtime.MessageSender} sender
    */
   function claim(nonce, data, sender) {
-    if (typeof nonce !== 'string' || !NONCE_RE.test(nonce) || !sender.tab || !Number.isInteger(sender.frameId)) return;
+    if (typeof nonce !== 'string' || !NONCE_RE.test(nonce) || !sender.tab || sender.frameId === undefined || !Number.isInteger(sender.frameId)) return;
     const known = claims.get(nonce);
     // A nonce is posted to one window; two claimants mean someone replayed
     // it (a same-origin parent page can see its child's messages): the
@@ -64,11 +73,12 @@ globalThis.SentienceFrameRelay = (() => {
       dropData(nonce);
     } else {
       const walk = data && typeof data === 'object' ? data : undefined;
-      claims.set(nonce, { tabId: sender.tab.id, frameId: sender.frameId, origin: sender.origin, ambiguous: false, data: walk });
+      claims.set(nonce, { tabId: tabOf(sender), frameId: sender.frameId, origin: sender.origin, ambiguous: false, data: walk });
       setTimeout(() => claims.delete(nonce), CLAIM_TTL_MS);
       if (walk) {
         held.add(nonce);
-        if (held.size > MAX_HELD) dropData(held.values().next().value);
+        const oldest = held.values().next().value;
+        if (held.size > MAX_HELD && oldest !== undefined) dropData(oldest);
         setTimeout(() => dropData(nonce), DATA_TTL_MS);
       }
     }
@@ -101,6 +111,7 @@ globalThis.SentienceFrameRelay = (() => {
    * @returns {Promise<T | {timeout: true}>}
    */
   function withTimeout(promise, ms) {
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
     return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(() => resolve({ timeout: true }), ms)))]).finally(() => clearTimeout(timer));
   }
@@ -115,7 +126,7 @@ globalThis.SentienceFrameRelay = (() => {
    * @param {chrome.runtime.MessageSender} sender
    */
   function walkTree(msg, sender) {
-    const deadline = Date.now() + Math.min(Math.max(1, Number(msg.deadlineMs) || FRAMES.TIMEOUT_MS), FRAMES.PHASE_TIMEOUTS * MAX_TIMEOUT_MS);
+    const deadline = Date.now() + Math.min(Math.max(1, Number(msg.deadlineMs) || FRAME_TIMEOUT_MS), FRAMES.PHASE_TIMEOUTS * MAX_TIMEOUT_MS);
     const depth = Number.isInteger(msg.depth) && msg.depth >= 1 ? msg.depth : MAX_DEPTH;
     // Page scope: only frames of the driver's own origin (an opaque "null"
     // origin is the same as no other).
@@ -162,9 +173,9 @@ globalThis.SentienceFrameRelay = (() => {
     if (!res.data || depth >= MAX_DEPTH || !Array.isArray(res.data.frames)) return res;
     /** @type {Record<string, any>} */
     const nested = {};
-    const siblings = res.data.frames.map((d) => d && d.url);
+    const siblings = res.data.frames.map((/** @type {any} */ d) => d && d.url);
     await Promise.all(
-      res.data.frames.map(async (d) => {
+      res.data.frames.map(async (/** @type {any} */ d) => {
         if (!d || typeof d.nonce !== 'string' || !NONCE_RE.test(d.nonce) || budget.frames <= 0) return;
         budget.frames--;
         // Walked directly by its parent: of the parent's origin, or the
@@ -178,7 +189,7 @@ globalThis.SentienceFrameRelay = (() => {
 
   /** @param {any} msg */
   function timeoutOf(msg) {
-    return Math.min(Math.max(1, Number(msg.timeoutMs) || FRAMES.TIMEOUT_MS), MAX_TIMEOUT_MS);
+    return Math.min(Math.max(1, Number(msg.timeoutMs) || FRAME_TIMEOUT_MS), MAX_TIMEOUT_MS);
   }
 
   // Settles with {dead: reason} when the browser knows the frame cannot
@@ -189,7 +200,7 @@ globalThis.SentienceFrameRelay = (() => {
    * @returns {Promise<{dead: string}>}
    */
   function deadOrNever(sender, msg) {
-    return SentienceFrameLiveness.deadReason(sender.tab.id, msg.parentFrameId, msg.url, msg.siblings, () => claims.has(msg.nonce)).then(
+    return SentienceFrameLiveness.deadReason(tabOf(sender), msg.parentFrameId, msg.url, msg.siblings, () => claims.has(msg.nonce)).then(
       (reason) => (reason ? { dead: reason } : new Promise(() => {})),
       () => new Promise(() => {}),
     );
@@ -208,7 +219,7 @@ globalThis.SentienceFrameRelay = (() => {
     const c = await Promise.race([waitClaim(msg.nonce, timeoutMs), deadOrNever(sender, msg)]);
     if (!c) return { reason: 'timeout' };
     if ('dead' in c) return { reason: c.dead };
-    if (c.tabId !== sender.tab.id || c.frameId === sender.frameId) return { reason: 'error' };
+    if (c.tabId !== tabOf(sender) || c.frameId === sender.frameId) return { reason: 'error' };
     if (c.ambiguous) return { reason: 'ambiguous' };
     if (c.data) {
       // The frame walked when the nonce reached it (frames.js): used once.
@@ -226,7 +237,8 @@ globalThis.SentienceFrameRelay = (() => {
     }
     if (reply && reply.timeout) return { reason: 'timeout' };
     if (!reply || !reply.value) return { reason: 'unreachable' };
-    if (claims.get(msg.nonce) && claims.get(msg.nonce).ambiguous) return { reason: 'ambiguous' };
+    const now = claims.get(msg.nonce);
+    if (now && now.ambiguous) return { reason: 'ambiguous' };
     return { frameId: c.frameId, origin: c.origin, data: reply.value };
   }
 
@@ -238,9 +250,9 @@ globalThis.SentienceFrameRelay = (() => {
   async function call(msg, sender) {
     if (!Number.isInteger(msg.frameId) || msg.frameId === sender.frameId || !ROUTED_OPS.has(msg.op)) return { error: 'invalid frame call' };
     try {
-      return await chrome.tabs.sendMessage(sender.tab.id, { type: MSG.CALL, op: msg.op, args: msg.args }, { frameId: msg.frameId });
+      return await chrome.tabs.sendMessage(tabOf(sender), { type: MSG.CALL, op: msg.op, args: msg.args }, { frameId: msg.frameId });
     } catch (e) {
-      return { error: `the frame is gone: ${e.message}` };
+      return { error: `the frame is gone: ${e instanceof Error ? e.message : e}` };
     }
   }
 

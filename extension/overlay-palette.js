@@ -27,7 +27,7 @@ globalThis.SentienceOverlayPalette = (() => {
    * @returns {string}
    */
   function colourOf(role) {
-    return Object.prototype.hasOwnProperty.call(BY_ROLE, role) ? BY_ROLE[role] : FALLBACK;
+    return Object.prototype.hasOwnProperty.call(BY_ROLE, role) ? BY_ROLE[/** @type {keyof typeof BY_ROLE} */ (role)] : FALLBACK;
   }
 
   // Geometry shared by both renderers, in CSS pixels.

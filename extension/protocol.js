@@ -9,9 +9,10 @@
 //   private MessagePort: the FACADE operations; the handshake is tagged
 //   FACADE_TAG;
 // - service worker ↔ content scripts (runtime messages, MSG): operations
-//   (MSG.CALL), query/format and screenshots for pages whose CSP forbids
-//   WebAssembly, iframes' walks and routed actions (frame-relay.js), the
-//   engine warm-up flag;
+//   (MSG.CALL), loading the content runtime on a document's first call
+//   (MSG.RUNTIME_LOAD, CONTENT_RUNTIME), query/format and screenshots for
+//   pages whose CSP forbids WebAssembly, iframes' walks and routed actions
+//   (frame-relay.js);
 // - bridge.js → service worker over the COMPUTE_PORT runtime port: the
 //   walker's raw data in chunks (PORT_MSG), the snapshot back the same way;
 // - popup / options / `sentience run` (through an extension page) → service
@@ -79,8 +80,7 @@ globalThis.SentienceProtocol = (() => {
     FRAME_WALK: 'frame-walk', // {nonce, timeoutMs, depth, deadlineMs, scope, url, stale, siblings}
     FRAME_CALL: 'frame-call', // {frameId, op, args}: an operation routed to a child frame
     FRAMES_DEAD: 'frames-dead', // {urls}: the URLs of this frame's child frames that failed to load
-    ENGINE_USED: 'engine-used', // the API was used in this browser session
-    ENGINE_WARM: 'engine-warm?', // {warm}: whether pages should warm the engine up
+    RUNTIME_LOAD: 'runtime-load', // {frames}: load CONTENT_RUNTIME into this document → {dead: URLs of its child frames that failed to load (asked when `frames`)} or {error}
     // extension pages → service worker (validated by validateUiMessage).
     RUN_START: 'run-start',
     RUN_CANCEL: 'run-cancel',
@@ -89,11 +89,23 @@ globalThis.SentienceProtocol = (() => {
     TEST_CONNECTION: 'test-connection',
   });
 
-  // The port of the CSP-immune engine path (bridge.js → service worker) and
-  // the `type` of its messages, in order: begin, nums…, strs…, end from the
-  // page; chunk…, done back.
+  // What a document loads on its first call of the API, injected by the
+  // service worker into that document alone (pkg-scripts/build.sh bundles
+  // it: the walker, frames, the engine's loader, the operations).
+  const CONTENT_RUNTIME = 'pkg/sentience_content.js';
+  // The content script the service worker registers for trusted origins'
+  // documents, which load the runtime before the first call (runtime-preload.js).
+  const PRELOAD_SCRIPT_ID = 'sentience-preload';
+
+  // The port of the service worker's engine (content/engine.js → service
+  // worker: pages whose CSP forbids WebAssembly, and a document's first
+  // snapshot while its own engine loads) and the `type` of its messages, in
+  // order: begin, nums…, strs…, end from the page; chunk…, done {ok,
+  // awaitingScreenshot} back; then, when the options asked for a
+  // screenshot, attach (its data URL in chunks, then attach with none) and
+  // chunk…, done back again.
   const COMPUTE_PORT = 'sentience-compute';
-  const PORT_MSG = Object.freeze({ BEGIN: 'begin', NUMS: 'nums', STRS: 'strs', END: 'end', CHUNK: 'chunk', DONE: 'done' });
+  const PORT_MSG = Object.freeze({ BEGIN: 'begin', NUMS: 'nums', STRS: 'strs', END: 'end', CHUNK: 'chunk', DONE: 'done', ATTACH: 'attach' });
   // Characters or numbers per runtime message (a 50k-element page exceeds
   // what one message may carry).
   const CHUNK = 8 * 1024 * 1024;
@@ -107,11 +119,11 @@ globalThis.SentienceProtocol = (() => {
 
   // ---------------------------------------------------------------- frames
   // Limits of a snapshot's walk into iframes (docs/api.md "frames"), shared
-  // by the driver (content/frames.js) and the relay (frame-relay.js).
+  // by the driver (content/frames.js) and the relay (frame-relay.js). The
+  // option's timeouts are the engine's (options.rs), read from wire.js
+  // (FRAME_TIMEOUT_MS, FRAME_MAX_TIMEOUT_MS).
   const FRAMES = Object.freeze({
     TAG: 'sentience-frame/1', // the nonce's postMessage to a child frame
-    TIMEOUT_MS: 1000, // per frame, by default
-    MAX_TIMEOUT_MS: 10000, // per frame, at most
     MAX_DEPTH: 8, // deeper frames are skipped ("too_deep")
     MAX_FRAMES: 64, // frames per snapshot ("too_many")
     PHASE_TIMEOUTS: 3, // the whole frame phase ends after this many per-frame timeouts
@@ -137,7 +149,6 @@ globalThis.SentienceProtocol = (() => {
     TRUSTED_ORIGINS: 'trusted_origins', // storage.local and .managed (content/trust.js)
     MANAGED_TRUSTED_ORIGINS: 'managed_trusted_origins', // storage.local: the policy's list as last read (policy-mirror.js)
     RUN_PREFIX: 'run:', // storage.local: `run:${runId}` → the run record
-    API_USED: 'sentience-api-used', // storage.session (engine-warmup.js)
   });
   const RUNS_ALARM = 'sentience-runs';
   const ASK_NOTIFICATION_PREFIX = 'ask:'; // `ask:${runId}`
@@ -183,6 +194,8 @@ globalThis.SentienceProtocol = (() => {
     STATUS_OPS,
     ROUTED_OPS,
     MSG,
+    CONTENT_RUNTIME,
+    PRELOAD_SCRIPT_ID,
     COMPUTE_PORT,
     PORT_MSG,
     CHUNK,

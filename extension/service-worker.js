@@ -1,30 +1,61 @@
 // @ts-check
-// The service worker: the CSP-immune home of the WebAssembly engine (the
-// extension's own CSP allows 'wasm-unsafe-eval' whatever the page's), and
-// the only place that may capture screenshots.
+// The service worker: it loads the content runtime into a document on its
+// first call of the API (the document holds only the bridge until then),
+// it is the CSP-immune home of the WebAssembly engine (the extension's own
+// CSP allows 'wasm-unsafe-eval' whatever the page's; also a document's
+// first snapshots while its own engine loads: content/engine.js), and the
+// only place that may capture screenshots.
 //
 // Classic (non-module) worker so importScripts can load the no-modules
 // wasm-bindgen glue at startup, as service workers require.
 'use strict';
 
-importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'engine-warmup.js', 'policy-mirror.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
-// The walker ↔ engine wire's names (generated from crates/snapshot-core/src/raw.rs).
-importScripts('content/wire.js');
+// The walker ↔ engine wire's names (generated from crates/snapshot-core/src/raw.rs) first: frame-relay.js reads them.
+importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'content/wire.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'policy-mirror.js', 'runtime-preload.js', 'run/api-client.js', 'run/tools.js', 'run/run-loop.js');
 
 // Message types, port names and limits: extension/protocol.js.
-const { MSG, PORT_MSG, COMPUTE_PORT, CHUNK } = SentienceProtocol;
+const { MSG, PORT_MSG, COMPUTE_PORT, CHUNK, CONTENT_RUNTIME } = SentienceProtocol;
 
+/** @type {Promise<typeof SentienceEngine> | null} */
 let engine = null;
 function loadEngine() {
   if (!engine) engine = SentienceEngine({ module_or_path: chrome.runtime.getURL('pkg/sentience_wasm_bg.wasm') }).then(() => SentienceEngine);
   return engine;
+}
+// Loaded as the worker starts: a document's first snapshot is computed
+// here while the document's own engine loads (content/engine.js).
+loadEngine().catch(() => {});
+
+// ------------------------------------------------------ the content runtime
+// A document's first call of the API (content/bridge.js `runtime`): the
+// runtime is injected into that document alone (its documentId: never a
+// document that replaced it), and a frame with iframes learns which failed
+// to load.
+/**
+ * @param {any} msg
+ * @param {chrome.runtime.MessageSender} sender
+ */
+async function loadRuntime(msg, sender) {
+  const tabId = sender.tab && sender.tab.id;
+  if (tabId === undefined || sender.frameId === undefined) return { error: 'not a tab' };
+  const target = sender.documentId ? { tabId, documentIds: [sender.documentId] } : { tabId, frameIds: [sender.frameId] };
+  const [, dead] = await Promise.all([
+    chrome.scripting.executeScript({ target, files: [CONTENT_RUNTIME], injectImmediately: true }),
+    msg.frames === true ? SentienceFrameLiveness.deadChildren(tabId, sender.frameId) : [],
+  ]);
+  return { dead };
 }
 
 // One engine handle (src/lib.rs `Engine`: a page's diff history) per page
 // number (below), for the last ENGINES_KEPT pages computed here, least
 // recently used dropped first.
 const ENGINES_KEPT = 4;
+/** @type {Map<number, SentienceEngine.Engine>} */
 const engines = new Map();
+/**
+ * @param {typeof SentienceEngine} wasm
+ * @param {number} pageKey
+ */
 function engineFor(wasm, pageKey) {
   let e = engines.get(pageKey);
   if (e) engines.delete(pageKey);
@@ -40,6 +71,7 @@ function engineFor(wasm, pageKey) {
 
 // The query language and LLM format (a separate module), compiled on first
 // use: for pages whose CSP forbids WebAssembly in the content script.
+/** @type {Promise<typeof SentienceQuery> | null} */
 let queryModule = null;
 function loadQueryModule() {
   if (!queryModule) queryModule = SentienceQuery({ module_or_path: chrome.runtime.getURL('pkg/sentience_query_bg.wasm') }).then(() => SentienceQuery);
@@ -64,7 +96,7 @@ async function queryCall(msg) {
     if (Object.prototype.hasOwnProperty.call(QUERY_OPS, msg.op)) return QUERY_OPS[msg.op](mod, msg);
     return JSON.stringify({ status: 'error', error: `unknown query operation ${msg.op}` });
   } catch (e) {
-    return JSON.stringify({ status: 'error', error: `query module failed in the service worker: ${e && e.message}` });
+    return JSON.stringify({ status: 'error', error: `query module failed in the service worker: ${e instanceof Error ? e.message : e}` });
   }
 }
 
@@ -98,24 +130,34 @@ chrome.runtime.onConnect.addListener((port) => {
     port.disconnect();
     return;
   }
-  /** @type {number[] | null} */
-  let meta = null;
+  const sender = port.sender;
+  /** @type {number[]} */
+  let meta = [];
   let options = 'null';
-  /** @type {unknown[]} */
-  let tracking = [];
+  let frames = '';
+  /** @type {Float64Array} */
+  let tracking = new Float64Array(0);
   let pageKey = 0;
   /** @type {ArrayLike<number>[]} */
   const nums = [];
   /** @type {string[]} */
   const strs = [];
-  // One step per message type, in the order bridge.js sends them.
+  /** @type {string[]} */
+  const screenshot = [];
+  /** @param {string} json */
+  const send = (json, extra = {}) => {
+    for (let i = 0; i < json.length; i += CHUNK) port.postMessage({ type: PORT_MSG.CHUNK, data: json.slice(i, i + CHUNK) });
+    port.postMessage({ type: PORT_MSG.DONE, ...extra });
+  };
+  // One step per message type, in the order content/engine.js sends them.
   /** @type {Record<string, (msg: any) => void | Promise<void>>} */
   const steps = {
     [PORT_MSG.BEGIN]: (msg) => {
-      meta = msg.meta;
-      options = msg.options;
-      tracking = Array.isArray(msg.tracking) ? msg.tracking.slice(0, SentienceWire.TRACKING_LEN) : [];
-      pageKey = pageNumber(port.sender, msg.scope);
+      meta = Array.isArray(msg.meta) ? msg.meta : [];
+      options = String(msg.options);
+      frames = typeof msg.frames === 'string' ? msg.frames : '';
+      tracking = Float64Array.from(Array.isArray(msg.tracking) ? msg.tracking.slice(0, SentienceWire.TRACKING_LEN) : []);
+      pageKey = pageNumber(sender, msg.scope);
     },
     [PORT_MSG.NUMS]: (msg) => {
       nums.push(msg.data);
@@ -124,7 +166,6 @@ chrome.runtime.onConnect.addListener((port) => {
       strs.push(msg.data);
     },
     [PORT_MSG.END]: async () => {
-      let json;
       try {
         const wasm = await loadEngine();
         const flat = new Float64Array(nums.reduce((n, part) => n + part.length, 0));
@@ -133,13 +174,24 @@ chrome.runtime.onConnect.addListener((port) => {
           flat.set(part, at);
           at += part.length;
         }
-        // The bridge's walk (frames included) and tracking (wire.js T_* columns), as they came.
-        json = engineFor(wasm, pageKey).snapshot({ meta, nums: flat, strs: strs.join('') }, options, tracking);
+        // The walk (frames included), tracking (wire.js T_* columns) and
+        // frame report, as they came.
+        const handle = engineFor(wasm, pageKey);
+        const json = handle.snapshot({ meta, nums: flat, strs: strs.join('') }, options, tracking, frames);
+        const ok = handle.ok;
+        send(json, { ok, awaitingScreenshot: ok && snapshotWantsScreenshot(options) });
       } catch (e) {
-        json = JSON.stringify({ status: 'error', error: `engine failed in the service worker: ${e && e.message}` });
+        send(JSON.stringify({ status: 'error', error: `engine failed in the service worker: ${e && /** @type {Error} */ (e).message}` }), { ok: false });
       }
-      for (let i = 0; i < json.length; i += CHUNK) port.postMessage({ type: PORT_MSG.CHUNK, data: json.slice(i, i + CHUNK) });
-      port.postMessage({ type: PORT_MSG.DONE });
+    },
+    // The screenshot of the snapshot just computed, in chunks; a null one ends it.
+    [PORT_MSG.ATTACH]: async (msg) => {
+      if (typeof msg.data === 'string') {
+        screenshot.push(msg.data);
+        return;
+      }
+      const wasm = await loadEngine();
+      send(engineFor(wasm, pageKey).attach_screenshot(screenshot.join('')), { ok: true });
     },
   };
   port.onMessage.addListener((msg) => {
@@ -147,15 +199,34 @@ chrome.runtime.onConnect.addListener((port) => {
   });
 });
 
+/**
+ * Whether the options ask for a screenshot (the engine then keeps the
+ * snapshot for attach_screenshot); the engine validated them already.
+ * @param {string} options
+ */
+function snapshotWantsScreenshot(options) {
+  try {
+    const o = JSON.parse(options);
+    return Boolean(o && o.screenshot);
+  } catch (e) {
+    return false;
+  }
+}
+
 // Chrome allows two captureVisibleTab calls per second per extension; an
 // agent that asks for screenshots back to back waits for the quota instead
 // of failing.
+/**
+ * @param {number} windowId
+ * @param {chrome.extensionTypes.ImageDetails} opts
+ * @returns {Promise<string>}
+ */
 async function capture(windowId, opts) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await chrome.tabs.captureVisibleTab(windowId, opts);
     } catch (e) {
-      if (attempt >= 4 || !/MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND/.test(String(e && e.message))) throw e;
+      if (attempt >= 4 || !/MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND/.test(String(e instanceof Error ? e.message : e))) throw e;
       await new Promise((r) => setTimeout(r, 300));
     }
   }
@@ -163,13 +234,18 @@ async function capture(windowId, opts) {
 
 // Screenshots: only for the top frame of the tab that is visible in its
 // window, so a background tab can never capture whatever tab is in front.
+/**
+ * @param {any} msg {format, quality, annotate}
+ * @param {chrome.runtime.MessageSender} sender
+ */
 async function screenshot(msg, sender) {
   const tab = sender.tab;
-  if (!tab || sender.frameId !== 0) return { error: 'screenshots are only available to the top frame of a tab' };
+  if (!tab || tab.id === undefined || sender.frameId !== 0) return { error: 'screenshots are only available to the top frame of a tab' };
   const current = await chrome.tabs.get(tab.id);
   if (!current.active) return { error: 'the tab is not the visible tab of its window' };
   const format = msg.format === 'jpeg' ? 'jpeg' : 'png';
   const quality = format === 'jpeg' && Number.isInteger(msg.quality) && msg.quality >= 0 && msg.quality <= 100 ? msg.quality : undefined;
+  /** @type {chrome.extensionTypes.ImageDetails} */
   const opts = { format };
   if (quality !== undefined) opts.quality = quality;
   try {
@@ -178,7 +254,7 @@ async function screenshot(msg, sender) {
     const png = await capture(current.windowId, { format: 'png' });
     return { dataUrl: await SentienceAnnotate.draw(png, msg.annotate, format, quality) };
   } catch (e) {
-    return { error: e && e.message ? e.message : String(e) };
+    return { error: e instanceof Error ? e.message : String(e) };
   }
 }
 
@@ -196,7 +272,6 @@ globalThis.sentienceCall = SentienceTools.call;
 //              the CLI through an extension page), never content scripts,
 //              which share the page's renderer; checked by protocol.js
 //              validateUiMessage() first.
-// (engine-warmup.js listens for MSG.ENGINE_USED and MSG.ENGINE_WARM itself.)
 /**
  * @typedef {object} Route
  * @property {'extension' | 'tab' | 'page'} from
@@ -210,7 +285,8 @@ const ROUTES = {
   [MSG.FRAME_CLAIM]: { from: 'tab', handle: SentienceFrameRelay.onClaim },
   [MSG.FRAME_WALK]: { from: 'tab', handle: SentienceFrameRelay.walkTree, failure: () => ({ reason: 'error' }) },
   [MSG.FRAME_CALL]: { from: 'tab', handle: SentienceFrameRelay.call, failure: (e) => ({ error: String(e) }) },
-  [MSG.FRAMES_DEAD]: { from: 'tab', handle: async (msg, sender) => ({ urls: await SentienceFrameLiveness.deadChildren(sender.tab && sender.tab.id, sender.frameId) }), failure: () => ({ urls: [] }) },
+  [MSG.RUNTIME_LOAD]: { from: 'tab', handle: loadRuntime },
+  [MSG.FRAMES_DEAD]: { from: 'tab', handle: async (msg, sender) => ({ urls: sender.tab && sender.tab.id !== undefined && sender.frameId !== undefined ? await SentienceFrameLiveness.deadChildren(sender.tab.id, sender.frameId) : [] }), failure: () => ({ urls: [] }) },
   [MSG.RUN_START]: { from: 'page', handle: async (msg) => ({ runId: await SentienceRuns.start(msg) }) },
   [MSG.RUN_CANCEL]: { from: 'page', handle: async (msg) => (await SentienceRuns.cancel(msg.runId), {}) },
   [MSG.RUN_ANSWER]: { from: 'page', handle: async (msg) => (await SentienceRuns.answer(msg.runId, msg.approved, msg.answer), {}) },

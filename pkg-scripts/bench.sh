@@ -28,6 +28,7 @@ BENCHES=(
   "format-tokens|~25 s|tokens of format() vs ariaSnapshot() vs the contract JSON on the fixture pages and the demo store (also run by test.sh)"
   "frames|~25 s|snapshot time on a page of 20 iframes (two origins) × ~500 elements vs the floor; args: [frames] [elements] [runs]"
   "real-pages|~4 min (first run downloads pages)|27 real saved pages: floor, first and warm snapshot, frames skipped and why, recall of Chromium's AX tree; needs the registry once"
+  "install-cost|~8 min (first run downloads pages and the reference extension)|what merely being installed costs each of the 27 real saved pages, no snapshot requested: script time, JS heap and load time added, against no extension and the reference extension, alternating; needs the registry once"
   "real-pages-tokens|~2 min (first run downloads pages)|format() vs ariaSnapshot() tokens on 18 real saved pages, task elements checked; needs the registry once"
   "miniwob|~10 min (a split ~5 min)|MiniWoB++ (64 tasks × 5 seeds; --split=train|validation|project): the built-in planner through the extension's run loop and \`sentience serve\`, per task and per split; needs the registry once"
   "miniwob-browse|~12 min (a split ~6 min)|MiniWoB++ (the same tasks, splits and seeds) through the HTML browse protocol: HTML only, POST /browse, built-in policy; needs the registry once"
@@ -46,6 +47,8 @@ BENCHES=(
   "walker-variants|~1 min|ad hoc: the marginal cost of each kind of DOM read in the isolated world [elements]"
   "walker-ablation|~2 min|ad hoc: the walker with one part switched off at a time [elements] [variants]"
   "walker-profile|~1 min|ad hoc: CPU profile of the walk (or of whole snapshots, --snapshot): self time per function and line [elements | --real[=pages]]"
+  "sdk|~6 min (first run installs the reference package)|snapshot() from the Python and TypeScript packages vs a bare page.evaluate, ariaSnapshot() and the reference package's snapshot(browser) (sentienceapi), 10k generated + 27 real pages; .bench/sdk-snapshot.json [--runs=5] [--pages=N] [--no-reference]"
+  "sdk-browser-use|~30 s|the browser-use adapter: its sentience_snapshot action (own CDP connection each call) vs the same operation over a kept-open connection vs browser-use's own DOM state, on 5 local pages [--runs=30]"
   "plain-real-pages|~1 min|ad hoc: the plain-element analysis on the cached real pages (run real-pages first)"
 )
 
@@ -75,6 +78,7 @@ bench_snapshot() { node_bench snapshot-bench.mjs "$@"; }
 bench_format_tokens() { node_bench format-tokens.mjs "$@"; }
 bench_frames() { node_bench frames-measure.mjs "$@"; }
 bench_real_pages() { node_bench real-pages-snapshot.mjs "$@"; }
+bench_install_cost() { node_bench install-cost.mjs "$@"; }
 bench_real_pages_tokens() { node_bench real-pages.mjs "$@"; }
 bench_miniwob() {
   need_bin
@@ -120,6 +124,16 @@ bench_websys_probe() { exec bash bench/websys-probe.sh "$@"; }
 bench_walker_variants() { node_bench walker-variants.mjs "$@"; }
 bench_walker_ablation() { node_bench walker-ablation.mjs "$@"; }
 bench_walker_profile() { node_bench walker-profile.mjs "$@"; }
+bench_sdk() {
+  [ -x clients/python/.venv/bin/python ] && [ -f clients/playwright/dist/index.js ] && ls dist/sentience_sdk-*.whl >/dev/null 2>&1 || { log "build the SDK packages first: pkg-scripts/build.sh"; exit 1; }
+  clients/python/.venv/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/sentience_sdk-*.whl
+  node_bench sdk-snapshot.mjs "$@"
+}
+bench_sdk_browser_use() {
+  [ -x clients/python/.venv/bin/python ] && ls dist/sentience_sdk-*.whl >/dev/null 2>&1 || { log "build the SDK packages first: pkg-scripts/build.sh"; exit 1; }
+  clients/python/.venv/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps dist/sentience_sdk-*.whl
+  exec clients/python/.venv/bin/python clients/python/bench/browser_use_bench.py "$@"
+}
 bench_plain_real_pages() { node_bench plain-real-pages.mjs "$@"; }
 
 if [ $# -eq 0 ] || [ "$1" = --list ] || [ "$1" = -h ] || [ "$1" = --help ]; then

@@ -2,7 +2,8 @@
 # The whole test suite, from a fresh Debian machine: setup, build, lint
 # (Rust, and the JavaScript: tsc + eslint), native tests of every crate,
 # JavaScript unit tests in Node, a smoke run of the snapshot benchmark, then
-# the end-to-end suites in headless Chromium with the built extension.
+# the end-to-end suites in headless Chromium with the built extension, and
+# the SDK packages' suites (pkg-scripts/test-sdk.sh).
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 bash pkg-scripts/setup.sh
@@ -32,5 +33,8 @@ log "browse selectors: each one the policies could send is exactly its element i
 bash pkg-scripts/bench.sh browse-selectors
 
 log "end-to-end tests (headless Chromium + the extension)"
-cd tests
-node --test --test-concurrency=1 e2e/
+(cd tests && node --test --test-concurrency=1 e2e/)
+
+# ---- SDK packages (clients/python, clients/playwright): pytest, node --test,
+# fresh installs of the wheel and of `npm pack` running their quick starts (~3 min)
+bash pkg-scripts/test-sdk.sh

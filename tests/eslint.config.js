@@ -24,15 +24,19 @@ const content = {
   SentienceFrameMerge: 'readonly',
   SentienceFrames: 'readonly',
   SentienceTrust: 'readonly',
-  SentienceWarmWalk: 'readonly',
   SentienceWire: 'readonly',
+  SentienceWarmWalk: 'readonly',
+  // The content runtime (loaded on first use, pkg-scripts/build.sh).
+  SentienceEngines: 'readonly',
+  SentienceSnapshots: 'readonly',
+  SentienceQueries: 'readonly',
+  SentiencePageOps: 'readonly',
 };
 const worker = {
   ...shared,
   SentienceAnnotate: 'readonly',
   SentienceFrameLiveness: 'readonly',
   SentienceFrameRelay: 'readonly',
-  SentienceWarmup: 'readonly',
   SentienceApi: 'readonly',
   SentienceTools: 'readonly',
   SentienceRuns: 'readonly',
@@ -62,7 +66,7 @@ export default [
   { files: ['tests/bench/oracle-plain.js', 'tests/pages/**/*.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
   { files: ['extension/content/main-world.js'], languageOptions: { globals: { ...globals.browser } } },
   {
-    files: ['extension/service-worker.js', 'extension/annotate.js', 'extension/frame-*.js', 'extension/engine-warmup.js', 'extension/policy-mirror.js', 'extension/run/*.js'],
+    files: ['extension/service-worker.js', 'extension/annotate.js', 'extension/frame-*.js', 'extension/policy-mirror.js', 'extension/runtime-preload.js', 'extension/run/*.js'],
     languageOptions: { globals: { ...globals.serviceworker, ...worker } },
   },
   { files: ['extension/popup/*.js', 'extension/options/*.js'], languageOptions: { globals: shared } },

@@ -12,6 +12,8 @@ export interface HandsConfig {
   transportErrorWaitMs?: number; // 1000 (§17.6 catch → sleep(1000))
   healRadiusPx?: number;         // 24  (ours: nearest clickable element to a miss)
   clickMustChangePage?: boolean; // true (ours: a click that changes nothing failed)
+  changeSettleMs?: number;       // 1000 (ours: how long a click may take to show its effect)
+  changePollMs?: number;         // 100 (ours: how often the page is looked at meanwhile)
 }
 
 export interface HandsOptions {

@@ -17,9 +17,10 @@ globalThis.SentienceActions = (() => {
   const SETTLE_QUIET_MS = 120;
   const SETTLE_MAX_MS = 1500;
 
+  // The prototypes' value setters (both exist in every browser this runs in).
   const nativeValue = {
-    input: Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set,
-    textarea: Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set,
+    input: /** @type {(this: HTMLInputElement, v: string) => void} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')).set),
+    textarea: /** @type {(this: HTMLTextAreaElement, v: string) => void} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')).set),
   };
 
   /**
@@ -42,6 +43,7 @@ globalThis.SentienceActions = (() => {
     let mutated = false;
     let lastChange = performance.now();
     let unloading = false;
+    /** @type {(() => void) | null} */
     let wake = null;
     const observer = new MutationObserver((records) => {
       // Showing or clearing our own overlay is not the page changing.
@@ -61,10 +63,12 @@ globalThis.SentienceActions = (() => {
       if (result && result.success === false) return result;
       const started = performance.now();
       while (!unloading) {
-        await new Promise((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, 40);
-        });
+        await /** @type {Promise<void>} */ (
+          new Promise((resolve) => {
+            wake = resolve;
+            setTimeout(resolve, 40);
+          })
+        );
         const now = performance.now();
         if (now - started >= SETTLE_MAX_MS) break;
         if (now - lastChange >= SETTLE_QUIET_MS && now - started >= 60) break;
@@ -72,7 +76,7 @@ globalThis.SentienceActions = (() => {
       const outcome = unloading || location.href !== startUrl ? 'navigated' : mutated ? 'dom_changed' : 'none';
       return { success: true, outcome, ...(result || {}) };
     } catch (e) {
-      return fail(`action failed: ${e && e.message ? e.message : e}`);
+      return fail(`action failed: ${e instanceof Error ? e.message : e}`);
     } finally {
       observer.disconnect();
       window.removeEventListener('beforeunload', onUnload, true);
@@ -80,6 +84,12 @@ globalThis.SentienceActions = (() => {
     }
   }
 
+  /** @typedef {{x: number, y: number}} Point */
+  /**
+   * The centre of `el` on screen, scrolled into view first when it is not.
+   * @param {Element} el
+   * @returns {Point}
+   */
   function centre(el) {
     const r = el.getBoundingClientRect();
     if (r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth) {
@@ -88,11 +98,18 @@ globalThis.SentienceActions = (() => {
     }
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   }
+  /** @param {Element} el */
   centre.after = (el) => {
     const r = el.getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   };
 
+  /**
+   * @param {Element} el
+   * @param {string} type
+   * @param {Point} point
+   * @param {MouseEventInit} [extra]
+   */
   function mouse(el, type, point, extra) {
     const init = {
       bubbles: true,
@@ -108,11 +125,11 @@ globalThis.SentienceActions = (() => {
       detail: type === 'click' || type.startsWith('mouse') ? 1 : 0,
       ...extra,
     };
-    const Ctor = type.startsWith('pointer') ? PointerEvent : MouseEvent;
-    if (Ctor === PointerEvent) Object.assign(init, { pointerId: 1, pointerType: 'mouse', isPrimary: true });
-    return el.dispatchEvent(new Ctor(type, init));
+    if (type.startsWith('pointer')) return el.dispatchEvent(new PointerEvent(type, { ...init, pointerId: 1, pointerType: 'mouse', isPrimary: true }));
+    return el.dispatchEvent(new MouseEvent(type, init));
   }
 
+  /** @param {Element} el */
   function isDisabled(el) {
     return el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true';
   }
@@ -136,7 +153,9 @@ globalThis.SentienceActions = (() => {
       mouse(target, 'mouseenter', p, { bubbles: false });
       mouse(target, 'pointermove', p);
       mouse(target, 'mousemove', p);
-      const downOk = mouse(target, 'pointerdown', p) & mouse(target, 'mousedown', p);
+      // Both are dispatched whatever the first answers.
+      const pointerDown = mouse(target, 'pointerdown', p);
+      const downOk = mouse(target, 'mousedown', p) && pointerDown;
       const focusable = target.closest('a[href], button, input, select, textarea, summary, [tabindex], [contenteditable]') || el;
       if (downOk && typeof focusable.focus === 'function') focusable.focus({ preventScroll: true });
       mouse(target, 'pointerup', p);
@@ -148,8 +167,15 @@ globalThis.SentienceActions = (() => {
 
   // The legacy keyCode of named keys: many widgets (jQuery UI's date
   // picker and slider) still read event.keyCode, not event.key.
+  /** @type {Record<string, number>} */
   const KEY_CODES = { Backspace: 8, Tab: 9, Enter: 13, Escape: 27, ' ': 32, PageUp: 33, PageDown: 34, End: 35, Home: 36, ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Delete: 46 };
 
+  /**
+   * @param {Element} el
+   * @param {string} type
+   * @param {string} k
+   * @param {KeyboardEventInit} [extra]
+   */
   function key(el, type, k, extra) {
     const code = k.length === 1 ? (/[a-z]/i.test(k) ? `Key${k.toUpperCase()}` : /[0-9]/.test(k) ? `Digit${k}` : '') : k;
     const keyCode = KEY_CODES[k] ?? (k.length === 1 ? k.toUpperCase().charCodeAt(0) : 0);
@@ -158,13 +184,21 @@ globalThis.SentienceActions = (() => {
     );
   }
 
+  /**
+   * @param {HTMLInputElement | HTMLTextAreaElement} el
+   * @param {string} value
+   */
   function setNativeValue(el, value) {
-    const setter = el.localName === 'textarea' ? nativeValue.textarea : nativeValue.input;
     // The prototype's setter, not the instance's: frameworks (React) track
     // values through an own-property override that would swallow the change.
-    setter.call(el, value);
+    if (el.localName === 'textarea') nativeValue.textarea.call(/** @type {HTMLTextAreaElement} */ (el), value);
+    else nativeValue.input.call(/** @type {HTMLInputElement} */ (el), value);
   }
 
+  /**
+   * @param {any} el an editable element
+   * @param {string} ch
+   */
   function insertChar(el, ch) {
     if (!key(el, 'keydown', ch)) return;
     key(el, 'keypress', ch, { charCode: ch.charCodeAt(0) });
@@ -217,7 +251,8 @@ globalThis.SentienceActions = (() => {
       mouse(el, 'click', p);
       // type() replaces the current value, like a user selecting all first.
       if (editable) {
-        document.getSelection().selectAllChildren(el);
+        const selection = document.getSelection();
+        if (selection) selection.selectAllChildren(el);
         document.execCommand('delete', false);
       } else if (el.value !== '') {
         setNativeValue(el, '');
@@ -229,6 +264,10 @@ globalThis.SentienceActions = (() => {
     });
   }
 
+  /**
+   * @param {HTMLSelectElement} select
+   * @param {string} text
+   */
   function chooseOption(select, text) {
     const options = Array.from(select.options);
     const option = matchOption(options, text, (o) => o.value, (o) => o.text);
@@ -243,6 +282,11 @@ globalThis.SentienceActions = (() => {
   }
 
   // The first ten options' names, for error messages.
+  /**
+   * @template T
+   * @param {T[]} options
+   * @param {(o: T) => string} textOf
+   */
   function optionNames(options, textOf) {
     const names = options.slice(0, 10).map((o) => JSON.stringify(textOf(o).trim())).join(', ');
     return `${names || 'none'}${options.length > 10 ? ', …' : ''}`;
@@ -250,6 +294,14 @@ globalThis.SentienceActions = (() => {
 
   // The option of `options` that `wanted` names: its value, else its text
   // (case-insensitive), else the first whose text contains it.
+  /**
+   * @template T
+   * @param {T[]} options
+   * @param {string} wanted
+   * @param {(o: T) => string} valueOf
+   * @param {(o: T) => string} textOf
+   * @returns {T | undefined}
+   */
   function matchOption(options, wanted, valueOf, textOf) {
     const w = wanted.trim().toLowerCase();
     return (
@@ -260,16 +312,14 @@ globalThis.SentienceActions = (() => {
   }
 
   // The same name and value the snapshot's state.options reports.
-  const ariaValue = (o) => SentienceWalker.ariaOption(o).value;
-  const ariaText = (o) => SentienceWalker.ariaOption(o).text;
+  const ariaValue = (/** @type {Element} */ o) => SentienceWalker.ariaOption(o).value;
+  const ariaText = (/** @type {Element} */ o) => SentienceWalker.ariaOption(o).text;
 
   /**
    * Chooses an option by value or text: on a <select> (focus, input, change,
    * as when a user picks from its popup), or on an ARIA listbox / a
    * combobox that controls one (a real click on the option, after opening a
    * collapsed combobox with a click).
-   */
-  /**
    * @param {any} el a <select>, or an ARIA listbox or combobox
    * @param {unknown} wanted an option's value or text
    */
@@ -327,6 +377,10 @@ globalThis.SentienceActions = (() => {
     });
   }
   // A printable key pressed on its own types that character.
+  /**
+   * @param {any} el the focused element
+   * @param {string} ch
+   */
   insertChar.afterKeydown = (el, ch) => {
     key(el, 'keypress', ch, { charCode: ch.charCodeAt(0) });
     if ('value' in el && typeof el.value === 'string' && !el.readOnly) {

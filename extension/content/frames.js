@@ -54,14 +54,46 @@
 // ids of the extension's own (full) snapshots.
 'use strict';
 
+/**
+ * A budget of direct walks for one snapshot (`left` tries), and its scope.
+ * @typedef {{left: number, scope: 'full' | 'page'}} SentienceFrameBudget
+ */
+/**
+ * A child frame's walk as its parent describes it to the driver.
+ * @typedef {{token: string, url: string, meta: number[], nums: number[], strs: string, frames: SentienceFrameDesc[]}} SentienceFrameWalk
+ */
+/**
+ * One iframe of a walk, described for the driver: where it is and what
+ * happened to it (skipped and why, or its nonce, and its walk when its
+ * same-origin parent walked it directly).
+ * @typedef {{url: string, at: number, parent: number, z: number, rect: {x: number, y: number, w: number, h: number}, clip: any, nonce: string | null, skip: string | null, stale?: string | null, walk: {frameId: number, data: SentienceFrameWalk} | null}} SentienceFrameDesc
+ */
+/**
+ * Where a frame element's driver id leads: the frame's extension frameId,
+ * its document's token, the element's id there, and the iframes on the way.
+ * @typedef {{frameId: number, token: string, localId: number, chain: Element[]}} SentienceFrameRoute
+ */
+
+/**
+ * What a snapshot's frames were: merged in (url, depth, how) or skipped (url, why).
+ * @typedef {{included: {url: string, depth: number, via: string}[], skipped: {url: string, reason: string}[]}} FrameReport
+ */
+/**
+ * The state of one snapshot's gathering of frames.
+ * @typedef {{report: FrameReport, count: number, timeoutMs: number, deadline: number, wireVersion: number, scope: 'full' | 'page'}} GatherContext
+ */
+/**
+ * A frame walk gathered for the merge (frame-merge.js), with its own frames'.
+ * @typedef {{desc: SentienceFrameDesc, frameId: number, token: string, count: number, nums: number[], strs: string, scanned: number, kids: GatheredFrame[], url: string}} GatheredFrame
+ */
+
 globalThis.SentienceFrames = (() => {
   // The frames' limits and message names, shared with the relay
   // (frame-relay.js): extension/protocol.js.
-  const { MSG, FRAMES, NONCE_RE } = SentienceProtocol;
-  const FRAME_TIMEOUT_MS = FRAMES.TIMEOUT_MS; // per frame, by default (docs/api.md "frames")
-  const { MAX_TIMEOUT_MS, MAX_DEPTH, MAX_FRAMES, PHASE_TIMEOUTS } = FRAMES;
+  const { MSG, FRAMES } = SentienceProtocol;
+  const { MAX_DEPTH, MAX_FRAMES, PHASE_TIMEOUTS } = FRAMES;
   // The wire's layout (extension/content/wire.js), to check answers.
-  const { NUM_STRIDE, STR_FIELDS, PAGE_STRS, SEP, M_VERSION, M_SCANNED } = SentienceWire;
+  const { NUM_STRIDE, STR_FIELDS, PAGE_STRS, SEP, M_VERSION, M_SCANNED, OPT_SEP, OPT_FIELD, REPORT_INCLUDED, REPORT_SKIPPED } = SentienceWire;
   const SELF_ORIGIN = self.origin;
 
   // This document's identity: frameIds survive navigations, documents do not.
@@ -69,13 +101,16 @@ globalThis.SentienceFrames = (() => {
 
   // ------------------------------------------------------------ child side
   // nonce → iframe element, from this frame's last walk (for the registry).
+  /** @type {Map<string, Element>} */
   let iframes = new Map();
   // driver id → {el, next}: registry requests this frame forwards to a
   // same-origin child frame (set up by the driver, see registryHop).
+  /** @type {Map<number, {el: Element, next: number}>} */
   let forwards = new Map();
   const FORWARD_BASE = 2 ** 52;
   // The walk for a parent's snapshot, set by the bridge (it also keeps the
   // walk's elements as this frame's registry): () => data.
+  /** @type {((depth: number, budget: SentienceFrameBudget) => SentienceFrameWalk) | null} */
   let walkForParentHook = null;
   // Eager walks: a frame walks as soon as its parent's nonce arrives and
   // sends the walk with its claim, so no frame waits for the service
@@ -90,41 +125,36 @@ globalThis.SentienceFrames = (() => {
   // This frame's extension frameId, told by the service worker (the answer
   // to our claim, or its request for our walk). Once known, a same-origin
   // parent walks this frame directly (walkDirect), with no message at all.
+  /** @type {number | null} */
   let selfFrameId = null;
+  /** @param {unknown} id */
   function learnFrameId(id) {
-    if (Number.isInteger(id) && id > 0) selfFrameId = id;
+    if (typeof id === 'number' && Number.isInteger(id) && id > 0) selfFrameId = id;
   }
 
-  // Claims nonces posted by the parent window. Capturing and registered at
-  // document_start, so no page listener sees our message first; stopped here
-  // so none sees it at all.
-  window.addEventListener(
-    'message',
-    (event) => {
-      const d = event.data;
-      if (!d || typeof d !== 'object' || d.__sentience !== FRAMES.TAG) return;
-      event.stopImmediatePropagation();
-      if (window.parent === window || event.source !== window.parent) return;
-      if (typeof d.nonce !== 'string' || !NONCE_RE.test(d.nonce)) return;
-      const depth = Number.isInteger(d.depth) && d.depth >= 1 ? d.depth : MAX_DEPTH + 1;
-      let data;
-      const now = performance.now();
-      if (walkForParentHook && depth <= MAX_DEPTH && now - lastEager >= EAGER_GAP_MS) {
-        lastEager = now;
-        try {
-          // A page can forge the scope too: "full" only makes this frame
-          // describe more frames, which the service worker and the driver
-          // then drop for a page-scope snapshot.
-          data = walkForParentHook(depth, budgetFor(d.scope));
-        } catch (e) {
-          data = undefined; // the service worker's request will ask again
-        }
+  // A nonce posted by the parent window (the bridge's listener checked its
+  // source and shape): walks at once (at most one eager walk per
+  // EAGER_GAP_MS) and claims it with the walk.
+  /** @param {{nonce: string, depth?: unknown, scope?: unknown}} d */
+  function onNonce(d) {
+    const depth = typeof d.depth === 'number' && Number.isInteger(d.depth) && d.depth >= 1 ? d.depth : MAX_DEPTH + 1;
+    let data;
+    const now = performance.now();
+    if (walkForParentHook && depth <= MAX_DEPTH && now - lastEager >= EAGER_GAP_MS) {
+      lastEager = now;
+      try {
+        // A page can forge the scope too: "full" only makes this frame
+        // describe more frames, which the service worker and the driver
+        // then drop for a page-scope snapshot.
+        data = walkForParentHook(depth, budgetFor(d.scope));
+      } catch (e) {
+        data = undefined; // the service worker's request will ask again
       }
-      chrome.runtime.sendMessage({ type: MSG.FRAME_CLAIM, nonce: d.nonce, data }).then((r) => learnFrameId(r && r.frameId), () => {});
-    },
-    true,
-  );
+    }
+    chrome.runtime.sendMessage({ type: MSG.FRAME_CLAIM, nonce: d.nonce, data }).then((/** @type {any} */ r) => learnFrameId(r && r.frameId), () => {});
+  }
 
+  /** @param {string} v */
   function num(v) {
     const n = parseFloat(v);
     return Number.isFinite(n) ? n : 0;
@@ -134,9 +164,15 @@ globalThis.SentienceFrames = (() => {
   // script (our isolated world reaches the child's, as registryHop does), or
   // null: another origin (the access throws), no content script yet, or one
   // that does not know its frameId yet (its actions are routed by frameId).
+  /**
+   * @param {Window} win
+   * @param {number} depth
+   * @param {SentienceFrameBudget} budget
+   * @returns {{frameId: number, data: SentienceFrameWalk} | null}
+   */
   function directWalk(win, depth, budget) {
     try {
-      const child = win.SentienceFrames;
+      const child = /** @type {any} */ (win).SentienceFrames;
       return child && typeof child.walkDirect === 'function' ? child.walkDirect(depth, budget) : null;
     } catch (e) {
       return null;
@@ -160,9 +196,16 @@ globalThis.SentienceFrames = (() => {
   // `budget.left`: how many more frames this snapshot may still try to walk
   // directly (MAX_FRAMES tries in all, however deep and wide the
   // same-origin tree; a cross-origin frame's failed try counts too).
+  /**
+   * @param {SentienceWalkedFrame[]} frames
+   * @param {number} depth
+   * @param {SentienceFrameBudget} budget
+   * @returns {SentienceFrameDesc[]}
+   */
   function describe(frames, depth, budget) {
     const pageScope = budget.scope === 'page';
     iframes = new Map();
+    /** @type {SentienceFrameDesc[]} */
     const out = [];
     for (const f of frames) {
       const el = f.el;
@@ -173,6 +216,7 @@ globalThis.SentienceFrames = (() => {
       const y = r.y + el.clientTop + num(cs.paddingTop);
       const w = Math.max(0, el.clientWidth - num(cs.paddingLeft) - num(cs.paddingRight));
       const h = Math.max(0, el.clientHeight - num(cs.paddingTop) - num(cs.paddingBottom));
+      /** @type {SentienceFrameDesc} */
       const d = { url, at: f.at, parent: f.parent, z: f.z, rect: { x, y, w, h }, clip: f.clip, nonce: null, skip: null, walk: null };
       const win = el.contentWindow;
       // Content scripts run in web documents only (not chrome:, extension or
@@ -191,17 +235,19 @@ globalThis.SentienceFrames = (() => {
         if (doc && doc.URL === 'about:blank' && !/^about:blank/.test(url) && !el.hasAttribute('srcdoc')) d.skip = 'not_loaded';
         else if (!doc && pageScope) d.skip = 'cross_origin';
       }
-      if (!d.skip && dead.has(el)) d.skip = dead.get(el);
-      if (!d.skip && stale.has(el)) d.stale = stale.get(el);
+      if (!d.skip && dead.has(el)) d.skip = dead.get(el) ?? null;
+      if (!d.skip && stale.has(el)) d.stale = stale.get(el) ?? null;
       if (!d.skip) {
         // Also the iframe's key in `iframes` when it is walked directly.
-        d.nonce = crypto.randomUUID();
-        iframes.set(d.nonce, el);
+        const nonce = crypto.randomUUID();
+        d.nonce = nonce;
+        iframes.set(nonce, el);
+        const child = /** @type {Window} */ (win);
         if (depth + 1 <= MAX_DEPTH && budget.left > 0) {
           budget.left--;
-          d.walk = directWalk(win, depth + 1, budget);
+          d.walk = directWalk(child, depth + 1, budget);
         }
-        if (!d.walk) win.postMessage({ __sentience: FRAMES.TAG, nonce: d.nonce, depth: depth + 1, scope: budget.scope }, '*');
+        if (!d.walk) child.postMessage({ __sentience: FRAMES.TAG, nonce, depth: depth + 1, scope: budget.scope }, '*');
       }
       out.push(d);
     }
@@ -210,24 +256,39 @@ globalThis.SentienceFrames = (() => {
 
   // The walk a parent asks for (through the service worker, or directly),
   // this frame being `depth` below the driver.
+  /**
+   * @param {() => ReturnType<typeof SentienceWalker.collect>} collect
+   * @param {number} depth
+   * @param {SentienceFrameBudget} [budget]
+   */
   function walkForParent(collect, depth, budget = budgetFor('full')) {
     const raw = collect();
+    /** @type {SentienceFrameWalk} */
     const data = { token, url: location.href, meta: Array.from(raw.meta), nums: Array.from(raw.nums), strs: raw.strs, frames: describe(raw.frames, depth, budget) };
     return { data, raw };
   }
 
   // A same-origin parent's direct request (directWalk): {frameId, data}, or
   // null while this frame does not know its frameId.
+  /**
+   * @param {number} depth
+   * @param {SentienceFrameBudget} budget
+   */
   function walkDirect(depth, budget) {
     if (selfFrameId === null || !walkForParentHook || !Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH) return null;
     return { frameId: selfFrameId, data: walkForParentHook(depth, budget) };
   }
 
+  /** @param {(depth: number, budget: SentienceFrameBudget) => SentienceFrameWalk} hook */
   function setWalkForParent(hook) {
     walkForParentHook = hook;
   }
 
-  /** A fresh budget of direct walks for a snapshot of `scope` ("page" or "full"). */
+  /**
+   * A fresh budget of direct walks for a snapshot of `scope` ("page" or "full").
+   * @param {unknown} scope
+   * @returns {SentienceFrameBudget}
+   */
   function budgetFor(scope) {
     return { left: MAX_FRAMES, scope: scope === 'page' ? 'page' : 'full' };
   }
@@ -241,8 +302,15 @@ globalThis.SentienceFrames = (() => {
   // Top-level iframes the browser reported dead (load_failed, no_script:
   // frame-liveness.js), with the reason: skipped without a message at all
   // until they navigate.
+  /** @type {WeakMap<Element, string | null>} */
   const stale = new WeakMap();
+  /** @type {WeakMap<Element, string>} */
   const dead = new WeakMap();
+  /**
+   * @param {Element | undefined} el
+   * @param {string | null} nonce
+   * @param {string | null | undefined} reason
+   */
   function noteAnswer(el, nonce, reason) {
     if (!el) return;
     const known = stale.has(el) || dead.has(el);
@@ -262,49 +330,62 @@ globalThis.SentienceFrames = (() => {
       );
   }
 
-  // Right after the page loads, the driver asks the browser which of its
-  // frames failed to load (frame-liveness.js deadChildren) and marks them
-  // dead at once: the first snapshot then skips them without a message, as
-  // later ones do (a round trip through the service worker per dead frame
-  // cost the first snapshot 5-10 ms on the real pages, docs/benchmarks.md).
-  // The same address matching as the relay's (SentienceProtocol.frameDocKey);
-  // a frame that navigates fires its iframe's load and is asked again.
+  // When the runtime loads (a document's first call), the service worker
+  // tells which of this frame's child frames failed to load
+  // (frame-liveness.js deadChildren, with the runtime's injection: no
+  // message of its own), and they are marked dead at once: the first
+  // snapshot then skips them without a message, as later ones do (a round
+  // trip through the service worker per dead frame cost a first snapshot
+  // 5-10 ms on the real pages, docs/benchmarks.md). The same address
+  // matching as the relay's (SentienceProtocol.frameDocKey); a frame that
+  // navigates fires its iframe's load and is asked again.
   const docKey = SentienceProtocol.frameDocKey;
-  function learnDeadFrames() {
-    if (!document.querySelector('iframe, frame')) return;
-    chrome.runtime.sendMessage({ type: SentienceProtocol.MSG.FRAMES_DEAD }).then(
-      (r) => {
-        if (!r || !Array.isArray(r.urls) || !r.urls.length) return;
-        const keys = new Set(r.urls.filter((u) => typeof u === 'string').map(docKey));
-        for (const el of document.querySelectorAll('iframe, frame')) {
-          if (!dead.has(el) && !stale.has(el) && keys.has(docKey(urlOf(el)))) noteAnswer(el, null, 'load_failed');
-        }
-      },
+  // A preloaded document (content/preload.js) asks once the page has
+  // loaded, as the first call's runtime load otherwise tells.
+  function askDeadFrames() {
+    if (!document.querySelector('iframe, frame')) return Promise.resolve();
+    return chrome.runtime.sendMessage({ type: MSG.FRAMES_DEAD }).then(
+      (/** @type {any} */ r) => learnDeadFrames(r && Array.isArray(r.urls) ? r.urls : []),
       () => {},
     );
   }
 
-  /** Splits our `frames` option off the engine's options. Returns {options, frames} or {error}. */
-  function takeOptions(options) {
-    if (!options || typeof options !== 'object' || Array.isArray(options) || !('frames' in options)) {
-      return { options, frames: { enabled: true, timeoutMs: FRAME_TIMEOUT_MS } };
+  /** @param {unknown[]} urls */
+  function learnDeadFrames(urls) {
+    if (!urls.length || !document.querySelector('iframe, frame')) return;
+    const keys = new Set(urls.filter((u) => typeof u === 'string').map((u) => docKey(/** @type {string} */ (u))));
+    for (const el of document.querySelectorAll('iframe, frame')) {
+      if (!dead.has(el) && !stale.has(el) && keys.has(docKey(urlOf(el)))) noteAnswer(el, null, 'load_failed');
     }
-    const { frames, ...engineOptions } = options;
-    if (frames === false) return { options: engineOptions, frames: { enabled: false } };
-    if (frames === true || frames === null || frames === undefined) return { options: engineOptions, frames: { enabled: true, timeoutMs: FRAME_TIMEOUT_MS } };
-    if (typeof frames !== 'object' || Array.isArray(frames)) return { error: 'invalid snapshot options: `frames` must be a boolean or {timeout_ms}' };
-    for (const k of Object.keys(frames)) if (k !== 'timeout_ms') return { error: `invalid snapshot options: unknown field \`frames.${k}\`, expected \`timeout_ms\`` };
-    let timeoutMs = FRAME_TIMEOUT_MS;
-    if (frames.timeout_ms !== undefined) {
-      const t = frames.timeout_ms;
-      if (!Number.isInteger(t) || t < 1 || t > MAX_TIMEOUT_MS) return { error: `invalid snapshot options: \`frames.timeout_ms\` must be an integer from 1 to ${MAX_TIMEOUT_MS}` };
-      timeoutMs = t;
-    }
-    return { options: engineOptions, frames: { enabled: true, timeoutMs } };
   }
+
+  /**
+   * The coverage report of collectAll in the engine's wire form
+   * (crates/snapshot-core/src/frame_report.rs): one record per frame.
+   * @param {{included: {url: string, depth: number, via: string}[], skipped: {url: string, reason: string}[]}} report
+   */
+  function reportWire(report) {
+    const clean = (/** @type {string} */ s) => String(s).replace(SEPARATORS_RE, ' ');
+    const records = [];
+    for (const f of report.included) records.push([REPORT_INCLUDED, clean(f.url), String(f.depth), f.via].join(OPT_FIELD));
+    for (const f of report.skipped) records.push([REPORT_SKIPPED, clean(f.url), f.reason].join(OPT_FIELD));
+    return records.join(OPT_SEP);
+  }
+  const SEPARATORS_RE = new RegExp(`[${OPT_SEP}${OPT_FIELD}]`, 'g');
 
   // The frame's walk and, under `nested`, those of the frames below it
   // (frame-relay.js `walkTree`), each within timeoutMs, all within deadlineMs.
+  /**
+   * @param {string} nonce
+   * @param {number} timeoutMs
+   * @param {number} depth
+   * @param {number} deadlineMs
+   * @param {'full' | 'page'} scope
+   * @param {string} url
+   * @param {string | null | undefined} staleNonce
+   * @param {string[]} siblings
+   * @returns {Promise<any>} the relay's answer: {frameId, origin, data, nested} or {reason}
+   */
   function askWalk(nonce, timeoutMs, depth, deadlineMs, scope, url, staleNonce, siblings) {
     return new Promise((resolve) => {
       // The relay enforces the timeouts; this one only guards against a
@@ -325,9 +406,17 @@ globalThis.SentienceFrames = (() => {
 
   // Fetches the tree of frame walks below `descs`; fills `report`.
   // `fetched`: what the service worker already gathered for them (by nonce).
+  /**
+   * @param {SentienceFrameDesc[]} descs
+   * @param {number} depth
+   * @param {GatherContext} ctx
+   * @param {Record<string, any>} [fetched]
+   * @returns {Promise<(GatheredFrame | null)[]>}
+   */
   async function gather(descs, depth, ctx, fetched) {
     return Promise.all(
       descs.map(async (desc) => {
+        /** @param {string} reason */
         const skip = (reason) => {
           ctx.report.skipped.push({ url: desc.url, reason });
           return null;
@@ -337,13 +426,15 @@ globalThis.SentienceFrames = (() => {
         if (ctx.count >= MAX_FRAMES) return skip('too_many');
         ctx.count++;
         // Gathered by the service worker, walked directly, or asked for now.
-        let res = (fetched && fetched[desc.nonce]) || (desc.walk && Number.isInteger(desc.walk.frameId) ? desc.walk : null);
+        const nonce = /** @type {string} */ (desc.nonce); // not skipped: it has one
+        /** @type {any} */
+        let res = (fetched && fetched[nonce]) || (desc.walk && Number.isInteger(desc.walk.frameId) ? desc.walk : null);
         if (!res) {
           const phase = Math.floor(ctx.deadline - performance.now());
           const left = Math.min(ctx.timeoutMs, phase);
           if (left < 1) return skip('timeout');
-          res = await askWalk(desc.nonce, left, depth, phase, ctx.scope, desc.url, desc.stale, descs.map((d) => d.url));
-          if (depth === 1) noteAnswer(iframes.get(desc.nonce), desc.nonce, res.data ? null : res.reason);
+          res = await askWalk(nonce, left, depth, phase, ctx.scope, desc.url, desc.stale, descs.map((d) => d.url));
+          if (depth === 1) noteAnswer(iframes.get(nonce), nonce, res.data ? null : res.reason);
         }
         if (!res.data) return skip(res.reason || 'unreachable');
         // Page scope: a walk that did not come directly (same origin by
@@ -364,7 +455,7 @@ globalThis.SentienceFrames = (() => {
           at = d.at;
         }
         ctx.report.included.push({ url: data.url, depth, via: desc.walk ? 'direct' : 'message' });
-        const kids = (await gather(data.frames, depth + 1, ctx, res.nested)).filter(Boolean);
+        const kids = /** @type {GatheredFrame[]} */ ((await gather(data.frames, depth + 1, ctx, res.nested)).filter(Boolean));
         return { desc, frameId: res.frameId, token: data.token, count, nums: data.nums, strs: data.strs, scanned: num(data.meta[M_SCANNED]), kids, url: data.url };
       }),
     );
@@ -374,7 +465,10 @@ globalThis.SentienceFrames = (() => {
   // document's life; driver id → {frameId, token, localId, chain}.
   // `frames`: every frame in the snapshot, {frameId, token}, with elements
   // listed or not (a signed-in message is text, but part of the page).
+  /** @typedef {{idMaps: Map<string, Map<number, number>>, routes: Map<number, SentienceFrameRoute>, frames: {frameId: number, token: string}[]}} FramesView */
+  /** @type {{full: FramesView, page: FramesView}} */
   const views = { full: { idMaps: new Map(), routes: new Map(), frames: [] }, page: { idMaps: new Map(), routes: new Map(), frames: [] } };
+  /** @param {unknown} scope */
   const viewOf = (scope) => (scope === 'page' ? views.page : views.full);
 
   /**
@@ -392,9 +486,13 @@ globalThis.SentienceFrames = (() => {
    * Walks the frames below the driver's walk `raw` and gathers them with it
    * into one wire (the engine merges it). Returns {meta, nums, strs, report}
    * (report: {included, skipped}).
+   * @param {ReturnType<typeof SentienceWalker.collect>} raw
+   * @param {{timeoutMs: number, scope: 'full' | 'page'}} how
+   * @returns {Promise<SentienceWalk & {report: FrameReport}>}
    */
   async function collectAll(raw, { timeoutMs, scope }) {
     const view = viewOf(scope);
+    /** @type {FrameReport} */
     const report = { included: [], skipped: [] };
     if (!raw.frames.length) {
       // No frame at all (most pages): what the code below ends with, at
@@ -408,9 +506,11 @@ globalThis.SentienceFrames = (() => {
     // Nested frames come gathered with their top-level frame (frame-relay.js
     // `walkTree`), or are asked once their parent has answered: the whole
     // phase is capped at PHASE_TIMEOUTS per-frame timeouts.
+    /** @type {GatherContext} */
     const ctx = { report, count: 0, timeoutMs, deadline: performance.now() + PHASE_TIMEOUTS * timeoutMs, wireVersion: raw.meta[M_VERSION], scope: scope === 'page' ? 'page' : 'full' };
-    const kids = (await gather(topDescs, 1, ctx)).filter(Boolean);
+    const kids = /** @type {GatheredFrame[]} */ ((await gather(topDescs, 1, ctx)).filter(Boolean));
     view.frames = [];
+    /** @param {GatheredFrame} k */
     const list = (k) => {
       if (Number.isInteger(k.frameId)) view.frames.push({ frameId: k.frameId, token: k.token });
       k.kids.forEach(list);
@@ -434,10 +534,16 @@ globalThis.SentienceFrames = (() => {
    * frame's registry resolves (the frame-local id, or for deeper frames
    * this id again, forwarded frame by frame). Otherwise undefined.
    */
+  /**
+   * @param {number} id
+   * @param {'full' | 'page'} scope
+   * @returns {{el: Element, next: number} | undefined}
+   */
   function registryHop(id, scope) {
     const route = viewOf(scope).routes.get(id);
     if (!route || !route.chain[0] || !route.chain[0].isConnected) return undefined;
     try {
+      /** @type {any} an iframe (its window's globals are our content script's) */
       let el = route.chain[0];
       const hops = [el];
       for (let j = 1; j < route.chain.length; j++) {
@@ -458,44 +564,65 @@ globalThis.SentienceFrames = (() => {
     }
   }
 
+  /** @param {string} nonce */
   function iframeFor(nonce) {
     return iframes.get(nonce);
   }
 
+  /**
+   * @param {number} id
+   * @param {Element} el
+   * @param {number} next
+   */
   function setForward(id, el, next) {
     if (forwards.size > 10000) forwards = new Map();
     forwards.set(id, { el, next });
   }
 
+  /** @param {number} id */
   function forwardOf(id) {
     const fw = forwards.get(id);
     return fw && fw.el.isConnected ? fw : undefined;
   }
 
-  /** One route ({frameId, token}) per frame in the last snapshot. */
+  /**
+   * One route ({frameId, token}) per frame in the last snapshot.
+   * @param {'full' | 'page'} scope
+   */
   function framesInSnapshot(scope) {
     return viewOf(scope).frames;
   }
 
-  /** The route of a frame element's driver id, or undefined. */
+  /**
+   * The route of a frame element's driver id, or undefined.
+   * @param {number} id
+   * @param {'full' | 'page'} scope
+   */
   function routeOf(id, scope) {
     return viewOf(scope).routes.get(id);
   }
 
+  /** @param {'full' | 'page'} scope */
   function clearRoutes(scope) {
     viewOf(scope).routes = new Map();
     viewOf(scope).frames = [];
   }
 
-  /** Runs `op` in the frame owning the element (args.id is the frame-local id). */
+  /**
+   * Runs `op` in the frame owning the element (args.id is the frame-local id).
+   * @param {{frameId: number, token: string}} route
+   * @param {SentienceOp} op
+   * @param {Record<string, unknown>} args
+   * @returns {Promise<any>}
+   */
   function call(route, op, args) {
     return chrome.runtime
       .sendMessage({ type: MSG.FRAME_CALL, frameId: route.frameId, op, args: { ...args, doc: route.token } })
       .then(
         (reply) => (reply && reply.value) || { success: false, error: (reply && reply.error) || 'the frame did not answer', outcome: 'none' },
-        (e) => ({ success: false, error: `the frame did not answer: ${e && e.message}`, outcome: 'none' }),
+        (/** @type {any} */ e) => ({ success: false, error: `the frame did not answer: ${e && e.message}`, outcome: 'none' }),
       );
   }
 
-  return { token, learnDeadFrames, deadOf: (/** @type {Element} */ el) => dead.get(el), takeOptions, walkForParent, walkDirect, budgetFor, learnFrameId, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf, FRAME_TIMEOUT_MS };
+  return { token, onNonce, learnDeadFrames, askDeadFrames, deadOf: (/** @type {Element} */ el) => dead.get(el), reportWire, walkForParent, walkDirect, budgetFor, learnFrameId, setWalkForParent, collectAll, routeOf, framesInSnapshot, clearRoutes, call, registryHop, iframeFor, setForward, forwardOf };
 })();

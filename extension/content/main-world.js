@@ -22,7 +22,7 @@
   // extension/protocol.js and run just before this file in this world):
   // taken, and the global removed before any page script runs.
   const protocol = globalThis.SentienceFacadeProtocol;
-  delete globalThis.SentienceFacadeProtocol;
+  delete (/** @type {{SentienceFacadeProtocol?: unknown}} */ (/** @type {unknown} */ (globalThis))).SentienceFacadeProtocol;
   const existing = /** @type {{sentience?: {__sentience?: boolean}}} */ (/** @type {unknown} */ (window)).sentience;
   if (existing && existing.__sentience) return;
 
@@ -42,8 +42,9 @@
   const dispatch = EventTarget.prototype.dispatchEvent;
   const stopImmediate = Event.prototype.stopImmediatePropagation;
   const composedPath = Event.prototype.composedPath;
-  const detailOf = Object.getOwnPropertyDescriptor(CustomEvent.prototype, 'detail').get;
-  const contentWindowOf = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow').get;
+  // (Both getters exist in every browser this runs in.)
+  const detailOf = /** @type {() => any} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(CustomEvent.prototype, 'detail')).get);
+  const contentWindowOf = /** @type {() => Window | null} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')).get);
   const IFrameCtor = HTMLIFrameElement;
   const reflectGet = Reflect.get;
   const isInteger = Number.isInteger;
@@ -58,7 +59,9 @@
   const port = channel.port1;
   const pending = create(null);
   let nextCall = 1;
-  let resolveEvents = null; // {request, response, reply, call}: random event names from the bridge
+  /** @type {{request: string, response: string, reply: string, call: string} | null} */
+  let resolveEvents = null; // random event names from the bridge
+  /** @type {number[]} */
   let lastIds = [];
 
   // An answer of the bridge: on the port, or (once the facade knows the
@@ -66,6 +69,7 @@
   // document, read in the same task: a port message waits in the page's
   // task queue, behind the page's own tasks and a rendering update (after a
   // page load, 0.3–4 ms; docs/benchmarks.md "Real pages").
+  /** @param {any} msg */
   function answer(msg) {
     if (!msg || typeof msg !== 'object') return;
     const call = pending[msg.call];
@@ -85,6 +89,7 @@
     }
     call.resolve(value);
   }
+  /** @param {Event} event */
   function onReply(event) {
     apply(stopImmediate, event, []);
     answer(apply(detailOf, event, []));
@@ -94,9 +99,10 @@
     const msg = event.data;
     if (!msg || typeof msg !== 'object') return;
     if (msg.type === 'hello' && resolveEvents === null) {
-      resolveEvents = { request: stringOf(msg.request), response: stringOf(msg.response), reply: stringOf(msg.reply), call: stringOf(msg.call) };
-      apply(addListener, doc, [resolveEvents.response, onResolved, true]);
-      apply(addListener, doc, [resolveEvents.reply, onReply, true]);
+      const names = { request: stringOf(msg.request), response: stringOf(msg.response), reply: stringOf(msg.reply), call: stringOf(msg.call) };
+      resolveEvents = names;
+      apply(addListener, doc, [names.response, onResolved, true]);
+      apply(addListener, doc, [names.reply, onReply, true]);
       return;
     }
     answer(msg);
@@ -122,6 +128,11 @@
   // format(snapshot?, {max_tokens}) also accepts format({max_tokens}): an
   // object without `elements` is options. Reading the page's objects may run
   // the page's getters; whatever they throw becomes an error value.
+  /**
+   * @param {any} snapshot
+   * @param {any} options
+   * @returns {{args: {snapshot: unknown, max_tokens: unknown}, error?: undefined} | {error: string, args?: undefined}}
+   */
   function formatArgs(snapshot, options) {
     try {
       if (options === undefined && snapshot !== null && typeof snapshot === 'object' && !('elements' in snapshot)) {
@@ -131,7 +142,7 @@
       const maxTokens = options !== null && typeof options === 'object' ? options.max_tokens : undefined;
       return { args: { snapshot: snapshot === undefined ? null : snapshot, max_tokens: maxTokens === undefined ? null : maxTokens } };
     } catch (e) {
-      return { error: `invalid format arguments: ${e && e.message ? e.message : e}` };
+      return { error: `invalid format arguments: ${e instanceof Error ? e.message : e}` };
     }
   }
 
@@ -157,13 +168,14 @@
         // cancels the event when it took the call; otherwise (no names
         // yet, or arguments that cannot be cloned) the call goes on the
         // port, whose postMessage throws for those.
-        const taken = resolveEvents !== null && !apply(dispatch, doc, [new CustomEventCtor(resolveEvents.call, { cancelable: true, detail: { call: id, op, args, events: true } })]);
+        const names = resolveEvents;
+        const taken = names !== null && !apply(dispatch, doc, [new CustomEventCtor(names.call, { cancelable: true, detail: { call: id, op, args, events: true } })]);
         if (!taken) apply(portPost, port, [{ call: id, op, args, events: false }]);
       } catch (e) {
         delete pending[id];
         clearTimeoutFn(timer);
         // A DataCloneError: the page passed functions, DOM nodes or the like.
-        resolve(failure(op, `invalid ${op} arguments: ${e && e.message ? e.message : e}`));
+        resolve(failure(op, `invalid ${op} arguments: ${e instanceof Error ? e.message : e}`));
       }
     });
   }
@@ -174,11 +186,13 @@
   // target. Only the isolated world holds element references. composedPath()
   // rather than target: it reaches into open shadow roots (the page may see
   // those) but stops at a closed root's host (the page may not).
+  /** @type {unknown} */
   let resolved;
   // An answer on an <iframe> with a numeric detail names an element of that
   // (same-origin) frame by a key its own registry resolves: a frame-local id,
   // or a key that frame forwards to its own child (extension/content/bridge.js
   // frameElementFor, frames.js registryHop).
+  /** @param {Event} event */
   function onResolved(event) {
     apply(stopImmediate, event, []);
     const target = apply(composedPath, event, [])[0];
@@ -186,7 +200,7 @@
     if (typeof local === 'number' && target instanceof IFrameCtor) {
       try {
         const win = apply(contentWindowOf, target, []);
-        resolved = win ? reflectGet(win.sentience_registry, stringOf(local)) : undefined;
+        resolved = win ? reflectGet(/** @type {any} */ (win).sentience_registry, stringOf(local)) : undefined;
       } catch (e) {
         resolved = undefined;
       }
@@ -194,6 +208,7 @@
     }
     resolved = target;
   }
+  /** @param {number} id */
   function resolveElement(id) {
     if (resolveEvents === null) return undefined;
     resolved = undefined;
@@ -202,6 +217,7 @@
     resolved = undefined;
     return el;
   }
+  /** @param {string | symbol} key */
   function asId(key) {
     if (typeof key !== 'string') return null;
     const n = +key;
@@ -242,35 +258,36 @@
     },
   });
 
+  /** @typedef {any} Options (validated by the engine: sentience.d.ts SnapshotOptions) */
   const api = freeze({
     __sentience: true,
     /** docs/contracts/snapshot.md §2: resolves to the contract's snapshot object, or
      * {status:"error", error}. */
-    snapshot: (options) => call('snapshot', options === undefined ? null : options),
+    snapshot: (/** @type {Options} */ options) => call('snapshot', options === undefined ? null : options),
     /** Clicks element `id` of the last snapshot with real pointer/mouse events. */
-    click: (id) => call('click', { id }),
+    click: (/** @type {number} */ id) => call('click', { id }),
     /** Replaces the value of element `id` by `text`, key by key (or picks the option of a <select>). */
-    type: (id, text) => call('type', { id, text }),
+    type: (/** @type {number} */ id, /** @type {string} */ text) => call('type', { id, text }),
     /** Presses `key` (KeyboardEvent.key, e.g. "Enter", "Tab", "a") on the focused element. */
-    press: (key) => call('press', { key }),
+    press: (/** @type {string} */ key) => call('press', { key }),
     /** Chooses an option of a <select>, ARIA listbox or combobox by value or text. */
-    select: (id, value) => call('select', { id, value }),
+    select: (/** @type {number} */ id, /** @type {string} */ value) => call('select', { id, value }),
     /** Scrolls element `id` into view, or the page by `{dx, dy}` pixels. */
-    scroll: (target) => call('scroll', typeof target === 'object' && target !== null ? { dx: target.dx, dy: target.dy } : { id: target }),
+    scroll: (/** @type {number | {dx?: number, dy?: number}} */ target) => call('scroll', typeof target === 'object' && target !== null ? { dx: target.dx, dy: target.dy } : { id: target }),
     /**
      * Numbered boxes (set-of-mark) over the last snapshot's elements, or over
      * `ids`, for `duration` ms (absent/0: until clearOverlay()). Resolves to
      * {status: "success", shown, unknown: [ids not drawn]} or {status: "error", error}.
      */
-    showOverlay: (options) => call('show_overlay', options === undefined ? null : options),
+    showOverlay: (/** @type {Options} */ options) => call('show_overlay', options === undefined ? null : options),
     /** Removes the boxes of showOverlay(): {status: "success", cleared: n}. */
     clearOverlay: () => call('clear_overlay', null),
     /** Elements of the last snapshot matching `q` (e.g. "role=button text~'sign in'"), most important first. */
-    query: (q) => call('query', { query: q }),
+    query: (/** @type {string} */ q) => call('query', { query: q }),
     /** The first element query(q) would give, or null. */
-    find: (q) => call('find', { query: q }),
+    find: (/** @type {string} */ q) => call('find', { query: q }),
     /** Compact text listing for LLM prompts of `snapshot` (default: the last one), within max_tokens (default 1000). */
-    format: (snapshot, options) => {
+    format: (/** @type {any} */ snapshot, /** @type {Options} */ options) => {
       const { args, error } = formatArgs(snapshot, options);
       return error === undefined ? call('format', args) : new PromiseCtor((resolve) => resolve({ status: 'error', error }));
     },

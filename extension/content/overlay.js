@@ -51,53 +51,65 @@ globalThis.SentienceOverlay = (() => {
   const HIGHLIGHT_MS = 1500;
   const MAX_REATTACH = 20;
 
-  let host = null;
-  let layer = null; // the set-of-mark boxes
-  let actLayer = null; // the action highlight
-  let marks = []; // [{id, el | null, bbox | null, node}]
-  let clearTimer = 0;
-  let refreshTimer = 0;
-  let highlightTimer = 0;
+  /**
+   * The host, and in its closed root the set-of-mark boxes' layer and the
+   * action highlight's; made on first use.
+   * @type {{host: HTMLElement, layer: HTMLElement, actLayer: HTMLElement} | null}
+   */
+  let parts = null;
+  /** @typedef {{x: number, y: number, width: number, height: number}} Box */
+  /** @type {{id: number, el: Element | null, bbox: Box | null, border: number, node: HTMLElement}[]} */
+  let marks = [];
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let clearTimer;
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  let refreshTimer;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let highlightTimer;
   let frameRequested = false;
   let reattached = 0;
-  let guard = null; // MutationObserver putting the host back
+  /** @type {MutationObserver | null} */
+  let guard = null; // putting the host back
 
   function ensureHost() {
-    if (!host) {
-      host = document.createElement(HOST_TAG);
+    if (!parts) {
+      const host = document.createElement(HOST_TAG);
       for (const [name, value] of HOST_STYLE) host.style.setProperty(name, value, 'important');
       const root = host.attachShadow({ mode: 'closed' });
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(SHADOW_CSS);
       root.adoptedStyleSheets = [sheet];
-      layer = document.createElement('div');
+      const layer = document.createElement('div');
       layer.className = 'layer';
-      actLayer = document.createElement('div');
+      const actLayer = document.createElement('div');
       actLayer.className = 'layer';
       root.append(layer, actLayer);
+      parts = { host, layer, actLayer };
     }
-    if (!host.isConnected) document.documentElement.appendChild(host);
+    const made = parts;
+    if (!made.host.isConnected) document.documentElement.appendChild(made.host);
     if (!guard) {
       guard = new MutationObserver(() => {
-        if (host && (marks.length || actLayer.firstChild)) reattach();
+        if (marks.length || made.actLayer.firstChild) reattach();
       });
       guard.observe(document.documentElement, { childList: true });
     }
+    return made;
   }
 
   // Puts the host back after page code removed it (a bounded number of
   // times, so a page fighting it cannot make us loop).
   function reattach() {
-    if (host.isConnected || reattached >= MAX_REATTACH) return;
+    if (!parts || parts.host.isConnected || reattached >= MAX_REATTACH) return;
     reattached++;
-    document.documentElement.appendChild(host);
+    document.documentElement.appendChild(parts.host);
   }
 
   function detachIfIdle() {
-    if (marks.length || (actLayer && actLayer.firstChild)) return;
+    if (marks.length || (parts && parts.actLayer.firstChild)) return;
     if (guard) guard.disconnect();
     guard = null;
-    if (host) host.remove();
+    if (parts) parts.host.remove();
   }
 
   /**
@@ -124,13 +136,22 @@ globalThis.SentienceOverlay = (() => {
 
   // Places a box on a viewport rect; the label sits above the box, or
   // inside its top edge when there is no room above.
+  /**
+   * @param {HTMLElement} node
+   * @param {Box} r
+   * @param {number} border
+   */
   function place(node, r, border) {
     node.style.transform = `translate(${r.x}px, ${r.y}px)`;
     node.style.width = `${r.width}px`;
     node.style.height = `${r.height}px`;
-    node.firstChild.style.top = r.y >= P.LABEL_HEIGHT ? `${-P.LABEL_HEIGHT - border}px` : `${-border}px`;
+    /** @type {HTMLElement} */ (node.firstChild).style.top = r.y >= P.LABEL_HEIGHT ? `${-P.LABEL_HEIGHT - border}px` : `${-border}px`;
   }
 
+  /**
+   * @param {{el: Element | null, bbox: Box | null}} mark
+   * @returns {Box | null}
+   */
   function rectOf(mark) {
     if (mark.el) return mark.el.isConnected ? mark.el.getBoundingClientRect() : null;
     return mark.bbox;
@@ -162,15 +183,13 @@ globalThis.SentienceOverlay = (() => {
    * element follows the page; without one, the snapshot bbox is drawn as
    * is), replacing what was shown. `duration` ms > 0 clears it by itself.
    * Returns the number of boxes.
-   */
-  /**
    * @param {{id: number, el?: Element | null, role: string, primary: boolean, bbox?: {x: number, y: number, width: number, height: number} | null}[]} list
    * @param {number} duration
    * @returns {number}
    */
   function show(list, duration) {
     clear();
-    ensureHost();
+    const { layer } = ensureHost();
     reattached = 0;
     const fragment = document.createDocumentFragment();
     for (const item of list) {
@@ -193,23 +212,23 @@ globalThis.SentienceOverlay = (() => {
     const had = marks.length;
     clearTimeout(clearTimer);
     clearInterval(refreshTimer);
-    clearTimer = refreshTimer = 0;
+    clearTimer = refreshTimer = undefined;
     document.removeEventListener('scroll', schedule, { capture: true });
     window.removeEventListener('resize', schedule);
     marks = [];
-    if (layer) layer.replaceChildren();
+    if (parts) parts.layer.replaceChildren();
     detachIfIdle();
     return had;
   }
 
-  /** Shows people what the agent is about to act on: "click #12" for 1.5 s. */
   /**
+   * Shows people what the agent is about to act on: "click #12" for 1.5 s.
    * @param {Element} el
    * @param {number} id
    * @param {string} label
    */
   function highlight(el, id, label) {
-    ensureHost();
+    const { actLayer } = ensureHost();
     const r = el.getBoundingClientRect();
     const node = boxNode(id, P.ACTION, 3, `${label} #${id}`);
     node.style.background = 'rgba(194, 65, 12, .12)';
@@ -226,18 +245,18 @@ globalThis.SentienceOverlay = (() => {
    * Runs `task` with the overlay hidden (screenshots show the page, not our
    * boxes: annotated ones get theirs drawn by the service worker). Hiding
    * happens inside the closed root, so the page observes no mutation.
-   */
-  /**
    * @template T
    * @param {() => T | Promise<T>} task
    * @returns {Promise<T>}
    */
   async function hiddenDuring(task) {
-    if (!host || !host.isConnected) return task();
+    if (!parts || !parts.host.isConnected) return task();
+    const { layer, actLayer } = parts;
     layer.classList.add('capture');
     actLayer.classList.add('capture');
     // Two frames: the hidden state must be composited before the capture.
-    await new Promise((resolve) => {
+    /** @type {Promise<void>} */
+    const composited = new Promise((resolve) => {
       const fallback = setTimeout(resolve, 100);
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {
@@ -246,6 +265,7 @@ globalThis.SentienceOverlay = (() => {
         }),
       );
     });
+    await composited;
     try {
       return await task();
     } finally {
@@ -254,12 +274,13 @@ globalThis.SentienceOverlay = (() => {
     }
   }
 
-  /** True for a mutation record caused by showing or hiding the overlay. */
   /**
+   * True for a mutation record caused by showing or hiding the overlay.
    * @param {MutationRecord} record
    * @returns {boolean}
    */
   function isOwnMutation(record) {
+    const host = parts && parts.host;
     if (!host) return false;
     if (record.target === host) return true;
     // The host is only ever a child of <html>. Called for every record while
@@ -279,6 +300,6 @@ globalThis.SentienceOverlay = (() => {
     hiddenDuring,
     isOwnMutation,
     /** The host element, which the walker must skip (null before first use). */
-    host: () => host,
+    host: () => (parts ? parts.host : null),
   };
 })();

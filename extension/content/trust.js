@@ -14,8 +14,9 @@
 // "https://app.example.com") in storage.local, set from the options page, by
 // the `sentience` launchers or by automation through the service worker,
 // and in storage.managed, set by an administrator's policy
-// (extension/managed-schema.json). It is read once per document and kept up
-// to date from storage.onChanged, so a call costs no storage round trip.
+// (extension/managed-schema.json). It is read once per document, on its
+// first call, and kept up to date from storage.onChanged, so later calls
+// cost no storage round trip.
 'use strict';
 
 globalThis.SentienceTrust = (() => {
@@ -26,6 +27,7 @@ globalThis.SentienceTrust = (() => {
   // about:blank and srcdoc documents, "null" for sandboxed and data:
   // documents, which no allow-list entry can name).
   const ORIGIN = self.origin;
+  /** @type {string[]} */
   let local = [];
 
   /**
@@ -72,31 +74,43 @@ globalThis.SentienceTrust = (() => {
   let managed = null; // null: the policy not read yet
   /** @type {string[]} */
   let mirror = [];
-  const localReady = Promise.all([read(chrome.storage.local), read(chrome.storage.local, MIRROR_KEY)]).then(([l, m]) => {
-    local = l;
-    mirror = m;
-  });
-  const managedReady = (chrome.storage.managed ? read(chrome.storage.managed) : Promise.resolve([])).then((m) => {
-    managed = m;
-  });
-
-  chrome.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && changes[KEY]) local = origins(changes[KEY].newValue);
-    if (area === 'local' && changes[MIRROR_KEY]) mirror = origins(changes[MIRROR_KEY].newValue);
-    if (area === 'managed' && changes[KEY]) managed = origins(changes[KEY].newValue);
-  });
+  // Read on this document's first call, not at document_start: a page that
+  // never calls the API never reads the allow-list (docs/benchmarks.md
+  // "What being installed costs"); the bridge starts the reads while the
+  // runtime loads.
+  /** @type {{local: Promise<void>, managed: Promise<void>} | null} */
+  let reads = null;
+  function startReads() {
+    if (reads) return reads;
+    chrome.storage.onChanged.addListener((changes, area) => {
+      if (area === 'local' && changes[KEY]) local = origins(changes[KEY].newValue);
+      if (area === 'local' && changes[MIRROR_KEY]) mirror = origins(changes[MIRROR_KEY].newValue);
+      if (area === 'managed' && changes[KEY]) managed = origins(changes[KEY].newValue);
+    });
+    reads = {
+      local: Promise.all([read(chrome.storage.local), read(chrome.storage.local, MIRROR_KEY)]).then(([l, m]) => {
+        local = l;
+        mirror = m;
+      }),
+      managed: (chrome.storage.managed ? read(chrome.storage.managed) : Promise.resolve([])).then((m) => {
+        managed = m;
+      }),
+    };
+    return reads;
+  }
 
   /** Whether page scripts of this document get the full scope. */
   async function pageTrusted() {
-    await localReady;
     if (ORIGIN === 'null') return false;
+    const { local: localReady, managed: managedReady } = startReads();
+    await localReady;
     if (local.includes(ORIGIN)) return true;
     if (managed === null) {
       if (!mirror.includes(ORIGIN)) return false;
       await managedReady;
     }
-    return managed.includes(ORIGIN);
+    return managed !== null && managed.includes(ORIGIN);
   }
 
-  return { pageTrusted, ORIGIN, KEY };
+  return { pageTrusted, startReads, ORIGIN, KEY };
 })();

@@ -7,7 +7,9 @@
 //
 // Shortcuts that restate engine rules, to skip reads whose answer the
 // engine would ignore (each rule's comment names this file back: change
-// both together):
+// both together; crates/snapshot-core/src/walker_mirrors.rs records both
+// sides of each pair and fails when one changes without the other being
+// looked at):
 // - a link or button without a role attribute is clickable by its role, so
 //   its cursor is not read (`roleClickable`): cues.rs `is_clickable`;
 // - links and buttons are leaves, their content is not walked
@@ -33,6 +35,21 @@
 // skips display:none / aria-hidden / inert subtrees whole, and never enters
 // <svg>, <select> or script-like elements.
 'use strict';
+
+/**
+ * A walk in the wire form of crates/snapshot-core/src/raw.rs: what the
+ * engine takes (src/lib.rs `Walk`, typed by this name in the generated
+ * pkg/sentience_wasm.d.ts).
+ * @typedef {{meta: ArrayLike<number>, nums: Float64Array, strs: string}} SentienceWalk
+ */
+/**
+ * A rendered <iframe>/<frame> of a walk (content/frames.js describes it to
+ * the driver): where the frame's nodes go in document order (`at`), its
+ * nearest recorded ancestor, stacking level and the clip of its overflow
+ * ancestors (an index into the walk's clips until `measure` makes it a
+ * rect; null: none).
+ * @typedef {{el: HTMLIFrameElement, cs: CSSStyleDeclaration, at: number, parent: number, z: number, clip: any}} SentienceWalkedFrame
+ */
 
 globalThis.SentienceWalker = (() => {
   // The wire's names (extension/content/wire.js, generated from raw.rs).
@@ -105,6 +122,7 @@ globalThis.SentienceWalker = (() => {
     ['title', A_TITLE], ['name', A_NAME], ['type', A_TYPE], ['alt', A_ALT], ['hidden', A_HIDDEN],
     ['style', A_STYLE], ['popover', A_POPOVER],
   ]);
+  /** @param {Element} el */
   function attrMask(el) {
     const names = el.getAttributeNames();
     let mask = 0;
@@ -115,6 +133,12 @@ globalThis.SentienceWalker = (() => {
     return mask;
   }
   // The attribute's value when the mask says it is there, else null.
+  /**
+   * @param {Element} el
+   * @param {number} mask
+   * @param {number} bit
+   * @param {string} name
+   */
   function attr(el, mask, bit, name) {
     return mask & bit ? el.getAttribute(name) : null;
   }
@@ -123,6 +147,7 @@ globalThis.SentienceWalker = (() => {
   // lives (the page's life); ids are never reused.
   const ids = new WeakMap();
   let nextId = 1;
+  /** @param {Element} el */
   function idOf(el) {
     let id = ids.get(el);
     if (id === undefined) {
@@ -132,8 +157,10 @@ globalThis.SentienceWalker = (() => {
     return id;
   }
 
+  /** @type {Map<string, number>} */
   const colourCache = new Map();
   // Computed colours are always `rgb(r, g, b)` or `rgba(r, g, b, a)`.
+  /** @param {string} css */
   function packColour(css) {
     let v = colourCache.get(css);
     if (v !== undefined) return v;
@@ -150,6 +177,10 @@ globalThis.SentienceWalker = (() => {
     return v;
   }
 
+  /**
+   * @param {string | null | undefined} s
+   * @param {number} max
+   */
   function clean(s, max) {
     if (!s) return '';
     if (s.length > max * 4) s = s.slice(0, max * 4);
@@ -158,6 +189,7 @@ globalThis.SentienceWalker = (() => {
     return s.indexOf(SEP) >= 0 ? s.replace(SEP_RE, ' ') : s;
   }
 
+  /** @param {HTMLElement} el */
   function textOf(el) {
     // innerText is what the contract names; for leaves textContent is the
     // same text at a fraction of the cost.
@@ -165,10 +197,14 @@ globalThis.SentienceWalker = (() => {
     return clean(el.childElementCount ? el.innerText : el.textContent, MAX_TEXT);
   }
 
+  /**
+   * @param {Element} el
+   * @param {string} attr
+   */
   function idrefText(el, attr) {
     const refs = el.getAttribute(attr);
     if (!refs) return '';
-    const root = el.getRootNode();
+    const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
     let out = '';
     for (const ref of refs.trim().split(WS_RE)) {
       const target = root.getElementById ? root.getElementById(ref) : document.getElementById(ref);
@@ -177,6 +213,11 @@ globalThis.SentienceWalker = (() => {
     return clean(out, MAX_TEXT);
   }
 
+  /**
+   * @param {any} el a form control (read by duck typing)
+   * @param {string} tag
+   * @param {string} type
+   */
   function valueOf(el, tag, type) {
     if (tag === 'select') {
       const opt = el.selectedOptions && el.selectedOptions[0];
@@ -192,12 +233,14 @@ globalThis.SentienceWalker = (() => {
   }
 
   // The first token of a role attribute (ARIA: the first recognised one).
+  /** @param {string | null} roleAttr */
   function firstRole(roleAttr) {
     return roleAttr ? roleAttr.trim().split(WS_RE)[0].toLowerCase() : '';
   }
 
   // An ARIA option's name and value, as state.options reports them and
   // select() (actions.js) matches them.
+  /** @param {Element} o */
   function ariaOption(o) {
     const text = clean(o.getAttribute('aria-label') || o.textContent, MAX_SHORT);
     return { text, value: o.getAttribute('data-value') || o.getAttribute('value') || text };
@@ -205,6 +248,11 @@ globalThis.SentienceWalker = (() => {
 
   // The options of a <select> or an ARIA listbox (at most MAX_OPTIONS), in
   // the S_OPTIONS wire form; '' for anything else.
+  /**
+   * @param {any} el a select or listbox (read by duck typing)
+   * @param {string} tag
+   * @param {string | null} roleAttr
+   */
   function optionsOf(el, tag, roleAttr) {
     let items;
     let native = false;
@@ -217,9 +265,9 @@ globalThis.SentienceWalker = (() => {
     const out = [];
     for (let k = 0; k < items.length && k < MAX_OPTIONS; k++) {
       const o = items[k];
-      const aria = native ? null : ariaOption(o);
-      const text = (native ? clean(o.text, MAX_SHORT) : aria.text).replace(OPT_RE, ' ');
-      const value = native ? o.value : aria.value;
+      const named = native ? { text: clean(o.text, MAX_SHORT), value: o.value } : ariaOption(o);
+      const text = named.text.replace(OPT_RE, ' ');
+      const value = named.value;
       const selected = native ? o.selected : o.getAttribute('aria-selected') === 'true';
       out.push(`${text}${OPT_FIELD}${clean(value, MAX_SHORT).replace(OPT_RE, ' ')}${OPT_FIELD}${selected ? 1 : 0}`);
     }
@@ -227,12 +275,14 @@ globalThis.SentienceWalker = (() => {
   }
 
   // <summary> toggles its <details> (HTML §4.11.1): its expanded state.
+  /** @param {Element} el */
   function summaryExpanded(el) {
     const details = el.parentElement;
     if (!details || details.localName !== 'details') return 0;
-    return details.open ? F.EXPANDED : F.COLLAPSED;
+    return /** @type {HTMLDetailsElement} */ (details).open ? F.EXPANDED : F.COLLAPSED;
   }
 
+  /** @param {string | null} v */
   function isTrue(v) {
     return v !== null && v !== 'false' && v !== 'undefined';
   }
@@ -251,6 +301,11 @@ globalThis.SentienceWalker = (() => {
   // host), so closed roots found once are remembered: repeated snapshots
   // ask chrome.dom only about the elements that had none.
   const closedRoots = new WeakMap();
+  /**
+   * @param {Element} el
+   * @param {string} tag
+   * @returns {ShadowRoot | null}
+   */
   function shadowOf(el, tag) {
     const open = el.shadowRoot;
     if (open) return open;
@@ -259,7 +314,7 @@ globalThis.SentienceWalker = (() => {
     if (!(tag.indexOf('-') > 0 || (SHADOW_HOSTS.has(tag) && !el.hasChildNodes()))) return null;
     let root = closedRoots.get(el);
     if (root === undefined) {
-      root = openOrClosed(el);
+      root = openOrClosed(/** @type {HTMLElement} */ (el));
       if (root) closedRoots.set(el, root);
     }
     return root || null;
@@ -302,6 +357,7 @@ globalThis.SentienceWalker = (() => {
   const MAX_PLAIN_SELECTORS = 32;
   const MAX_PLAIN_ANIMATIONS = 32;
 
+  /** @param {CSSStyleDeclaration} style */
   function ruleMatters(style) {
     if (style.getPropertyValue('cursor') || style.getPropertyValue('position') || style.getPropertyValue('all')) return true;
     const display = style.getPropertyValue('display');
@@ -312,9 +368,16 @@ globalThis.SentienceWalker = (() => {
    * The elements some rule (or animation) may give a cursor, position or
    * display of their own: a Set, or null when the analysis gives up.
    */
+  /**
+   * @param {Document} doc
+   * @param {boolean} budget
+   * @returns {Set<Element> | null}
+   */
   function styledElements(doc, budget) {
+    /** @type {string[]} */
     const selectors = [];
     let ok = true;
+    /** @param {CSSRuleList} rules */
     const visit = (rules) => {
       for (let i = 0; ok && i < rules.length; i++) {
         const r = rules[i];
@@ -329,10 +392,15 @@ globalThis.SentienceWalker = (() => {
           if (r.styleSheet) sheet(r.styleSheet);
         } else if (globalThis.CSSScopeRule && r instanceof CSSScopeRule) {
           ok = false; // `:scope` means something else to querySelectorAll
-        } else if (r.cssRules) visit(r.cssRules); // @layer, @container, @starting-style: as if they applied
+        } else {
+          // @layer, @container, @starting-style: as if they applied
+          const group = /** @type {Partial<CSSGroupingRule>} */ (r);
+          if (group.cssRules) visit(group.cssRules);
+        }
       }
     };
     // A sheet's rules, or null for another origin's sheet (unreadable).
+    /** @param {CSSStyleSheet} s */
     const rulesOf = (s) => {
       try {
         return s.cssRules;
@@ -340,6 +408,7 @@ globalThis.SentienceWalker = (() => {
         return null;
       }
     };
+    /** @param {CSSStyleSheet} s */
     const sheet = (s) => {
       if (s.disabled) return;
       const rules = rulesOf(s);
@@ -371,7 +440,7 @@ globalThis.SentienceWalker = (() => {
     const animations = doc.getAnimations();
     if (animations.length > MAX_PLAIN_ANIMATIONS) return null;
     for (const a of animations) {
-      const effect = a.effect;
+      const effect = /** @type {KeyframeEffect | null} */ (a.effect);
       if (!effect || !effect.target) continue;
       for (const k of effect.getKeyframes()) {
         if ('cursor' in k || 'position' in k || 'display' in k || 'all' in k) styled.add(effect.target);
@@ -382,6 +451,10 @@ globalThis.SentienceWalker = (() => {
     return styled;
   }
 
+  /**
+   * @param {Element} label
+   * @param {Element | null} control
+   */
   function labelText(label, control) {
     let text = label.textContent || '';
     // A wrapping label's text includes its control's own text (a select's
@@ -399,6 +472,11 @@ globalThis.SentienceWalker = (() => {
    * marked with height −1), turns the clip index the walk left in N_CLIP_X
    * into the clip rect (N_CLIP_*; w = h = −1: none), and the frames' clip
    * indices into rects.
+   * @param {Float64Array} nums
+   * @param {Element[]} elements
+   * @param {Element[]} clipEls
+   * @param {number[]} clipParent
+   * @param {SentienceWalkedFrame[]} frames
    */
   function measure(nums, elements, clipEls, clipParent, frames) {
     const clips = new Float64Array(clipEls.length * 4);
@@ -481,18 +559,24 @@ globalThis.SentienceWalker = (() => {
     const strs = [];
     strs[W.P_URL] = location.href.replace(SEP_RE, '');
     strs[W.P_TIMESTAMP] = new Date().toISOString();
+    /** @type {Element[]} */
     const elements = [];
+    /** @type {number[]} */
     const labels = []; // node indices of <label>s, resolved after the walk
     // Rendered <iframe>/<frame> elements, for extension/content/frames.js:
     // where the frame's nodes go in document order (`at`), their nearest
     // recorded ancestor, stacking level and the clip of overflow ancestors.
+    /** @type {SentienceWalkedFrame[]} */
     const frames = [];
     let scanned = 0;
 
     // The walk's stack, one entry per depth: the element, its computed
     // style, and what its descendants inherit from it.
+    /** @type {Element[]} */
     const anc = [];
+    /** @type {(CSSStyleDeclaration | null)[]} */
     const ancStyle = [];
+    /** @type {boolean[]} */
     const ancFixed = [];
     const ctxRec = [-1]; // nearest recorded ancestor (for depth d: of the element at d)
     const ctxPointer = [false];
@@ -503,29 +587,46 @@ globalThis.SentienceWalker = (() => {
     const lists = []; // per depth: an array of siblings (slotted elements) or null
     const listAt = [];
     // Lazily computed per ancestor depth; undefined = not yet known.
+    /** @type {(number | undefined)[]} */
     const bgAt = [];
+    /** @type {(number | undefined)[]} */
     const clipAt = [];
 
     // The computed style of the ancestor at depth k, read now if it was plain.
+    /**
+     * @param {number} k
+     * @returns {CSSStyleDeclaration}
+     */
     function ancStyleOf(k) {
       return ancStyle[k] || (ancStyle[k] = getComputedStyle(anc[k]));
     }
     // Effective background of the ancestor at depth k (its own or inherited).
+    /**
+     * @param {number} k
+     * @returns {number}
+     */
     function bgOf(k) {
       if (k < 0) return -1;
       let v = bgAt[k];
       if (v === undefined) {
         const raw = ancStyleOf(k).backgroundColor;
         const own = raw === 'rgba(0, 0, 0, 0)' ? -1 : packColour(raw);
-        v = bgAt[k] = own >= 0 ? own : bgOf(k - 1);
+        v = own >= 0 ? own : bgOf(k - 1);
+        bgAt[k] = v;
       }
       return v;
     }
     // The clip the ancestor at depth k imposes on its descendants, as an
     // index into the clip table (-1: none). Clip rects are measured after
     // the walk, with the elements' own rects (see `measure`).
+    /** @type {Element[]} */
     const clipEls = []; // clip i: its overflow element…
+    /** @type {number[]} */
     const clipParent = []; // …and the clip that element is itself inside (< i, or -1)
+    /**
+     * @param {number} k
+     * @returns {number}
+     */
     function clipOf(k) {
       if (k < 0) return -1;
       let v = clipAt[k];
@@ -574,7 +675,9 @@ globalThis.SentienceWalker = (() => {
           if (shadow) isPlain = false;
           else plainCount++;
         }
-        const cs = isPlain ? null : getComputedStyle(el);
+        // Plain elements never read it (they are never recorded, nor a
+        // clip or background ancestor read before its style is: ancStyleOf).
+        const cs = /** @type {CSSStyleDeclaration} */ (isPlain ? null : getComputedStyle(el));
         const display = isPlain ? '' : cs.display;
         const hiddenTree = display === 'none' || (attrs & A_INERT) !== 0 || attr(el, attrs, A_ARIA_HIDDEN, 'aria-hidden') === 'true';
         if (!hiddenTree) {

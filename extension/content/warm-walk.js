@@ -1,7 +1,8 @@
 // @ts-check
 // A small made-up walk (the wire of extension/content/wire.js) for warming
-// the engine up without reading the page (docs/benchmarks.md "Real pages:
-// the first snapshot").
+// the engine up without reading the page, on trusted origins' documents as
+// they load (content/preload.js, content/engine.js `prepare`;
+// docs/benchmarks.md "Real pages: the first snapshot").
 //
 // WebAssembly functions are compiled on their first call, so a page's first
 // snapshot used to pay for compiling most of the engine (1–3 ms on the real
@@ -21,7 +22,7 @@ globalThis.SentienceWarmWalk = (() => {
   // A link, a button, text inputs, a checkbox, a select, a generic made
   // clickable by its cursor, an image, a heading, a form and its label:
   // every kind of element a real page's snapshot lists.
-  /** @type {[string, string, string, string, string, number, number, number, number, number, number, Record<number, string>?][]} */
+  /** @type {[string, string, string, string, string, number, number, number, number, number, number, Record<number, string> | null][]} */
   const NODES = [
     ['nav', '', '', 'Main', '', VIS, 0, 0, 1280, 60, -1, null],
     ['a', '', '', '', 'Home page', VIS | F.HAS_HREF | F.NATIVELY_FOCUSABLE, 10, 10, 120, 20, 0, null],

@@ -129,6 +129,17 @@ globalThis.SentienceWire = Object.freeze({
   MAX_SHORT_CHARS: 100,
   /** At most this many options per select or listbox. */
   MAX_OPTIONS: 50,
+  // limits of snapshot(options) the bridge applies (options.rs)
+  /** `wait_for_stable`: the default quiet period (ms). */
+  STABLE_QUIET_MS: 200,
+  /** `wait_for_stable`: the default cap on the wait (ms). */
+  STABLE_TIMEOUT_MS: 3000,
+  /** `wait_for_stable.timeout_ms`: at most this. */
+  STABLE_MAX_TIMEOUT_MS: 30000,
+  /** `frames`: each frame's time to answer, by default (ms). */
+  FRAME_TIMEOUT_MS: 1000,
+  /** `frames.timeout_ms`: at most this. */
+  FRAME_MAX_TIMEOUT_MS: 10000,
   // the engine handle's tracking argument
   /** This snapshot's id, increasing within the page's life (0: untracked). */
   T_SNAPSHOT_ID: 0,
@@ -138,7 +149,9 @@ globalThis.SentienceWire = Object.freeze({
   T_WAITED_MS: 2,
   /** 1 when the page settled within the wait, 0 when it timed out. */
   T_SETTLED: 3,
-  TRACKING_LEN: 4,
+  /** 1 when the bridge gathered the page's frames (the report argument lists them, `crate::frame_report`), 0 with `frames: false`. */
+  T_FRAMES: 4,
+  TRACKING_LEN: 5,
   // separators
   /** Between all strings of `strs`. */
   SEP: '\u001f',
@@ -146,6 +159,10 @@ globalThis.SentienceWire = Object.freeze({
   OPT_SEP: '\u001e',
   /** Between the text, value and selected mark of one option in `S_OPTIONS`. */
   OPT_FIELD: '\u001d',
+  /** Starts a record of the frame report of an included frame (`crate::frame_report`): url, depth, via. */
+  REPORT_INCLUDED: '\u0069',
+  /** Starts a record of a skipped frame: url, reason. */
+  REPORT_SKIPPED: '\u0073',
   /** The `N_FLAGS` bits (raw.rs `Flags`). */
   FLAGS: Object.freeze({
     /** computed `visibility` is `visible`. */

@@ -26,6 +26,7 @@ function read() {
     return { error: 'The server URL is not a valid URL.' };
   }
   if (!/^https?:$/.test(url.protocol)) return { error: 'The server URL must start with http:// or https://.' };
+  /** @type {string[]} */
   const trusted = [];
   for (const line of $('trustedOrigins').value.split('\n')) {
     if (!line.trim()) continue;
@@ -59,7 +60,7 @@ $('form').addEventListener('submit', async (e) => {
 
 $('test').addEventListener('click', async () => {
   const { settings, error } = read();
-  if (error) return showStatus(error, false);
+  if (error !== undefined || !settings) return showStatus(error || 'invalid settings', false);
   showStatus('Testing…', true);
   const res = await chrome.runtime.sendMessage({ type: MSG.TEST_CONNECTION, serverUrl: settings.serverUrl, apiKey: settings.apiKey });
   if (res && res.health) showStatus(`Connected: ${res.health.status}, model ${res.health.model} (${res.health.baseUrl})`, true);

@@ -100,7 +100,7 @@ $('start').addEventListener('submit', async (e) => {
     shownRunId = runId;
     render();
   } catch (err) {
-    $('start-error').textContent = err.message;
+    $('start-error').textContent = err instanceof Error ? err.message : String(err);
     $('start-error').hidden = false;
   }
 });

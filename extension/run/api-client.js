@@ -11,7 +11,13 @@ globalThis.SentienceApi = (() => {
   const RETRIES = 4;
   const BACKOFF_MS = 500;
 
+  /** Where the agent server is (SentienceSettings' part the requests need). @typedef {{serverUrl: string, apiKey: string}} Server */
+
   class ApiError extends Error {
+    /**
+     * @param {string} message
+     * @param {{status?: number, retryable?: boolean}} [how]
+     */
     constructor(message, { status = 0, retryable = false } = {}) {
       super(message);
       this.status = status;
@@ -20,7 +26,7 @@ globalThis.SentienceApi = (() => {
   }
 
   /**
-   * @param {SentienceSettings} settings
+   * @param {Server} settings
    * @param {string} method
    * @param {string} path
    * @param {unknown} body
@@ -43,7 +49,7 @@ globalThis.SentienceApi = (() => {
         signal: controller.signal,
       });
     } catch (e) {
-      const why = e.name === 'AbortError' ? `no answer within ${TIMEOUT_MS / 1000} s` : 'server unreachable';
+      const why = e instanceof Error && e.name === 'AbortError' ? `no answer within ${TIMEOUT_MS / 1000} s` : 'server unreachable';
       throw new ApiError(`${why} (${settings.serverUrl})`, { retryable: true });
     } finally {
       clearTimeout(timer);
@@ -63,7 +69,7 @@ globalThis.SentienceApi = (() => {
   }
 
   /**
-   * @param {SentienceSettings} settings
+   * @param {Server} settings
    * @param {string} method
    * @param {string} path
    * @param {unknown} [body]
@@ -76,7 +82,7 @@ globalThis.SentienceApi = (() => {
       try {
         return await once(settings, method, path, body, headers);
       } catch (e) {
-        if (!e.retryable || attempt >= RETRIES) throw e;
+        if (!(e instanceof ApiError) || !e.retryable || attempt >= RETRIES) throw e;
         await new Promise((r) => setTimeout(r, BACKOFF_MS * 2 ** attempt));
         attempt++;
       }
@@ -84,14 +90,17 @@ globalThis.SentienceApi = (() => {
   }
 
   const enc = encodeURIComponent;
+  /** @typedef {(s: Server, runId: string, body: unknown, key: string) => Promise<any>} Post */
   return {
     ApiError,
     // One try: a person clicking "test connection" wants the answer now.
-    health: (s) => once(s, 'GET', '/health', undefined, {}),
-    start: (s, task, mode) => request(s, 'POST', '/agent/run/start', { task, mode }),
+    health: (/** @type {Server} */ s) => once(s, 'GET', '/health', undefined, {}),
+    start: (/** @type {Server} */ s, /** @type {string} */ task, /** @type {string} */ mode) => request(s, 'POST', '/agent/run/start', { task, mode }),
+    /** @type {Post} */
     step: (s, runId, body, key) => request(s, 'POST', `/agent/run/${enc(runId)}/step`, body, { 'idempotency-key': key }),
+    /** @type {Post} */
     answer: (s, runId, body, key) => request(s, 'POST', `/agent/run/${enc(runId)}/answer`, body, { 'idempotency-key': key }),
-    cancel: (s, runId) => request(s, 'POST', `/agent/run/${enc(runId)}/cancel`),
-    get: (s, runId) => request(s, 'GET', `/agent/run/${enc(runId)}`),
+    cancel: (/** @type {Server} */ s, /** @type {string} */ runId) => request(s, 'POST', `/agent/run/${enc(runId)}/cancel`),
+    get: (/** @type {Server} */ s, /** @type {string} */ runId) => request(s, 'GET', `/agent/run/${enc(runId)}`),
   };
 })();

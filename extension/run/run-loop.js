@@ -171,6 +171,10 @@ globalThis.SentienceRuns = (() => {
     run.phase = 'done';
   }
 
+  /**
+   * @param {SentienceRun} run
+   * @param {string} message
+   */
   function fail(run, message) {
     run.status = 'error';
     run.error = message;
@@ -178,6 +182,7 @@ globalThis.SentienceRuns = (() => {
     logLine(run, { kind: 'error', text: message });
   }
 
+  /** @param {SentienceRun} run */
   async function notifyQuestion(run) {
     try {
       await chrome.notifications.create(`${P.ASK_NOTIFICATION_PREFIX}${run.runId}`, {
@@ -195,6 +200,10 @@ globalThis.SentienceRuns = (() => {
   }
 
   // One iteration of the state machine; returns false when the driver should stop.
+  /**
+   * @param {SentienceRun} run
+   * @param {SentienceSettings} s
+   */
   async function advance(run, s) {
     if (TERMINAL.has(run.status) || run.phase === 'done') return false;
     if (run.phase === 'ask') return false; // waits for answer()
@@ -223,22 +232,29 @@ globalThis.SentienceRuns = (() => {
     let snapshot = null;
     try {
       snapshot = await SentienceTools.observe(run.tabId);
-      run.lastSnapshotTexts = Object.fromEntries(snapshot.elements.map((e) => [String(e.id), e.text]));
+      run.lastSnapshotTexts = Object.fromEntries(snapshot.elements.map((/** @type {{id: number, text: string}} */ e) => [String(e.id), e.text]));
     } catch (e) {
       // A page the content script cannot enter (chrome://, the web store, a
       // PDF): the server still gets a call and can navigate away.
       snapshot = null;
-      run.lastActionResult = run.lastActionResult || { success: false, error: `cannot read the page: ${e.message}` };
+      run.lastActionResult = run.lastActionResult || { success: false, error: `cannot read the page: ${e instanceof Error ? e.message : e}` };
     }
     const res = await SentienceApi.step(s, run.runId, { snapshot, lastActionResult: run.lastActionResult ?? null }, `${run.runId}:step:${run.seq}`);
     const cur = await load(run.runId); // cancelled meanwhile?
     if (cur && TERMINAL.has(cur.status)) return false;
     applyAnswer(run, res);
     await save(run);
-    if (run.phase === 'ask') await notifyQuestion(run);
-    return !TERMINAL.has(run.status) && run.phase !== 'ask';
+    // (Read afresh: applyAnswer moved the run on, which tsc cannot see.)
+    /** @type {string} */
+    const phase = run.phase;
+    if (phase === 'ask') await notifyQuestion(run);
+    return !TERMINAL.has(run.status) && phase !== 'ask';
   }
 
+  /**
+   * @param {string} runId
+   * @returns {Promise<void>}
+   */
   function drive(runId) {
     if (drivers.has(runId)) return drivers.get(runId);
     const p = (async () => {
@@ -252,7 +268,7 @@ globalThis.SentienceRuns = (() => {
         } catch (e) {
           const latest = (await load(runId)) || run;
           if (!TERMINAL.has(latest.status)) {
-            fail(latest, e instanceof SentienceApi.ApiError ? `agent server: ${e.message}` : `run failed: ${e.message}`);
+            fail(latest, e instanceof SentienceApi.ApiError ? `agent server: ${e.message}` : `run failed: ${e instanceof Error ? e.message : e}`);
             await save(latest);
           }
           return;
@@ -264,6 +280,7 @@ globalThis.SentienceRuns = (() => {
     return p;
   }
 
+  /** @param {{task: string, mode: string, tabId: number, url?: string}} request a validated UI message (protocol.js) */
   async function start({ task, mode, tabId, url }) {
     const s = await settings();
     if (url) await chrome.tabs.update(tabId, { url });
@@ -297,6 +314,11 @@ globalThis.SentienceRuns = (() => {
     return run.runId;
   }
 
+  /**
+   * @param {string} runId
+   * @param {boolean} approved
+   * @param {string} [text]
+   */
   async function answer(runId, approved, text) {
     const run = await load(runId);
     if (!run) throw new Error(`no run ${runId}`);
@@ -325,6 +347,10 @@ globalThis.SentienceRuns = (() => {
     drive(runId);
   }
 
+  /**
+   * @param {string} runId
+   * @param {string} [why]
+   */
   async function cancel(runId, why = 'cancelled by the user') {
     cancelled.add(runId); // at once: a driver's save may be on its way
     const run = await load(runId);
@@ -349,6 +375,7 @@ globalThis.SentienceRuns = (() => {
     await badge();
   }
 
+  /** @param {number} tabId */
   async function onTabRemoved(tabId) {
     for (const run of await allRuns()) {
       if (run.tabId === tabId && !TERMINAL.has(run.status)) await cancel(run.runId, 'the run\'s tab was closed');

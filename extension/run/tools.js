@@ -66,8 +66,10 @@ globalThis.SentienceTools = (() => {
     // and one that never settles (tickers, animations) costs at most the cap.
     const snap = await call(tabId, 'snapshot', { limit: 100, wait_for_stable: { quiet_ms: QUIET_MS, timeout_ms: 1500 } });
     if (!snap || snap.status !== 'success') throw new Error(`snapshot failed: ${snap ? snap.error : 'no answer from the page'}`);
-    const info = await call(tabId, 'page_info', { ids: snap.elements.map((e) => e.id) });
-    const elements = snap.elements.map((e) => ({ ...e, ...(info.elements[e.id] || {}) }));
+    /** @type {{id: number}[]} */
+    const listed = snap.elements;
+    const info = await call(tabId, 'page_info', { ids: listed.map((e) => e.id) });
+    const elements = listed.map((e) => ({ ...e, ...(info.elements[e.id] || {}) }));
     return { ...snap, elements, title: info.title, visibleText: info.visibleText };
   }
 
@@ -172,7 +174,7 @@ globalThis.SentienceTools = (() => {
       if (!Object.prototype.hasOwnProperty.call(TOOLS, tool.name)) return { success: false, error: `unknown tool ${tool.name}` };
       return await TOOLS[tool.name](tabId, p);
     } catch (e) {
-      return { success: false, error: `${tool.name} failed: ${e && e.message ? e.message : e}` };
+      return { success: false, error: `${tool.name} failed: ${e instanceof Error ? e.message : e}` };
     }
   }
 

@@ -4,7 +4,7 @@
 // accessibility tree (recall of its visible actionable nodes, role and name
 // agreement, elements per actionable node).
 //
-//   bash pkg-scripts/bench.sh real-pages [--iterations=9] [--cold-runs=3] [--page=NAME] [--misses] [--no-warmup]
+//   bash pkg-scripts/bench.sh real-pages [--iterations=9] [--cold-runs=3] [--page=NAME] [--misses]
 //
 // Pages: the 27 of tests/lib/real-pages.mjs, PAGES and MORE_PAGES (pinned, checksummed PyPI sdists, cached
 // in .bench/real-pages/), served on 127.0.0.1 (port 0) to a Chromium in
@@ -19,13 +19,13 @@
 //             other-origin frames timed inside themselves and added);
 //   cold      the first window.sentience.snapshot() on a freshly loaded
 //             page (a fresh tab), right after 'load'; median of
-//             --cold-runs loads. The run starts with one snapshot on a
-//             page, so the API counts as used in the browser session and
-//             pages prepare the engine as it loads and again when they go
-//             idle, and learn their failed frames at load (bridge.js
-//             warmWhenIdle); --no-warmup makes the service worker forget
-//             that use before each cold load (each page's first snapshot
-//             then loads the engine itself);
+//             --cold-runs loads. The document holds only the facade and
+//             the bridge until then: this first call has the service worker
+//             inject the content runtime, and the snapshot is computed by
+//             the service worker's engine while the page's own loads
+//             (docs/architecture.md "Loaded on first use"). The run starts
+//             with one snapshot on a page, as any agent's session has taken
+//             one before (the service worker and its engine are running);
 //   warm      medians of --iterations snapshots and floors, interleaved,
 //             after 2 warm-up rounds;
 //   frames    what the page's frames cost a warm snapshot: its median less
@@ -68,7 +68,6 @@ const arg = (name, dflt) => {
 };
 const ITERATIONS = Number(arg('iterations', 9));
 const COLD_RUNS = Number(arg('cold-runs', 3));
-const NO_WARMUP = args.includes('--no-warmup');
 const ONLY = arg('page', null);
 const MISSES = args.includes('--misses');
 const WARMUP = 2;
@@ -107,15 +106,11 @@ const browser = await launch({ args: THIRD_PARTY_CUT });
 if (!process.argv.includes('--page-scope')) await trustOrigins(browser.worker, [server.url]);
 const rows = [];
 try {
-  // One snapshot first: the API has now been used in this browser session,
-  // as in any agent's, so pages prepare the engine when they go idle
-  // (extension/engine-warmup.js). --no-warmup leaves that out and makes the
-  // service worker forget the use before each cold load.
-  if (!NO_WARMUP) {
-    const primer = await open(browser.context, `${server.url}/${PAGES[0].name}.html`);
-    await timeSnapshot(primer);
-    await primer.close();
-  }
+  // One snapshot first, as in any agent's session: the service worker and
+  // its engine are running (they compute each document's first snapshot).
+  const primer = await open(browser.context, `${server.url}/${PAGES[0].name}.html`);
+  await timeSnapshot(primer);
+  await primer.close();
   for (const p of PAGES) {
     if (ONLY && p.name !== ONLY) continue;
     // Cold floor: the first pass over a freshly loaded page (it pays what
@@ -129,7 +124,6 @@ try {
       await first.bringToFront();
       coldFloors.push(await timeFloor(first));
       await first.close();
-      if (NO_WARMUP) await browser.worker.evaluate(() => globalThis.SentienceWarmup.reset());
       const again = await open(browser.context, `${server.url}/${p.name}.html`);
       await again.bringToFront();
       colds.push(await timeSnapshot(again));

@@ -176,7 +176,7 @@ async function breakdown(page, iterations) {
       // An engine handle of its own, snapshot_id 0: not numbered nor
       // recorded (no page's diff history touched), no wait.
       const engine = new SentienceEngine.Engine('content_script');
-      const json = engine.snapshot(raw, 'null', [0, 0, -1, 0]);
+      const json = engine.snapshot(raw, 'null', [0, 0, -1, 0, 0], '');
       engine.free();
       const t2 = performance.now();
       JSON.parse(json);

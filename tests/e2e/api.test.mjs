@@ -2,7 +2,7 @@
 // limit and filters, screenshots, both engine paths, stable ids.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, snapshot, evaluate, viaWorker, suite } from '../lib/harness.mjs';
+import { open, snapshot, evaluate, viaWorker, suite, engineLoaded } from '../lib/harness.mjs';
 import { assertSchema } from '../lib/expect.mjs';
 
 const env = suite({ trusted: true });
@@ -110,6 +110,7 @@ test('a background tab cannot capture the visible tab', async () => {
 
 test('the service-worker path gives the same snapshot as the content-script path', async () => {
   const page = await open(env.browser.context, `${env.server.url}/labels.html`);
+  await engineLoaded(page);
   const local = await snapshot(page);
   const remote = await viaWorker(env.browser.worker, page, 'snapshot', null, { path: 'service_worker' });
   assert.equal(local.meta.engine_path, 'content_script');

@@ -1,56 +1,147 @@
-// The first snapshot after a page load (docs/benchmarks.md "Real pages: the
-// first snapshot"): the engine warm-up's made-up walk must be one the engine
-// accepts and that reaches its rules (a warm-up that fails silently would
-// only make first snapshots slow again), and the warm-up must leave no trace
-// in the page's snapshots.
-import { test } from 'node:test';
+// What a document holds before and after its first call of the API
+// (docs/architecture.md "Loaded on first use"; docs/benchmarks.md "What
+// being installed costs"): until a page or the extension calls, only the
+// MAIN-world facade and the bridge; the first call has the service worker
+// inject the content runtime into that document alone. A document's first
+// snapshot is computed by the service worker's engine while its own loads,
+// and the engine here catches up on it, so diffs compare across the switch
+// as within one engine. On trusted origins (where agents work) documents
+// load the runtime as they load, before any call.
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, snapshot, isolatedWorld, suite } from '../lib/harness.mjs';
+import { open, snapshot, evaluate, isolatedWorld, viaWorker, suite, startServer, trustOrigins } from '../lib/harness.mjs';
+import { assertSchema } from '../lib/expect.mjs';
 
-const env = suite({ trusted: true });
-
-test("the warm-up's made-up walk is a valid page for the engine, listing every kind of element", async () => {
-  const page = await open(env.browser.context, `${env.server.url}/login.html`);
-  const world = await isolatedWorld(page);
-  assert.ok(world, 'the isolated world of the top frame');
-  const run = (copies) =>
-    world.evaluate(`(async () => {
-      const wasm = SentienceEngine;
-      await wasm({ module_or_path: chrome.runtime.getURL('pkg/sentience_wasm_bg.wasm') });
-      const engine = new wasm.Engine('content_script');
-      const json = engine.snapshot(SentienceWarmWalk.walk(${copies}), 'null', [1, 0, -1, 0]);
-      engine.free();
-      return json;
-    })()`);
-  const one = JSON.parse(await run(1));
-  assert.equal(one.status, 'success', one.error);
-  const roles = new Set(one.elements.map((e) => e.role));
-  for (const role of ['link', 'button', 'searchbox', 'textbox', 'checkbox', 'combobox', 'image', 'generic']) assert.ok(roles.has(role), `a ${role} (got ${[...roles]})`);
-  const twenty = JSON.parse(await run(20));
-  assert.equal(twenty.status, 'success', twenty.error);
-  assert.equal(twenty.elements.length, one.elements.length * 20, 'each copy listed');
-  assert.equal(new Set(twenty.elements.map((e) => e.id)).size, twenty.elements.length, 'distinct ids');
-  await world.close();
-  await page.close();
+const env = suite();
+// A second origin the tests trust (the suite's own is not trusted).
+let trusted = null;
+before(async () => {
+  trusted = await startServer();
+});
+after(async () => {
+  await trusted?.close();
 });
 
-test('a page warmed up on load gives the same first snapshot as one that was not', async () => {
-  // The suite's first snapshot marks the API as used in this browser
-  // session: pages opened after it warm the engine up as they load.
-  const strip = (s) => JSON.stringify({ ...s, timestamp: undefined });
-  const options = { diff: true };
-  const cold = await open(env.browser.context, `${env.server.url}/login.html`);
-  await env.browser.worker.evaluate(() => globalThis.SentienceWarmup.reset());
-  const unwarmed = await open(env.browser.context, `${env.server.url}/login.html`);
-  const first = await snapshot(unwarmed, options);
-  assert.equal(first.status, 'success', first.error);
-  assert.equal(await env.browser.worker.evaluate(() => globalThis.SentienceWarmup.isUsed()), true, 'the snapshot marked the API as used');
-  const warmed = await open(env.browser.context, `${env.server.url}/login.html`);
-  // (Time for the engine to load and warm up; not a timing assertion.)
-  await warmed.waitForTimeout(500);
-  const second = await snapshot(warmed, options);
-  assert.equal(strip(second), strip(first));
-  assert.equal(second.snapshot_id, 1);
-  assert.equal(second.diff.since, null, 'no diff history from the warm-up');
-  for (const p of [cold, unwarmed, warmed]) await p.close();
+// The isolated world's globals of the runtime, and the engine's.
+const RUNTIME = ['SentienceWalker', 'SentienceFrames', 'SentienceSnapshots', 'SentienceEngines', 'SentienceQueries', 'SentiencePageOps', 'SentienceEngine', 'SentienceQuery', 'SentienceOverlay'];
+// (`typeof NAME`, not globalThis[NAME]: the wasm-bindgen glue declares its global with `let`.)
+const present = (world) => world.evaluate(`[${RUNTIME.map((g) => `typeof ${g} !== 'undefined' && '${g}'`).join(', ')}].filter(Boolean)`);
+
+test('until the first call, a document holds the facade and the bridge only; the call loads the runtime there alone', async () => {
+  const page = await open(env.browser.context, `${env.server.url}/login.html`);
+  const other = await open(env.browser.context, `${env.server.url}/login.html?other`);
+  const world = await isolatedWorld(page, { runtime: false });
+  const otherWorld = await isolatedWorld(other, { runtime: false });
+  try {
+    assert.equal(await evaluate(page, 'typeof window.sentience.snapshot'), 'function', 'the facade is there from the start');
+    assert.deepEqual(await world.evaluate(`[typeof SentienceProtocol, typeof SentienceTrusted, typeof SentienceTrust]`), ['object', 'object', 'object']);
+    assert.deepEqual(await present(world), [], 'no walker, engine, query module or operations before the first call');
+    // ping says the content script is there without loading anything.
+    assert.deepEqual(await viaWorker(env.browser.worker, page, 'ping', {}), { ready: true });
+    assert.deepEqual(await present(world), [], 'ping loads nothing');
+
+    const snap = await snapshot(page);
+    assert.equal(snap.status, 'success', snap.error);
+    assertSchema(snap);
+    assert.ok(snap.elements.some((e) => e.role === 'button' && e.text === 'Sign in'));
+    assert.deepEqual((await present(world)).sort(), [...RUNTIME].sort(), 'the first call loaded the runtime');
+    assert.deepEqual(await present(otherWorld), [], 'in that document only');
+  } finally {
+    await world.close();
+    await otherWorld.close();
+    await page.close();
+    await other.close();
+  }
+});
+
+test("a document's first snapshot comes from the service worker's engine, the next from its own, and diffs span the switch", async () => {
+  const page = await open(env.browser.context, `${env.server.url}/login.html`);
+  try {
+    const first = await snapshot(page, { diff: true });
+    assert.equal(first.status, 'success', first.error);
+    assert.equal(first.meta.engine_path, 'service_worker', 'the worker computes it while the engine here loads');
+    assert.equal(first.diff.since, null);
+    // (Time for the engine here to load; not a timing assertion.)
+    await page.waitForTimeout(300);
+    await evaluate(page, `document.querySelector('.secondary').remove()`);
+    const second = await snapshot(page, { diff: true });
+    assert.equal(second.status, 'success', second.error);
+    assert.equal(second.meta.engine_path, 'content_script');
+    const cancel = first.elements.find((e) => e.text === 'Cancel');
+    assert.ok(cancel, 'the first snapshot lists Cancel');
+    assert.deepEqual(second.diff, { since: first.snapshot_id, added: [], removed: [cancel.id], changed: [] }, 'compared with the snapshot the worker computed');
+    const third = await snapshot(page, { since: first.snapshot_id });
+    assert.deepEqual(third.diff.removed, [cancel.id], '`since` reaches it too');
+    // The same page, both engines: the same elements.
+    const strip = (s) => JSON.stringify(s.elements);
+    const again = await open(env.browser.context, `${env.server.url}/login.html`);
+    const firstAgain = await snapshot(again);
+    const secondAgain = await snapshot(again);
+    assert.equal(firstAgain.meta.engine_path, 'service_worker');
+    assert.equal(secondAgain.meta.engine_path, 'content_script');
+    assert.equal(strip(firstAgain), strip(secondAgain));
+    await again.close();
+  } finally {
+    await page.close();
+  }
+});
+
+test('child frames load the runtime when a parent snapshot asks for their walk', async () => {
+  const page = await env.browser.context.newPage();
+  try {
+    await page.goto(`${env.server.url}/frames/nested-same.html`, { waitUntil: 'load' });
+    await page.waitForFunction(() => typeof window.sentience === 'object');
+    assert.ok(page.frames().length > 1, 'the page has frames');
+    const snap = await snapshot(page);
+    assert.equal(snap.status, 'success', snap.error);
+    assert.ok(snap.frames.included.length > 0, JSON.stringify(snap.frames));
+    assert.deepEqual(snap.frames.skipped, [], JSON.stringify(snap.frames));
+  } finally {
+    await page.close();
+  }
+});
+
+test("a trusted origin's documents load the runtime as they load, before any call; others do not", async () => {
+  await trustOrigins(env.browser.worker, [trusted.url]);
+  // (The worker registers the preload when the setting changes: a moment.)
+  const registered = () => env.browser.worker.evaluate(() => chrome.scripting.getRegisteredContentScripts({ ids: [SentienceProtocol.PRELOAD_SCRIPT_ID] }).then((l) => l.length));
+  for (let i = 0; i < 50 && (await registered()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  const worked = await open(env.browser.context, `${trusted.url}/login.html`);
+  const plain = await open(env.browser.context, `${env.server.url}/login.html`);
+  const [w, p] = [await isolatedWorld(worked, { runtime: false }), await isolatedWorld(plain, { runtime: false })];
+  try {
+    let loaded = [];
+    for (let i = 0; i < 50 && !loaded.includes('SentienceWalker'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      loaded = await present(w);
+    }
+    assert.deepEqual(loaded.sort(), [...RUNTIME].sort(), 'loaded with no call');
+    assert.ok(await w.evaluate('SentienceEngines.loaded() !== null'), 'and the engine prepared');
+    assert.deepEqual(await present(p), [], 'not on an origin nobody trusted');
+    const snap = await snapshot(worked);
+    assert.equal(snap.status, 'success', snap.error);
+    assert.equal(snap.meta.engine_path, 'content_script', 'the first snapshot needs no worker');
+    assert.equal(snap.snapshot_id, 1, 'the preparation took no snapshot of the page');
+  } finally {
+    await trustOrigins(env.browser.worker, []);
+    await w.close();
+    await p.close();
+    await worked.close();
+    await plain.close();
+  }
+});
+
+test('under a strict CSP the runtime loads all the same and the worker computes every snapshot', async () => {
+  const page = await open(env.browser.context, `${env.server.url}/strict.csp.html`);
+  try {
+    const first = await snapshot(page);
+    assert.equal(first.status, 'success', first.error);
+    await page.waitForTimeout(300);
+    const second = await snapshot(page, { diff: true });
+    assert.equal(second.status, 'success', second.error);
+    assert.equal(second.meta.engine_path, 'service_worker');
+    assert.deepEqual(second.diff, { since: first.snapshot_id, added: [], removed: [], changed: [] });
+  } finally {
+    await page.close();
+  }
 });

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, snapshot, evaluate, suite, PAGES } from '../lib/harness.mjs';
+import { open, snapshot, evaluate, suite, engineLoaded, PAGES } from '../lib/harness.mjs';
 
 // The overlay page under a policy that forbids inline styles (no
 // 'unsafe-inline' in style-src): the page's own <style> is blocked; ours
@@ -180,6 +180,8 @@ test('clearOverlay removes it; duration clears it by itself; the page cannot rem
 
 test('a snapshot taken while the overlay is shown equals one taken without it', async () => {
   const page = await open(env.browser.context, `${env.server.url}/overlay.html`);
+  // Both from this document's own engine (its first snapshot would come from the worker's).
+  await engineLoaded(page);
   const plain = await snapshot(page);
   await evaluate(page, 'window.sentience.showOverlay()');
   assert.equal(await hostCount(page), 1);

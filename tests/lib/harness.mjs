@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
+import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -47,11 +48,16 @@ export function startServer(dir = PAGES, routes = {}) {
 
 /**
  * Launches headless Chromium with the extension; resolves once its service
- * worker runs. `args` are extra Chromium switches.
+ * worker runs. `args` are extra Chromium switches. `extension`: the
+ * unpacked extension's folder (this repository by default; another one for
+ * comparisons, or null for none: `worker` is then null).
  */
-export async function launch({ headless = true, viewport = { width: 1280, height: 800 }, args = [] } = {}) {
-  if (!fs.existsSync(path.join(ROOT, 'pkg/sentience_wasm_bg.wasm'))) {
-    throw new Error('pkg/ is missing: run pkg-scripts/build.sh first');
+export async function launch({ headless = true, viewport = { width: 1280, height: 800 }, args = [], extension = ROOT } = {}) {
+  if (extension === ROOT) {
+    if (!fs.existsSync(path.join(ROOT, 'pkg/sentience_wasm_bg.wasm'))) {
+      throw new Error('pkg/ is missing: run pkg-scripts/build.sh first');
+    }
+    bundleContent();
   }
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentience-test-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -59,8 +65,7 @@ export async function launch({ headless = true, viewport = { width: 1280, height
     headless,
     viewport,
     args: [
-      `--disable-extensions-except=${ROOT}`,
-      `--load-extension=${ROOT}`,
+      ...(extension ? [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`] : ['--disable-extensions']),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -71,13 +76,28 @@ export async function launch({ headless = true, viewport = { width: 1280, height
       ...args,
     ],
   });
-  let worker = context.serviceWorkers()[0];
-  if (!worker) worker = await context.waitForEvent('serviceworker', { timeout: 20000 });
+  let worker = extension ? context.serviceWorkers()[0] : null;
+  if (extension && !worker) worker = await context.waitForEvent('serviceworker', { timeout: 20000 });
   const close = async () => {
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });
   };
   return { context, worker, close };
+}
+
+/**
+ * Rebuilds the content runtime bundle (pkg/sentience_content.js,
+ * `pkg-scripts/build.sh content`) when one of its files changed since: the
+ * extension loads that bundle, not the files, on a document's first call.
+ */
+export function bundleContent() {
+  const script = fs.readFileSync(path.join(ROOT, 'pkg-scripts/build.sh'), 'utf8');
+  const list = /CONTENT_RUNTIME=\(([^)]*)\)/.exec(script);
+  const bundle = path.join(ROOT, 'pkg/sentience_content.js');
+  const built = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
+  const files = list ? list[1].split(/\s+/).filter(Boolean) : [];
+  if (files.length && files.every((f) => fs.statSync(path.join(ROOT, f)).mtimeMs <= built)) return;
+  execFileSync('bash', [path.join(ROOT, 'pkg-scripts/build.sh'), 'content'], { stdio: 'ignore' });
 }
 
 /** Opens `url` in a fresh tab and waits until window.sentience exists. */
@@ -108,9 +128,12 @@ export async function evaluate(page, expression) {
  * The extension's isolated world in the page's top frame, through CDP:
  * `{cdp, evaluate(expression) → value, close()}`; `evaluate` awaits
  * promises and throws what the expression threw. null when the world did
- * not show within 2 s (the content script did not load).
+ * not show within 2 s (the content script did not load). With `runtime`
+ * (the default), the document's content runtime is loaded first (it loads
+ * on a document's first call: extension/content/bridge.js), so the
+ * walker, frames and engine globals are there.
  */
-export async function isolatedWorld(page) {
+export async function isolatedWorld(page, { runtime = true } = {}) {
   const cdp = await page.context().newCDPSession(page);
   const contexts = [];
   cdp.on('Runtime.executionContextCreated', (e) => contexts.push(e.context));
@@ -135,7 +158,22 @@ export async function isolatedWorld(page) {
     if (exceptionDetails) throw new Error(exceptionDetails.exception?.description || exceptionDetails.text);
     return result.value;
   };
+  if (runtime) await evaluateIn(`SentienceTrusted.call('clear_overlay')`);
   return { cdp, evaluate: evaluateIn, close };
+}
+
+/**
+ * Waits until the page's top frame has loaded its own engine (a
+ * document's first snapshot is computed by the service worker's while it
+ * loads: extension/content/engine.js), after one call to load the runtime.
+ */
+export async function engineLoaded(page) {
+  const world = await isolatedWorld(page);
+  try {
+    await world.evaluate('SentienceEngines.load()');
+  } finally {
+    await world.close();
+  }
 }
 
 export const snapshot = (page, options) => evaluate(page, `window.sentience.snapshot(${options === undefined ? '' : JSON.stringify(options)})`);

@@ -98,7 +98,7 @@ function wireNodes(merged) {
 /** The engine's snapshot of a gathered wire, elements by text. */
 function snapshot(merged) {
   const e = new engine.Engine('content_script');
-  const json = e.snapshot(merged, 'null', [0, 0, -1, 0]);
+  const json = e.snapshot(merged, 'null', [0, 0, -1, 0, 0], '');
   e.free();
   const snap = JSON.parse(json);
   assert.equal(snap.status, 'success', json);
@@ -177,7 +177,7 @@ test('the engine refuses a gathered wire whose frame rows do not add up', () => 
   const merged = merge(raw, [kid], new Map(), () => 'iframe-el', reserveId);
   merged.meta[META_LEN + W.FR_AT] = 5; // past the top walk's nodes
   const e = new engine.Engine('content_script');
-  const snap = JSON.parse(e.snapshot(merged, 'null', [0, 0, -1, 0]));
+  const snap = JSON.parse(e.snapshot(merged, 'null', [0, 0, -1, 0, 0], ''));
   e.free();
   assert.deepEqual(snap, { status: 'error', error: 'raw page: frame 0 is not placed in a walk before it' });
 });

@@ -77,7 +77,7 @@ function extensionFiles(dir = path.join(ROOT, 'extension')) {
 // to find as string literals, prefixes at the start of a template string,
 // plain words as a message's `type:`, and the nonce pattern's source.
 function protocolSpellings() {
-  const all = [...Object.values(P.MSG), P.COMPUTE_PORT, P.FACADE_TAG, P.FRAMES.TAG, P.RUNS_ALARM, P.STORAGE.TRUSTED_ORIGINS, P.STORAGE.API_USED];
+  const all = [...Object.values(P.MSG), P.COMPUTE_PORT, P.FACADE_TAG, P.FRAMES.TAG, P.RUNS_ALARM, P.STORAGE.TRUSTED_ORIGINS, P.CONTENT_RUNTIME, P.PRELOAD_SCRIPT_ID];
   const distinctive = all.filter((n) => /[-/?_]/.test(n));
   const words = [...all.filter((n) => !distinctive.includes(n)), ...Object.values(P.PORT_MSG)];
   return [

@@ -9,8 +9,8 @@
 use crate::browse_page::BrowsePage;
 use crate::browse_transport::Transport;
 use crate::browse_wire::{describe, parse_answer, state_request, task_request, Action, Answer};
-use crate::demo_site;
 use crate::serve::LlmArgs;
+use crate::startup;
 use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -59,20 +59,9 @@ pub async fn run(args: BrowseArgs) -> Result<()> {
     if args.max_steps == 0 {
         bail!("--max-steps must be at least 1");
     }
-    let (server_url, _server) = match &args.server {
-        Some(url) => (url.trim_end_matches('/').to_string(), None),
-        None => {
-            let (url, task) = crate::run::start_server(&args.llm).await?;
-            (url, Some(task))
-        }
-    };
-    let (start_url, _demo) = match &args.url {
-        Some(u) => (u.clone(), None),
-        None => {
-            let demo = demo_site::start().await?;
-            (format!("{}/index.html", demo.base_url), Some(demo))
-        }
-    };
+    let server = startup::agent_server(args.server.as_deref(), &args.llm).await?;
+    let start = startup::start_page(args.url.as_deref()).await?;
+    let (server_url, start_url) = (server.url.clone(), start.url.clone());
     let timeout = Duration::from_secs(args.answer_timeout_secs.max(1));
     // The in-process server has no key; only a server named by --server may want one.
     let key = args

@@ -12,9 +12,11 @@ mod browse_transport;
 mod browse_wire;
 mod browser;
 mod demo_site;
+mod guard_args;
 mod run;
 mod serve;
 mod snapshot;
+mod startup;
 mod tools;
 
 use clap::{Parser, Subcommand};

@@ -6,9 +6,9 @@
 //! messages (`run-start`, `run-answer`, `run-cancel`) and reads the run's
 //! progress from `chrome.storage`, where the worker keeps it.
 
-use crate::browser::{find_extension_dir, BrowserOptions, ExtensionBrowser};
-use crate::demo_site;
-use crate::serve::{llm_config, policy, LlmArgs};
+use crate::browser::{find_extension_dir, ExtensionBrowser};
+use crate::serve::LlmArgs;
+use crate::startup;
 use anyhow::{bail, Context, Result};
 use chromiumoxide::Page;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -47,24 +47,6 @@ pub struct RunArgs {
     pub chromium: PathBuf,
     #[command(flatten)]
     pub llm: LlmArgs,
-}
-
-/// Starts the agent server on 127.0.0.1:0 inside this process (also used
-/// by `sentience browse`).
-pub(crate) async fn start_server(llm: &LlmArgs) -> Result<(String, tokio::task::JoinHandle<()>)> {
-    let store = sentience_server::Store::in_memory()?;
-    // The same LLM for runs and for the browse protocol (`sentience browse`).
-    let config = sentience_server::ServerConfig {
-        browse_llm: llm_config(llm),
-        ..sentience_server::ServerConfig::default()
-    };
-    let state = sentience_server::AppState::new(config, store, policy(llm)?);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let addr = listener.local_addr()?;
-    let task = tokio::spawn(async move {
-        let _ = sentience_server::serve(listener, state).await;
-    });
-    Ok((format!("http://{addr}"), task))
 }
 
 /// Evaluates `expr` in the extension page and returns its JSON value.
@@ -147,36 +129,20 @@ fn ask_terminal(question: &str, yes: bool, bar: &ProgressBar) -> (bool, Option<S
 }
 
 pub async fn run(args: RunArgs) -> Result<()> {
-    let extension_dir = find_extension_dir(args.extension.as_deref())?;
-    let (server_url, _server) = match &args.server {
-        Some(url) => (url.trim_end_matches('/').to_string(), None),
-        None => {
-            let (url, task) = start_server(&args.llm).await?;
-            (url, Some(task))
-        }
-    };
-    let (start_url, _demo) = match &args.url {
-        Some(u) => (u.clone(), None),
-        None => {
-            let demo = demo_site::start().await?;
-            (format!("{}/index.html", demo.base_url), Some(demo))
-        }
-    };
+    // A missing extension fails before anything starts.
+    find_extension_dir(args.extension.as_deref())?;
+    let server = startup::agent_server(args.server.as_deref(), &args.llm).await?;
+    let start = startup::start_page(args.url.as_deref()).await?;
+    let (server_url, start_url) = (&server.url, &start.url);
     let policy_name = if args.llm.has_key() {
         "LLM"
     } else {
         "built-in System 2 scorer"
     };
     eprintln!("sentience: {policy_name} via {server_url}; starting at {start_url}");
-    let browser = ExtensionBrowser::launch(&BrowserOptions {
-        extension_dir,
-        chromium: args.chromium.clone(),
-        headed: args.headed,
-        width: 1280,
-        height: 800,
-    })
-    .await?;
-    let outcome = drive(&browser, &args, &server_url, &start_url).await;
+    let browser =
+        startup::extension_browser(args.extension.as_deref(), &args.chromium, args.headed).await?;
+    let outcome = drive(&browser, &args, server_url, start_url).await;
     browser.close().await;
     outcome
 }

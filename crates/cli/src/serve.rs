@@ -2,6 +2,7 @@
 //! default). Prints `listening on http://ADDR` as its first stdout line so
 //! scripts and tests can start it with `--port 0` and read the port.
 
+use crate::guard_args::GuardArgs;
 use anyhow::Context;
 use sentience_agent::llm::{LlmConfig, LlmPolicy, DEFAULT_BASE_URL, DEFAULT_MODEL};
 use sentience_agent::{Policy, ScorerPolicy};
@@ -40,7 +41,8 @@ pub struct Args {
     /// Port of the run API (docs/contracts/run-api.md default 3131; 0 picks a free one).
     #[arg(long, env = "PORT", default_value_t = 3131)]
     port: u16,
-    /// Address to bind. Loopback by default: the server trusts its callers.
+    /// Address to bind. Loopback by default; any other address needs
+    /// --api-key (docs/security.md).
     #[arg(long, env = "SENTIENCE_HOST", default_value = "127.0.0.1")]
     host: String,
     /// Also serve on this port (the System 2 API's port is 8000: docs/contracts/system2.md §1).
@@ -56,12 +58,24 @@ pub struct Args {
     #[arg(long)]
     in_memory: bool,
     /// Require `Authorization: Bearer <key>` on every route but /health.
-    #[arg(long, env = "SENTIENCE_API_KEY", hide_env_values = true)]
-    api_key: Option<String>,
-    /// Extra CORS origins (our extension's chrome-extension:// origin is always allowed;
-    /// add another extension's origin here to let it drive runs).
-    #[arg(long = "cors-origin", env = "CORS_ORIGINS", value_delimiter = ',')]
-    cors_origins: Vec<String>,
+    /// Several keys: repeat the flag, or separate them with commas in the
+    /// environment variable; rate limits and quotas count per key.
+    #[arg(
+        long,
+        env = "SENTIENCE_API_KEY",
+        hide_env_values = true,
+        value_delimiter = ','
+    )]
+    api_key: Vec<String>,
+    /// Host, Origin and rate-limit flags (our extension's origin is always
+    /// allowed; --allow-origin adds another, e.g. another extension's).
+    #[command(flatten)]
+    guard: GuardArgs,
+    /// Runs one caller may have going at once (created, running or waiting,
+    /// used in the last 10 minutes); 0: no limit. Default: none on
+    /// loopback, 16 when bound beyond it.
+    #[arg(long, env = "MAX_RUNNING_RUNS")]
+    max_running_runs: Option<u32>,
     /// Request bodies over this many bytes get 413.
     #[arg(long, env = "MAX_BODY_BYTES", default_value_t = sentience_server::state::DEFAULT_MAX_BODY_BYTES)]
     max_body_bytes: usize,
@@ -157,10 +171,19 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         .init();
     let rt = tokio::runtime::Runtime::new()?;
     rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind((a.host.as_str(), a.port))
+            .await
+            .with_context(|| format!("binding {}:{}", a.host, a.port))?;
+        let addr = listener.local_addr()?;
+        let guard = a.guard.config(addr.ip(), a.api_key.clone())?;
+        sentience_guard::check_bind(addr.ip(), !guard.keys.is_empty(), "the agent server (and your LLM key)", "--api-key")?;
         let (store, where_) = store(&a)?;
+        let max_running_runs = a
+            .max_running_runs
+            .unwrap_or(if addr.ip().is_loopback() { 0 } else { 16 });
         let config = ServerConfig {
-            api_key: a.api_key.clone().filter(|k| !k.is_empty()),
-            cors_origins: a.cors_origins.iter().filter(|o| !o.is_empty()).cloned().collect(),
+            guard,
+            max_running_runs,
             max_body_bytes: a.max_body_bytes,
             run_ttl: Duration::from_secs(a.run_ttl_secs.max(1)),
             browse_ttl: Duration::from_secs(a.browse_ttl_secs.max(1)),
@@ -169,10 +192,6 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             ..ServerConfig::default()
         };
         let state = AppState::new(config, store, policy(&a.llm)?);
-        let listener = tokio::net::TcpListener::bind((a.host.as_str(), a.port))
-            .await
-            .with_context(|| format!("binding {}:{}", a.host, a.port))?;
-        let addr = listener.local_addr()?;
         let mut out = std::io::stdout();
         writeln!(out, "listening on http://{addr}")?;
         if let Some(p) = a.system2_port {

@@ -4,8 +4,8 @@
 //! language of crates/snapshot-query) and `--format` prints the compact LLM
 //! listing instead of JSON.
 
-use crate::browser::{find_extension_dir, BrowserOptions, ExtensionBrowser};
-use crate::demo_site;
+use crate::browser::{find_extension_dir, ExtensionBrowser};
+use crate::startup;
 use anyhow::{anyhow, bail, Context, Result};
 use sentience_snapshot_query::{format_elements, Query, Snapshot, DEFAULT_MAX_TOKENS};
 use std::path::PathBuf;
@@ -55,24 +55,14 @@ pub async fn run(args: SnapshotArgs) -> Result<()> {
         Some(q) => Some(Query::parse(q).map_err(|e| anyhow!("invalid --query: {e}"))?),
         None => None,
     };
-    let extension_dir = find_extension_dir(args.extension.as_deref())?;
-    // The demo site lives as long as `_demo`: until the snapshot is taken.
-    let (url, _demo) = match &args.url {
-        Some(u) => (u.clone(), None),
-        None => {
-            let demo = demo_site::start().await?;
-            (format!("{}/index.html", demo.base_url), Some(demo))
-        }
-    };
+    // A missing extension fails before anything starts.
+    find_extension_dir(args.extension.as_deref())?;
+    // The demo site lives as long as `start`: until the snapshot is taken.
+    let start = startup::start_page(args.url.as_deref()).await?;
+    let url = start.url.clone();
     eprintln!("sentience: snapshot of {url}");
-    let browser = ExtensionBrowser::launch(&BrowserOptions {
-        extension_dir,
-        chromium: args.chromium.clone(),
-        headed: args.headed,
-        width: 1280,
-        height: 800,
-    })
-    .await?;
+    let browser =
+        startup::extension_browser(args.extension.as_deref(), &args.chromium, args.headed).await?;
     let result = async {
         // The user asked for this page's snapshot: its frames of other
         // origins and screenshots included (a page script of that origin

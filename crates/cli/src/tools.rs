@@ -2,7 +2,8 @@
 //! real backends: Chromium over CDP with the extension, and the X display.
 
 use crate::browser::find_extension_dir;
-use anyhow::{bail, Context, Result};
+use crate::guard_args::GuardArgs;
+use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use sentience_tool_server::browser::cdp::ChromiumLauncher;
 use sentience_tool_server::desktop::x11::X11Desktop;
@@ -32,12 +33,12 @@ pub struct Args {
     #[arg(long)]
     extension: Option<PathBuf>,
     /// Require `Authorization: Bearer <TOKEN>` on every request.
-    #[arg(long, env = "SENTIENCE_TOOLS_TOKEN")]
+    #[arg(long, env = "SENTIENCE_TOOLS_TOKEN", hide_env_values = true)]
     token: Option<String>,
-    /// A web origin (e.g. https://app.example.com) allowed to call the
-    /// server from its pages (CORS + Private Network Access). Repeatable.
-    #[arg(long = "allow-origin")]
-    allow_origin: Vec<String>,
+    /// Host, Origin and rate-limit flags (docs/security.md): --allow-origin
+    /// lets a web app's pages call the server (CORS + Private Network Access).
+    #[command(flatten)]
+    guard: GuardArgs,
     /// The X display for the desktop scope (default: $DISPLAY).
     #[arg(long)]
     display: Option<String>,
@@ -52,14 +53,15 @@ fn default_profile_root() -> PathBuf {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if !args.host.is_loopback() && args.token.as_deref().is_none_or(str::is_empty) {
-        bail!("binding {} exposes this machine's browser and desktop: pass --token (or bind 127.0.0.1)", args.host);
-    }
-    for o in &args.allow_origin {
-        if o.ends_with('/') || !o.contains("://") {
-            bail!("--allow-origin takes an origin like https://app.example.com (scheme, host, optional port; no path): {o}");
-        }
-    }
+    let guard = args
+        .guard
+        .config(args.host, args.token.clone().into_iter().collect())?;
+    sentience_guard::check_bind(
+        args.host,
+        !guard.keys.is_empty(),
+        "this machine's browser and desktop",
+        "--token",
+    )?;
     let extension_dir = match find_extension_dir(args.extension.as_deref()) {
         Ok(d) => Some(d),
         Err(e) => {
@@ -81,8 +83,7 @@ pub fn run(args: Args) -> Result<()> {
         let state = AppState::new(
             Config {
                 bound,
-                token: args.token,
-                allowed_origins: args.allow_origin,
+                guard,
                 profile_root,
             },
             Arc::new(ChromiumLauncher {

@@ -108,3 +108,6 @@ fn strip_accent(c: char) -> char {
         other => other,
     }
 }
+
+#[cfg(test)]
+mod tests;

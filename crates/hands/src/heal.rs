@@ -274,3 +274,6 @@ async fn heal_target<H: Http>(
     }
     None
 }
+
+#[cfg(test)]
+mod tests;

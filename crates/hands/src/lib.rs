@@ -25,7 +25,7 @@ pub mod tools;
 pub mod vision;
 
 #[cfg(test)]
-mod tests;
+mod test_support;
 
 pub use action::Action;
 pub use behavior::{detect_browser_behavior, BrowserBehavior};

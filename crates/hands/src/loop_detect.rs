@@ -215,3 +215,6 @@ fn same_typing(last: &[&ActionRecord], radius: f64) -> bool {
         None => last.iter().all(|a| a.selector.is_none() && a.x.is_none()),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -86,3 +86,6 @@ pub fn nearest_clickable(snapshot: &Snapshot, x: f64, y: f64, radius: f64) -> Op
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, r)| r)
 }
+
+#[cfg(test)]
+mod tests;

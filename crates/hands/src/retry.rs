@@ -58,3 +58,6 @@ pub fn next_step(config: &HandsConfig, attempt: u32, result: &Value) -> RetrySte
 pub fn final_error(attempts: u32, last: &str) -> String {
     format!("Failed after {attempts} attempts: {last}")
 }
+
+#[cfg(test)]
+mod tests;

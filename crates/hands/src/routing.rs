@@ -80,3 +80,6 @@ pub fn session_in_query(endpoint: &str) -> bool {
         "/browser/reload" | "/browser/back" | "/browser/forward" | "/browser/stop"
     )
 }
+
+#[cfg(test)]
+mod tests;

@@ -318,3 +318,6 @@ async fn settle<H: Http>(
         needs_agent_b: true,
     }
 }
+
+#[cfg(test)]
+mod tests;

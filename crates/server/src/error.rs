@@ -26,6 +26,13 @@ pub enum ApiError {
     Conflict(String),
     #[error("Missing or invalid API key")]
     Unauthorized,
+    /// docs/security.md: a foreign `Host` or `Origin` (refused by the guard).
+    #[error("{0}")]
+    Forbidden(String),
+    /// docs/security.md "Rate limits and quotas": 429 (with `Retry-After`
+    /// when the wait is known).
+    #[error("{0}")]
+    TooManyRequests(String),
     /// docs/contracts/run-api.md §15: 500 "Server-side error (LLM API failure, etc.)".
     #[error("{0}")]
     Policy(String),
@@ -41,6 +48,9 @@ pub enum ApiError {
     System2TooLarge(usize),
     #[error("{0}")]
     System2Internal(String),
+    /// Any other status on /s2, as `{"detail": "…"}` (auth, guard refusals).
+    #[error("{1}")]
+    System2Status(StatusCode, String),
 }
 
 impl ApiError {
@@ -51,6 +61,14 @@ impl ApiError {
             ApiError::BadRequest(m) => ApiError::System2BadRequest(m),
             ApiError::PayloadTooLarge(n) => ApiError::System2TooLarge(n),
             ApiError::Internal(m) | ApiError::Policy(m) => ApiError::System2Internal(m),
+            ApiError::Unauthorized => ApiError::System2Status(
+                StatusCode::UNAUTHORIZED,
+                "Missing or invalid API key".into(),
+            ),
+            ApiError::Forbidden(m) => ApiError::System2Status(StatusCode::FORBIDDEN, m),
+            ApiError::TooManyRequests(m) => {
+                ApiError::System2Status(StatusCode::TOO_MANY_REQUESTS, m)
+            }
             other => other,
         }
     }
@@ -64,10 +82,13 @@ impl ApiError {
             | ApiError::System2TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::System2Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Policy(_) | ApiError::Internal(_) | ApiError::System2Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
+            ApiError::System2Status(s, _) => *s,
         }
     }
 }
@@ -84,6 +105,10 @@ impl IntoResponse for ApiError {
             }
             ApiError::Conflict(_) => json!({"error": "Conflict", "message": message}),
             ApiError::Unauthorized => json!({"error": "Unauthorized", "message": message}),
+            ApiError::Forbidden(_) => json!({"error": "Forbidden", "message": message}),
+            ApiError::TooManyRequests(_) => {
+                json!({"error": "Too many requests", "message": message})
+            }
             ApiError::Policy(_) => json!({"error": "LLM API failure", "message": message}),
             ApiError::Internal(_) => {
                 tracing::error!(%message, "internal error");
@@ -94,6 +119,7 @@ impl IntoResponse for ApiError {
             ApiError::System2TooLarge(n) => {
                 json!({ "detail": format!("Request body exceeds the limit of {n} bytes") })
             }
+            ApiError::System2Status(_, m) => json!({ "detail": m }),
             ApiError::System2Internal(m) => {
                 tracing::error!(%m, "s2 internal error");
                 json!({ "detail": format!("An error occurred: {m}") })

@@ -26,10 +26,15 @@ use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 
+/// The whole API with its layers. Every request meets the guard first
+/// (`sentience_guard`: Host, Origin, keys, rate; docs/security.md); only
+/// what it lets through reaches CORS and the routes.
 pub fn router(state: AppState) -> Router {
     let limit = state.config.max_body_bytes;
-    let cors = layers::cors(&state.config.cors_origins);
-    let mut app = Router::new()
+    let mut origins = state.config.guard.allowed_origins.clone();
+    origins.push(layers::EXTENSION_ORIGIN.to_string());
+    let cors = layers::cors(&origins);
+    let app = Router::new()
         .route("/health", get(routes::health))
         .route("/agent/run/start", post(routes::runs::start))
         .route("/agent/run/{run_id}/step", post(routes::runs::step))
@@ -42,20 +47,16 @@ pub fn router(state: AppState) -> Router {
             post(routes::browse::post).get(routes::browse::ws),
         )
         .fallback(routes::not_found);
-    // Without a key the auth layer would pass everything through: leave it
-    // out rather than pay for it on every request.
-    if state.config.api_key.is_some() {
-        app = app.layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            layers::auth,
-        ));
-    }
     app.layer(DefaultBodyLimit::max(limit))
         .layer(CatchPanicLayer::custom(|_| {
             use axum::response::IntoResponse;
             ApiError::Internal("The server hit an unexpected error".into()).into_response()
         }))
         .layer(cors)
+        .layer(axum::middleware::from_fn_with_state(
+            state.guard.clone(),
+            sentience_guard::enforce,
+        ))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
@@ -104,13 +105,17 @@ pub async fn serve_with_shutdown(
 }
 
 /// Serve the router on one more listener (no sweeper of its own), e.g. the
-/// System 2 API's own port 8000 beside the run API's 3131.
+/// System 2 API's own port 8000 beside the run API's 3131. The listener's
+/// address joins the guard's (the port `Host` must carry), and each request
+/// knows its client's address (per-address rate limits and quotas).
 pub async fn serve_router(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(state))
+    state.guard.listening_on(listener.local_addr()?);
+    let app = router(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await
 }

@@ -3,6 +3,7 @@
 use crate::live::LiveRuns;
 use crate::store::Store;
 use sentience_agent::Policy;
+use sentience_guard::{Guard, GuardConfig};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,10 +19,15 @@ pub const DEFAULT_MAX_HTML_BYTES: usize = 5 * 1024 * 1024;
 
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
-    /// When set, every route but GET /health needs `Authorization: Bearer <key>`.
-    pub api_key: Option<String>,
-    /// Origins allowed by CORS besides our extension's (`layers::EXTENSION_ORIGIN`).
-    pub cors_origins: Vec<String>,
+    /// Who may call (docs/security.md): extra Host names, origins besides
+    /// our extension's (`layers::EXTENSION_ORIGIN`, always allowed), API
+    /// keys (with any, every route but GET /health needs
+    /// `Authorization: Bearer <key>`), requests per second per caller.
+    pub guard: GuardConfig,
+    /// Runs a caller (API key, else client address) may have going at
+    /// once: created, running or waiting for the user, and used within
+    /// `cache_idle`. 0: no limit.
+    pub max_running_runs: u32,
     /// Bodies over this many bytes get 413 (snapshots with a screenshot are big).
     pub max_body_bytes: usize,
     /// A run idle for longer is deleted; requests for it get 404.
@@ -45,8 +51,8 @@ pub struct ServerConfig {
 impl Default for ServerConfig {
     fn default() -> Self {
         ServerConfig {
-            api_key: None,
-            cors_origins: Vec::new(),
+            guard: GuardConfig::default(),
+            max_running_runs: 0,
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             run_ttl: DEFAULT_RUN_TTL,
             screenshot_timeout: Duration::from_secs(10),
@@ -85,6 +91,8 @@ pub struct Inner {
     pub live: LiveRuns,
     pub http: reqwest::Client,
     pub browse_locks: SessionLocks,
+    /// Host, Origin, keys and rate limits, before every route.
+    pub guard: Guard,
 }
 
 /// Cheap to clone: one `Arc`.
@@ -98,6 +106,12 @@ impl AppState {
             .build()
             .unwrap_or_default();
         let live = LiveRuns::new(config.cache_capacity);
+        let mut guard = config.guard.clone();
+        guard
+            .allowed_origins
+            .push(crate::layers::EXTENSION_ORIGIN.to_string());
+        guard.open_paths.push("/health".into());
+        let guard = Guard::new(guard, crate::layers::respond);
         AppState(Arc::new(Inner {
             config,
             store,
@@ -105,6 +119,7 @@ impl AppState {
             live,
             http,
             browse_locks: SessionLocks::default(),
+            guard,
         }))
     }
 }

@@ -107,7 +107,9 @@ const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS runs (
     run_id TEXT PRIMARY KEY,
     body TEXT NOT NULL,
-    updated_at INTEGER NOT NULL
+    updated_at INTEGER NOT NULL,
+    owner TEXT,
+    active INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS runs_updated_at ON runs(updated_at);
 CREATE TABLE IF NOT EXISTS replies (
@@ -126,8 +128,21 @@ CREATE TABLE IF NOT EXISTS browse_sessions (
 );
 CREATE INDEX IF NOT EXISTS browse_sessions_updated_at ON browse_sessions(updated_at);";
 
-const UPSERT_RUN: &str = "INSERT INTO runs (run_id, body, updated_at) VALUES (?1, ?2, ?3)
-     ON CONFLICT(run_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at";
+/// Databases written before quotas (docs/security.md) lack the two columns
+/// that count a caller's running runs; they are added on open.
+const MIGRATE_OWNER: &str = "
+ALTER TABLE runs ADD COLUMN owner TEXT;
+ALTER TABLE runs ADD COLUMN active INTEGER NOT NULL DEFAULT 0;";
+const OWNER_INDEX: &str =
+    "CREATE INDEX IF NOT EXISTS runs_owner_active ON runs(owner, active, updated_at)";
+
+/// `owner` is written when the run is created and kept by later saves.
+const UPSERT_RUN: &str =
+    "INSERT INTO runs (run_id, body, updated_at, active, owner) VALUES (?1, ?2, ?3, ?4, ?5)
+     ON CONFLICT(run_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at,
+     active = excluded.active";
+const COUNT_ACTIVE: &str =
+    "SELECT COUNT(*) FROM runs WHERE owner = ?1 AND active = 1 AND updated_at >= ?2";
 const INSERT_REPLY: &str =
     "INSERT OR REPLACE INTO replies (run_id, idem_key, endpoint, status, body, created_at)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
@@ -159,6 +174,13 @@ impl Store {
     fn start(conn: Connection, kick: Option<mpsc::SyncSender<()>>) -> Result<Store, StoreError> {
         conn.busy_handler(Some(writer_busy))?;
         conn.execute_batch(SCHEMA)?;
+        let has_owner = conn
+            .prepare("SELECT 1 FROM pragma_table_info('runs') WHERE name = 'owner'")?
+            .exists([])?;
+        if !has_owner {
+            conn.execute_batch(MIGRATE_OWNER)?;
+        }
+        conn.execute_batch(OWNER_INDEX)?;
         conn.set_prepared_statement_cache_capacity(32);
         let (jobs, queue) = mpsc::channel::<Job>();
         std::thread::Builder::new()
@@ -254,33 +276,84 @@ impl Store {
         run: &Run,
         reply: Option<(String, &'static str, Reply)>,
     ) -> Result<(), StoreError> {
-        let body = serde_json::to_string(run)?;
-        self.save_json(run.run_id.clone(), body, run.updated_at, reply)
-            .await
+        let row = Row::of(run, None)?;
+        self.call(move |c| row.write(c, reply)).await
     }
 
-    /// `save` with the run already serialised (by the caller's thread, so
-    /// the database thread only does database work).
-    async fn save_json(
+    /// Create a run for `owner` unless that owner already has `limit` (> 0)
+    /// active runs used since `active_since_ms`: then `Ok(Err(count))` and
+    /// nothing is written. Counting and inserting happen in one
+    /// transaction, so two starts at once cannot both take the last place.
+    pub async fn create_run(
         &self,
-        run_id: String,
-        body: String,
-        updated_at: u64,
+        run: &Run,
+        owner: String,
+        limit: u32,
+        active_since_ms: u64,
+    ) -> Result<Result<(), u64>, StoreError> {
+        let row = Row::of(run, Some(owner))?;
+        self.call(move |c| {
+            if limit > 0 {
+                let n: i64 = c
+                    .prepare_cached(COUNT_ACTIVE)?
+                    .query_row(params![row.owner, active_since_ms as i64], |r| r.get(0))?;
+                let n = u64::try_from(n).unwrap_or(0);
+                if n >= u64::from(limit) {
+                    return Ok(Err(n));
+                }
+            }
+            row.write(c, None).map(Ok)
+        })
+        .await
+    }
+}
+
+/// A run's row, serialised on the caller's thread so that the database
+/// thread only does database work.
+struct Row {
+    run_id: String,
+    body: String,
+    updated: i64,
+    active: bool,
+    owner: Option<String>,
+}
+
+impl Row {
+    fn of(run: &Run, owner: Option<String>) -> Result<Row, StoreError> {
+        Ok(Row {
+            run_id: run.run_id.clone(),
+            body: serde_json::to_string(run)?,
+            updated: run.updated_at as i64,
+            active: !run.status.is_terminal(),
+            owner,
+        })
+    }
+
+    fn write(
+        self,
+        c: &Connection,
         reply: Option<(String, &'static str, Reply)>,
     ) -> Result<(), StoreError> {
-        let updated = updated_at as i64;
-        self.call(move |c| {
+        let Row {
+            run_id,
+            body,
+            updated,
+            active,
+            owner,
+        } = self;
+        {
             c.prepare_cached(UPSERT_RUN)?
-                .execute(params![run_id, body, updated])?;
+                .execute(params![run_id, body, updated, active, owner])?;
             if let Some((key, endpoint, r)) = reply {
                 c.prepare_cached(INSERT_REPLY)?
                     .execute(params![run_id, key, endpoint, r.status, r.body, updated])?;
             }
             Ok(())
-        })
-        .await
+        }
     }
+}
 
+impl Store {
     /// Delete runs (and their replies) idle since before `cutoff_ms`.
     pub async fn expire(&self, cutoff_ms: u64) -> Result<usize, StoreError> {
         self.call(move |c| {

@@ -3,6 +3,7 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use sentience_agent::ScorerPolicy;
+use sentience_guard::GuardConfig;
 use sentience_server::{router, AppState, ServerConfig, Store};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -131,7 +132,10 @@ async fn body_over_the_limit_is_413_with_the_standard_error() {
 #[tokio::test]
 async fn api_key_is_required_when_configured() {
     let cfg = ServerConfig {
-        api_key: Some("k3y".into()),
+        guard: GuardConfig {
+            keys: vec!["k3y".into()],
+            ..GuardConfig::default()
+        },
         ..ServerConfig::default()
     };
     let start = r#"{"task":"x"}"#;
@@ -161,7 +165,10 @@ async fn api_key_is_required_when_configured() {
 #[tokio::test]
 async fn cors_allows_extension_and_configured_origins_only() {
     let cfg = ServerConfig {
-        cors_origins: vec!["http://localhost:5173".into()],
+        guard: GuardConfig {
+            allowed_origins: vec!["http://localhost:5173".into()],
+            ..GuardConfig::default()
+        },
         ..ServerConfig::default()
     };
     let preflight = |origin: &str| {
@@ -182,7 +189,9 @@ async fn cors_allows_extension_and_configured_origins_only() {
         ("http://localhost:5173", true),
         ("https://evil.example", false),
     ] {
-        let (_, h, _) = call(app(cfg.clone()), preflight(origin)).await;
+        let (status, h, _) = call(app(cfg.clone()), preflight(origin)).await;
+        // Refused outright, not only left without CORS headers.
+        assert_eq!(status.is_success(), allowed, "{origin}: {status}");
         let got = h
             .get("access-control-allow-origin")
             .and_then(|v| v.to_str().ok())

@@ -3,7 +3,7 @@
 //!
 //! cargo run --release -p sentience-snapshot-core --example engine_time -- raw.json [iterations]
 use sentience_snapshot_core::diff::History;
-use sentience_snapshot_core::{snapshot_json_tracked, Tracking};
+use sentience_snapshot_core::{snapshot_json_tracked, Tracking, WireInput};
 use std::time::Instant;
 
 fn main() {
@@ -45,11 +45,15 @@ fn main() {
     let mut len = 0;
     for i in 0..iterations {
         let t0 = Instant::now();
-        let json = snapshot_json_tracked(
-            &meta,
-            &nums,
+        let input = WireInput {
+            meta: &meta,
+            nums: &nums,
             strs,
-            "null",
+            options: "null",
+            frames: "",
+        };
+        let json = snapshot_json_tracked(
+            input,
             "native",
             Tracking::new(i as u32 + 1, i as u32, -1, false),
             history.for_page(0),

@@ -327,6 +327,40 @@ pub struct Snapshot {
     /// Addition: present when `diff` or `since` was asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diff: Option<SnapshotDiff>,
+    /// Addition: which iframes were merged in and which were skipped;
+    /// absent with `frames: false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frames: Option<FrameCoverage>,
+}
+
+/// Addition to docs/contracts/snapshot.md §11.4: the iframes of a
+/// snapshot. The bridge gathers them (extension/content/frames.js) and
+/// hands the engine this report with the walks; the engine writes it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FrameCoverage {
+    pub included: Vec<IncludedFrame>,
+    pub skipped: Vec<SkippedFrame>,
+}
+
+/// A frame whose elements are in the snapshot.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct IncludedFrame {
+    pub url: String,
+    /// 1: a frame of the top page; 2: a frame inside one of those; …
+    pub depth: u32,
+    /// `direct` (walked by its same-origin parent) or `message`.
+    pub via: String,
+}
+
+/// A frame that contributed nothing, and why (the reasons are listed in
+/// snapshot.schema.json `Frames`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SkippedFrame {
+    pub url: String,
+    pub reason: String,
 }
 
 /// docs/contracts/snapshot.md §8.
@@ -382,5 +416,7 @@ fn error_result(e: Option<SnapshotError>) -> String {
     format!("the snapshot is an error result: {msg}")
 }
 
+#[cfg(test)]
+mod client_models;
 #[cfg(test)]
 mod tests;

@@ -28,7 +28,7 @@ use crate::select::Candidate;
 /// `onclick` handler is a click target too.
 /// Mirrored by extension/content/walker.js (`roleClickable`): it does not
 /// read the cursor of a link or button without a role attribute, which is
-/// clickable by its role here; change both together.
+/// clickable by its role here; change both together (walker_mirrors.rs checks it).
 pub fn is_clickable(node: &RawNode, role: Role) -> bool {
     node.has(Flags::CURSOR_POINTER) || node.has(Flags::ONCLICK) || role.is_actionable()
 }

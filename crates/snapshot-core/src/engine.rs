@@ -11,11 +11,14 @@ use crate::contract::{
 };
 use crate::cues::{is_clickable, primary_flags};
 use crate::diff::{sort_by_id, Fingerprint, History};
+use crate::frame_report::decode_report;
 use crate::importance::{importance, Factors};
 use crate::json_out::{error_to_json, snapshot_to_json};
 use crate::occlusion::{in_viewport, visible_rect, OcclusionIndex};
-use crate::options::{Filter, SnapshotOptions};
-use crate::raw::{decode, RawNode, RawPage, T_PREVIOUS_ID, T_SETTLED, T_SNAPSHOT_ID, T_WAITED_MS};
+use crate::options::{Filter, ScreenshotSpec, SnapshotOptions};
+use crate::raw::{
+    decode, RawNode, RawPage, T_FRAMES, T_PREVIOUS_ID, T_SETTLED, T_SNAPSHOT_ID, T_WAITED_MS,
+};
 use crate::select::select_candidates;
 use crate::state::state_of;
 use crate::text::text_of;
@@ -46,6 +49,8 @@ pub struct Tracking {
     pub previous_id: u32,
     /// `(waited_ms, settled)` when `wait_for_stable` ran.
     pub waited: Option<(u32, bool)>,
+    /// The bridge gathered the page's frames: the answer reports them.
+    pub frames: bool,
 }
 
 impl Tracking {
@@ -55,6 +60,7 @@ impl Tracking {
             snapshot_id,
             previous_id,
             waited: u32::try_from(waited_ms).ok().map(|ms| (ms, settled)),
+            frames: false,
         }
     }
 
@@ -63,12 +69,15 @@ impl Tracking {
     pub fn from_wire(t: &[f64]) -> Tracking {
         // `as` saturates (NaN: 0): any number is some id.
         let at = |i: usize| t.get(i).copied().unwrap_or(0.0);
-        Tracking::new(
-            at(T_SNAPSHOT_ID) as u32,
-            at(T_PREVIOUS_ID) as u32,
-            t.get(T_WAITED_MS).map_or(-1, |v| *v as i32),
-            at(T_SETTLED) != 0.0,
-        )
+        Tracking {
+            frames: at(T_FRAMES) != 0.0,
+            ..Tracking::new(
+                at(T_SNAPSHOT_ID) as u32,
+                at(T_PREVIOUS_ID) as u32,
+                t.get(T_WAITED_MS).map_or(-1, |v| *v as i32),
+                at(T_SETTLED) != 0.0,
+            )
+        }
     }
 }
 
@@ -199,6 +208,7 @@ fn run(
         },
         snapshot_id: None,
         diff: None,
+        frames: None,
     }
 }
 
@@ -298,22 +308,59 @@ pub fn snapshot_json(
     result.unwrap_or_else(|e| error_json(&e))
 }
 
-/// [`snapshot_json`] within a page's life (see [`snapshot_tracked`]).
+/// The binding's inputs, as the bridge hands them over: the walk in wire
+/// form, the options' JSON text, and the bridge's iframe coverage report
+/// ([`crate::frame_report`]; read when `Tracking::frames`).
+#[derive(Debug, Clone, Copy)]
+pub struct WireInput<'a> {
+    pub meta: &'a [f64],
+    pub nums: &'a [f64],
+    pub strs: &'a str,
+    pub options: &'a str,
+    pub frames: &'a str,
+}
+
+/// One snapshot within a page's life from the binding's inputs (see
+/// [`snapshot_tracked`]): the whole model, with the frame report, not yet
+/// written, and the options it was taken with (whether a screenshot is to
+/// be attached: [`attach_screenshot`]).
+pub fn snapshot_from_wire(
+    input: WireInput,
+    engine_path: &str,
+    tracking: Tracking,
+    history: &mut History,
+) -> Result<(Snapshot, SnapshotOptions), String> {
+    let opts = SnapshotOptions::parse(input.options)?;
+    let frames = match tracking.frames {
+        true => Some(decode_report(input.frames)?),
+        false => None,
+    };
+    let page = decode(input.meta, input.nums, input.strs).map_err(|e| e.to_string())?;
+    let mut snap = snapshot_tracked(&page, &opts, engine_path, tracking, history)?;
+    snap.frames = frames;
+    Ok((snap, opts))
+}
+
+/// [`snapshot_from_wire`] written as JSON text (the contract's success
+/// object, or docs/contracts/snapshot.md §8's error object).
 pub fn snapshot_json_tracked(
-    meta: &[f64],
-    nums: &[f64],
-    strs: &str,
-    options_json: &str,
+    input: WireInput,
     engine_path: &str,
     tracking: Tracking,
     history: &mut History,
 ) -> String {
-    let result = SnapshotOptions::parse(options_json).and_then(|opts| {
-        let page = decode(meta, nums, strs).map_err(|e| e.to_string())?;
-        let snap = snapshot_tracked(&page, &opts, engine_path, tracking, history)?;
-        Ok(snapshot_to_json(&snap))
-    });
-    result.unwrap_or_else(|e| error_json(&e))
+    match snapshot_from_wire(input, engine_path, tracking, history) {
+        Ok((snap, _)) => snapshot_to_json(&snap),
+        Err(e) => error_json(&e),
+    }
+}
+
+/// The screenshot the service worker captured for `snap`, in the format
+/// the options asked for (docs/contracts/snapshot.md §2 `screenshot`,
+/// `screenshot_format`).
+pub fn attach_screenshot(snap: &mut Snapshot, spec: &ScreenshotSpec, data_url: &str) {
+    snap.screenshot = Some(data_url.to_string());
+    snap.screenshot_format = Some(spec.format.as_str().to_string());
 }
 
 /// docs/contracts/snapshot.md §8 as JSON text.

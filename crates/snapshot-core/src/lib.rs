@@ -17,6 +17,7 @@ pub mod raw;
 pub mod color;
 pub mod cues;
 pub mod diff;
+pub mod frame_report;
 pub mod frames;
 pub mod importance;
 pub mod occlusion;
@@ -24,6 +25,8 @@ pub mod roles;
 pub mod select;
 pub mod state;
 pub mod text;
+#[cfg(test)]
+mod walker_mirrors;
 #[cfg(test)]
 mod wire_js;
 
@@ -36,10 +39,14 @@ pub mod test_dom;
 use json::writer as json_out;
 
 pub use contract::{
-    BBox, Checked, Element, ElementState, Role, SelectOption, Snapshot, SnapshotError, Viewport,
-    VisualCues,
+    BBox, Checked, Element, ElementState, FrameCoverage, IncludedFrame, Role, SelectOption,
+    SkippedFrame, Snapshot, SnapshotError, Viewport, VisualCues,
 };
-pub use engine::{snapshot, snapshot_json, snapshot_json_tracked, snapshot_tracked, Tracking};
+pub use engine::{
+    attach_screenshot, error_json, snapshot, snapshot_from_wire, snapshot_json,
+    snapshot_json_tracked, snapshot_tracked, Tracking, WireInput,
+};
+pub use json::writer::snapshot_to_json;
 pub use observed::{DomFacts, Observed};
 pub use options::SnapshotOptions;
 pub use raw::{RawNode, RawPage};

@@ -281,7 +281,7 @@ impl OcclusionIndex {
 /// Mirrored by extension/content/walker.js, which reads `pointer-events`
 /// only of positioned elements and leaves the box of a `<form>`/`<label>`
 /// recorded for its relations empty (never positioned: never an occluder);
-/// change both together.
+/// change both together (walker_mirrors.rs checks it).
 fn is_occluder(node: &RawNode) -> bool {
     node.has(Flags::VISIBLE)
         && node.has(Flags::POSITIONED)

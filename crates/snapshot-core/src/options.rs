@@ -26,7 +26,34 @@ pub struct SnapshotOptions {
     /// Addition: wait until the DOM is quiet first (done by the bridge; the
     /// engine validates it and reports the wait in `meta.stability`).
     pub wait_for_stable: Option<StableOption>,
+    /// Addition to docs/contracts/snapshot.md §11.4: iframes (gathered by
+    /// the bridge, extension/content/frames.js; the engine validates the
+    /// option and writes the bridge's coverage report as `frames`).
+    pub frames: Option<FramesOption>,
 }
+
+/// `frames: true | false | {timeout_ms?}`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(untagged))]
+pub enum FramesOption {
+    Enabled(bool),
+    Timing(FramesSpec),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+pub struct FramesSpec {
+    /// How long each frame has to answer (default [`FRAME_TIMEOUT_MS`], at
+    /// most [`FRAME_MAX_TIMEOUT_MS`]).
+    pub timeout_ms: Option<u32>,
+}
+
+/// Per frame, by default: a live frame answers within milliseconds; one
+/// that has not after a second is loading or stuck.
+pub const FRAME_TIMEOUT_MS: u32 = 1000;
+/// The per-frame timeout a caller may ask for; the whole frame phase ends
+/// after three of them (extension/protocol.js `FRAMES.PHASE_TIMEOUTS`).
+pub const FRAME_MAX_TIMEOUT_MS: u32 = 10_000;
 
 /// `wait_for_stable: true | false | {quiet_ms?, timeout_ms?}`.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,6 +120,16 @@ pub enum ImageFormat {
     Jpeg,
 }
 
+impl ImageFormat {
+    /// As `screenshot_format` spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "png",
+            ImageFormat::Jpeg => "jpeg",
+        }
+    }
+}
+
 impl SnapshotOptions {
     /// Parses the JSON text of the page's options (`undefined`/`null` → defaults).
     pub fn parse(json: &str) -> Result<SnapshotOptions, String> {
@@ -130,12 +167,21 @@ impl SnapshotOptions {
                 "invalid snapshot options: since asks for a diff, so diff cannot be false".into(),
             );
         }
+        if let Some(FramesOption::Timing(FramesSpec {
+            timeout_ms: Some(t),
+        })) = self.frames
+        {
+            if t == 0 || t > FRAME_MAX_TIMEOUT_MS {
+                return Err(format!(
+                    "invalid snapshot options: `frames.timeout_ms` must be an integer from 1 to {FRAME_MAX_TIMEOUT_MS}"
+                ));
+            }
+        }
         if let Some((quiet, timeout)) = self.stable_timing() {
             if timeout > MAX_TIMEOUT_MS {
-                return Err(
-                    "invalid snapshot options: wait_for_stable.timeout_ms must be at most 30000"
-                        .into(),
-                );
+                return Err(format!(
+                    "invalid snapshot options: wait_for_stable.timeout_ms must be at most {MAX_TIMEOUT_MS}"
+                ));
             }
             if quiet == 0 || quiet > timeout {
                 return Err(
@@ -165,6 +211,16 @@ impl SnapshotOptions {
         }
     }
 
+    /// The per-frame timeout when frames are to be gathered (the default
+    /// filled in), `None` for `frames: false`.
+    pub fn frames_timeout(&self) -> Option<u32> {
+        match &self.frames {
+            Some(FramesOption::Enabled(false)) => None,
+            None | Some(FramesOption::Enabled(true)) => Some(FRAME_TIMEOUT_MS),
+            Some(FramesOption::Timing(t)) => Some(t.timeout_ms.unwrap_or(FRAME_TIMEOUT_MS)),
+        }
+    }
+
     /// The screenshot the service worker should capture, if any.
     pub fn screenshot_spec(&self) -> Option<ScreenshotSpec> {
         match &self.screenshot {
@@ -180,122 +236,4 @@ impl SnapshotOptions {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn empty_and_null_are_defaults() {
-        assert_eq!(
-            SnapshotOptions::parse("").unwrap(),
-            SnapshotOptions::default()
-        );
-        assert_eq!(
-            SnapshotOptions::parse("null").unwrap(),
-            SnapshotOptions::default()
-        );
-        assert_eq!(
-            SnapshotOptions::parse("{}").unwrap(),
-            SnapshotOptions::default()
-        );
-    }
-
-    #[test]
-    fn full_options_parse() {
-        let o = SnapshotOptions::parse(
-            r#"{"limit":5,"filter":{"min_area":10,"allowed_roles":["button","link"],"min_z_index":1,"in_viewport_only":true},"screenshot":{"format":"jpeg","quality":80}}"#,
-        )
-        .unwrap();
-        assert_eq!(o.limit, Some(5));
-        let f = o.filter.clone().unwrap();
-        assert_eq!(f.allowed_roles, Some(vec![Role::Button, Role::Link]));
-        assert_eq!(o.screenshot_spec().unwrap().format, ImageFormat::Jpeg);
-    }
-
-    #[test]
-    fn bad_options_are_errors() {
-        for bad in [
-            r#"{"limt":5}"#,
-            r#"{"limit":-1}"#,
-            r#"{"limit":"5"}"#,
-            r#"{"filter":{"allowed_roles":["heading"]}}"#,
-            r#"{"filter":{"min_area":-3}}"#,
-            r#"{"screenshot":{"format":"gif"}}"#,
-            r#"{"screenshot":{"quality":101}}"#,
-            r#"[1,2]"#,
-            r#"{"diff":1}"#,
-            r#"{"diff":false,"since":3}"#,
-            r#"{"since":-1}"#,
-            r#"{"since":"3"}"#,
-            r#"{"since":0}"#,
-            r#"{"wait_for_stable":"yes"}"#,
-            r#"{"wait_for_stable":{"quiet":5}}"#,
-            r#"{"wait_for_stable":{"timeout_ms":30001}}"#,
-            r#"{"wait_for_stable":{"quiet_ms":0}}"#,
-            r#"{"wait_for_stable":{"quiet_ms":500,"timeout_ms":100}}"#,
-        ] {
-            let err = SnapshotOptions::parse(bad).unwrap_err();
-            assert!(err.starts_with("invalid snapshot options"), "{bad}: {err}");
-        }
-    }
-
-    #[test]
-    fn screenshot_annotate_parses() {
-        let o = SnapshotOptions::parse(
-            r#"{"screenshot":{"format":"jpeg","quality":60,"annotate":true}}"#,
-        )
-        .unwrap();
-        let spec = o.screenshot_spec().unwrap();
-        assert_eq!(spec.annotate, Some(true));
-        assert_eq!(spec.format, ImageFormat::Jpeg);
-        let o = SnapshotOptions::parse(r#"{"screenshot":{"annotate":false}}"#).unwrap();
-        assert_eq!(o.screenshot_spec().unwrap().annotate, Some(false));
-        let o = SnapshotOptions::parse(r#"{"screenshot":["png",null,true]}"#).unwrap();
-        assert_eq!(o.screenshot_spec().unwrap().annotate, Some(true));
-    }
-
-    #[test]
-    fn bad_annotate_says_what_fits() {
-        for bad in [
-            r#"{"screenshot":{"annotate":"yes"}}"#,
-            r#"{"screenshot":{"annotate":1}}"#,
-            r#"{"screenshot":{"anotate":true}}"#,
-        ] {
-            let err = SnapshotOptions::parse(bad).unwrap_err();
-            assert!(
-                err.starts_with("invalid snapshot options: "),
-                "{bad}: {err}"
-            );
-            assert!(err.ends_with("annotate?: true|false})"), "{bad}: {err}");
-        }
-    }
-
-    #[test]
-    fn diff_and_stability_options() {
-        let o = SnapshotOptions::parse(r#"{"diff":true}"#).unwrap();
-        assert!(o.wants_diff());
-        let o = SnapshotOptions::parse(r#"{"since":7}"#).unwrap();
-        assert!(o.wants_diff());
-        assert_eq!(o.since, Some(7));
-        assert!(!SnapshotOptions::parse(r#"{"diff":false}"#)
-            .unwrap()
-            .wants_diff());
-        let timing = |json: &str| SnapshotOptions::parse(json).unwrap().stable_timing();
-        assert_eq!(timing(r#"{"wait_for_stable":true}"#), Some((200, 3000)));
-        assert_eq!(timing(r#"{"wait_for_stable":false}"#), None);
-        assert_eq!(timing(r#"{"wait_for_stable":{}}"#), Some((200, 3000)));
-        assert_eq!(
-            timing(r#"{"wait_for_stable":{"quiet_ms":50,"timeout_ms":800}}"#),
-            Some((50, 800))
-        );
-        // The default quiet period (200 ms) cannot exceed a shorter cap.
-        assert!(SnapshotOptions::parse(r#"{"wait_for_stable":{"timeout_ms":100}}"#).is_err());
-    }
-
-    #[test]
-    fn screenshot_true_is_png() {
-        let o = SnapshotOptions::parse(r#"{"screenshot":true}"#).unwrap();
-        assert_eq!(o.screenshot_spec().unwrap().format, ImageFormat::Png);
-        let o = SnapshotOptions::parse(r#"{"screenshot":false}"#).unwrap();
-        assert!(o.screenshot_spec().is_none());
-    }
-}
+mod tests;

@@ -231,6 +231,9 @@ columns! {
         T_WAITED_MS,
         /// 1 when the page settled within the wait, 0 when it timed out.
         T_SETTLED,
+        /// 1 when the bridge gathered the page's frames (the report argument
+        /// lists them, [`crate::frame_report`]), 0 with `frames: false`.
+        T_FRAMES,
     }
 }
 
@@ -242,6 +245,11 @@ named! {
     OPT_SEP: char = '\u{1e}',
     /// Between the text, value and selected mark of one option in [`S_OPTIONS`].
     OPT_FIELD: char = '\u{1d}',
+    /// Starts a record of the frame report of an included frame
+    /// ([`crate::frame_report`]): url, depth, via.
+    REPORT_INCLUDED: char = 'i',
+    /// Starts a record of a skipped frame: url, reason.
+    REPORT_SKIPPED: char = 's',
 }
 
 named! {
@@ -255,6 +263,38 @@ named! {
     /// At most this many options per select or listbox.
     MAX_OPTIONS: usize = 50,
 }
+
+/// The limits of `snapshot(options)` that the bridge applies before the
+/// engine runs (the wait for stability, the frame phase), taken from
+/// [`crate::options`], which validates the options: rendered into wire.js
+/// so the bridge reads them instead of copying them.
+pub const OPTION_LIMITS: &[WireName] = &[
+    WireName {
+        name: "STABLE_QUIET_MS",
+        value: crate::options::QUIET_MS as f64,
+        doc: "`wait_for_stable`: the default quiet period (ms).",
+    },
+    WireName {
+        name: "STABLE_TIMEOUT_MS",
+        value: crate::options::TIMEOUT_MS as f64,
+        doc: "`wait_for_stable`: the default cap on the wait (ms).",
+    },
+    WireName {
+        name: "STABLE_MAX_TIMEOUT_MS",
+        value: crate::options::MAX_TIMEOUT_MS as f64,
+        doc: "`wait_for_stable.timeout_ms`: at most this.",
+    },
+    WireName {
+        name: "FRAME_TIMEOUT_MS",
+        value: crate::options::FRAME_TIMEOUT_MS as f64,
+        doc: "`frames`: each frame's time to answer, by default (ms).",
+    },
+    WireName {
+        name: "FRAME_MAX_TIMEOUT_MS",
+        value: crate::options::FRAME_MAX_TIMEOUT_MS as f64,
+        doc: "`frames.timeout_ms`: at most this.",
+    },
+];
 
 /// Boolean facts about a node, one bit each (the `N_FLAGS` column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

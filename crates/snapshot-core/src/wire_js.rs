@@ -95,6 +95,12 @@ pub fn render() -> String {
     section(&mut out, "limits the walker cuts strings to", LIMITS, None);
     section(
         &mut out,
+        "limits of snapshot(options) the bridge applies (options.rs)",
+        OPTION_LIMITS,
+        None,
+    );
+    section(
+        &mut out,
         "the engine handle's tracking argument",
         TRACKING_COLUMNS,
         Some(("TRACKING_LEN", TRACKING_LEN)),

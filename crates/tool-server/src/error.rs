@@ -26,12 +26,16 @@ pub enum ToolError {
     /// 409: the profile is in use, history has no previous entry, …
     #[error("{0}")]
     Conflict(String),
-    /// 401: the bearer token is missing or wrong.
+    /// 401: the bearer token is missing or wrong (the guard adds
+    /// `WWW-Authenticate`).
     #[error("Missing or invalid bearer token")]
     Unauthorized,
     /// 403: a foreign Host (DNS rebinding) or Origin (a web page).
     #[error("{0}")]
     Forbidden(String),
+    /// 429: over the caller's rate (`Retry-After` says when to try again).
+    #[error("{0}")]
+    TooManyRequests(String),
     /// 503: a capability this machine lacks (no X display, no browser).
     #[error("{0}")]
     Unavailable(String),
@@ -64,11 +68,23 @@ impl ToolError {
             ToolError::Conflict(_) => StatusCode::CONFLICT,
             ToolError::Unauthorized => StatusCode::UNAUTHORIZED,
             ToolError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ToolError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ToolError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ToolError::Timeout(..) => StatusCode::GATEWAY_TIMEOUT,
             ToolError::Backend(_) => StatusCode::BAD_GATEWAY,
         }
     }
+}
+
+/// A refusal of the guard (docs/security.md) in this server's error shape.
+pub fn refusal(r: &sentience_guard::Refusal, _path: &str) -> Response {
+    use sentience_guard::Refusal;
+    match r {
+        Refusal::Unauthorized => ToolError::Unauthorized,
+        Refusal::Host(_) | Refusal::Origin(_) => ToolError::Forbidden(r.to_string()),
+        Refusal::RateLimited(_) => ToolError::TooManyRequests(r.to_string()),
+    }
+    .into_response()
 }
 
 impl IntoResponse for ToolError {
@@ -85,17 +101,10 @@ impl IntoResponse for ToolError {
             }
             _ => json!({}),
         };
-        let mut res = (
+        (
             status,
             Json(json!({"success": false, "error": error, "details": details})),
         )
-            .into_response();
-        if status == StatusCode::UNAUTHORIZED {
-            res.headers_mut().insert(
-                axum::http::header::WWW_AUTHENTICATE,
-                axum::http::HeaderValue::from_static("Bearer"),
-            );
-        }
-        res
+            .into_response()
     }
 }

@@ -15,7 +15,6 @@ pub mod geometry;
 pub mod imaging;
 pub mod keys;
 pub mod routes;
-pub mod security;
 pub mod state;
 
 pub use routes::router;
@@ -34,7 +33,9 @@ pub async fn serve(
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    axum::serve(listener, router)
+    // Each request knows its client's address (per-address rate limits).
+    let app = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await
 }

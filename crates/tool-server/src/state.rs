@@ -5,6 +5,7 @@
 use crate::browser::{BrowserLauncher, BrowserSession, LaunchRequest};
 use crate::desktop::Desktop;
 use crate::error::{ToolError, ToolResult};
+use sentience_guard::{Guard, GuardConfig};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -12,12 +13,12 @@ use std::sync::Arc;
 use tokio::sync::Mutex;
 
 pub struct Config {
-    /// The address the server is bound to (for the Host check).
+    /// The address the server is bound to (the port `Host` must carry).
     pub bound: SocketAddr,
-    /// Optional bearer token required on every request.
-    pub token: Option<String>,
-    /// Origins that may call the server from a web page (CORS + PNA).
-    pub allowed_origins: Vec<String>,
+    /// Who may call (docs/security.md): with `keys` (`--token`) every request
+    /// needs `Authorization: Bearer <token>`; `allowed_origins` may call from
+    /// a web page (CORS + Private Network Access); extra Host names.
+    pub guard: GuardConfig,
     /// Where named profiles live (`<root>/<profile>`).
     pub profile_root: PathBuf,
 }
@@ -45,6 +46,8 @@ pub struct AppState {
     pub sessions: Arc<Mutex<Sessions>>,
     /// Serialises session starts, so two starts cannot take one profile.
     pub starting: Arc<Mutex<()>>,
+    /// Host, Origin, token and rate limits, before every route.
+    pub guard: Guard,
 }
 
 impl AppState {
@@ -53,7 +56,10 @@ impl AppState {
         launcher: Arc<dyn BrowserLauncher>,
         desktop: Result<Arc<dyn Desktop>, String>,
     ) -> AppState {
+        let guard = Guard::new(config.guard.clone(), crate::error::refusal);
+        guard.listening_on(config.bound);
         AppState {
+            guard,
             config: Arc::new(config),
             launcher,
             desktop: Arc::new(desktop),

@@ -69,7 +69,7 @@ async fn foreign_hosts_and_origins_are_refused_and_allowed_origins_get_cors() {
         .send()
         .await
         .unwrap();
-    assert_eq!(r.status(), 204);
+    assert!(r.status().is_success(), "{}", r.status());
     assert_eq!(
         r.headers()["access-control-allow-origin"],
         "https://app.example"
@@ -174,5 +174,61 @@ async fn status_screen_and_errors_without_display_or_session() {
     assert_eq!(
         (status, v["success"].clone()),
         (400, serde_json::json!(false))
+    );
+}
+
+#[tokio::test]
+async fn a_configured_host_is_accepted_and_others_refused_on_post() {
+    let s = server(Options {
+        allowed_hosts: vec!["tools.internal.example".into()],
+        ..Options::default()
+    })
+    .await;
+    let status = |host: String| {
+        let url = format!("{}/coordinates/validate", s.base);
+        let http = s.http.clone();
+        async move {
+            http.post(url)
+                .header("host", host)
+                .body(r#"{"x": 1, "y": 1}"#)
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        }
+    };
+    // Reached the route: 404 "no session" is its answer, not the guard's.
+    assert_eq!(status("tools.internal.example".into()).await, 404);
+    assert_eq!(status(format!("evil.example:{}", s.addr.port())).await, 403);
+    assert_eq!(
+        status(format!("localhost:{}", s.addr.port() ^ 1)).await,
+        403
+    );
+}
+
+#[tokio::test]
+async fn the_rate_limit_answers_429_with_retry_after_per_token() {
+    let s = server(Options {
+        token: Some("s3cret".into()),
+        rate: sentience_guard::RateLimit::new(1, Some(2)),
+        ..Options::default()
+    })
+    .await;
+    let url = format!("{}/status", s.base);
+    let get = || s.http.get(&url).bearer_auth("s3cret").send();
+    assert_eq!(get().await.unwrap().status(), 200);
+    assert_eq!(get().await.unwrap().status(), 200);
+    let r = get().await.unwrap();
+    assert_eq!(r.status(), 429);
+    assert!(r.headers().contains_key("retry-after"));
+    let v: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(v["success"], false);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("Too many requests"),
+        "{v}"
     );
 }

@@ -8,9 +8,11 @@ use crate::store::{Reply, StoreError};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use axum::Json;
 use sentience_agent::time::now_ms;
 use sentience_agent::{PolicyError, Run, RunError, RunMode, Snapshot, StepResponse, ToolResult};
+use sentience_guard::Caller;
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Map, Value};
@@ -52,7 +54,11 @@ fn object(body: &Body) -> Result<Map<String, Value>, ApiError> {
 }
 
 /// POST /agent/run/start (docs/contracts/run-api.md §4).
-pub async fn start(State(s): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
+pub async fn start(
+    State(s): State<AppState>,
+    caller: Option<Extension<Caller>>,
+    body: Body,
+) -> Result<Json<Value>, ApiError> {
     let obj = object(&body)?;
     let task = match obj.get("task") {
         None | Some(Value::Null) => return Err(bad("Missing required field \"task\"")),
@@ -77,7 +83,18 @@ pub async fn start(State(s): State<AppState>, body: Body) -> Result<Json<Value>,
         Some(_) => return Err(bad("\"mode\" must be a string")),
     };
     let run = Run::new(uuid::Uuid::new_v4().to_string(), task, mode);
-    s.store.save(&run, None).await?;
+    // docs/security.md "Rate limits and quotas": runs going at once, per
+    // caller; a run left idle past the cache's idle time no longer counts.
+    let owner = caller.map_or_else(|| "anonymous".into(), |Extension(c)| c.quota_key());
+    let limit = s.config.max_running_runs;
+    let since = now_ms().saturating_sub(s.config.cache_idle.as_millis() as u64);
+    if let Err(n) = s.store.create_run(&run, owner, limit, since).await? {
+        return Err(ApiError::TooManyRequests(format!(
+            "Too many runs at once: {n} of at most {limit} are going \
+             (finish or cancel one, or wait until one has been idle for {} s)",
+            s.config.cache_idle.as_secs()
+        )));
+    }
     tracing::debug!(run_id = %run.run_id, ?mode, "run started");
     let reply = json!({"success": true, "runId": run.run_id, "state": run.summary()});
     // Nobody else knows the id yet: cache it for its first step.

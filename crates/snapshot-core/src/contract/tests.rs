@@ -18,11 +18,7 @@ const SCHEMA: &str = include_str!("../../../../snapshot.schema.json");
 const DTS: &str = include_str!("../../../../sentience.d.ts");
 
 /// Keys the descriptions have beyond the model, each with its reason.
-const NOT_IN_MODEL: &[(&str, &str, &str)] = &[(
-    "Snapshot",
-    "frames",
-    "added after the engine by extension/content/frames.js (iframe coverage)",
-)];
+const NOT_IN_MODEL: &[(&str, &str, &str)] = &[];
 
 /// Keys we always write that the descriptions mark optional, with the reason.
 const OPTIONAL_FOR_READERS: &[(&str, &str, &str)] = &[(
@@ -113,6 +109,18 @@ fn sparse() -> Vec<(&'static str, Value)> {
             "SnapshotDiff",
             v(serde_json::to_value(SnapshotDiff::default())),
         ),
+        (
+            "FrameCoverage",
+            v(serde_json::to_value(FrameCoverage::default())),
+        ),
+        (
+            "IncludedFrame",
+            v(serde_json::to_value(IncludedFrame::default())),
+        ),
+        (
+            "SkippedFrame",
+            v(serde_json::to_value(SkippedFrame::default())),
+        ),
     ]
 }
 
@@ -171,6 +179,17 @@ fn full() -> Vec<(&'static str, Value)> {
         engine_version: "0.1.0".into(),
         stability: Some(full_stability()),
     };
+    let frames = FrameCoverage {
+        included: vec![IncludedFrame {
+            url: "https://a.test/".into(),
+            depth: 1,
+            via: "direct".into(),
+        }],
+        skipped: vec![SkippedFrame {
+            url: "https://b.test/".into(),
+            reason: "timeout".into(),
+        }],
+    };
     let diff = SnapshotDiff {
         since: Some(1),
         added: vec![1],
@@ -191,6 +210,7 @@ fn full() -> Vec<(&'static str, Value)> {
         meta: meta.clone(),
         snapshot_id: Some(2),
         diff: Some(diff.clone()),
+        frames: Some(frames.clone()),
     };
     let error = SnapshotError {
         requires_license: Some(false),
@@ -209,6 +229,15 @@ fn full() -> Vec<(&'static str, Value)> {
         ("SnapshotMeta", v(serde_json::to_value(meta))),
         ("Stability", v(serde_json::to_value(full_stability()))),
         ("SnapshotDiff", v(serde_json::to_value(diff))),
+        ("FrameCoverage", v(serde_json::to_value(frames.clone()))),
+        (
+            "IncludedFrame",
+            v(serde_json::to_value(frames.included[0].clone())),
+        ),
+        (
+            "SkippedFrame",
+            v(serde_json::to_value(frames.skipped[0].clone())),
+        ),
     ]
 }
 
@@ -225,6 +254,9 @@ fn model_fields() -> BTreeMap<&'static str, BTreeSet<String>> {
         ("SnapshotMeta", fields_of::<SnapshotMeta>()),
         ("Stability", fields_of::<Stability>()),
         ("SnapshotDiff", fields_of::<SnapshotDiff>()),
+        ("FrameCoverage", fields_of::<FrameCoverage>()),
+        ("IncludedFrame", fields_of::<IncludedFrame>()),
+        ("SkippedFrame", fields_of::<SkippedFrame>()),
     ])
 }
 
@@ -270,6 +302,15 @@ const SCHEMA_AT: &[(&str, &str)] = &[
         "/definitions/Success/properties/meta/properties/stability",
     ),
     ("SnapshotDiff", "/definitions/Success/properties/diff"),
+    ("FrameCoverage", "/definitions/Frames"),
+    (
+        "IncludedFrame",
+        "/definitions/Frames/properties/included/items",
+    ),
+    (
+        "SkippedFrame",
+        "/definitions/Frames/properties/skipped/items",
+    ),
 ];
 
 /// Does schema `s` (a property's) accept the JSON value `v`'s type?
@@ -484,6 +525,9 @@ const DTS_AT: &[(&str, &str, Option<&str>)] = &[
     ("SnapshotMeta", "SnapshotMeta", None),
     ("Stability", "SnapshotMeta", Some("stability")),
     ("SnapshotDiff", "SnapshotDiff", None),
+    ("FrameCoverage", "FrameCoverage", None),
+    ("IncludedFrame", "FrameCoverage", Some("included")),
+    ("SkippedFrame", "FrameCoverage", Some("skipped")),
 ];
 
 /// Does the TypeScript type text accept the JSON value's type?
@@ -581,21 +625,17 @@ fn the_typescript_declarations_describe_the_model() {
 }
 
 /// The options `snapshot()` takes (`crate::options`) against
-/// `SnapshotOptions` in sentience.d.ts: the same keys (plus `frames`, read
-/// by extension/content/frames.js before the engine), each optional.
+/// `SnapshotOptions` in sentience.d.ts: the same keys, each optional.
 #[test]
 fn the_typescript_options_are_the_engines() {
     use crate::options::{Filter, SnapshotOptions};
     let mut problems = Vec::new();
     let opts = ts_interface("SnapshotOptions");
     let filter = ts_object(braced(&opts.members["filter"].1).unwrap_or(""));
-    for (at, obj, mut fields) in [
+    for (at, obj, fields) in [
         ("SnapshotOptions", &opts, fields_of::<SnapshotOptions>()),
         ("SnapshotOptions.filter", &filter, fields_of::<Filter>()),
     ] {
-        if at == "SnapshotOptions" {
-            fields.insert("frames".into());
-        }
         for d in &obj.duplicates {
             problems.push(format!("{at}: `{d}` declared twice"));
         }

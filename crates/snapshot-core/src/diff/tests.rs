@@ -3,7 +3,7 @@
 //! bounded history and its errors.
 
 use super::*;
-use crate::engine::{snapshot_json_tracked, snapshot_tracked, Tracking};
+use crate::engine::{snapshot_json_tracked, snapshot_tracked, Tracking, WireInput};
 use crate::options::SnapshotOptions;
 use crate::raw::encode;
 use crate::test_dom::{el, PageBuilder};
@@ -40,6 +40,7 @@ impl Page {
             snapshot_id: self.next,
             previous_id: self.previous,
             waited: None,
+            frames: false,
         };
         let out = snapshot_tracked(raw, &opts, "test", tracking, &mut self.history);
         if out.is_ok() {
@@ -204,10 +205,13 @@ fn the_json_boundary_numbers_diffs_and_reports_errors() {
     let (meta, nums, strs) = encode(&page(&[(1, "A", 10)]));
     let mut history = History::default();
     let first = snapshot_json_tracked(
-        &meta,
-        &nums,
-        &strs,
-        "null",
+        WireInput {
+            meta: &meta,
+            nums: &nums,
+            strs: &strs,
+            options: "null",
+            frames: "",
+        },
         "x",
         Tracking::new(1, 0, -1, false),
         &mut history,
@@ -215,23 +219,32 @@ fn the_json_boundary_numbers_diffs_and_reports_errors() {
     assert!(first.ends_with(r#""snapshot_id":1}"#), "{first}");
     let (meta, nums, strs) = encode(&page(&[(1, "A", 10), (2, "B", 50)]));
     let second = snapshot_json_tracked(
-        &meta,
-        &nums,
-        &strs,
-        r#"{"diff":true,"wait_for_stable":true}"#,
+        WireInput {
+            meta: &meta,
+            nums: &nums,
+            strs: &strs,
+            options: r#"{"diff":true,"wait_for_stable":true}"#,
+            frames: "s\u{1d}https://ads.test/\u{1d}load_failed",
+        },
         "x",
-        Tracking::new(2, 1, 250, true),
+        Tracking {
+            frames: true,
+            ..Tracking::new(2, 1, 250, true)
+        },
         &mut history,
     );
     assert!(
-        second.ends_with(r#""stability":{"settled":true,"waited_ms":250,"quiet_ms":200,"timeout_ms":3000}},"snapshot_id":2,"diff":{"since":1,"added":[2],"removed":[],"changed":[]}}"#),
+        second.ends_with(r#""stability":{"settled":true,"waited_ms":250,"quiet_ms":200,"timeout_ms":3000}},"snapshot_id":2,"diff":{"since":1,"added":[2],"removed":[],"changed":[]},"frames":{"included":[],"skipped":[{"url":"https://ads.test/","reason":"load_failed"}]}}"#),
         "{second}"
     );
     let bad = snapshot_json_tracked(
-        &meta,
-        &nums,
-        &strs,
-        r#"{"since":9}"#,
+        WireInput {
+            meta: &meta,
+            nums: &nums,
+            strs: &strs,
+            options: r#"{"since":9}"#,
+            frames: "",
+        },
         "x",
         Tracking::new(3, 2, -1, false),
         &mut history,
@@ -242,10 +255,13 @@ fn the_json_boundary_numbers_diffs_and_reports_errors() {
     );
     // No snapshot id (0): not numbered, not recorded; a negative wait is none.
     let odd = snapshot_json_tracked(
-        &meta,
-        &nums,
-        &strs,
-        "{}",
+        WireInput {
+            meta: &meta,
+            nums: &nums,
+            strs: &strs,
+            options: "{}",
+            frames: "",
+        },
         "x",
         Tracking::new(0, 0, -5, true),
         &mut history,

@@ -14,8 +14,8 @@
 use super::reader::{self, Value};
 use crate::contract::Role;
 use crate::options::{
-    Filter, ImageFormat, ScreenshotOption, ScreenshotSpec, SnapshotOptions, StableOption,
-    StableSpec,
+    Filter, FramesOption, FramesSpec, ImageFormat, ScreenshotOption, ScreenshotSpec,
+    SnapshotOptions, StableOption, StableSpec,
 };
 
 type Result<T> = std::result::Result<T, String>;
@@ -23,13 +23,15 @@ type Result<T> = std::result::Result<T, String>;
 const SCREENSHOT_SHAPE: &str =
     "true, false or {format?: \"png\"|\"jpeg\", quality?: 0..100, annotate?: true|false}";
 const STABLE_SHAPE: &str = "true, false or {quiet_ms?, timeout_ms?}";
-const OPTIONS_FIELDS: [&str; 6] = [
+const FRAMES_SHAPE: &str = "true, false or {timeout_ms?}";
+const OPTIONS_FIELDS: [&str; 7] = [
     "limit",
     "filter",
     "screenshot",
     "diff",
     "since",
     "wait_for_stable",
+    "frames",
 ];
 const U32_MAX: i64 = u32::MAX as i64;
 
@@ -37,18 +39,19 @@ const U32_MAX: i64 = u32::MAX as i64;
 /// "invalid snapshot options: ".
 pub(crate) fn parse_options(json: &str) -> Result<SnapshotOptions> {
     let value = reader::parse(json)?;
-    let [limit, filter, screenshot, diff, since, stable] = fields(&value, "", OPTIONS_FIELDS, 6)?;
+    let [limit, filter, screenshot, diff, since, stable, frames] =
+        fields(&value, "", OPTIONS_FIELDS, 7)?;
     Ok(SnapshotOptions {
         limit: optional(limit, |v| int(v, "limit", 0, U32_MAX).map(|n| n as u32))?,
         filter: optional(filter, filter_value)?,
         screenshot: optional(screenshot, |v| {
-            untagged(
-                v,
-                "screenshot",
-                SCREENSHOT_SHAPE,
-                ScreenshotOption::Enabled,
-                |v| screenshot_spec(v).map(ScreenshotOption::Format),
-            )
+            let (path, shape) = ("screenshot", SCREENSHOT_SHAPE);
+            Ok(match untagged(v, path, shape)? {
+                Untagged::Flag(b) => ScreenshotOption::Enabled(b),
+                Untagged::Spec(v) => ScreenshotOption::Format(
+                    screenshot_spec(v).map_err(|e| in_shape(e, path, shape))?,
+                ),
+            })
         })?,
         diff: optional(diff, |v| boolean(v, "diff"))?,
         since: optional(since, |v| match int(v, "since", 0, U32_MAX) {
@@ -56,15 +59,44 @@ pub(crate) fn parse_options(json: &str) -> Result<SnapshotOptions> {
             Err(_) => Err("`since` must be a snapshot_id (an integer from 1 to 4294967295)".into()),
         })?,
         wait_for_stable: optional(stable, |v| {
-            untagged(
-                v,
-                "wait_for_stable",
-                STABLE_SHAPE,
-                StableOption::Enabled,
-                |v| stable_spec(v).map(StableOption::Timing),
-            )
+            let (path, shape) = ("wait_for_stable", STABLE_SHAPE);
+            Ok(match untagged(v, path, shape)? {
+                Untagged::Flag(b) => StableOption::Enabled(b),
+                Untagged::Spec(v) => {
+                    StableOption::Timing(stable_spec(v).map_err(|e| in_shape(e, path, shape))?)
+                }
+            })
+        })?,
+        frames: optional(frames, |v| {
+            let (path, shape) = ("frames", FRAMES_SHAPE);
+            Ok(match untagged(v, path, shape)? {
+                Untagged::Flag(b) => FramesOption::Enabled(b),
+                Untagged::Spec(v) => {
+                    FramesOption::Timing(frames_spec(v).map_err(|e| in_shape(e, path, shape))?)
+                }
+            })
         })?,
     })
+}
+
+/// `items` separated by ", ", each in backquotes when `quoted`. Not
+/// `[T]::join`: its two instances (for `String` and `&str`) cost the
+/// engine's WebAssembly 2.4 KB for three error messages.
+fn listed(items: &[&str], quoted: bool) -> String {
+    let mut out = String::new();
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if quoted {
+            out.push('`');
+        }
+        out.push_str(item);
+        if quoted {
+            out.push('`');
+        }
+    }
+    out
 }
 
 /// `path` with `field` appended (`filter.min_area`).
@@ -86,21 +118,35 @@ fn fields<'v, const N: usize>(
     required: usize,
 ) -> Result<[Option<&'v Value>; N]> {
     let mut found = [None; N];
+    fields_into(value, path, &names, required, &mut found)?;
+    Ok(found)
+}
+
+/// [`fields`]' work, once for every struct (not generic: each of the
+/// five structs' copy cost the engine's WebAssembly some 300 bytes).
+fn fields_into<'v>(
+    value: &'v Value,
+    path: &str,
+    names: &[&str],
+    required: usize,
+    found: &mut [Option<&'v Value>],
+) -> Result<()> {
     match value {
         Value::Obj(entries) => {
             for (key, v) in entries {
                 let Some(i) = names.iter().position(|name| name == key) else {
-                    let known: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
                     return Err(format!(
                         "unknown field `{}`, expected one of {}",
                         join(path, key),
-                        known.join(", ")
+                        listed(names, true)
                     ));
                 };
-                found[i] = Some(v);
+                if let Some(slot) = found.get_mut(i) {
+                    *slot = Some(v);
+                }
             }
         }
-        Value::Arr(items) if (required..=N).contains(&items.len()) => {
+        Value::Arr(items) if (required..=names.len()).contains(&items.len()) => {
             for (slot, item) in found.iter_mut().zip(items) {
                 *slot = Some(item);
             }
@@ -109,13 +155,13 @@ fn fields<'v, const N: usize>(
             return Err(format!(
                 "{} as an array must list its fields in order: {}",
                 if path.is_empty() { "options" } else { path },
-                names.join(", ")
+                listed(names, false)
             ))
         }
         _ if path.is_empty() => return Err("options must be an object".into()),
         _ => return Err(format!("`{path}` must be an object")),
     }
-    Ok(found)
+    Ok(())
 }
 
 /// An `Option<T>` field: absent and `null` are `None`.
@@ -143,22 +189,24 @@ fn boolean(value: &Value, path: &str) -> Result<bool> {
 }
 
 /// serde's untagged `Enabled(bool) | Spec`: `true`/`false`, or a spec
-/// object (or array) read by `spec`; an error inside the spec also says
-/// the option's whole shape.
-fn untagged<T>(
-    value: &Value,
-    path: &str,
-    shape: &str,
-    enabled: fn(bool) -> T,
-    spec: impl Fn(&Value) -> Result<T>,
-) -> Result<T> {
+/// object (or array) for the caller to read (an error inside it is given
+/// to [`in_shape`]). Not generic, like [`fields_into`].
+fn untagged<'v>(value: &'v Value, path: &str, shape: &str) -> Result<Untagged<'v>> {
     match value {
-        Value::Bool(b) => Ok(enabled(*b)),
-        Value::Obj(_) | Value::Arr(_) => {
-            spec(value).map_err(|e| format!("{e} ({path} must be {shape})"))
-        }
+        Value::Bool(b) => Ok(Untagged::Flag(*b)),
+        Value::Obj(_) | Value::Arr(_) => Ok(Untagged::Spec(value)),
         _ => Err(format!("`{path}` must be {shape}")),
     }
+}
+
+enum Untagged<'v> {
+    Flag(bool),
+    Spec(&'v Value),
+}
+
+/// An error inside an untagged option's spec also says the option's whole shape.
+fn in_shape(e: String, path: &str, shape: &str) -> String {
+    format!("{e} ({path} must be {shape})")
 }
 
 /// A unit enum variant by name: `"name"`, or `{"name": null}` as serde
@@ -206,18 +254,16 @@ fn filter_value(value: &Value) -> Result<Filter> {
 fn role(value: &Value) -> Result<Role> {
     let name = variant_name(value);
     name.and_then(Role::parse).ok_or_else(|| {
-        let roles: Vec<String> = Role::ALL
-            .iter()
-            .map(|r| format!("`{}`", r.as_str()))
-            .collect();
+        let mut names = [""; Role::ALL.len()];
+        for (name, role) in names.iter_mut().zip(Role::ALL) {
+            *name = role.as_str();
+        }
+        let roles = listed(&names, true);
         let got = match name {
             Some(name) => format!("unknown variant `{name}` in"),
             None => "a role name expected in".into(),
         };
-        format!(
-            "{got} `filter.allowed_roles`, expected one of {}",
-            roles.join(", ")
-        )
+        format!("{got} `filter.allowed_roles`, expected one of {roles}")
     })
 }
 
@@ -238,6 +284,15 @@ fn screenshot_spec(value: &Value) -> Result<ScreenshotSpec> {
             Err(_) => Err("`screenshot.quality` must be an integer from 0 to 100".into()),
         })?,
         annotate: optional(annotate, |v| boolean(v, "screenshot.annotate"))?,
+    })
+}
+
+fn frames_spec(value: &Value) -> Result<FramesSpec> {
+    let [timeout] = fields(value, "frames", ["timeout_ms"], 1)?;
+    Ok(FramesSpec {
+        timeout_ms: optional(timeout, |v| {
+            int(v, "frames.timeout_ms", 0, U32_MAX).map(|n| n as u32)
+        })?,
     })
 }
 

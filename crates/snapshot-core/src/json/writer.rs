@@ -98,6 +98,37 @@ pub fn snapshot_to_json(s: &Snapshot) -> String {
         }
         w.raw("}");
     }
+    if let Some(f) = &s.frames {
+        w.key("frames");
+        w.key_first("included");
+        w.raw("[");
+        for (i, frame) in f.included.iter().enumerate() {
+            if i > 0 {
+                w.raw(",");
+            }
+            w.key_first("url");
+            w.string(&frame.url);
+            w.key("depth");
+            w.uint(frame.depth);
+            w.key("via");
+            w.string(&frame.via);
+            w.raw("}");
+        }
+        w.raw("]");
+        w.key("skipped");
+        w.raw("[");
+        for (i, frame) in f.skipped.iter().enumerate() {
+            if i > 0 {
+                w.raw(",");
+            }
+            w.key_first("url");
+            w.string(&frame.url);
+            w.key("reason");
+            w.string(&frame.reason);
+            w.raw("}");
+        }
+        w.raw("]}");
+    }
     w.raw("}");
     w.finish()
 }
@@ -321,6 +352,10 @@ impl Writer {
 
     /// serde_json's escapes: `"`, `\`, and the C0 controls (short forms for
     /// `\b \t \n \f \r`, `\u00XX` with lower-case hex for the rest).
+    /// Not inlined: it is called from a dozen places, and each inlined copy
+    /// of its loop cost the engine's WebAssembly hundreds of bytes (the
+    /// size budget) for no measurable time.
+    #[inline(never)]
     fn string(&mut self, s: &str) {
         const HEX: &[u8; 16] = b"0123456789abcdef";
         self.out.push(b'"');

@@ -5,9 +5,9 @@
 use crate::body::JsonBody;
 use crate::error::ToolResult;
 use crate::geometry::{
-    desktop_to_screen, inside, rescale, Point, Space, ViewportPlacement, DEFAULT_VIEWPORT, LUX,
+    desktop_to_screen, rescale, Point, Space, ViewportPlacement, DEFAULT_VIEWPORT, LUX,
 };
-use crate::routes::{blocking, Scope};
+use crate::routes::{blocking, point, Scope};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
@@ -85,15 +85,14 @@ pub async fn validate(
     let original = Point { x: req.x, y: req.y };
     match req.scope {
         Scope::Browser => {
-            let origin = req.coordinate_origin.unwrap_or(Space::Viewport);
-            let s = state.session(req.session_id.as_deref()).await?;
-            let vp = s.browser.viewport().await?;
-            let v = vp.placement.to_viewport(original, origin);
-            let v = Point {
-                x: v.x.round(),
-                y: v.y.round(),
-            };
-            let in_viewport = inside(v, vp.placement.size);
+            let p = point::in_browser(
+                &state,
+                req.session_id.as_deref(),
+                original,
+                req.coordinate_origin,
+            )
+            .await?;
+            let (s, vp, v, origin, in_viewport) = (p.session, p.viewport, p.at, p.origin, p.inside);
             let element = if in_viewport {
                 s.browser.element_at(v).await?
             } else {
@@ -118,15 +117,9 @@ pub async fn validate(
             })))
         }
         Scope::Desktop => {
-            let origin = req.coordinate_origin.unwrap_or(Space::Screen);
-            let d = state.desktop()?;
-            let screen = d.screen_size()?;
-            let at = desktop_to_screen(original, origin, screen);
-            let at = Point {
-                x: at.x.round(),
-                y: at.y.round(),
-            };
-            let in_screen = inside(at, screen);
+            let p = point::on_screen(&state, original, req.coordinate_origin)?;
+            let (d, screen, at, origin, in_screen) =
+                (p.desktop, p.screen, p.at, p.origin, p.inside);
             let color = if in_screen {
                 Some(blocking("reading a pixel", move || d.pixel(at)).await?)
             } else {

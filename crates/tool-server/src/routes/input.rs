@@ -5,9 +5,9 @@
 use crate::body::JsonBody;
 use crate::browser::ClickKind;
 use crate::error::{ToolError, ToolResult};
-use crate::geometry::{desktop_to_screen, inside, Point, Size, Space};
+use crate::geometry::{Point, Size, Space};
 use crate::keys;
-use crate::routes::{blocking, Scope};
+use crate::routes::{blocking, point, Scope};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
@@ -46,14 +46,6 @@ pub fn out_of_bounds(kind: &str, at: Point, size: Size, requested: Point) -> Too
     }
 }
 
-/// Rounds to whole pixels, the space every response reports.
-fn whole(p: Point) -> Point {
-    Point {
-        x: p.x.round(),
-        y: p.y.round(),
-    }
-}
-
 #[derive(Deserialize)]
 pub struct ClickRequest {
     #[serde(default)]
@@ -73,12 +65,21 @@ pub async fn click(
     let original = Point { x: req.x, y: req.y };
     match req.scope {
         Scope::Browser => {
-            let origin = req.coordinate_origin.unwrap_or(Space::Viewport);
-            let s = state.session(req.session_id.as_deref()).await?;
-            let vp = s.browser.viewport().await?;
-            let at = whole(vp.placement.to_viewport(original, origin));
-            if !inside(at, vp.placement.size) {
-                return Err(out_of_bounds("viewport", at, vp.placement.size, original));
+            let p = point::in_browser(
+                &state,
+                req.session_id.as_deref(),
+                original,
+                req.coordinate_origin,
+            )
+            .await?;
+            let (s, at, origin) = (p.session, p.at, p.origin);
+            if !p.inside {
+                return Err(out_of_bounds(
+                    "viewport",
+                    at,
+                    p.viewport.placement.size,
+                    original,
+                ));
             }
             let new_tab = s.browser.click(at, req.click_type).await?;
             let mut details = json!({
@@ -97,13 +98,10 @@ pub async fn click(
             ))
         }
         Scope::Desktop => {
-            let origin = req.coordinate_origin.unwrap_or(Space::Screen);
-            let d = state.desktop()?;
-            // The screen size is known without asking the X server.
-            let screen = d.screen_size()?;
-            let at = whole(desktop_to_screen(original, origin, screen));
-            if !inside(at, screen) {
-                return Err(out_of_bounds("screen", at, screen, original));
+            let p = point::on_screen(&state, original, req.coordinate_origin)?;
+            let (d, at, origin) = (p.desktop, p.at, p.origin);
+            if !p.inside {
+                return Err(out_of_bounds("screen", at, p.screen, original));
             }
             let kind = req.click_type;
             // On this task: a few XTest requests and one round trip, each

@@ -6,13 +6,13 @@ mod coordinates;
 mod extension;
 mod input;
 mod navigation;
+mod point;
 mod screenshot;
 mod sessions;
 mod status;
 mod tabs;
 
 use crate::error::{ToolError, ToolResult};
-use crate::security;
 use crate::state::AppState;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
@@ -81,9 +81,16 @@ pub fn router(state: AppState) -> Router {
             ToolError::bad_request("Method not allowed on this endpoint (see docs/tools.md)")
         })
         .layer(DefaultBodyLimit::max(4 * 1024 * 1024))
+        // Who may call (docs/security.md): the guard first, then CORS for
+        // the origins it lets through.
+        .layer(sentience_guard::cors(
+            &state.config.guard.allowed_origins,
+            &[],
+            &[],
+        ))
         .layer(middleware::from_fn_with_state(
-            state.clone(),
-            security::guard,
+            state.guard.clone(),
+            sentience_guard::enforce,
         ))
         .with_state(state)
 }

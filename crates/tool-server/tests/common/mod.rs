@@ -87,6 +87,8 @@ pub struct Server {
 pub struct Options {
     pub token: Option<String>,
     pub allowed_origins: Vec<String>,
+    pub allowed_hosts: Vec<String>,
+    pub rate: Option<sentience_guard::RateLimit>,
     pub desktop: Result<Arc<dyn Desktop>, String>,
     pub extra_args: Vec<String>,
 }
@@ -96,6 +98,8 @@ impl Default for Options {
         Options {
             token: None,
             allowed_origins: Vec::new(),
+            allowed_hosts: Vec::new(),
+            rate: None,
             desktop: Err("no X display in this test".into()),
             extra_args: Vec::new(),
         }
@@ -109,8 +113,13 @@ pub async fn server(opts: Options) -> Server {
     let state = AppState::new(
         Config {
             bound: addr,
-            token: opts.token,
-            allowed_origins: opts.allowed_origins,
+            guard: sentience_guard::GuardConfig {
+                keys: opts.token.into_iter().collect(),
+                allowed_origins: opts.allowed_origins,
+                allowed_hosts: opts.allowed_hosts,
+                rate: opts.rate,
+                open_paths: Vec::new(),
+            },
             profile_root: profiles.path().to_path_buf(),
         },
         Arc::new(ChromiumLauncher {
@@ -121,7 +130,11 @@ pub async fn server(opts: Options) -> Server {
         opts.desktop,
     );
     let app = router(state.clone());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    tokio::spawn(async move {
+        sentience_tool_server::serve(listener, app, std::future::pending())
+            .await
+            .unwrap()
+    });
     Server {
         base: format!("http://{addr}"),
         addr,

@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::contract::{
-    BBox, Mixed, Role, SelectOption, SnapshotDiff, SnapshotMeta, Stability, Viewport, VisualCues,
+    BBox, FrameCoverage, IncludedFrame, Mixed, Role, SelectOption, SkippedFrame, SnapshotDiff,
+    SnapshotMeta, Stability, Viewport, VisualCues,
 };
 use crate::raw::RawPage;
 use crate::test_dom::{el, rgb, rgba, PageBuilder};
@@ -205,6 +206,21 @@ fn random_snapshot(rng: &mut Rng) -> Snapshot {
             added: (0..rng.next() % 3).map(|_| rng.next() as u32).collect(),
             removed: (0..rng.next() % 3).map(|_| rng.next() as u32).collect(),
             changed: (0..rng.next() % 3).map(|_| rng.next() as u32).collect(),
+        }),
+        frames: rng.coin().then(|| FrameCoverage {
+            included: (0..rng.next() % 3)
+                .map(|_| IncludedFrame {
+                    url: rng.text(),
+                    depth: rng.next() as u32,
+                    via: rng.text(),
+                })
+                .collect(),
+            skipped: (0..rng.next() % 3)
+                .map(|_| SkippedFrame {
+                    url: rng.text(),
+                    reason: rng.text(),
+                })
+                .collect(),
         }),
     }
 }
