@@ -136,8 +136,13 @@ describe('through sentience act (the tool server)', () => {
     assert.equal(r.status, 200);
   });
   after(async () => {
-    tools?.proc.kill('SIGTERM');
-    if (tools) fs.rmSync(tools.profile, { recursive: true, force: true });
+    if (!tools) return;
+    // The tool server closes its Chromium as it exits; the profile is
+    // removed after that (Chromium writes into it until it is gone).
+    const exited = tools.proc.exitCode !== null ? Promise.resolve() : new Promise((r) => tools.proc.once('exit', r));
+    tools.proc.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10000))]);
+    fs.rmSync(tools.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
   /** Runs `sentience act` to its end; resolves with its exit code and output. */
   function act(task, startUrl) {

@@ -579,3 +579,12 @@ fn an_opened_section_then_its_button() {
         Decision::Tool(Tool::Click { id: id("r") })
     );
 }
+
+#[test]
+fn another_item_of_a_numbered_list_is_no_related_link() {
+    use super::steps::enumerated_sibling;
+    assert!(enumerated_sibling("Issue 1", "Issue 128"));
+    assert!(!enumerated_sibling("Issue 128", "Issue 128"));
+    assert!(!enumerated_sibling("Contact sales", "Issue 128"));
+    assert!(!enumerated_sibling("Issue tracker", "Issue 128"));
+}

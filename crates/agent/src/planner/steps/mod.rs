@@ -21,6 +21,8 @@ use crate::intent::{Condition, Step};
 use crate::types::{Direction, Tool};
 use sentience_snapshot_core::Observed;
 
+#[cfg(test)]
+pub(crate) use reveal::enumerated_sibling;
 pub use reveal::reveal;
 
 /// What a step says about the page.

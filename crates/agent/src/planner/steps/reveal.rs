@@ -115,7 +115,7 @@ pub fn look(cx: &Cx<'_>, what: &str, cursor: usize) -> Outcome {
     // What is sought is elsewhere: the link whose words are most like the
     // task's (not tried yet; one that led nowhere is avoided).
     if !long_page_first || scrolls >= 2 {
-        if let Some(e) = related_link(cx) {
+        if let Some(e) = related_link(cx, what) {
             return click(cx, e);
         }
     }
@@ -146,9 +146,13 @@ pub fn look(cx: &Cx<'_>, what: &str, cursor: usize) -> Outcome {
 }
 
 /// The link (on this page, not clicked from it before) that shares the most
-/// content words with the task, when one shares any.
-fn related_link<'p>(cx: &Cx<'p>) -> Option<&'p Observed> {
+/// content words with the task, when one shares any. Not another item of
+/// the list the target belongs to ("Issue 1" when "Issue 128" is sought:
+/// the same words, another number): that list goes on further down, it
+/// does not lead elsewhere.
+fn related_link<'p>(cx: &Cx<'p>, what: &str) -> Option<&'p Observed> {
     let task = crate::text::concepts(cx.task);
+    let sibling = |label: &str| enumerated_sibling(label, what);
     let clicked_here = |e: &Observed| {
         cx.history.iter().any(|h| {
             h.action == "click"
@@ -161,6 +165,7 @@ fn related_link<'p>(cx: &Cx<'p>) -> Option<&'p Observed> {
         .iter()
         .filter(|e| (e.role() == crate::page::Role::Link || e.facts.tag == "a") && !e.is_disabled())
         .filter(|e| !cx.avoided(e) && !is_instruction(e, cx.task) && !clicked_here(e))
+        .filter(|e| !sibling(e.label()))
         .map(|e| {
             let have = crate::text::concepts(e.label());
             (
@@ -173,4 +178,18 @@ fn related_link<'p>(cx: &Cx<'p>) -> Option<&'p Observed> {
         .filter(|(n, _)| *n > 0)
         .max_by(|a, b| a.0.cmp(&b.0).then_with(|| reading_order(b.1, a.1)))
         .map(|(_, e)| e)
+}
+
+/// `label` and `target` name items of one numbered list: the same words
+/// apart from their numbers, and different numbers.
+pub(crate) fn enumerated_sibling(label: &str, target: &str) -> bool {
+    let split = |s: &str| {
+        let (nums, words): (Vec<String>, Vec<String>) = crate::text::concepts(s)
+            .into_iter()
+            .partition(|w| w.chars().any(|c| c.is_ascii_digit()));
+        (nums, words)
+    };
+    let (ln, lw) = split(label);
+    let (tn, tw) = split(target);
+    !ln.is_empty() && !tn.is_empty() && !lw.is_empty() && lw == tw && ln != tn
 }
