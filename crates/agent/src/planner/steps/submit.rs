@@ -173,6 +173,17 @@ pub fn search(cx: &Cx<'_>, term: Option<&Value>, cursor: usize) -> Outcome {
         .elements
         .iter()
         .filter(|e| e.is_text_entry() && !e.is_disabled() && !cx.avoided(e))
+        // Search words never go into a field made for something else (a
+        // newsletter's e-mail, a password): with none other here, the
+        // search is on another page (a link to it is looked for below).
+        .filter(|e| {
+            !matches!(
+                kind_of(e),
+                Some(
+                    FieldKind::Email | FieldKind::Password | FieldKind::Phone | FieldKind::Username
+                )
+            )
+        })
         .collect();
     // A search field; else the field whose words (or the heading over it:
     // "Search the catalogue") the task has.
