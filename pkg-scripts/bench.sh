@@ -30,13 +30,14 @@ BENCHES=(
   "real-pages|~4 min (first run downloads pages)|27 real saved pages: floor, first and warm snapshot, frames skipped and why, recall of Chromium's AX tree; needs the registry once"
   "install-cost|~8 min (first run downloads pages and the reference extension)|what merely being installed costs each of the 27 real saved pages, no snapshot requested: script time, JS heap and load time added, against no extension and the reference extension, alternating; needs the registry once"
   "real-pages-tokens|~2 min (first run downloads pages)|format() vs ariaSnapshot() tokens on 18 real saved pages, task elements checked; needs the registry once"
-  "miniwob|~5 min|MiniWoB++ (34 tasks × 5 seeds): the System 2 scorer through the extension's run loop and \`sentience serve\`; needs the registry once"
-  "miniwob-browse|~6 min|MiniWoB++ (the same 34 tasks × 5 seeds) through the HTML browse protocol: HTML only, POST /browse, built-in policy; needs the registry once"
+  "miniwob|~10 min (a split ~5 min)|MiniWoB++ (64 tasks × 5 seeds; --split=train|validation|project): the built-in planner through the extension's run loop and \`sentience serve\`, per task and per split; needs the registry once"
+  "miniwob-browse|~12 min (a split ~6 min)|MiniWoB++ (the same tasks, splits and seeds) through the HTML browse protocol: HTML only, POST /browse, built-in policy; needs the registry once"
+  "realistic|~6 min per surface|the realistic page set (34 pages modelled on real sites × 3 phrasings; --split=train|validation, --surface=run|act|browse): the built-in agent, per task and per split"
   "browse-tokens|~30 s + first build ~2 min|tokens of the browse LLM policy's distilled page (cargo example distill) vs the raw HTML on the 27 real saved pages, with and without the 6,000-token budget; needs the registry once"
   "browse-server|~10 s + first build ~2 min|the browse server's time per answer on generated pages of ~1k and ~10k elements: built-in policy step, LLM listing, candidates list (cargo example bench of sentience-browse) [runs]"
   "browse-selectors|~1 min (first run downloads pages)|every selector the browse policies could send, checked in Chromium's querySelectorAll on the 27 real saved pages (exits 1 on any failure; run by test.sh); needs the registry once"
   "hands-act|~1 min|\`sentience act\` on the demo site (4 tasks × 5 episodes): success, steps, healed clicks, client time per step"
-  "hands-miniwob|~5 min|\`sentience act\` on MiniWoB++ pages through \`sentience tools\`; needs the registry once"
+  "hands-miniwob|~10 min (a split ~5 min)|\`sentience act\` on MiniWoB++ pages through \`sentience tools\` (the same 64 tasks and splits, --split=…); needs the registry once"
   "tools|~3 min (--smoke ~30 s)|the tool server's latency (p50/p95) vs Playwright and pyautogui doing the same (tests/bench/tools-bench.mjs)"
   "mcp|~4 min (first run downloads pages)|\`sentience mcp\` vs Playwright MCP, same client, one run: browser_snapshot tokens on the 27 real saved pages (task elements checked), tokens per completed task, time per call; .bench/mcp.json [--repeat N]; needs the registry once"
   "server|~2 min|\`sentience bench-server\`: the agent server's /step latency and throughput at 1/50/500 concurrent runs over loopback HTTP, and live-stream delivery, on SQLite, PostgreSQL, and 3 PostgreSQL replicas behind a round-robin proxy (starts its own PostgreSQL; args go to bench-server, e.g. --synchronous-commit off)"
@@ -93,6 +94,7 @@ bench_miniwob_browse() {
   html="$(bash bench/miniwob-html.sh)"
   node_bench miniwob-browse.mjs --html="$html" "$@"
 }
+bench_realistic() { need_bin; node_bench realistic.mjs "$@"; }
 bench_browse_tokens() {
   cargo build -q --release -p sentience-browse --example distill
   node_bench browse-tokens.mjs "$@"

@@ -81,7 +81,7 @@ export default [
     languageOptions: { sourceType: 'script', ecmaVersion: 2022, globals: { ...globals.browser, chrome: 'readonly' } },
   },
   { files: ['extension/content/**/*.js', 'extension/overlay-palette.js'], languageOptions: { globals: content } },
-  { files: ['tests/bench/oracle-plain.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
+  { files: ['tests/bench/oracle-plain.js', 'tests/pages/**/*.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
   { files: ['extension/content/main-world.js'], languageOptions: { globals: { ...globals.browser } } },
   {
     files: ['extension/service-worker.js', 'extension/annotate.js', 'extension/frame-*.js', 'extension/policy-mirror.js', 'extension/runtime-preload.js', 'extension/run/*.js', 'extension/mcp/link.js', 'extension/mcp/shared-tabs.js'],

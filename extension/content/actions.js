@@ -165,6 +165,11 @@ globalThis.SentienceActions = (() => {
     });
   }
 
+  // The legacy keyCode of named keys: many widgets (jQuery UI's date
+  // picker and slider) still read event.keyCode, not event.key.
+  /** @type {Record<string, number>} */
+  const KEY_CODES = { Backspace: 8, Tab: 9, Enter: 13, Escape: 27, ' ': 32, PageUp: 33, PageDown: 34, End: 35, Home: 36, ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Delete: 46 };
+
   /**
    * The pointer moved onto the element (menus and tooltips that open on
    * hover listen for these; CSS :hover needs real input, which content
@@ -194,8 +199,9 @@ globalThis.SentienceActions = (() => {
    */
   function key(el, type, k, extra) {
     const code = k.length === 1 ? (/[a-z]/i.test(k) ? `Key${k.toUpperCase()}` : /[0-9]/.test(k) ? `Digit${k}` : '') : k;
+    const keyCode = KEY_CODES[k] ?? (k.length === 1 ? k.toUpperCase().charCodeAt(0) : 0);
     return el.dispatchEvent(
-      new KeyboardEvent(type, { key: k, code, bubbles: true, cancelable: true, composed: true, view: window, ...extra }),
+      new KeyboardEvent(type, { key: k, code, keyCode, which: keyCode, bubbles: true, cancelable: true, composed: true, view: window, ...extra }),
     );
   }
 
@@ -229,6 +235,9 @@ globalThis.SentienceActions = (() => {
     key(el, 'keyup', ch);
   }
 
+  // Input types whose value is set whole by type() (see there).
+  const WHOLE_VALUE = /^(date|time|datetime-local|month|week|number|range|color)$/;
+
   /**
    * @param {any} el an element of the last snapshot (any editable element)
    * @param {unknown} text
@@ -244,7 +253,18 @@ globalThis.SentienceActions = (() => {
       if (el.localName === 'select') return chooseOption(el, text);
       const editable = el.isContentEditable;
       const textLike = el.localName === 'textarea' || (el.localName === 'input' && !/^(checkbox|radio|button|submit|reset|image|file|range|color|hidden)$/.test(el.type));
-      if (!editable && !textLike) return fail(`element <${el.localName}> does not accept text`);
+      if (!editable && !textLike && !WHOLE_VALUE.test(el.type)) return fail(`element <${el.localName}> does not accept text`);
+      // Dates, times, numbers, ranges and colours take their value whole
+      // (a date input holds "2016-10-11", never "2" then "20"), as a
+      // picker sets it.
+      if (el.localName === 'input' && WHOLE_VALUE.test(el.type)) {
+        el.focus({ preventScroll: true });
+        setNativeValue(el, text);
+        if (text !== '' && el.value === '') return fail(`"${text}" is not a valid value for <input type=${el.type}>`);
+        el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+        return null;
+      }
       const p = centre(el);
       mouse(el, 'mousedown', p);
       el.focus({ preventScroll: true });
@@ -395,12 +415,20 @@ globalThis.SentienceActions = (() => {
   };
 
   /**
-   * @param {{dx?: unknown, dy?: unknown}} target the page scroll when `el` is null
+   * @param {{dx?: unknown, dy?: unknown, within?: unknown}} target the page scroll when `el` is null; with `within`, how far the element's own content scrolls
    * @param {any} el an element of the last snapshot, or null
    */
   function scroll(target, el) {
     return withOutcome(() => {
       if (el) {
+        // `within`: the element's own content ("to the bottom of the
+        // textarea"); else the element into view.
+        if (target.within && el.scrollHeight > el.clientHeight + 1) {
+          const dy = Number(target.dy) || 0;
+          el.scrollTop = Math.max(0, Math.min(el.scrollHeight, el.scrollTop + dy));
+          el.dispatchEvent(new Event('scroll'));
+          return null;
+        }
         el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
         return null;
       }

@@ -145,6 +145,19 @@ globalThis.SentiencePageOps = (() => {
         disabled: el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true',
       };
       if (type) info.type = type;
+      // DomFacts (crates/snapshot-core/src/observed.rs): the ARIA role as
+      // written, the form it belongs to (1 + its index), read-only fields.
+      const role = (el.getAttribute('role') || '').trim().split(/\s+/)[0].toLowerCase();
+      if (role) info.ariaRole = role;
+      const form = el.form || el.closest('form');
+      if (form) info.form = Array.prototype.indexOf.call(document.forms, form) + 1;
+      if (el.readOnly) info.readOnly = true;
+      // An icon with no words of its own: those of its id and classes.
+      if (!info.ariaLabel && !(el.textContent || '').trim()) {
+        const cls = typeof el.className === 'string' ? el.className : '';
+        const words = `${el.id} ${cls}`.replace(/[-_]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/\s+/g, ' ').trim();
+        if (words) info.hint = words.slice(0, 80);
+      }
       if (el.getAttribute('name')) info.name = el.getAttribute('name');
       if (el.getAttribute('placeholder')) info.placeholder = el.getAttribute('placeholder');
       if ((tag === 'input' && type !== 'password' && type !== 'hidden') || tag === 'textarea') info.value = String(el.value).slice(0, 100);

@@ -142,6 +142,23 @@ globalThis.SentienceSnapshots = (() => {
     return typeof t === 'number' && Number.isInteger(t) && t >= 1 && t <= W.FRAME_MAX_TIMEOUT_MS ? t : W.FRAME_TIMEOUT_MS;
   }
 
+  // When the DOM last changed, once a wait has asked: an observer started by
+  // the first wait keeps it, so a later wait on a page that has been quiet
+  // for quietMs already (the usual case after an action, which itself waits
+  // for quiet: actions.js) returns at once instead of waiting quietMs more.
+  // Our own overlay coming or going is not the page changing.
+  let lastMutation = 0;
+  /** @type {MutationObserver | null} */
+  let mutationClock = null;
+  function watchMutations() {
+    if (mutationClock) return;
+    lastMutation = performance.now();
+    mutationClock = new MutationObserver((records) => {
+      if (!records.every(SentienceOverlay.isOwnMutation)) lastMutation = performance.now();
+    });
+    mutationClock.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  }
+
   // Resolves once no DOM mutation (nodes, attributes, text; the document
   // and open shadow roots' light DOM, not closed roots) happened for
   // quietMs, or at timeoutMs: {settled, waitedMs}.
@@ -151,30 +168,20 @@ globalThis.SentienceSnapshots = (() => {
    * @returns {Promise<{settled: boolean, waitedMs: number}>}
    */
   function waitForStable(quietMs, timeoutMs) {
+    watchMutations();
     return new Promise((resolve) => {
       const start = performance.now();
-      /** @type {ReturnType<typeof setTimeout> | undefined} */
-      let quietTimer;
-      /** @type {MutationObserver | null} */
-      let observer = null;
-      /** @param {boolean} settled */
-      const done = (settled) => {
-        if (observer) observer.disconnect();
-        observer = null;
-        clearTimeout(quietTimer);
-        clearTimeout(capTimer);
-        resolve({ settled, waitedMs: Math.round(performance.now() - start) });
+      if (start - lastMutation >= quietMs) {
+        resolve({ settled: true, waitedMs: 0 });
+        return;
+      }
+      const check = () => {
+        const now = performance.now();
+        if (now - lastMutation >= quietMs) return resolve({ settled: true, waitedMs: Math.round(now - start) });
+        if (now - start >= timeoutMs) return resolve({ settled: false, waitedMs: Math.round(now - start) });
+        setTimeout(check, Math.max(1, Math.min(quietMs - (now - lastMutation), timeoutMs - (now - start))));
       };
-      observer = new MutationObserver((records) => {
-        // Our own overlay coming or going (an action highlight clearing
-        // itself) is not the page changing.
-        if (records.every(SentienceOverlay.isOwnMutation)) return;
-        clearTimeout(quietTimer);
-        quietTimer = setTimeout(() => done(true), quietMs);
-      });
-      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      quietTimer = setTimeout(() => done(true), quietMs);
-      const capTimer = setTimeout(() => done(false), timeoutMs);
+      setTimeout(check, Math.max(1, quietMs - (start - lastMutation)));
     });
   }
 

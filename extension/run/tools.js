@@ -7,6 +7,12 @@
 
 globalThis.SentienceTools = (() => {
   const NAV_TIMEOUT_MS = 30000;
+  // The longest wait one observe may ask for (a task's "wait 2 minutes" is
+  // several observes).
+  const MAX_WAIT_MS = 120000;
+  // DOM quiet before a snapshot: the quiet an action waits for before it
+  // reports its outcome (extension/content/actions.js SETTLE_QUIET_MS).
+  const QUIET_MS = 120;
   const READY_TIMEOUT_MS = 10000;
 
   /**
@@ -54,10 +60,11 @@ globalThis.SentienceTools = (() => {
    */
   async function observe(tabId) {
     await waitReady(tabId);
-    // Waits for the DOM to be quiet first, so a page still rendering after a
-    // click (an SPA's next view) is not sent half built; a page that never
-    // settles (tickers, animations) costs at most the cap.
-    const snap = await call(tabId, 'snapshot', { limit: 100, wait_for_stable: { quiet_ms: 150, timeout_ms: 1500 } });
+    // Waits while the DOM is changing, so a page still rendering after a
+    // click (an SPA's next view) is not sent half built; a page quiet for
+    // QUIET_MS already (an action waits for that itself) is taken at once,
+    // and one that never settles (tickers, animations) costs at most the cap.
+    const snap = await call(tabId, 'snapshot', { limit: 100, wait_for_stable: { quiet_ms: QUIET_MS, timeout_ms: 1500 } });
     if (!snap || snap.status !== 'success') throw new Error(`snapshot failed: ${snap ? snap.error : 'no answer from the page'}`);
     /** @type {{id: number}[]} */
     const listed = snap.elements;
@@ -137,7 +144,8 @@ globalThis.SentienceTools = (() => {
     const id = elementId(p);
     if (id === null) return { success: false, error: `${name}: missing or invalid element id ${JSON.stringify(p.id)}` };
     await call(tabId, 'highlight', { id, label: name });
-    const args = name === 'type' ? { id, text: String(p.text ?? p.value ?? '') } : { id };
+    const dy = (p.direction === 'up' ? -1 : 1) * (Number(p.amount) || 600);
+    const args = name === 'type' ? { id, text: String(p.text ?? p.value ?? '') } : name === 'scroll' ? { id, dy, within: p.within === true } : { id };
     const r = await call(tabId, name, args);
     if (r && r.outcome === 'navigated') await waitReady(tabId);
     return result(r, verb);
@@ -149,7 +157,12 @@ globalThis.SentienceTools = (() => {
    * @type {Record<string, (tabId: number, p: any) => Promise<{success: boolean, message?: string, error?: string, data?: any}>>}
    */
   const TOOLS = {
-    observe: async () => ({ success: true, message: 'Observed' }),
+    // `waitMs`: a wait the task asked for, or for a page still changing.
+    observe: async (_tabId, p) => {
+      const ms = Math.min(Math.max(Number(p.waitMs) || 0, 0), MAX_WAIT_MS);
+      if (ms) await new Promise((r) => setTimeout(r, ms));
+      return { success: true, message: ms ? `Waited ${ms} ms` : 'Observed' };
+    },
     navigate: (tabId, p) => navigate(tabId, p.url),
     click: (tabId, p) => onElement(tabId, 'click', p, 'Clicked'),
     type: (tabId, p) => onElement(tabId, 'type', p, 'Typed'),
@@ -159,6 +172,9 @@ globalThis.SentienceTools = (() => {
       return onElement(tabId, 'scroll', p, 'Scrolled');
     },
     press: async (tabId, p) => {
+      // The key goes to the element named (the field just filled), focused first.
+      const id = elementId(p);
+      if (id !== null) await call(tabId, 'click', { id });
       const r = await call(tabId, 'press', { key: String(p.key ?? 'Enter') });
       if (r && r.outcome === 'navigated') await waitReady(tabId);
       return result(r, `Pressed ${p.key ?? 'Enter'}`);

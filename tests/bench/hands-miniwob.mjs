@@ -4,7 +4,7 @@
 // clicks, retry, loop detection — the whole client path of
 // docs/contracts/tools.md §17, offline. A measurement to report, not a CI test.
 //
-//   node tests/bench/hands-miniwob.mjs --html=DIR [--tasks=a,b] [--episodes=3]
+//   node tests/bench/hands-miniwob.mjs --html=DIR [--split=train|validation|project|all | --tasks=a,b] [--episodes=3]
 //        [--max-steps=10] [--out=.bench/hands-miniwob.json]
 //   (DIR: the `html` folder of the `miniwob` PyPI package, as
 //    bench/miniwob-html.sh installs it into .bench/venv; pkg-scripts/bench.sh hands-miniwob passes it.)
@@ -22,17 +22,15 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { ROOT, startServer } from '../lib/harness.mjs';
 import { SENTIENCE } from '../lib/agent.mjs';
+import { taskList, splitOf, splitSummary, splitLines } from '../lib/miniwob.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=');
 const HTML = path.resolve(opt('html') || process.env.MINIWOB_HTML || '');
-// Single-page tasks of tests/bench/miniwob.mjs's list whose utterance
-// names what to click or type (the others need page scripts to seed or
-// score them, or a planner that reads lists).
-const DEFAULT = ['click-button', 'click-link', 'click-dialog', 'click-dialog-2', 'click-test', 'click-test-2',
-  'click-tab', 'click-option', 'click-checkboxes', 'enter-text', 'enter-text-2', 'enter-password', 'focus-text',
-  'focus-text-2', 'login-user', 'click-collapsible'];
-const LIST = opt('tasks') ? opt('tasks').split(',') : DEFAULT;
+// The tasks: --tasks=a,b or --split=train|validation|project|all (default
+// all 64), the same lists and split as the snapshot bench (tests/lib/miniwob.mjs);
+// any other MiniWoB++ task is refused.
+const LIST = taskList(opt);
 const EPISODES = Number(opt('episodes') || 3);
 const MAX_STEPS = Number(opt('max-steps') || 10);
 const OUT = path.resolve(ROOT, opt('out') || '.bench/hands-miniwob.json');
@@ -79,9 +77,29 @@ function queryText(t) {
     if (!m) break;
     words.push(m[1].replace(/\\"/g, '"'));
   }
-  // Pieces split at inline markup: `Enter "` + `Karrie` + `" into…` → no
-  // spaces inside the quotes.
-  return words.join(' ').replace(/\s+/g, ' ').replace(/" ([^"]*?) "/g, '"$1"').trim();
+  // Pieces split at inline markup: `Enter "` + `Karrie` + `"and the…`
+  // (the tree trims each piece) → no spaces inside the quotes, one outside.
+  const joined = words.join(' ').replace(/\s+/g, ' ');
+  let out = '';
+  let open = false;
+  for (let i = 0; i < joined.length; i++) {
+    const c = joined[i];
+    if (c !== '"') {
+      out += c;
+      continue;
+    }
+    if (!open) {
+      if (out && !out.endsWith(' ')) out += ' ';
+      out += '"';
+      while (joined[i + 1] === ' ') i++;
+    } else {
+      out = out.replace(/ +$/, '');
+      out += '"';
+      if (joined[i + 1] && /[A-Za-z0-9]/.test(joined[i + 1])) out += ' ';
+    }
+    open = !open;
+  }
+  return out.trim();
 }
 
 const server = await startServer(HTML);
@@ -141,7 +159,7 @@ for (const task of LIST) {
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 const byTask = LIST.map((task) => {
   const es = episodes.filter((x) => x.task === task);
-  return { task, successRate: mean(es.map((x) => (x.success ? 1 : 0))), meanSteps: mean(es.map((x) => x.steps)), healed: es.reduce((a, x) => a + x.healed, 0) };
+  return { task, split: splitOf(task), successRate: mean(es.map((x) => (x.success ? 1 : 0))), meanSteps: mean(es.map((x) => x.steps)), healed: es.reduce((a, x) => a + x.healed, 0) };
 });
 const report = {
   episodesPerTask: EPISODES,
@@ -149,11 +167,14 @@ const report = {
   meanSteps: mean(episodes.map((x) => x.steps)),
   healedClicksPerEpisode: mean(episodes.map((x) => x.healed)),
   loopsPerEpisode: mean(episodes.map((x) => x.loops)),
+  bySplit: splitSummary(episodes),
   byTask,
   episodes,
 };
 fs.mkdirSync(path.dirname(OUT), { recursive: true });
 fs.writeFileSync(OUT, JSON.stringify(report, null, 2));
 console.log(JSON.stringify({ ...report, episodes: undefined }, null, 2));
+for (const t of byTask) console.log(`${`${t.task}${t.split === 'validation' ? ' (v)' : ''}`.padEnd(32)} ${(t.successRate * 100).toFixed(0).padStart(4)}%  steps ${t.meanSteps.toFixed(1)}`);
+for (const l of splitLines(report.bySplit)) console.log(l);
 tools.proc.kill('SIGTERM');
 await server.close();

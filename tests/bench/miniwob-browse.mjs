@@ -25,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import { ROOT, CHROMIUM, startServer } from '../lib/harness.mjs';
 import { startAgentServer } from '../lib/agent.mjs';
-import { benchOptions, startEpisode, pageState } from '../lib/miniwob.mjs';
+import { benchOptions, startEpisode, pageState, splitSummary, splitLines, splitOf } from '../lib/miniwob.mjs';
 
 const args = process.argv.slice(2);
 const { HTML, LIST, SEEDS, SEED_BASE, MAX_STEPS, MAX_MS, EPISODE_MS, OUT, VERBOSE } = benchOptions(args, ROOT, '.bench/miniwob-browse.json');
@@ -217,6 +217,7 @@ async function main() {
     const eps = episodes.filter((e) => e.task === task);
     return {
       task,
+      split: splitOf(task),
       episodes: eps.length,
       successes: eps.filter((e) => e.success).length,
       perfect: eps.filter((e) => e.perfect).length,
@@ -237,6 +238,7 @@ async function main() {
     answerRoundTripMs: { median: r1(quantile(answerMs, 0.5)), p95: r1(quantile(answerMs, 0.95)), n: answerMs.length },
     htmlBytes: { median: quantile(bytes, 0.5), max: bytes.length ? Math.max(...bytes) : null },
     wallSeconds: Math.round((Date.now() - started) / 1000),
+    bySplit: splitSummary(episodes),
   };
   const result = {
     generatedAt: new Date().toISOString(),
@@ -251,13 +253,14 @@ async function main() {
   const lpad = (s, n) => String(s).padStart(n);
   const fmt = (x, d = 1) => (x === null || x === undefined ? '-' : x.toFixed(d));
   console.log(`\nMiniWoB++ × HTML browse protocol (POST /browse, built-in policy: ${health.policy}), ${SEEDS} seeds/task, cap ${MAX_STEPS} steps / ${MAX_MS / 1000} s`);
-  console.log(`${pad('task', 28)}${lpad('success', 9)}${lpad('perfect', 9)}${lpad('reward', 8)}${lpad('steps', 7)}  ended by`);
+  console.log(`${pad('task ((v): validation)', 32)}${lpad('success', 9)}${lpad('perfect', 9)}${lpad('reward', 8)}${lpad('steps', 7)}  ended by`);
   for (const t of perTask) {
     const ends = Object.entries(t.endedBy).map(([k, v]) => `${k}:${v}`).join(' ');
-    console.log(`${pad(t.task, 28)}${lpad(`${t.successes}/${t.episodes}`, 9)}${lpad(`${t.perfect}/${t.episodes}`, 9)}${lpad(fmt(t.meanReward, 2), 8)}${lpad(fmt(t.avgSteps), 7)}  ${ends}`);
+    console.log(`${pad(`${t.task}${t.split === 'validation' ? ' (v)' : ''}`, 32)}${lpad(`${t.successes}/${t.episodes}`, 9)}${lpad(`${t.perfect}/${t.episodes}`, 9)}${lpad(fmt(t.meanReward, 2), 8)}${lpad(fmt(t.avgSteps), 7)}  ${ends}`);
   }
-  console.log(`${pad('ALL', 28)}${lpad(`${summary.successes}/${summary.episodes}`, 9)}${lpad(`${summary.perfect}/${summary.episodes}`, 9)}${lpad(fmt(summary.meanReward, 2), 8)}${lpad(fmt(summary.avgSteps), 7)}`);
+  console.log(`${pad('ALL', 32)}${lpad(`${summary.successes}/${summary.episodes}`, 9)}${lpad(`${summary.perfect}/${summary.episodes}`, 9)}${lpad(fmt(summary.meanReward, 2), 8)}${lpad(fmt(summary.avgSteps), 7)}`);
   console.log(`\nsuccess rate (reward > 0) ${(summary.successRate * 100).toFixed(1)}%; answer round trip median ${fmt(summary.answerRoundTripMs.median)} ms, p95 ${fmt(summary.answerRoundTripMs.p95)} ms over ${summary.answerRoundTripMs.n} answers; HTML sent median ${summary.htmlBytes.median} bytes`);
+  for (const l of splitLines(summary.bySplit)) console.log(l);
   console.log(`wall time ${summary.wallSeconds} s; results in ${path.relative(ROOT, OUT)}`);
 }
 

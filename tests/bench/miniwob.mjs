@@ -40,7 +40,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, EXTENSION_ID, startServer, launch, open } from '../lib/harness.mjs';
 import { startAgentServer, tabIdOf, configure, startRun, runs } from '../lib/agent.mjs';
-import { benchOptions, startEpisode, pageState } from '../lib/miniwob.mjs';
+import { benchOptions, startEpisode, pageState, splitSummary, splitLines, splitOf } from '../lib/miniwob.mjs';
 
 const args = process.argv.slice(2);
 const { HTML, LIST, SEEDS, SEED_BASE, MAX_STEPS, MAX_MS, EPISODE_MS, OUT, VERBOSE } = benchOptions(args, ROOT, '.bench/miniwob.json');
@@ -244,6 +244,7 @@ async function main() {
     const overheads = eps.flatMap((e) => e.timings.map((t) => t.overheadMs).filter((x) => x !== null));
     return {
       task,
+      split: splitOf(task),
       episodes: eps.length,
       successes: eps.filter((e) => e.success).length,
       successRate: eps.filter((e) => e.success).length / eps.length,
@@ -274,6 +275,7 @@ async function main() {
     serverStepMs: { median: r1(median(stepsMs)), p95: r1(p95(stepsMs)) },
     logDecisionIntervalMs: { median: r1(median(intervals)), p95: r1(p95(intervals)) },
     wallSeconds: Math.round((Date.now() - started) / 1000),
+    bySplit: splitSummary(episodes),
   };
   const result = {
     generatedAt: new Date().toISOString(),
@@ -297,14 +299,15 @@ async function main() {
   const lpad = (s, n) => String(s).padStart(n);
   const fmt = (x, d = 1) => (x === null || x === undefined ? '-' : x.toFixed(d));
   console.log(`\nMiniWoB++ × sentience built-in scorer (${health.policy}), ${SEEDS} seeds/task, cap ${MAX_STEPS} steps / ${MAX_MS / 1000} s, EPISODE_MAX_TIME ${EPISODE_MS} ms`);
-  console.log(`${pad('task', 28)}${lpad('success', 9)}${lpad('perfect', 9)}${lpad('reward', 8)}${lpad('steps', 7)}${lpad('ovh p50', 9)}${lpad('ovh p95', 9)}  ended by`);
+  console.log(`${pad('task ((v): validation)', 32)}${lpad('success', 9)}${lpad('perfect', 9)}${lpad('reward', 8)}${lpad('steps', 7)}${lpad('ovh p50', 9)}${lpad('ovh p95', 9)}  ended by`);
   for (const t of perTask) {
     const ends = Object.entries(t.endedBy).map(([k, v]) => `${k}:${v}`).join(' ');
-    console.log(`${pad(t.task, 28)}${lpad(`${t.successes}/${t.episodes}`, 9)}${lpad(`${t.perfect}/${t.episodes}`, 9)}${lpad(fmt(t.meanReward, 2), 8)}${lpad(fmt(t.avgSteps), 7)}${lpad(fmt(t.overheadMedianMs), 9)}${lpad(fmt(t.overheadP95Ms), 9)}  ${ends}`);
+    console.log(`${pad(`${t.task}${t.split === 'validation' ? ' (v)' : ''}`, 32)}${lpad(`${t.successes}/${t.episodes}`, 9)}${lpad(`${t.perfect}/${t.episodes}`, 9)}${lpad(fmt(t.meanReward, 2), 8)}${lpad(fmt(t.avgSteps), 7)}${lpad(fmt(t.overheadMedianMs), 9)}${lpad(fmt(t.overheadP95Ms), 9)}  ${ends}`);
   }
-  console.log(`${pad('ALL', 28)}${lpad(`${summary.successes}/${summary.episodes}`, 9)}${lpad(`${summary.perfect}/${summary.episodes}`, 9)}${lpad(fmt(summary.meanReward, 2), 8)}${lpad(fmt(summary.avgSteps), 7)}${lpad(fmt(summary.overheadMs.median), 9)}${lpad(fmt(summary.overheadMs.p95), 9)}`);
+  console.log(`${pad('ALL', 32)}${lpad(`${summary.successes}/${summary.episodes}`, 9)}${lpad(`${summary.perfect}/${summary.episodes}`, 9)}${lpad(fmt(summary.meanReward, 2), 8)}${lpad(fmt(summary.avgSteps), 7)}${lpad(fmt(summary.overheadMs.median), 9)}${lpad(fmt(summary.overheadMs.p95), 9)}`);
   console.log(`\nsuccess rate (reward > 0) ${(summary.successRate * 100).toFixed(1)}%, perfect (raw reward 1) ${(summary.perfectRate * 100).toFixed(1)}%  avg steps ${fmt(summary.avgSteps, 2)}  overhead/step (snapshot → server answer) median ${fmt(summary.overheadMs.median)} ms, p95 ${fmt(summary.overheadMs.p95)} ms over ${summary.stepsTimed} steps`);
   console.log(`  of which snapshot median ${fmt(summary.snapshotMs.median)} ms (p95 ${fmt(summary.snapshotMs.p95)}), /step round trip median ${fmt(summary.serverStepMs.median)} ms (p95 ${fmt(summary.serverStepMs.p95)}); run-log decision interval median ${fmt(summary.logDecisionIntervalMs.median)} ms`);
+  for (const l of splitLines(summary.bySplit)) console.log(l);
   console.log(`wall time ${summary.wallSeconds} s; results in ${path.relative(ROOT, OUT)}`);
 }
 

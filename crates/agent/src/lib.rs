@@ -18,8 +18,9 @@ pub mod text;
 pub mod time;
 pub mod types;
 
-pub use page::{Page, RawJson, Snapshot};
+pub use page::{ElementId, Page, RawJson, Snapshot};
 pub use planner::ScorerPolicy;
+pub use planner::{Planner, Session, Situation};
 pub use policy::{Decision, Policy, PolicyContext, PolicyError, PolicyInfo};
 pub use run::{Run, RunError};
 pub use types::*;

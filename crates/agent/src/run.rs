@@ -161,30 +161,30 @@ impl Run {
     }
 
     fn push(&mut self, action: &str, tool: Option<&Tool>, page: Option<&Page>, observation: &str) {
-        let el = tool
-            .and_then(Tool::element_id)
-            .and_then(|id| page.and_then(|p| p.find(&id)));
-        self.history.push(HistoryEntry {
-            step_number: self.current_step,
-            action: action.into(),
-            observation: observation.into(),
-            timestamp: now_ms(),
-            parameters: tool.map(|t| t.parameters.clone()),
-            success: None,
-            element_text: el
-                .map(|e| truncate(e.label(), 80))
-                .filter(|s| !s.is_empty()),
-            bbox: el.and_then(|e| e.bbox),
-            url: page.map(|p| p.url.clone()),
-            page_before: page.map(Page::signature),
-            page_after: None,
-        });
+        let mut entry = match tool {
+            Some(t) => crate::planner::entry(self.current_step, t, page, observation),
+            None => HistoryEntry {
+                step_number: self.current_step,
+                action: action.into(),
+                observation: observation.into(),
+                timestamp: now_ms(),
+                parameters: None,
+                success: None,
+                element_text: None,
+                bbox: None,
+                url: page.map(|p| p.url.clone()),
+                page_before: page.map(Page::signature),
+                page_after: None,
+            },
+        };
+        entry.action = action.into();
+        self.history.push(entry);
     }
 
     fn execute(&mut self, tool: Tool, page: Option<&Page>) -> StepResponse {
         self.current_step += 1;
         self.status = RunStatus::Running;
-        self.push(tool.name.as_str(), Some(&tool), page, "Pending");
+        self.push(tool.name().as_str(), Some(&tool), page, "Pending");
         StepResponse::ExecuteTool {
             tool,
             state: self.summary(),
@@ -280,20 +280,8 @@ impl Run {
 
     fn apply(&mut self, decision: Decision, page: &Page) -> StepResponse {
         match decision {
-            Decision::Tool(tool) if tool.name == ToolName::Finish => {
-                let result = tool
-                    .str_param("result")
-                    .unwrap_or("Task complete")
-                    .to_string();
-                self.apply(Decision::Finish(result), page)
-            }
-            Decision::Tool(tool) if tool.name == ToolName::AskUser => {
-                let q = tool
-                    .str_param("question")
-                    .unwrap_or("How should I continue?")
-                    .to_string();
-                self.apply(Decision::Ask(q), page)
-            }
+            Decision::Tool(Tool::Finish { result }) => self.apply(Decision::Finish(result), page),
+            Decision::Tool(Tool::AskUser { question }) => self.apply(Decision::Ask(question), page),
             Decision::Tool(tool) => {
                 // RunMode (docs/contracts/run-api.md §10) "careful": security gate enabled.
                 if self.mode == RunMode::Careful {

@@ -5,9 +5,10 @@
 //! role and input type, the rest of the form (card / password fields on the
 //! page) and the URL.
 
-use crate::page::{Page, PageElement};
+use crate::page::{Page, Role};
 use crate::text::{stem, words};
-use crate::types::{Tool, ToolName};
+use crate::types::Tool;
+use sentience_snapshot_core::Observed;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct GateHit {
@@ -54,7 +55,7 @@ fn stems(s: &str) -> Vec<String> {
     words(s).iter().map(|w| stem(w)).collect()
 }
 
-fn is_card_field(e: &PageElement) -> bool {
+fn is_card_field(e: &Observed) -> bool {
     let d = stems(&e.descriptors()).join(" ");
     [
         "card",
@@ -69,14 +70,14 @@ fn is_card_field(e: &PageElement) -> bool {
     ]
     .iter()
     .any(|k| d.contains(k))
-        || e.name.starts_with("cc-")
+        || e.facts.name.starts_with("cc-")
 }
 
-fn is_password_field(e: &PageElement) -> bool {
-    e.input_type == "password" || stems(&e.descriptors()).iter().any(|w| w == "password")
+fn is_password_field(e: &Observed) -> bool {
+    e.facts.input_type == "password" || stems(&e.descriptors()).iter().any(|w| w == "password")
 }
 
-fn page_has(page: &Page, pred: fn(&PageElement) -> bool) -> bool {
+fn page_has(page: &Page, pred: fn(&Observed) -> bool) -> bool {
     page.elements.iter().any(|e| e.is_text_entry() && pred(e))
 }
 
@@ -109,10 +110,10 @@ fn payment_url(page: &Page) -> bool {
         .any(|w| PAYMENT_URL_WORDS.contains(&w.as_str()))
 }
 
-fn display(e: &PageElement) -> String {
+fn display(e: &Observed) -> String {
     let l = e.label();
     let l = if l.is_empty() {
-        e.id.key()
+        e.element.id.to_string()
     } else {
         l.to_string()
     };
@@ -120,12 +121,17 @@ fn display(e: &PageElement) -> String {
 }
 
 /// Why submitting this element's form is risky, if it is.
-fn risky_submit(e: &PageElement, page: &Page) -> Option<&'static str> {
-    let label = stems(&format!("{} {} {}", e.label(), e.aria_label, e.value));
+fn risky_submit(e: &Observed, page: &Page) -> Option<&'static str> {
+    let label = stems(&format!(
+        "{} {} {}",
+        e.label(),
+        e.facts.aria_label,
+        e.facts.value
+    ));
     let folded = crate::text::fold_phrases(&label.join(" "));
     // A "Checkout" link only leads to the checkout page; the payment is
     // gated there, on the button that submits it.
-    let is_link = e.role == "link" || e.tag == "a";
+    let is_link = e.role() == Role::Link || e.facts.tag == "a";
     for w in folded.split(' ') {
         if is_link && w == "checkout" {
             continue;
@@ -157,7 +163,7 @@ fn risky_submit(e: &PageElement, page: &Page) -> Option<&'static str> {
         return Some("submits an order");
     }
     let submits =
-        e.input_type == "submit" || label.iter().any(|w| SUBMIT_WORDS.contains(&w.as_str()));
+        e.facts.input_type == "submit" || label.iter().any(|w| SUBMIT_WORDS.contains(&w.as_str()));
     if submits {
         if page_has(page, is_card_field) {
             return Some("submits card data");
@@ -176,8 +182,8 @@ fn risky_submit(e: &PageElement, page: &Page) -> Option<&'static str> {
 pub fn check(tool: &Tool, page: &Page) -> Option<GateHit> {
     let id = tool.element_id();
     let el = id.as_deref().and_then(|id| page.find(id));
-    match tool.name {
-        ToolName::Click => {
+    match tool {
+        Tool::Click { .. } => {
             let e = el?;
             let why = risky_submit(e, page)?;
             Some(GateHit {
@@ -188,7 +194,7 @@ pub fn check(tool: &Tool, page: &Page) -> Option<GateHit> {
                 reason: why.to_string(),
             })
         }
-        ToolName::Type => {
+        Tool::Type { .. } => {
             let e = el?;
             let what = if is_card_field(e) {
                 "card data"
@@ -205,8 +211,8 @@ pub fn check(tool: &Tool, page: &Page) -> Option<GateHit> {
                 reason: format!("enters {what}"),
             })
         }
-        ToolName::Press => {
-            let key = tool.str_param("key").unwrap_or("").to_lowercase();
+        Tool::Press { key, .. } => {
+            let key = key.to_lowercase();
             if key != "enter" {
                 return None;
             }

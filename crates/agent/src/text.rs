@@ -41,7 +41,9 @@ const SYNONYMS: &[&[&str]] = &[
     &["buy", "purchase", "pay", "checkout", "placeorder", "order"],
     &["cart", "basket", "bag", "trolley"],
     &["contact", "support", "help", "reach"],
-    &["delete", "remove", "erase", "destroy", "discard"],
+    &[
+        "delete", "remove", "erase", "destroy", "discard", "trash", "bin",
+    ],
     &[
         "settings",
         "preferences",

@@ -88,42 +88,250 @@ impl ToolName {
     }
 }
 
-/// execute_tool's `tool` (docs/contracts/run-api.md §11): a name and its parameters. The parameter
-/// names are ours (the spec leaves them open); docs/server.md lists them:
-/// click {id}, type {id, text}, press {key, id?}, scroll {direction, amount},
-/// navigate {url}, observe {}.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Tool {
-    pub name: ToolName,
-    pub parameters: Map<String, Value>,
+/// Which way a scroll goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    Up,
+    Down,
+}
+
+/// execute_tool's `tool` (docs/contracts/run-api.md §11): one variant per
+/// tool, each with its own parameters. On the wire it is
+/// `{"name": "click", "parameters": {"id": 42}}`; the parameter names are
+/// ours (the spec leaves them open) and docs/server.md lists them:
+/// click {id}, type {id, text}, press {key, id?}, scroll {direction, amount,
+/// id?, within?}, navigate {url}, observe {waitMs?}, ask_user {question},
+/// finish {result}. An element id keeps the JSON type it arrived in.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Tool {
+    /// Look again, after `wait_ms` milliseconds when set (a task's "wait 3
+    /// seconds", or a page still changing).
+    Observe {
+        wait_ms: Option<u64>,
+    },
+    Navigate {
+        url: String,
+    },
+    Click {
+        id: ElementId,
+    },
+    Type {
+        id: ElementId,
+        text: String,
+    },
+    /// The page (no id), or the element: scrolled into view, or with
+    /// `within`, its own content scrolled ("to the bottom of the textarea").
+    Scroll {
+        direction: Direction,
+        amount: u32,
+        id: Option<ElementId>,
+        within: bool,
+    },
+    /// A key, in the element `id` when given (else where the focus is).
+    Press {
+        key: String,
+        id: Option<ElementId>,
+    },
+    AskUser {
+        question: String,
+    },
+    Finish {
+        result: String,
+    },
 }
 
 impl Tool {
-    pub fn new(name: ToolName, params: Value) -> Tool {
-        let parameters = match params {
-            Value::Object(m) => m,
-            _ => Map::new(),
-        };
-        Tool { name, parameters }
-    }
-
     pub fn observe() -> Tool {
-        Tool::new(ToolName::Observe, Value::Object(Map::new()))
+        Tool::Observe { wait_ms: None }
     }
 
-    /// The element id parameter as a string, whatever JSON type carried it.
-    pub fn element_id(&self) -> Option<String> {
-        match self.parameters.get("id")? {
-            Value::String(s) => Some(s.clone()),
-            Value::Number(n) => Some(n.to_string()),
+    pub fn name(&self) -> ToolName {
+        match self {
+            Tool::Observe { .. } => ToolName::Observe,
+            Tool::Navigate { .. } => ToolName::Navigate,
+            Tool::Click { .. } => ToolName::Click,
+            Tool::Type { .. } => ToolName::Type,
+            Tool::Scroll { .. } => ToolName::Scroll,
+            Tool::Press { .. } => ToolName::Press,
+            Tool::AskUser { .. } => ToolName::AskUser,
+            Tool::Finish { .. } => ToolName::Finish,
+        }
+    }
+
+    /// The element it acts on, if any.
+    pub fn element(&self) -> Option<&ElementId> {
+        match self {
+            Tool::Click { id } | Tool::Type { id, .. } => Some(id),
+            Tool::Scroll { id, .. } | Tool::Press { id, .. } => id.as_ref(),
             _ => None,
         }
     }
 
-    pub fn str_param(&self, key: &str) -> Option<&str> {
-        self.parameters.get(key).and_then(Value::as_str)
+    /// The element id as a string key (history and gate comparisons).
+    pub fn element_id(&self) -> Option<String> {
+        self.element().map(ElementId::key)
+    }
+
+    /// The text a `type` enters.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Tool::Type { text, .. } => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The parameters object of the wire form.
+    pub fn parameters(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        let id = |m: &mut Map<String, Value>, id: &ElementId| {
+            m.insert("id".into(), id.to_json());
+        };
+        match self {
+            Tool::Observe { wait_ms } => {
+                if let Some(ms) = wait_ms {
+                    m.insert("waitMs".into(), Value::from(*ms));
+                }
+            }
+            Tool::Navigate { url } => {
+                m.insert("url".into(), Value::from(url.clone()));
+            }
+            Tool::Click { id: i } => id(&mut m, i),
+            Tool::Type { id: i, text } => {
+                id(&mut m, i);
+                m.insert("text".into(), Value::from(text.clone()));
+            }
+            Tool::Scroll {
+                direction,
+                amount,
+                id: i,
+                within,
+            } => {
+                let d = match direction {
+                    Direction::Up => "up",
+                    Direction::Down => "down",
+                };
+                m.insert("direction".into(), Value::from(d));
+                m.insert("amount".into(), Value::from(*amount));
+                if let Some(i) = i {
+                    id(&mut m, i);
+                }
+                if *within {
+                    m.insert("within".into(), Value::from(true));
+                }
+            }
+            Tool::Press { key, id: i } => {
+                m.insert("key".into(), Value::from(key.clone()));
+                if let Some(i) = i {
+                    id(&mut m, i);
+                }
+            }
+            Tool::AskUser { question } => {
+                m.insert("question".into(), Value::from(question.clone()));
+            }
+            Tool::Finish { result } => {
+                m.insert("result".into(), Value::from(result.clone()));
+            }
+        }
+        m
+    }
+
+    /// A tool from its wire name and parameters; `Err` names what is
+    /// missing or malformed. Unknown parameters are ignored.
+    pub fn from_parts(name: ToolName, p: &Map<String, Value>) -> Result<Tool, String> {
+        let word = name.as_str();
+        let id = |required: bool| -> Result<Option<ElementId>, String> {
+            match p.get("id") {
+                None | Some(Value::Null) if !required => Ok(None),
+                None | Some(Value::Null) => Err(format!("{word} needs an id")),
+                Some(v) => ElementId::from_json(v)
+                    .map(Some)
+                    .ok_or_else(|| "id must be a string or number".to_string()),
+            }
+        };
+        let string = |k: &str| -> Result<String, String> {
+            p.get(k)
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .ok_or_else(|| format!("{word} needs a string \"{k}\""))
+        };
+        let optional = |k: &str, default: &str| -> String {
+            p.get(k)
+                .and_then(Value::as_str)
+                .unwrap_or(default)
+                .to_string()
+        };
+        Ok(match name {
+            ToolName::Observe => Tool::Observe {
+                wait_ms: p.get("waitMs").and_then(Value::as_u64),
+            },
+            ToolName::Navigate => Tool::Navigate {
+                url: string("url")?,
+            },
+            ToolName::Click => Tool::Click {
+                id: id(true)?.unwrap_or(ElementId::Num(0)),
+            },
+            ToolName::Type => Tool::Type {
+                id: id(true)?.unwrap_or(ElementId::Num(0)),
+                text: string("text")?,
+            },
+            ToolName::Scroll => Tool::Scroll {
+                direction: match p.get("direction").and_then(Value::as_str) {
+                    Some("up") => Direction::Up,
+                    None | Some("down") => Direction::Down,
+                    Some(other) => {
+                        return Err(format!("scroll direction must be up or down, not {other}"))
+                    }
+                },
+                amount: p
+                    .get("amount")
+                    .and_then(Value::as_f64)
+                    .filter(|a| a.is_finite() && *a >= 0.0)
+                    .map(|a| a.round().min(f64::from(u32::MAX)) as u32)
+                    .unwrap_or(600),
+                id: id(false)?,
+                within: p.get("within").and_then(Value::as_bool).unwrap_or(false),
+            },
+            ToolName::Press => Tool::Press {
+                key: string("key")?,
+                id: id(false)?,
+            },
+            ToolName::AskUser => Tool::AskUser {
+                question: optional("question", "How should I continue?"),
+            },
+            ToolName::Finish => Tool::Finish {
+                result: optional("result", "Task complete"),
+            },
+        })
     }
 }
+
+/// The wire form of a [`Tool`].
+#[derive(Serialize, Deserialize)]
+struct WireTool {
+    name: ToolName,
+    #[serde(default)]
+    parameters: Map<String, Value>,
+}
+
+impl Serialize for Tool {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        WireTool {
+            name: self.name(),
+            parameters: self.parameters(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Tool {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let w = WireTool::deserialize(d)?;
+        Tool::from_parts(w.name, &w.parameters).map_err(serde::de::Error::custom)
+    }
+}
+
+pub use crate::page::ElementId;
 
 /// docs/contracts/run-api.md §11: what the extension reports about the last action.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

@@ -9,12 +9,13 @@
 //!   task names is reached with `goto` first (the policies navigate before
 //!   acting).
 
-use crate::page::{BrowsePage, PageElement};
+use crate::page::BrowsePage;
 use crate::protocol::{Answer, Endpoint};
 use crate::reason::{element_phrase, Reason};
 use sentience_agent::policy::Baseline;
 use sentience_agent::reflect;
 use sentience_agent::types::{HistoryEntry, Reflection};
+use sentience_snapshot_core::Observed;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -114,7 +115,7 @@ impl Conversation {
         }
     }
 
-    fn push(&mut self, action: &str, params: Value, e: Option<&PageElement>, sig: &str) {
+    fn push(&mut self, action: &str, params: Value, e: Option<&Observed>, sig: &str) {
         let parameters = match params {
             Value::Object(m) => Some(m),
             _ => Some(Map::new()),
@@ -126,7 +127,9 @@ impl Conversation {
             timestamp: sentience_agent::time::now_ms(),
             parameters,
             success: None,
-            element_text: e.map(|e| e.text().to_string()).filter(|t| !t.is_empty()),
+            element_text: e
+                .map(|e| sentience_agent::text::truncate(e.label(), 80))
+                .filter(|t| !t.is_empty()),
             bbox: None,
             url: Some(self.url.clone()),
             page_before: Some(sig.to_string()),
@@ -203,7 +206,7 @@ impl Conversation {
                     return self.answered(a);
                 }
                 // A password is never repeated in a later reason (see reason.rs).
-                let params = if e.input_type == "password" {
+                let params = if e.facts.input_type == "password" {
                     json!({ "id": id, "text": text, "secret": true })
                 } else {
                     json!({ "id": id, "text": text })
@@ -236,7 +239,7 @@ impl Conversation {
         }
     }
 
-    fn target<'p>(&self, page: &'p BrowsePage, id: u32) -> Option<(&'p PageElement, String)> {
+    fn target<'p>(&self, page: &'p BrowsePage, id: u32) -> Option<(&'p Observed, String)> {
         let e = page.find(id)?;
         Some((e, page.selector(e)?))
     }
@@ -261,26 +264,20 @@ impl Conversation {
 /// implicit submission: Enter in a field clicks its form's default button).
 fn submit_button(page: &BrowsePage, id: u32) -> Option<u32> {
     let field = page.find(id)?;
-    let el = scraper::ElementRef::wrap(page.html.tree.get(field.node)?)?;
-    let form = el
-        .ancestors()
-        .find(|a| a.value().as_element().is_some_and(|e| e.name() == "form"))?;
-    let form_id = form.id();
+    let form = field.facts.form;
+    if form == 0 {
+        return None;
+    }
     page.elements
         .iter()
         .filter(|e| {
-            let is_submit = match e.tag.as_str() {
-                "button" => matches!(e.input_type.as_str(), "" | "submit"),
-                "input" => matches!(e.input_type.as_str(), "submit" | "image"),
+            let is_submit = match e.facts.tag.as_str() {
+                "button" => matches!(e.facts.input_type.as_str(), "" | "submit"),
+                "input" => matches!(e.facts.input_type.as_str(), "submit" | "image"),
                 _ => false,
             };
-            is_submit
-                && page
-                    .html
-                    .tree
-                    .get(e.node)
-                    .is_some_and(|n| n.ancestors().any(|a| a.id() == form_id))
+            is_submit && e.facts.form == form
         })
-        .min_by_key(|e| e.id)
-        .map(|e| e.id)
+        .min_by_key(|e| e.element.id)
+        .map(|e| e.element.id)
 }

@@ -10,9 +10,10 @@
 //! important elements (by the snapshot engine's importance).
 
 use crate::dom::{clean, hidden_tree};
-use crate::page::{BrowsePage, PageElement};
+use crate::page::BrowsePage;
 use ego_tree::NodeId;
 use scraper::ElementRef;
+use sentience_snapshot_core::Observed;
 use std::collections::{HashMap, HashSet};
 
 /// Default budget of the listing, in tokens.
@@ -118,8 +119,8 @@ fn quote(s: &str, max: usize) -> String {
 }
 
 /// One element line: `[id] role "name" key=value …`.
-pub fn element_line(e: &PageElement) -> String {
-    let mut line = format!("[{}] {}", e.id, e.element.role.as_str());
+pub fn element_line(e: &Observed) -> String {
+    let mut line = format!("[{}] {}", e.element.id, e.role().as_str());
     if !e.text().is_empty() {
         line.push(' ');
         line.push_str(&quote(e.text(), 120));
@@ -130,18 +131,18 @@ pub fn element_line(e: &PageElement) -> String {
         }
     };
     // The role and type say what an <a>, <button> or <input> is.
-    if !matches!(e.tag.as_str(), "a" | "button" | "input") {
-        extra("tag", &e.tag);
+    if !matches!(e.facts.tag.as_str(), "a" | "button" | "input") {
+        extra("tag", &e.facts.tag);
     }
-    extra("type", &e.input_type);
-    extra("name", &e.name);
-    if e.placeholder != e.text() {
-        extra("placeholder", &e.placeholder);
+    extra("type", &e.facts.input_type);
+    extra("name", &e.facts.name);
+    if e.facts.placeholder != e.text() {
+        extra("placeholder", &e.facts.placeholder);
     }
-    if e.value != e.text() {
-        extra("value", &e.value);
+    if e.facts.value != e.text() {
+        extra("value", &e.facts.value);
     }
-    extra("href", &e.href);
+    extra("href", &e.facts.href);
     {
         if let Ok(serde_json::Value::Object(o)) = serde_json::to_value(&e.element.state) {
             for (k, v) in o {
@@ -169,8 +170,11 @@ pub fn element_line(e: &PageElement) -> String {
 
 /// Walks the document in order, collecting lines.
 fn lines(page: &BrowsePage) -> Vec<Line> {
-    let by_node: HashMap<NodeId, &PageElement> =
-        page.elements.iter().map(|e| (e.node, e)).collect();
+    let by_node: HashMap<NodeId, &Observed> = page
+        .elements
+        .iter()
+        .filter_map(|e| Some((page.node_of(e)?, e)))
+        .collect();
     let named_ids = named_control_ids(page, &by_node);
     let mut out = Vec::new();
     let mut text = String::new();
@@ -260,15 +264,18 @@ fn lines(page: &BrowsePage) -> Vec<Line> {
 /// them is that control's name already.
 fn named_control_ids<'a>(
     page: &'a BrowsePage,
-    by_node: &HashMap<NodeId, &PageElement>,
+    by_node: &HashMap<NodeId, &Observed>,
 ) -> HashSet<&'a str> {
     by_node
-        .values()
-        .filter(|e| {
+        .iter()
+        .filter(|(_, e)| {
             !e.text().is_empty()
-                && matches!(e.tag.as_str(), "input" | "select" | "textarea" | "button")
+                && matches!(
+                    e.facts.tag.as_str(),
+                    "input" | "select" | "textarea" | "button"
+                )
         })
-        .filter_map(|e| page.html.tree.get(e.node))
+        .filter_map(|(node, _)| page.html.tree.get(*node))
         .filter_map(|n| n.value().as_element().and_then(|el| el.attr("id")))
         .collect()
 }
@@ -277,7 +284,7 @@ fn named_control_ids<'a>(
 /// control inside it)?
 fn labels_listed(
     label: ElementRef<'_>,
-    by_node: &HashMap<NodeId, &PageElement>,
+    by_node: &HashMap<NodeId, &Observed>,
     named_ids: &HashSet<&str>,
 ) -> bool {
     if let Some(f) = label.value().attr("for") {

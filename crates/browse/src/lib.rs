@@ -26,13 +26,7 @@ pub use protocol::{Answer, Endpoint, Request, RequestError};
 pub fn builtin_step(conv: &mut Conversation, html: &str, url: Option<&str>) -> Answer {
     let page_url = url.unwrap_or(&conv.url).to_string();
     let page = BrowsePage::parse(html, &page_url);
-    let agent = match builtin::agent_page(&page, &page_url) {
-        Ok(a) => a,
-        Err(e) => {
-            let why = format!("the planner could not read this page ({e})");
-            return conv.answer(&page, Action::Fail(why), "");
-        }
-    };
+    let agent = builtin::agent_page(&page, &page_url);
     let sig = agent.signature();
     conv.observe(url, &sig, &agent.all_text());
     let action = builtin::decide(conv, &agent);

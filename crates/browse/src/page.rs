@@ -6,40 +6,20 @@ use crate::dom::{raw_page, text_of};
 use crate::selector::{self, SelectorIndex};
 use ego_tree::NodeId;
 use scraper::{ElementRef, Html};
-use sentience_snapshot_core::{snapshot, Element, SnapshotOptions};
+use sentience_snapshot_core::{snapshot, DomFacts, Observed, SnapshotOptions};
 use serde::Serialize;
-
-/// One element a policy may act on.
-#[derive(Debug, Clone)]
-pub struct PageElement {
-    /// The element id in the listing and in the snapshot engine's output.
-    pub id: u32,
-    pub node: NodeId,
-    pub tag: String,
-    /// The engine's element (role, text, importance, state).
-    pub element: Element,
-    pub href: String,
-    pub name: String,
-    pub input_type: String,
-    pub placeholder: String,
-    pub aria_label: String,
-    pub value: String,
-}
-
-impl PageElement {
-    /// The engine's text (name) of the element, "" when it has none.
-    pub fn text(&self) -> &str {
-        self.element.text.as_deref().unwrap_or_default()
-    }
-}
 
 /// A parsed page.
 pub struct BrowsePage {
     pub html: Html,
     pub url: String,
     pub title: String,
-    /// Elements in the engine's ranking order (importance, then reading order).
-    pub elements: Vec<PageElement>,
+    /// Elements in the engine's ranking order (importance, then reading
+    /// order), each with the DOM facts the HTML gives (the one model of
+    /// an element and its facts, sentience-snapshot-core `Observed`).
+    pub elements: Vec<Observed>,
+    /// The DOM node of each element (same index as `elements`).
+    nodes: Vec<NodeId>,
     index: SelectorIndex,
 }
 
@@ -62,6 +42,19 @@ impl BrowsePage {
         let doc = Html::parse_document(html);
         let dom = raw_page(&doc, url);
         let snap = snapshot(&dom.raw, &SnapshotOptions::default(), "html");
+        // Forms numbered in document order (1-based), as the run loop does.
+        let form_number = |node: Option<u32>| -> u32 {
+            let Some(f) = node else { return 0 };
+            let before = dom
+                .raw
+                .nodes
+                .iter()
+                .take(f as usize)
+                .filter(|n| n.tag == "form")
+                .count();
+            u32::try_from(before + 1).unwrap_or(0)
+        };
+        let mut nodes = Vec::with_capacity(snap.elements.len());
         let elements = snap
             .elements
             .into_iter()
@@ -70,19 +63,26 @@ impl BrowsePage {
                 let node = *dom.nodes.get(index)?;
                 let raw = dom.raw.nodes.get(index)?;
                 let el = doc.tree.get(node).and_then(ElementRef::wrap)?;
-                let attr = |n: &str| el.value().attr(n).unwrap_or_default().to_string();
-                Some(PageElement {
-                    id: element.id,
-                    node,
-                    tag: raw.tag.clone(),
-                    href: attr("href"),
-                    name: raw.name.clone(),
-                    input_type: raw.input_type.clone(),
-                    placeholder: raw.placeholder.clone(),
-                    aria_label: raw.aria_label.clone(),
-                    value: raw.value.clone(),
-                    element,
-                })
+                let mut facts = DomFacts::of_raw(raw);
+                facts.href = el.value().attr("href").unwrap_or_default().to_string();
+                facts.read_only = el.value().attr("readonly").is_some();
+                if facts.aria_label.is_empty()
+                    && element.text.as_deref().unwrap_or("").trim().is_empty()
+                {
+                    let words = format!(
+                        "{} {}",
+                        el.value().attr("id").unwrap_or_default(),
+                        el.value().attr("class").unwrap_or_default()
+                    );
+                    facts.hint = words
+                        .replace(['-', '_'], " ")
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                }
+                facts.form = form_number(raw.form);
+                nodes.push(node);
+                Some(Observed { element, facts })
             })
             .collect();
         let title = doc
@@ -97,17 +97,24 @@ impl BrowsePage {
             url: url.to_string(),
             title,
             elements,
+            nodes,
             index,
         }
     }
 
-    pub fn find(&self, id: u32) -> Option<&PageElement> {
-        self.elements.iter().find(|e| e.id == id)
+    pub fn find(&self, id: u32) -> Option<&Observed> {
+        self.elements.iter().find(|e| e.element.id == id)
+    }
+
+    /// The DOM node of an element of this page.
+    pub fn node_of(&self, e: &Observed) -> Option<NodeId> {
+        let i = self.elements.iter().position(|x| std::ptr::eq(x, e))?;
+        self.nodes.get(i).copied()
     }
 
     /// The verified selector for an element (see [`selector::write`]).
-    pub fn selector(&self, e: &PageElement) -> Option<String> {
-        selector::write(&self.html, &self.index, e.node)
+    pub fn selector(&self, e: &Observed) -> Option<String> {
+        selector::write(&self.html, &self.index, self.node_of(e)?)
     }
 
     /// Every element with the selector the server would send for it.
@@ -115,8 +122,9 @@ impl BrowsePage {
     pub fn candidates(&self, verify: bool) -> Vec<SelectorCandidate> {
         self.elements
             .iter()
-            .filter_map(|e| {
-                let preferred = || selector::preferred(&self.html, &self.index, e.node);
+            .zip(&self.nodes)
+            .filter_map(|(e, &node)| {
+                let preferred = || selector::preferred(&self.html, &self.index, node);
                 // An element no selector reaches is listed unverified (its
                 // position path), never dropped: a checker must see it.
                 let (selector, verified) = match verify.then(|| self.selector(e)).flatten() {
@@ -124,9 +132,9 @@ impl BrowsePage {
                     None => (preferred()?, false),
                 };
                 Some(SelectorCandidate {
-                    id: e.id,
-                    role: e.element.role.as_str().to_string(),
-                    tag: e.tag.clone(),
+                    id: e.element.id,
+                    role: e.role().as_str().to_string(),
+                    tag: e.facts.tag.clone(),
                     text: e.text().to_string(),
                     selector,
                     verified,

@@ -3,8 +3,9 @@
 //! the future". Y is read from the page just sent (its title or URL, how
 //! many elements it offers, what we did last), so the reason is true of it.
 
-use crate::page::{BrowsePage, PageElement};
+use crate::page::BrowsePage;
 use sentience_agent::types::HistoryEntry;
+use sentience_snapshot_core::Observed;
 
 /// Longest quoted text in a reason (characters).
 const QUOTE_CHARS: usize = 60;
@@ -24,22 +25,27 @@ fn cut(s: &str, max: usize) -> String {
 }
 
 /// "the button \"Sign in\"", "the text field \"Username\"", "the link to /about".
-pub fn element_phrase(e: &PageElement) -> String {
-    let kind = match e.element.role.as_str() {
+pub fn element_phrase(e: &Observed) -> String {
+    let kind = match e.role().as_str() {
         "textbox" => "text field",
         "searchbox" => "search field",
         "combobox" => "drop-down",
         "generic" => "clickable element",
         r => r,
     };
-    let label = [e.text(), &e.aria_label, &e.placeholder, &e.name]
-        .into_iter()
-        .map(str::trim)
-        .find(|s| !s.is_empty());
+    let label = [
+        e.text(),
+        &e.facts.aria_label,
+        &e.facts.placeholder,
+        &e.facts.name,
+    ]
+    .into_iter()
+    .map(str::trim)
+    .find(|s| !s.is_empty());
     match label {
         Some(l) => format!("the {kind} \"{}\"", short(l)),
-        None if !e.href.is_empty() => format!("the {kind} to {}", short(&e.href)),
-        None => format!("the unlabelled {kind} <{}>", e.tag),
+        None if !e.facts.href.is_empty() => format!("the {kind} to {}", short(&e.facts.href)),
+        None => format!("the unlabelled {kind} <{}>", e.facts.tag),
     }
 }
 
@@ -112,14 +118,14 @@ impl Reason {
         ))
     }
 
-    pub fn click(&self, e: &PageElement, selector: &str) -> String {
+    pub fn click(&self, e: &Observed, selector: &str) -> String {
         self.form(&format!("click {} ({selector})", element_phrase(e)))
     }
 
-    pub fn focus(&self, e: &PageElement, selector: &str, text: &str) -> String {
+    pub fn focus(&self, e: &Observed, selector: &str, text: &str) -> String {
         let what = if text == "Enter" {
             "press Enter in it".to_string()
-        } else if e.input_type == "password" {
+        } else if e.facts.input_type == "password" {
             "type the password into it".to_string()
         } else {
             format!("type \"{}\" into it", short(text))
@@ -130,8 +136,8 @@ impl Reason {
         ))
     }
 
-    pub fn typing(&self, e: &PageElement, selector: &str, text: &str) -> String {
-        let what = if e.input_type == "password" {
+    pub fn typing(&self, e: &Observed, selector: &str, text: &str) -> String {
+        let what = if e.facts.input_type == "password" {
             "the password".to_string()
         } else {
             format!("\"{}\"", short(text))
@@ -142,14 +148,14 @@ impl Reason {
         ))
     }
 
-    pub fn submit(&self, e: &PageElement, selector: &str) -> String {
+    pub fn submit(&self, e: &Observed, selector: &str) -> String {
         self.form(&format!(
             "submit the form by clicking {} ({selector})",
             element_phrase(e)
         ))
     }
 
-    pub fn enter(&self, e: &PageElement, selector: &str) -> String {
+    pub fn enter(&self, e: &Observed, selector: &str) -> String {
         self.form(&format!(
             "press Enter in {} ({selector}) to submit it, since its form has no submit button",
             element_phrase(e)

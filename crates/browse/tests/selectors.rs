@@ -146,11 +146,16 @@ fn every_fixture_page_selector_matches_exactly_its_element() {
         let html = std::fs::read_to_string(&path).expect("read");
         let page = BrowsePage::parse(&html, "");
         for e in &page.elements {
-            let sel = page
-                .selector(e)
-                .unwrap_or_else(|| panic!("{}: no selector for element {}", path.display(), e.id));
+            let sel = page.selector(e).unwrap_or_else(|| {
+                panic!(
+                    "{}: no selector for element {}",
+                    path.display(),
+                    e.element.id
+                )
+            });
+            let node = page.node_of(e).expect("every element has its node");
             assert!(
-                sentience_browse::selector::verify(&page.html, &sel, e.node),
+                sentience_browse::selector::verify(&page.html, &sel, node),
                 "{}: {sel}",
                 path.display()
             );

@@ -15,7 +15,7 @@ use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use sentience_agent::policy::{Baseline, Decision, PolicyContext};
 use sentience_agent::text::success_markers;
-use sentience_agent::{HistoryEntry, Page, RunMode};
+use sentience_agent::{planner, HistoryEntry, Page, RunMode, Tool};
 use sentience_hands::page::{fingerprint, snapshot_json};
 use sentience_hands::{
     detect_browser_behavior, ActionRecord, Hands, LoopDetector, ToolClient, VisionSet,
@@ -182,11 +182,15 @@ async fn open_browser(hands: &ActHands, task: &str, start_url: Option<&str>) -> 
     Ok(())
 }
 
-/// The page for the planner, and its fingerprint (page.rs `fingerprint`).
+/// The page for the planner, and its fingerprint (page.rs `fingerprint`):
+/// the snapshot with each element's DOM facts and the page's words
+/// (`GET /browser/snapshot?facts=true`), the same page the run loop sends to
+/// /step. A tool server without `facts` (an older one) gives the snapshot
+/// alone; the page's words then come from its accessibility tree.
 async fn snapshot(hands: &ActHands) -> Result<(String, Page)> {
     let mut last = String::new();
     for attempt in 1..=3u64 {
-        let v = hands.tools.get("/browser/snapshot").await;
+        let v = hands.tools.get("/browser/snapshot?facts=true").await;
         // An error result (a page still loading) is asked again, like no answer.
         let read = snapshot_json(&v).map(|s| (s, Snapshot::from_value(s)));
         if let Some((s, Ok(snap))) = read {
@@ -302,41 +306,30 @@ async fn browser_loop(hands: &ActHands, args: &ActArgs) -> Result<()> {
             Decision::Tool(t) => t,
         };
         let action = to_action(&tool, &page);
-        bar.set_message(tool.name.as_str().to_string());
+        bar.set_message(tool.name().as_str().to_string());
+        if let Tool::Observe { wait_ms: Some(ms) } = tool {
+            // A wait the task asked for, or for a page still changing.
+            tokio::time::sleep(Duration::from_millis(ms.min(120_000))).await;
+        }
         let result = hands.execute_with_retry(&action).await;
         let ok = result["success"] == json!(true);
         say(format!("  [{step:>2}] {}", describe(&tool, &page, &result)));
         stats.record(&result);
-        history.push(HistoryEntry {
-            step_number: step,
-            action: tool.name.as_str().into(),
-            observation: if ok {
-                "done".into()
-            } else {
-                result["error"].as_str().unwrap_or("failed").into()
-            },
-            timestamp: 0,
-            parameters: Some(tool.parameters.clone()),
-            success: Some(ok),
-            element_text: tool
-                .element_id()
-                .and_then(|id| page.find(&id))
-                .map(|e| e.label().to_string()),
-            bbox: tool
-                .element_id()
-                .and_then(|id| page.find(&id))
-                .and_then(|e| e.bbox),
-            url: Some(page.url.clone()),
-            page_before: Some(page.signature()),
-            page_after: None,
-        });
+        let observation = if ok {
+            "done".to_string()
+        } else {
+            result["error"].as_str().unwrap_or("failed").to_string()
+        };
+        let mut entry = planner::entry(step, &tool, Some(&page), &observation);
+        entry.success = Some(ok);
+        history.push(entry);
         let point = &result["details"]["viewport_coords"];
         loops.add_action(ActionRecord {
-            kind: tool.name.as_str().into(),
+            kind: tool.name().as_str().into(),
             x: point["x"].as_f64(),
             y: point["y"].as_f64(),
             selector: tool.element_id(),
-            text: tool.str_param("text").map(str::to_string),
+            text: tool.text().map(str::to_string),
             page_before: Some(fp),
             page_after: None,
             timestamp: hands.clock_ms(),

@@ -1,10 +1,15 @@
-//! One step of `sentience act`: the planner's tool as a crates/hands action
-//! (an instruction for the vision providers, not an element id: the
-//! providers find the target on the screen, as the spec's web app does),
-//! the line printed for it, and the figures the run reports.
+//! One step of `sentience act`: the planner's tool as a crates/hands
+//! action — an instruction for the vision providers (they find the target
+//! on the screen, as the spec's web app does), plus the element the planner
+//! chose, which the `dom` provider clicks without choosing again (one
+//! planner, one understanding of the task); fields that keystrokes do not
+//! fill (a `<select>`, a date or time input) are set through the
+//! extension (`POST /browser/act` `fill`). Also the line printed for a step
+//! and the figures the run reports.
 
-use sentience_agent::{Page, Tool, ToolName};
+use sentience_agent::{Page, Tool};
 use sentience_hands::Action;
+use sentience_snapshot_core::Observed;
 use serde_json::{json, Map, Value};
 use std::time::Duration;
 
@@ -15,60 +20,88 @@ fn params(pairs: &[(&str, Value)]) -> Map<String, Value> {
         .collect()
 }
 
+fn element<'p>(tool: &Tool, page: &'p Page) -> Option<&'p Observed> {
+    tool.element().and_then(|id| page.find_id(id))
+}
+
 /// The element's words for an instruction: its label, else its role.
 fn target_words(tool: &Tool, page: &Page) -> (String, String) {
-    let el = tool.element_id().and_then(|id| page.find(&id));
+    let el = element(tool, page);
     let label = el.map(|e| e.label().to_string()).unwrap_or_default();
     let role = el
-        .map(|e| e.role.clone())
-        .filter(|r| !r.is_empty())
+        .map(|e| e.role().as_str().to_string())
         .unwrap_or_else(|| "element".into());
     (label, role)
 }
 
+/// Keystrokes do not fill these: their value is set whole.
+fn set_whole(e: &Observed) -> bool {
+    e.is_select()
+        || matches!(
+            e.facts.input_type.as_str(),
+            "date" | "time" | "datetime-local" | "month" | "week" | "range" | "color" | "number"
+        )
+}
+
+/// The snapshot id of the element a tool acts on.
+fn snapshot_id(tool: &Tool, page: &Page) -> Option<u64> {
+    element(tool, page).map(|e| u64::from(e.element.id))
+}
+
 pub fn to_action(tool: &Tool, page: &Page) -> Action {
     let (label, role) = target_words(tool, page);
-    match tool.name {
-        ToolName::Navigate => Action {
+    let element = snapshot_id(tool, page);
+    match tool {
+        Tool::Navigate { url } => Action {
             kind: "navigate".into(),
-            params: params(&[("url", json!(tool.str_param("url").unwrap_or("")))]),
+            params: params(&[("url", json!(url))]),
             ..Default::default()
         },
-        ToolName::Click => Action {
+        Tool::Click { .. } => Action {
             kind: "click".into(),
             target: Some(format!("Click the {role} \"{label}\"")),
+            element,
             ..Default::default()
         },
-        ToolName::Type => {
-            let text = tool.str_param("text").unwrap_or("");
+        Tool::Type { text, .. } => {
+            if let (Some(id), Some(e)) = (element, self::element(tool, page)) {
+                if set_whole(e) {
+                    return Action {
+                        kind: "fill_element".into(),
+                        params: params(&[
+                            ("element_id", json!(id)),
+                            ("action", json!("fill")),
+                            ("text", json!(text)),
+                        ]),
+                        ..Default::default()
+                    };
+                }
+            }
             Action {
                 kind: "type".into(),
                 target: Some(format!("Type \"{text}\" into the \"{label}\" {role}")),
                 params: params(&[("text", json!(text))]),
+                element,
                 ..Default::default()
             }
         }
-        ToolName::Press => Action {
+        Tool::Press { key, .. } => Action {
             kind: "keypress".into(),
-            params: params(&[("key", json!(tool.str_param("key").unwrap_or("Enter")))]),
+            params: params(&[("key", json!(key))]),
             ..Default::default()
         },
-        ToolName::Scroll => Action {
+        Tool::Scroll {
+            direction, amount, ..
+        } => Action {
             kind: "scroll".into(),
             params: params(&[
-                (
-                    "direction",
-                    json!(tool.str_param("direction").unwrap_or("down")),
-                ),
-                (
-                    "amount",
-                    tool.parameters.get("amount").cloned().unwrap_or(json!(600)),
-                ),
+                ("direction", json!(direction)),
+                ("amount", json!((*amount).min(5000))),
             ]),
             ..Default::default()
         },
-        // Observe and the rest: nothing to do on the page; a zero scroll
-        // costs one call and lets the loop look again.
+        // Observe (after its wait) and the rest: nothing to do on the page;
+        // a zero scroll costs one call and lets the loop look again.
         _ => Action {
             kind: "scroll".into(),
             params: params(&[("direction", json!("down")), ("amount", json!(0))]),
@@ -80,15 +113,13 @@ pub fn to_action(tool: &Tool, page: &Page) -> Action {
 /// `type "alice" → textbox "Username" at (640, 300) viewport via dom ✓ healed (double_click)`.
 pub fn describe(tool: &Tool, page: &Page, r: &Value) -> String {
     let (label, role) = target_words(tool, page);
-    let what = match tool.name {
-        ToolName::Navigate => format!("navigate {}", tool.str_param("url").unwrap_or("")),
-        ToolName::Type => format!(
-            "type \"{}\" → {role} \"{label}\"",
-            tool.str_param("text").unwrap_or("")
-        ),
-        ToolName::Click => format!("click {role} \"{label}\""),
-        ToolName::Press => format!("press {}", tool.str_param("key").unwrap_or("")),
-        other => other.as_str().to_string(),
+    let what = match tool {
+        Tool::Navigate { url } => format!("navigate {url}"),
+        Tool::Type { text, .. } => format!("type \"{text}\" → {role} \"{label}\""),
+        Tool::Click { .. } => format!("click {role} \"{label}\""),
+        Tool::Press { key, .. } => format!("press {key}"),
+        Tool::Observe { wait_ms: Some(ms) } => format!("wait {ms} ms"),
+        other => other.name().as_str().to_string(),
     };
     let vision = &r["vision"];
     let point = if vision["point"].is_object() {

@@ -34,7 +34,11 @@ fn one(file: &PathBuf) -> Result<Value> {
         .candidates(true)
         .into_iter()
         .map(|c| {
-            let dom_index = page.find(c.id).and_then(|e| order.get(&e.node)).copied();
+            let dom_index = page
+                .find(c.id)
+                .and_then(|e| page.node_of(e))
+                .and_then(|n| order.get(&n))
+                .copied();
             json!({
                 "id": c.id,
                 "role": c.role,

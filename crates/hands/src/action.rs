@@ -35,6 +35,10 @@ pub struct Action {
     pub coordinate_origin: Option<String>,
     /// What to act on, in words, when there is no point.
     pub target: Option<String>,
+    /// The snapshot element a planner chose for this action, when it chose
+    /// one: the `dom` provider grounds on it (its box), model providers
+    /// still read `target`.
+    pub element: Option<u64>,
     pub hints: TaskHints,
     pub app: Option<String>,
 }
@@ -69,7 +73,10 @@ impl<H: Http, C: Clock> Hands<H, C> {
             let Some(target) = &action.target else {
                 return json!({ "success": false, "error": format!("{} needs x/y or a target to locate", action.kind) });
             };
-            match self.locate(target, &action.hints, action.app.clone()).await {
+            match self
+                .locate_element(target, action.element, &action.hints, action.app.clone())
+                .await
+            {
                 Ok((p, coords)) => point = Some((p.0, p.1, p.2, Some(coords))),
                 Err(v) => return v,
             }
@@ -150,6 +157,18 @@ impl<H: Http, C: Clock> Hands<H, C> {
         hints: &TaskHints,
         app: Option<String>,
     ) -> Result<((f64, f64, String), Coordinates), Value> {
+        self.locate_element(instruction, None, hints, app).await
+    }
+
+    /// [`Hands::locate`] with the snapshot element a planner chose, for the
+    /// providers that ground on the DOM.
+    pub async fn locate_element(
+        &self,
+        instruction: &str,
+        element: Option<u64>,
+        hints: &TaskHints,
+        app: Option<String>,
+    ) -> Result<((f64, f64, String), Coordinates), Value> {
         let shot = self
             .tools
             .post(
@@ -160,7 +179,8 @@ impl<H: Http, C: Clock> Hands<H, C> {
         if !succeeded(&shot) {
             return Err(shot);
         }
-        let req = locate_request(instruction, &self.scope, &shot);
+        let mut req = locate_request(instruction, &self.scope, &shot);
+        req.element = element;
         let choice = choose_vision_provider(
             hints,
             &VisionContext {
@@ -222,5 +242,6 @@ pub fn locate_request(instruction: &str, scope: &str, shot: &Value) -> LocateReq
         scale_x: lux["scale_x"].as_f64().unwrap_or(1.0),
         scale_y: lux["scale_y"].as_f64().unwrap_or(1.0),
         scope: scope.to_string(),
+        element: None,
     }
 }

@@ -20,6 +20,9 @@ pub const DETERMINISTIC_ACTIONS: &[(&str, &str)] = &[
     ("open_tab", "/browser/tab/new"),
     ("close_tab", "/browser/tab/close"),
     ("switch_tab", "/browser/tab/switch"),
+    // Addition: a field a planner chose by its snapshot id, set whole by the
+    // extension (a `<select>`, a date input): `{element_id, action: "fill", text}`.
+    ("fill_element", "/browser/act"),
 ];
 
 /// docs/contracts/tools.md §17.5 `possibleEndpoints` of a vision action.

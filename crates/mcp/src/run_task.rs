@@ -91,23 +91,25 @@ impl SentienceMcp {
             ..ToolResult::default()
         };
         let id = tool.element_id().and_then(|s| s.parse::<u64>().ok());
-        let (op, args) = match tool.name {
+        let params = tool.parameters();
+        let str_param = |k: &str| params.get(k).and_then(Value::as_str);
+        let (op, args) = match tool.name() {
             ToolName::Observe => {
+                // A task's "wait 3 seconds" (capped: a tool call is not a
+                // place to sleep for minutes).
+                if let Some(ms) = params.get("waitMs").and_then(Value::as_u64) {
+                    tokio::time::sleep(Duration::from_millis(ms.min(30_000))).await;
+                }
                 return ToolResult {
                     success: true,
                     message: Some("Observed".into()),
                     ..ToolResult::default()
-                }
+                };
             }
             ToolName::Navigate => {
-                let url = match tool.str_param("url").map(normalise_url) {
+                let url = match str_param("url").map(normalise_url) {
                     Some(Ok(u)) => u,
-                    _ => {
-                        return fail(format!(
-                            "navigate: not a URL: {:?}",
-                            tool.parameters.get("url")
-                        ))
-                    }
+                    _ => return fail(format!("navigate: not a URL: {:?}", params.get("url"))),
                 };
                 return match self.backend().navigate(tab, &url).await {
                     Ok(u) => ToolResult {
@@ -121,16 +123,19 @@ impl SentienceMcp {
             ToolName::Click => ("click", json!({"id": id})),
             ToolName::Type => (
                 "type",
-                json!({"id": id, "text": tool.str_param("text").or(tool.str_param("value")).unwrap_or("")}),
+                json!({"id": id, "text": str_param("text").unwrap_or("")}),
             ),
-            ToolName::Press => (
-                "press",
-                json!({"key": tool.str_param("key").unwrap_or("Enter")}),
-            ),
+            ToolName::Press => match id {
+                Some(id) => (
+                    "press",
+                    json!({"key": str_param("key").unwrap_or("Enter"), "id": id}),
+                ),
+                None => ("press", json!({"key": str_param("key").unwrap_or("Enter")})),
+            },
             ToolName::Scroll => match id {
                 Some(id) => ("scroll", json!({"id": id})),
                 None => {
-                    let up = tool.str_param("direction") == Some("up");
+                    let up = str_param("direction") == Some("up");
                     (
                         "scroll",
                         json!({"dx": 0, "dy": if up { -600 } else { 600 }}),
@@ -139,8 +144,8 @@ impl SentienceMcp {
             },
             ToolName::AskUser | ToolName::Finish => return fail("not an action".into()),
         };
-        if matches!(tool.name, ToolName::Click | ToolName::Type) && id.is_none() {
-            return fail(format!("{}: missing element id", tool.name.as_str()));
+        if matches!(tool.name(), ToolName::Click | ToolName::Type) && id.is_none() {
+            return fail(format!("{}: missing element id", tool.name().as_str()));
         }
         let old = self
             .backend()
@@ -157,7 +162,7 @@ impl SentienceMcp {
                 }
                 ToolResult {
                     success: true,
-                    message: Some(format!("{} ({outcome})", tool.name.as_str())),
+                    message: Some(format!("{} ({outcome})", tool.name().as_str())),
                     data: Some(json!({"outcome": outcome})),
                     ..ToolResult::default()
                 }
@@ -167,7 +172,7 @@ impl SentienceMcp {
                 let _ = wait_ready(self.backend(), tab, old.as_deref(), LOAD_TIMEOUT).await;
                 ToolResult {
                     success: true,
-                    message: Some(format!("{} (navigated)", tool.name.as_str())),
+                    message: Some(format!("{} (navigated)", tool.name().as_str())),
                     ..ToolResult::default()
                 }
             }
@@ -258,8 +263,8 @@ impl SentienceMcp {
                 StepResponse::ExecuteTool { tool, state } => {
                     let said = format!(
                         "{} {}",
-                        tool.name.as_str(),
-                        serde_json::Value::Object(tool.parameters.clone())
+                        tool.name().as_str(),
+                        serde_json::Value::Object(tool.parameters())
                     );
                     progress
                         .report(

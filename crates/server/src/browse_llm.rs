@@ -99,11 +99,9 @@ pub async fn step(
         let page_url = url.clone().unwrap_or_else(|| conv.url.clone());
         let page = BrowsePage::parse(&html, &page_url);
         // The planner's page gives the same signature and success text as
-        // for the built-in policy; without it the answer still works.
-        let (sig, text) = match builtin::agent_page(&page, &page_url) {
-            Ok(agent) => (agent.signature(), agent.all_text()),
-            Err(_) => (String::new(), page.text(20_000)),
-        };
+        // for the built-in policy.
+        let agent = builtin::agent_page(&page, &page_url);
+        let (sig, text) = (agent.signature(), agent.all_text());
         conv.observe(url.as_deref(), &sig, &text);
         let listing = distill(&page, DEFAULT_BUDGET_TOKENS);
         (conv, listing.text, listing.ids, sig, html)

@@ -137,7 +137,7 @@ fn outcome(run: &Run, resp: &StepResponse) -> Event {
             let acted_on = run
                 .history
                 .last()
-                .filter(|h| h.action == tool.name.as_str())
+                .filter(|h| h.action == tool.name().as_str())
                 .and_then(|h| h.element_text.as_deref());
             if let Some(label) = acted_on {
                 e["target"] = json!(label);

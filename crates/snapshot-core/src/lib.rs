@@ -9,6 +9,7 @@
 // The model, what goes in and out.
 pub mod contract;
 pub mod engine;
+pub mod observed;
 pub mod options;
 pub mod raw;
 
@@ -46,6 +47,7 @@ pub use engine::{
     snapshot_json_tracked, snapshot_tracked, Tracking, WireInput,
 };
 pub use json::writer::snapshot_to_json;
+pub use observed::{DomFacts, Observed};
 pub use options::SnapshotOptions;
 pub use raw::{RawNode, RawPage};
 

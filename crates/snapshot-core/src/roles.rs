@@ -31,6 +31,21 @@ pub fn role_of(_page: &RawPage, node: &RawNode) -> Option<Role> {
     }
 }
 
+/// The role of a node by its markup alone (explicit `role`, else the
+/// implicit role of its tag and `type`): [`role_of`] without the page
+/// context (search landmarks, clickability), for producers that send only
+/// markup facts (crate::observed::role_of_markup).
+pub fn role_of_node(node: &RawNode) -> Option<Role> {
+    match explicit_role(node) {
+        Explicit::Mapped(r) => Some(r),
+        Explicit::Other | Explicit::Presentational => None,
+        Explicit::None => match implicit_role(node) {
+            Implicit::Role(r) => Some(r),
+            Implicit::Never | Implicit::Nothing => None,
+        },
+    }
+}
+
 enum Explicit {
     /// No recognised token (or a presentational role that must be ignored).
     None,

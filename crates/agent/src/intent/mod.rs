@@ -1,19 +1,27 @@
-//! Task understanding: an instruction as people write it → a goal structure
-//! the planner executes step by step (docs/agent.md). "Log in with username alice
-//! and password wonderland" → [Type(username = alice), Type(password =
-//! wonderland), Submit(login)]; "Select A, B and C and click Submit" →
-//! [Select exactly {A, B, C}, Click "Submit"]; "Focus into the 3rd input
-//! textbox" → [Focus(textbox #3)].
+//! The task language: an instruction as people write it → a sequence of
+//! steps the planner carries out (docs/agent.md). "Log in with username
+//! alice and password wonderland" → [Fill(username = alice, password =
+//! wonderland), Submit(log in)]; "Click button ONE, wait 3 seconds, then
+//! click button TWO" → [Click ONE, Wait 3 s, Click TWO]; "Select
+//! Margy>Rosy>Wynne" → [Path Margy › Rosy › Wynne]; "If Premium costs less
+//! than $20 choose it, otherwise Standard" → [Branch(Premium < 20, …)].
 //!
-//! The words live in a `Lexicon` (English today, see `lexicon.rs`); the
-//! grammar (tokens → clauses → steps) is the same for any lexicon, so another
-//! language is another table, not another parser.
+//! Grammar: `tokens.rs` splits the words (quotes kept whole) and groups
+//! them into clauses, one per step ("A, then B", "A and B" when B starts
+//! with a verb, sentences; "if…, …; otherwise …" in `branch.rs`); each
+//! clause starts with a verb phrase of the `Lexicon`, and the verb's own
+//! module in `verbs/` reads the rest (its object: target text, role,
+//! position, relation, values with the words that name their fields,
+//! choices, transforms). The words live in the `Lexicon` (English today):
+//! another language is another table, not another parser.
 
-mod clause;
+mod branch;
+mod describe;
 pub mod lexicon;
 mod object;
 mod tokens;
-mod values;
+pub(crate) mod values;
+mod verbs;
 
 #[cfg(test)]
 mod tests;
@@ -22,36 +30,27 @@ use crate::task::FieldKind;
 use lexicon::{Lexicon, ENGLISH};
 use serde::Serialize;
 
-/// What a step does.
+pub use describe::{role_word, verb_word};
+
+/// The verb phrase a clause starts with: which module reads the clause.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verb {
-    /// Click / press / tap an element.
     Click,
-    /// Type a value into a field.
-    Type,
-    /// Choose options: tick checkboxes, pick a radio or a list option.
-    Select,
-    /// Untick.
-    Unselect,
-    /// Open a collapsed section, menu, tree node or dropdown.
-    Expand,
-    /// Look through tabs / sections / pages for the next step's target.
-    Explore,
-    /// Put the keyboard focus into a field.
-    Focus,
-    /// Submit the form (log in, sign up, send…), with its button or Enter.
-    Submit,
-    /// Search for a term (type it into the search field and submit).
-    Search,
-    /// Find or read information on the page (answer-style).
-    Find,
-    /// Open a URL.
-    Navigate,
-    /// Scroll the page or a list.
-    Scroll,
-    /// Hover over an element.
     Hover,
+    Focus,
+    Type,
+    Select,
+    Unselect,
+    Expand,
+    Explore,
+    Submit,
+    Search,
+    Find,
+    Navigate,
+    Scroll,
+    Press,
+    Wait,
 }
 
 /// Kinds of element a task names ("the button", "a link", "the 2nd tab").
@@ -96,6 +95,18 @@ pub enum Relation {
     RightOf,
     Near,
     Inside,
+    /// "the email from Bob", "the Delete button of Q3 plan", "Add to cart
+    /// for the tumbler": the element that belongs with the named thing
+    /// (the first one after it in reading order).
+    Of,
+}
+
+/// The extreme a superlative asks for: "the cheapest", "the largest".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Extreme {
+    Least,
+    Most,
 }
 
 /// What to do to a value before typing it.
@@ -121,6 +132,9 @@ pub struct Target {
     /// "below X": the relation and X.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub relation: Option<(Relation, String)>,
+    /// "the cheapest option": the one whose number is least / most.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extreme: Option<Extreme>,
     /// Every matching element ("both text fields", "all checkboxes").
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub all: bool,
@@ -132,12 +146,13 @@ impl Target {
     }
 }
 
-/// A value to enter: literal, or read from the page (answer-style).
+/// A value to enter: literal, read from the page, or a pattern.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ValueSource {
     Literal(String),
-    /// "the phone number of Bob" → Lookup { what: "phone number", key: "Bob" }.
+    /// "the phone number of Bob" → Lookup { what: "phone number", key: "Bob" };
+    /// "the code shown on the page" → Lookup { what: "code", key: "" }.
     Lookup {
         what: String,
         key: String,
@@ -148,6 +163,10 @@ pub enum ValueSource {
         starts: Option<String>,
         ends: Option<String>,
     },
+    /// Words that hold a field's name and its value, unquoted, whose split
+    /// only the page can tell ("team size 2-10" → the field "Team size",
+    /// the value "2-10"; "express delivery" → the option "Express").
+    Phrase(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -163,12 +182,21 @@ pub struct Value {
 }
 
 impl Value {
-    /// The text to type: the literal with its transforms applied (None for a
-    /// lookup, which the planner resolves on the page).
+    pub fn literal(text: impl Into<String>, field: FieldKind, label: impl Into<String>) -> Value {
+        Value {
+            source: ValueSource::Literal(text.into()),
+            field,
+            label: label.into(),
+            transforms: Vec::new(),
+        }
+    }
+
+    /// The text to type: the literal with its transforms applied (None for
+    /// the kinds the planner resolves on the page).
     pub fn text(&self) -> Option<String> {
         match &self.source {
             ValueSource::Literal(s) => Some(apply(s, &self.transforms)),
-            ValueSource::Lookup { .. } | ValueSource::Pattern { .. } => None,
+            _ => None,
         }
     }
 }
@@ -197,8 +225,11 @@ pub fn apply(s: &str, transforms: &[Transform]) -> String {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Choice {
-    /// Exactly these (others unticked): "Select A, B and C".
+    /// These: "Select A, B and C" (with two or more, others are unticked:
+    /// the set is exactly these); "Tick the I agree box" leaves others.
     Exactly(Vec<String>),
+    /// Only these, others unticked: "select only Mushrooms".
+    Only(Vec<String>),
     /// None at all: "Select nothing".
     Nothing,
     /// Every option: "Select all".
@@ -207,30 +238,141 @@ pub enum Choice {
     Like(Vec<String>),
 }
 
-/// One subgoal.
+/// How a click step touches its element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Touch {
+    Click,
+    Hover,
+    Focus,
+}
+
+/// Something the page must show for a wait to end or a branch to be taken.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Step {
-    pub verb: Verb,
-    #[serde(skip_serializing_if = "Target::is_empty")]
-    pub target: Target,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub values: Vec<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub choice: Option<Choice>,
-    /// A URL (navigate) or search term.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub arg: Option<String>,
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    /// The page shows this text ("until Live appears", "if "Sold out" is shown").
+    Shows(String),
+    /// The number the page shows with `subject` compares with `value`
+    /// ("Premium costs less than $20").
+    Compare {
+        subject: String,
+        less: bool,
+        or_equal: bool,
+        value: f64,
+    },
+    /// Something new about these words appeared since the wait began
+    /// ("wait for the code").
+    Appears(String),
+}
+
+/// A step of a task: its verb and what the verb needs.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "step")]
+pub enum Step {
+    /// Click, hover or focus an element.
+    Click {
+        target: Target,
+        touch: Touch,
+    },
+    /// Enter values into fields (the field named by `field` for a single
+    /// value: "into the 2nd field", "into both text fields").
+    Fill {
+        values: Vec<Value>,
+        field: Target,
+    },
+    /// Tick, untick or choose options.
+    Choose {
+        on: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        choice: Option<Choice>,
+        target: Target,
+        /// The container named: "from the size dropdown".
+        #[serde(skip_serializing_if = "Option::is_none")]
+        within: Option<String>,
+    },
+    /// Open a collapsed section, menu or tab (`explore`: go through them
+    /// until the next step's target shows).
+    Open {
+        target: Target,
+        explore: bool,
+    },
+    /// Submit the form just filled (log in, sign up, send…): its submit
+    /// control, whatever it says, or Enter in its last field.
+    Submit {
+        phrase: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        button: Option<String>,
+    },
+    /// Search for a term (into the search field, then submit).
+    Search {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        term: Option<Value>,
+    },
+    /// Find or read something on the page, and answer with it.
+    Find {
+        target: Target,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        about: Option<String>,
+    },
+    Navigate {
+        url: String,
+    },
+    /// Scroll the page, or within the element named ("the textarea"),
+    /// `to_end`: to its top or bottom.
+    Scroll {
+        up: bool,
+        target: Target,
+        to_end: bool,
+    },
+    /// Press a key.
+    Press {
+        key: String,
+    },
+    /// Wait a while, or until the page shows something.
+    Wait {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        seconds: Option<f64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        until: Option<Condition>,
+    },
+    /// A path through menus: "File → Save", "Margy>Rosy>Wynne".
+    Path {
+        items: Vec<String>,
+    },
+    /// "If …, A; otherwise B".
+    Branch {
+        condition: Condition,
+        then: Vec<Step>,
+        otherwise: Vec<Step>,
+    },
 }
 
 impl Step {
-    pub fn new(verb: Verb) -> Step {
-        Step {
-            verb,
-            target: Target::default(),
-            values: Vec::new(),
-            choice: None,
-            arg: None,
+    /// Its target, for steps that have one.
+    pub fn target(&self) -> Option<&Target> {
+        match self {
+            Step::Click { target, .. }
+            | Step::Choose { target, .. }
+            | Step::Open { target, .. }
+            | Step::Find { target, .. }
+            | Step::Scroll { target, .. } => Some(target),
+            Step::Fill { field, .. } => Some(field),
+            _ => None,
         }
+    }
+
+    /// Its values (fill and search steps).
+    pub fn values(&self) -> &[Value] {
+        match self {
+            Step::Fill { values, .. } => values,
+            Step::Search { term: Some(v) } => std::slice::from_ref(v),
+            _ => &[],
+        }
+    }
+
+    pub fn is_find(&self) -> bool {
+        matches!(self, Step::Find { .. })
     }
 }
 
@@ -262,145 +404,85 @@ impl Intent {
 
     pub fn parse_with(task: &str, lex: &Lexicon) -> Intent {
         let toks = tokens::tokenize(task);
-        let clauses = tokens::clauses(&toks, lex);
-        let mut steps: Vec<Step> = Vec::new();
-        let mut carry_role: Option<Role> = None;
-        for c in &clauses {
-            for mut s in clause::parse(c, lex) {
-                // "Use the textbox to enter X": the used thing is the field.
-                if s.verb == Verb::Type && s.target.role.is_none() {
-                    s.target.role = carry_role.take();
-                }
-                steps.push(s);
-            }
-            carry_role = clause::used_role(c, lex);
-        }
+        let steps = branch::steps(&toks, lex);
         // "Find" with nothing to find, before a step that names its target
         // ("find and click the link X"), is part of that step.
         let n = steps.len();
-        let mut kept: Vec<Step> = Vec::with_capacity(n);
-        for (i, s) in steps.iter().enumerate() {
-            let bare = s.verb == Verb::Find && s.target.is_empty() && s.arg.is_none();
-            if bare && i + 1 < n {
-                continue;
-            }
-            kept.push(s.clone());
-        }
+        let kept: Vec<Step> = steps
+            .into_iter()
+            .enumerate()
+            .filter(|(i, s)| {
+                let bare = matches!(s, Step::Find { target, about: None } if target.is_empty());
+                !(bare && i + 1 < n)
+            })
+            .map(|(_, s)| s)
+            .collect();
+        let kept = submit_last(kept);
         let done = match kept.as_slice() {
-            [s] if s.verb == Verb::Navigate => Done::Url(s.arg.clone().unwrap_or_default()),
-            ss if !ss.is_empty() && ss.iter().all(|s| s.verb == Verb::Find) => Done::Answer,
+            [Step::Navigate { url }] => Done::Url(url.clone()),
+            ss if !ss.is_empty() && ss.iter().all(Step::is_find) => Done::Answer,
             _ => Done::AllSteps,
         };
         Intent { steps: kept, done }
     }
 
-    /// Every literal value of the task, in order (for the field filler).
+    /// Every value of the task, in order.
     pub fn values(&self) -> impl Iterator<Item = &Value> {
-        self.steps.iter().flat_map(|s| s.values.iter())
-    }
-
-    /// Has a step of this verb.
-    pub fn has(&self, v: Verb) -> bool {
-        self.steps.iter().any(|s| s.verb == v)
+        self.steps.iter().flat_map(|s| s.values().iter())
     }
 
     /// One line for people and for the LLM prompt:
-    /// `1. type username="alice" → 2. submit "Log in"`.
+    /// `1. type username="alice" → 2. submit log in`.
     pub fn describe(&self) -> String {
-        let mut parts = Vec::new();
-        for (i, s) in self.steps.iter().enumerate() {
-            let mut p = format!("{}. {}", i + 1, verb_word(s.verb));
-            if let Some(o) = s.target.ordinal {
-                p.push_str(&match o {
-                    Ordinal::Nth(n) => format!(" #{n}"),
-                    Ordinal::Last => " last".into(),
-                });
+        describe::steps(&self.steps)
+    }
+}
+
+/// A form is sent once it is filled: within a run of fill, choose and
+/// submit steps (nothing else between), the values and choices come
+/// first and one submit (the last one said) ends it. "Sign up with …, and
+/// accept the terms" ticks the box before signing up; "Check out: …;
+/// express delivery; card …" fills every page's fields and submits once.
+fn submit_last(steps: Vec<Step>) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::with_capacity(steps.len());
+    let mut run: Vec<Step> = Vec::new();
+    let mut submit: Option<Step> = None;
+    let flush = |out: &mut Vec<Step>, run: &mut Vec<Step>, submit: &mut Option<Step>| {
+        // Consecutive fills become one.
+        for s in run.drain(..) {
+            match (out.last_mut(), s) {
+                (
+                    Some(Step::Fill { values, field }),
+                    Step::Fill {
+                        values: more,
+                        field: f2,
+                    },
+                ) if field.is_empty() && f2.is_empty() => {
+                    values.extend(more);
+                }
+                (_, s) => out.push(s),
             }
-            if s.target.all {
-                p.push_str(" every");
-            }
-            if let Some(r) = s.target.role {
-                p.push_str(&format!(" {}", role_word(r)));
-            }
-            if let Some(t) = &s.target.text {
-                p.push_str(&format!(" \"{t}\""));
-            }
-            if let Some((rel, what)) = &s.target.relation {
-                p.push_str(&format!(
-                    " {} \"{what}\"",
-                    format!("{rel:?}").to_lowercase()
-                ));
-            }
-            for v in &s.values {
-                let shown = match &v.source {
-                    ValueSource::Literal(_) => format!("\"{}\"", v.text().unwrap_or_default()),
-                    ValueSource::Lookup { what, key } => format!("(the {what} of \"{key}\")"),
-                    ValueSource::Pattern { starts, ends } => format!(
-                        "(starts {:?} ends {:?})",
-                        starts.as_deref().unwrap_or(""),
-                        ends.as_deref().unwrap_or("")
-                    ),
-                };
-                let kind = crate::system2::score::kind_word(v.field);
-                let label = if v.label.is_empty() || v.label.to_lowercase() == kind {
-                    String::new()
-                } else {
-                    format!("[{}]", v.label)
-                };
-                p.push_str(&format!(" {kind}{label}={shown}"));
-            }
-            match &s.choice {
-                Some(Choice::Exactly(xs)) => p.push_str(&format!(" exactly {xs:?}")),
-                Some(Choice::Nothing) => p.push_str(" nothing"),
-                Some(Choice::All) => p.push_str(" all"),
-                Some(Choice::Like(xs)) => p.push_str(&format!(" like {xs:?}")),
-                None => {}
-            }
-            if let Some(a) = &s.arg {
-                p.push_str(&format!(" {a}"));
-            }
-            parts.push(p);
         }
-        parts.join(" → ")
+        if let Some(s) = submit.take() {
+            out.push(s);
+        }
+    };
+    for s in steps {
+        match s {
+            Step::Fill { .. } | Step::Choose { .. } => run.push(s),
+            Step::Submit { .. } => {
+                if submit.is_none() {
+                    submit = Some(s);
+                } else if let Some(Step::Submit { button: None, .. }) = &submit {
+                    submit = Some(s);
+                }
+            }
+            other => {
+                flush(&mut out, &mut run, &mut submit);
+                out.push(other);
+            }
+        }
     }
-}
-
-pub fn verb_word(v: Verb) -> &'static str {
-    match v {
-        Verb::Click => "click",
-        Verb::Type => "type",
-        Verb::Select => "select",
-        Verb::Unselect => "unselect",
-        Verb::Expand => "expand",
-        Verb::Explore => "explore",
-        Verb::Focus => "focus",
-        Verb::Submit => "submit",
-        Verb::Search => "search",
-        Verb::Find => "find",
-        Verb::Navigate => "navigate",
-        Verb::Scroll => "scroll",
-        Verb::Hover => "hover",
-    }
-}
-
-pub fn role_word(r: Role) -> &'static str {
-    match r {
-        Role::Button => "button",
-        Role::Link => "link",
-        Role::Tab => "tab",
-        Role::Checkbox => "checkbox",
-        Role::Radio => "radio",
-        Role::Field => "field",
-        Role::TextArea => "textarea",
-        Role::Dropdown => "dropdown",
-        Role::Option => "option",
-        Role::Item => "item",
-        Role::Section => "section",
-        Role::Menu => "menu",
-        Role::Result => "result",
-        Role::Dialog => "dialog",
-        Role::List => "list",
-        Role::Table => "table",
-        Role::Widget => "widget",
-    }
+    flush(&mut out, &mut run, &mut submit);
+    out
 }

@@ -3,7 +3,7 @@
 
 use super::lexicon::{match_at, Lexicon};
 use super::tokens::{lowers, Token};
-use super::{Ordinal, Relation, Role, Target, Transform};
+use super::{Extreme, Ordinal, Relation, Role, Target, Transform};
 
 /// What the words after the verb say.
 #[derive(Debug, Default)]
@@ -18,6 +18,7 @@ pub(super) struct Object {
     pub(super) every: bool,
     pub(super) nothing: bool,
     pub(super) relation: Option<(Relation, String)>,
+    pub(super) extreme: Option<Extreme>,
     /// "labeled X".
     pub(super) label: Option<String>,
     /// "in the dialog", "from the list".
@@ -79,7 +80,16 @@ pub(super) fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
             continue;
         }
         // "in all upper case letters": "all" before a transform is not "every".
-        if lex.every.contains(&t.lower.as_str()) {
+        // "all" inside a name ("Promote to all regions") is part of it.
+        // ("the "Retweet" button on all posts": after a preposition, "all"
+        // is every one again.)
+        let glue_only = o
+            .plain
+            .iter()
+            .all(|(_, w)| GLUE.contains(&w.to_lowercase().as_str()));
+        let after_glue = i > 0 && !toks[i - 1].quoted && GLUE.contains(&toks[i - 1].lower.as_str());
+        let named_before = glue_only && (o.quoted.is_empty() || after_glue);
+        if lex.every.contains(&t.lower.as_str()) && named_before {
             let next = &ws[(i + 1).min(ws.len())..];
             if match_at(lex.transforms, next).is_none() {
                 o.every = true;
@@ -115,7 +125,17 @@ pub(super) fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
             i += 1;
             continue;
         }
-        if let Some((n, rel)) = match_at(lex.relations, rest) {
+        if let Some((n, x)) = match_at(lex.extremes, rest) {
+            o.extreme = Some(x);
+            i += n;
+            continue;
+        }
+        // "from the list" names a container (`within` below), "from Bob" a
+        // relation: only a phrase that is no role noun is related to.
+        let of_container = match_at(lex.relations, rest).is_some_and(|(n, r)| {
+            r == Relation::Of && (role_phrase(toks, i + n, lex).is_some() || o.relation.is_some())
+        });
+        if let Some((n, rel)) = match_at(lex.relations, rest).filter(|_| !of_container) {
             // "below X": X is the next noun phrase or quote; "below" alone
             // ("the section below") just says where on the page.
             let j = i + n;
@@ -135,13 +155,18 @@ pub(super) fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
                     continue;
                 }
                 if k > j || !toks[i + n - 1].stop {
-                    let words: Vec<String> = toks[k..]
-                        .iter()
-                        .take_while(|t| !t.quoted && !lex.and.contains(&t.lower.as_str()))
-                        .take(3)
-                        .map(|t| t.raw.clone())
-                        .collect();
-                    if !words.is_empty() && rel != Relation::Below || k > j {
+                    let mut words: Vec<String> = Vec::new();
+                    for t in &toks[k..] {
+                        if t.quoted || lex.and.contains(&t.lower.as_str()) || words.len() == 4 {
+                            break;
+                        }
+                        words.push(t.raw.clone());
+                        if t.comma || t.stop {
+                            break;
+                        }
+                    }
+                    let named = toks[k].raw.chars().next().is_some_and(char::is_uppercase);
+                    if !words.is_empty() && (rel != Relation::Below || named) || k > j {
                         let taken = words.len();
                         o.relation = Some((rel, words.join(" ")));
                         i = k + taken;
@@ -208,7 +233,11 @@ pub(super) fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
                 o.into_at = Some(i);
             }
         }
-        if let Some((n, r, _)) = role_phrase(toks, i, lex).filter(|(n, _, _)| *n > 0) {
+        let named = t.raw.chars().next().is_some_and(char::is_uppercase)
+            && (i == 0 || !is_article(lex, &toks[i - 1].lower))
+            && o.plain.is_empty()
+            && toks.get(i + 1).is_none_or(|x| !x.quoted);
+        if let Some((n, r, _)) = role_phrase(toks, i, lex).filter(|(n, _, _)| *n > 0 && !named) {
             // Only take the role if the phrase starts here with no plain words skipped.
             let first_is_role = {
                 let mut k = i;
@@ -242,6 +271,27 @@ pub(super) fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
                 i += n;
                 continue;
             }
+        }
+        // "Bob Tanaka's second email": the owner is what the target belongs to.
+        if let Some(owner) = t
+            .raw
+            .strip_suffix("'s")
+            .or_else(|| t.raw.strip_suffix("’s"))
+        {
+            let mut words: Vec<String> = Vec::new();
+            while o
+                .plain
+                .last()
+                .is_some_and(|(k, _)| *k + words.len() + 1 == i)
+            {
+                if let Some((_, w)) = o.plain.pop() {
+                    words.insert(0, w);
+                }
+            }
+            words.push(owner.to_string());
+            o.relation = Some((Relation::Of, words.join(" ")));
+            i += 1;
+            continue;
         }
         if !is_article(lex, &t.lower) {
             o.plain.push((i, t.raw.clone()));
@@ -306,6 +356,7 @@ pub(super) fn target_of(o: &Object, upto: usize) -> Target {
         role: o.role,
         ordinal: o.ordinal,
         relation: o.relation.clone(),
-        all: o.every || (o.plural && o.ordinal.is_none()),
+        extreme: o.extreme,
+        all: o.every || (o.plural && o.ordinal.is_none() && o.extreme.is_none()),
     }
 }

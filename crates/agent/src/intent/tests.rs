@@ -3,7 +3,7 @@
 //! each with its verb, position, role, target text, relation, values as
 //! `kind[label]="text"` after transforms, choices and arguments).
 
-use super::{Choice, Done, Intent, Transform, ValueSource, Verb};
+use super::{Choice, Done, Intent, Step, Transform, ValueSource};
 use crate::task::FieldKind;
 
 const TABLE: &[(&str, &str)] = &[
@@ -90,7 +90,7 @@ const TABLE: &[(&str, &str)] = &[
     ),
     (r#"Click "Pricing""#, r#"1. click "Pricing""#),
     (r#"Click on the "♥♥♥" button."#, r#"1. click button "♥♥♥""#),
-    (r#"Press Enter"#, r#"1. click "Enter" key:Enter"#),
+    (r#"Press Enter"#, r#"1. press Enter"#),
     (r#"Go to the pricing page"#, r#"1. click "pricing""#),
     (
         r#"Go to checkout and pay with card "4242 4242 4242 4242""#,
@@ -242,7 +242,7 @@ const TABLE: &[(&str, &str)] = &[
     ),
     (
         r#"Enter "x@y.z" in the email box and press Enter"#,
-        r#"1. type field email="x@y.z" → 2. click "Enter" key:Enter"#,
+        r#"1. type field email="x@y.z" → 2. press Enter"#,
     ),
     (
         r#"Type bob@example.com into the email field"#,
@@ -321,7 +321,7 @@ const TABLE: &[(&str, &str)] = &[
         r#"Scroll down and click "Load more""#,
         r#"1. scroll down → 2. click "Load more""#,
     ),
-    (r#"Scroll to the bottom"#, r#"1. scroll last down"#),
+    (r#"Scroll to the bottom"#, r#"1. scroll to end down"#),
     (
         r#"Hover over the "Products" menu and click "Laptops""#,
         r#"1. hover menu "Products" → 2. click "Laptops""#,
@@ -421,22 +421,30 @@ fn phrasing_table() {
 fn structure_behind_the_description() {
     let i = Intent::parse("Log in with username alice and password wonderland");
     assert_eq!(i.steps.len(), 2);
-    assert_eq!(i.steps[0].verb, Verb::Type);
-    let kinds: Vec<FieldKind> = i.steps[0].values.iter().map(|v| v.field).collect();
+    let Step::Fill { values, .. } = &i.steps[0] else {
+        panic!("a fill first: {:?}", i.steps[0]);
+    };
+    let kinds: Vec<FieldKind> = values.iter().map(|v| v.field).collect();
     assert_eq!(kinds, vec![FieldKind::Username, FieldKind::Password]);
-    assert_eq!(i.steps[1].verb, Verb::Submit);
+    assert!(matches!(i.steps[1], Step::Submit { .. }));
     assert_eq!(i.done, Done::AllSteps);
 
     let t = Intent::parse(r#"Type "tora" in all upper case letters in the text input"#);
-    assert_eq!(t.steps[0].values[0].transforms, vec![Transform::Upper]);
-    assert_eq!(t.steps[0].values[0].text().as_deref(), Some("TORA"));
+    assert_eq!(t.steps[0].values()[0].transforms, vec![Transform::Upper]);
+    assert_eq!(t.steps[0].values()[0].text().as_deref(), Some("TORA"));
 
     let s = Intent::parse("Select nothing and click Submit.");
-    assert_eq!(s.steps[0].choice, Some(Choice::Nothing));
+    assert!(matches!(
+        &s.steps[0],
+        Step::Choose {
+            choice: Some(Choice::Nothing),
+            ..
+        }
+    ));
 
     let l = Intent::parse("Enter the phone number of Bob Smith into the Phone field");
     assert_eq!(
-        l.steps[0].values[0].source,
+        l.steps[0].values()[0].source,
         ValueSource::Lookup {
             what: "phone number".into(),
             key: "Bob Smith".into()

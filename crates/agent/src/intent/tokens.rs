@@ -182,10 +182,20 @@ pub fn clauses(toks: &[Token], lex: &Lexicon) -> Vec<Vec<Token>> {
                                 | "way"
                                 | "back"
                                 | "up"
+                                | "add"
+                                | "proceed"
+                                | "continue"
+                                | "move"
+                                | "apply"
                         )
                     })));
         if joins && !cur.is_empty() && verb_at(toks, i + 1, lex, true) {
             close(&mut cur, &mut out);
+            // "to" stays: the clause says what the one before is for
+            // ("click the star icon to mark it"), branch.rs reads it.
+            if t.lower == "to" {
+                cur.push(t.clone());
+            }
             i += 1;
             continue;
         }

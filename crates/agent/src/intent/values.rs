@@ -1,5 +1,7 @@
 //! Values, choice items and patterns of a clause: "username alice and
-//! password wonderland", "A, B and C", "starts with X and ends with Y".
+//! password wonderland", "10/11/2016 as the date", "team size 2-10",
+//! "A, B and C", "starts with X and ends with Y". A value never swallows
+//! the words that name its field: those become its label.
 
 use super::lexicon::{match_at, Lexicon};
 use super::object::is_article;
@@ -12,15 +14,213 @@ pub(super) fn field_at(ws: &[&str], lex: &Lexicon) -> Option<(usize, FieldKind)>
     match_at(lex.fields, ws)
 }
 
+/// Words around values that belong to neither the value nor its label.
+const GLUE: &[&str] = &[
+    "with", "using", "and", "then", "the", "a", "an", "my", "our", "your", "their", "his", "her",
+    "its", "of", "for", "to", "me", "is", "are", "as", "please", "also", "use", "set",
+];
+
+/// Kinds whose values are one word ("alice", "hunter2", "x@y.z").
+fn one_word(kind: FieldKind) -> bool {
+    matches!(
+        kind,
+        FieldKind::Username | FieldKind::Password | FieldKind::Email
+    )
+}
+
+/// The parts of a list of values, as index ranges: split at commas and
+/// `and`, never inside a quote.
+fn parts(toks: &[Token], lex: &Lexicon) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, t) in toks.iter().enumerate() {
+        // "… subject X in the Billing category with High priority":
+        // "with" starts a value as "and" does.
+        let and = !t.quoted && (lex.and.contains(&t.lower.as_str()) || t.lower == "with");
+        if and {
+            if i > start {
+                out.push(start..i);
+            }
+            start = i + 1;
+        } else if t.comma || t.stop {
+            out.push(start..i + 1);
+            start = i + 1;
+        }
+    }
+    if start < toks.len() {
+        out.push(start..toks.len());
+    }
+    out
+}
+
 /// "username alice and password wonderland", "as alice", "password: x",
-/// quoted values with the words before them as their label.
-pub(super) fn values(toks: &[Token], lex: &Lexicon, login: bool) -> Vec<Value> {
-    let ws = lowers(toks);
+/// "full name Maya Lin", quoted values with the words before them as their
+/// label; `phrases`: a part with words but no field noun becomes a
+/// `Phrase` the planner splits against the page's field labels.
+pub(super) fn values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     let mut used = vec![false; toks.len()];
+    // Phrases only in a list of values: after "with" / "using" / a colon,
+    // or once a value was found ("Buy the red shoes" names no field).
+    let list_from = toks
+        .iter()
+        .position(|t| !t.quoted && (matches!(t.lower.as_str(), "with" | "using") || t.colon))
+        .unwrap_or(toks.len());
+    for range in parts(toks, lex) {
+        let offset = range.start;
+        let part = &toks[range];
+        let before = out.len();
+        scan_part(part, offset, lex, login, &mut out, &mut used);
+        let in_list = offset >= list_from || before > 0;
+        if out.len() == before && phrases && in_list {
+            let words: Vec<&Token> = part
+                .iter()
+                .skip_while(|t| !t.quoted && GLUE.contains(&t.lower.as_str()))
+                .collect();
+            let has_quote = part.iter().any(|t| t.quoted);
+            if !has_quote && words.len() >= 2 {
+                out.push(Value {
+                    source: ValueSource::Phrase(join(&words)),
+                    field: FieldKind::Other,
+                    label: String::new(),
+                    transforms: Vec::new(),
+                });
+                for k in 0..part.len() {
+                    used[offset + k] = true;
+                }
+            }
+        } else if out.len() > before && phrases && in_list {
+            // Words left after a quoted value: "the subject "X" in the
+            // Billing category" (a name, then the field it is for).
+            let last_used = (0..part.len()).rev().find(|&k| used[offset + k]);
+            if let Some(u) = last_used.filter(|&u| part[u].quoted) {
+                let rest: Vec<&Token> = part[u + 1..]
+                    .iter()
+                    .skip_while(|t| {
+                        !t.quoted && GLUE.contains(&t.lower.as_str()) || t.lower == "in"
+                    })
+                    .collect();
+                let named = rest
+                    .iter()
+                    .any(|t| t.raw.chars().next().is_some_and(char::is_uppercase));
+                if rest.len() >= 2 && named && rest.iter().all(|t| !t.quoted) {
+                    out.push(Value {
+                        source: ValueSource::Phrase(join(&rest)),
+                        field: FieldKind::Other,
+                        label: String::new(),
+                        transforms: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+    // Quoted values not claimed by a field noun: labelled by the words before.
+    let ws = lowers(toks);
+    for (q, t) in toks.iter().enumerate() {
+        if !t.quoted
+            || used[q]
+            || out
+                .iter()
+                .any(|v| matches!(&v.source, ValueSource::Literal(s) if *s == t.raw))
+        {
+            continue;
+        }
+        // The words just before, back to another quote or a comma.
+        let mut from = q;
+        while from > 0 && q - from < 3 {
+            let p = &toks[from - 1];
+            if p.quoted || p.comma || p.stop || p.colon && from < q {
+                break;
+            }
+            from -= 1;
+        }
+        let before: Vec<&str> = ws[from..q]
+            .iter()
+            .copied()
+            .filter(|w| !GLUE.contains(w) || matches!(*w, "as" | "to" | "from" | "for"))
+            .collect();
+        let kind = (0..before.len())
+            .find_map(|k| field_at(&before[k..], lex).map(|(_, f)| f))
+            .unwrap_or(if t.raw.contains('@') {
+                FieldKind::Email
+            } else {
+                FieldKind::Other
+            });
+        out.push(Value::literal(t.raw.clone(), kind, before.join(" ")));
+    }
+    out
+}
+
+fn join(ts: &[&Token]) -> String {
+    ts.iter()
+        .map(|t| t.raw.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One part: field nouns with their values ("postal code 97205"), or a
+/// value and its field after `as` ("10/11/2016 as the date").
+fn scan_part(
+    part: &[Token],
+    offset: usize,
+    lex: &Lexicon,
+    login: bool,
+    out: &mut Vec<Value>,
+    used: &mut [bool],
+) {
+    let ws = lowers(part);
+    // "X as the date": the value first, its field after `as` + article.
+    if let Some(k) = part.iter().position(|t| !t.quoted && t.lower == "as") {
+        let article = part.get(k + 1).is_some_and(|t| is_article(lex, &t.lower));
+        if k > 0 && article && k + 2 < part.len() {
+            let value: Vec<&Token> = part[..k]
+                .iter()
+                .skip_while(|t| !t.quoted && GLUE.contains(&t.lower.as_str()))
+                .collect();
+            let label: Vec<&Token> = part[k + 2..].iter().collect();
+            let of_at = part[..k].iter().position(|t| !t.quoted && t.lower == "of");
+            let starts_article = part
+                .first()
+                .is_some_and(|t| !t.quoted && is_article(lex, &t.lower));
+            if let (Some(o), true) = (of_at, starts_article) {
+                if o > 1 {
+                    let what: Vec<&Token> = part[1..o].iter().collect();
+                    let key: Vec<&Token> = part[o + 1..k].iter().collect();
+                    let lws: Vec<&str> = label.iter().map(|t| t.lower.as_str()).collect();
+                    let kind = (0..lws.len())
+                        .find_map(|j| field_at(&lws[j..], lex).map(|(_, f)| f))
+                        .unwrap_or(FieldKind::Other);
+                    out.push(Value {
+                        source: ValueSource::Lookup {
+                            what: join(&what),
+                            key: join(&key),
+                        },
+                        field: kind,
+                        label: join(&label),
+                        transforms: Vec::new(),
+                    });
+                    for u in used.iter_mut().skip(offset).take(part.len()) {
+                        *u = true;
+                    }
+                    return;
+                }
+            }
+            if !value.is_empty() {
+                let lws: Vec<&str> = label.iter().map(|t| t.lower.as_str()).collect();
+                let kind = (0..lws.len())
+                    .find_map(|j| field_at(&lws[j..], lex).map(|(_, f)| f))
+                    .unwrap_or(FieldKind::Other);
+                out.push(Value::literal(join(&value), kind, join(&label)));
+                for u in used.iter_mut().skip(offset).take(part.len()) {
+                    *u = true;
+                }
+                return;
+            }
+        }
+    }
     let mut i = 0;
-    while i < toks.len() {
-        if toks[i].quoted {
+    while i < part.len() {
+        if part[i].quoted {
             i += 1;
             continue;
         }
@@ -31,105 +231,152 @@ pub(super) fn values(toks: &[Token], lex: &Lexicon, login: bool) -> Vec<Value> {
             field_at(&ws[i..], lex)
         };
         let Some((n, kind)) = field else {
+            // An unquoted e-mail address, date or time is a value wherever
+            // it stands ("an appointment for 10/11/2016 at 12:13 PM").
+            let w = &part[i].raw;
+            if w.contains('@') && w.contains('.') && !w.starts_with('@') {
+                out.push(Value::literal(w.clone(), FieldKind::Email, ""));
+                used[offset + i] = true;
+            } else if let Some(n) = date_or_time(part, i) {
+                let text: Vec<&str> = part[i..i + n].iter().map(|t| t.raw.as_str()).collect();
+                let label = if i > 0 && !part[i - 1].quoted {
+                    part[i - 1].raw.clone()
+                } else {
+                    String::new()
+                };
+                out.push(Value::literal(text.join(" "), FieldKind::Other, label));
+                for u in used.iter_mut().skip(offset + i).take(n) {
+                    *u = true;
+                }
+                i += n;
+                continue;
+            }
             i += 1;
             continue;
         };
-        let label: Vec<&str> = if as_here {
-            vec!["username"]
+        // The label: the noun, and the words just before it that qualify
+        // it ("postal code", "work email"), up to glue.
+        let mut from = i;
+        while !as_here
+            && from > 0
+            && !part[from - 1].quoted
+            && !part[from - 1].colon
+            && !part[from - 1].comma
+            && !GLUE.contains(&ws[from - 1])
+            && !lex.copula.contains(&ws[from - 1])
+            && field_at(&ws[from - 1..], lex).is_none_or(|(m, _)| from - 1 + m > i + n)
+            && i - from < 2
+        {
+            from -= 1;
+        }
+        let label: String = if as_here {
+            "username".into()
         } else {
-            toks[i..i + n].iter().map(|t| t.raw.as_str()).collect()
+            part[from..i + n]
+                .iter()
+                .map(|t| t.raw.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
         };
         let mut j = i + n;
-        let colon = toks[j - 1].colon;
-        // "field" after the noun ("the password field X" is rare; skip it), copulas.
-        while j < toks.len()
-            && !toks[j].quoted
+        let colon = part[j - 1].colon;
+        // "field" after the noun, copulas ("is", ":", "of").
+        while j < part.len()
+            && !part[j].quoted
             && (lex.copula.contains(&ws[j]) || matches!(ws[j], "field" | "box"))
             && !colon
         {
             j += 1;
         }
-        let Some(v) = toks.get(j) else {
+        let Some(v) = part.get(j) else {
             break;
         };
         if v.quoted {
-            out.push(Value {
-                source: ValueSource::Literal(v.raw.clone()),
-                field: kind,
-                label: label.join(" "),
-                transforms: Vec::new(),
-            });
-            used[j] = true;
+            out.push(Value::literal(v.raw.clone(), kind, label));
+            used[offset + j] = true;
             i = j + 1;
             continue;
         }
-        // An unquoted value: one word (a second only when the sentence goes
-        // on with a word that is no connective), never a field noun itself.
-        let stop_word = |k: usize| -> bool {
+        // An unquoted value: one word for names, passwords and emails; to
+        // the end of the part for the rest, never a field noun itself nor
+        // the words that start the next value.
+        let stop = |k: usize| -> bool {
             let w = ws[k];
-            toks[k].quoted
-                || lex.and.contains(&w)
-                || lex.into.contains(&w)
-                || matches!(
-                    w,
-                    "with" | "using" | "and" | "then" | "field" | "box" | "the" | "a" | "an"
-                )
-                || field_at(&ws[k..], lex).is_some()
+            part[k].quoted
+                || lex.into.contains(&w) && k > j && is_article(lex, ws.get(k + 1).unwrap_or(&""))
+                || matches!(w, "with" | "using" | "then")
+                || field_at(&ws[k..], lex).is_some() && k > j
         };
-        if stop_word(j) || lex.articles.contains(&ws[j]) {
+        // "her phone number from the directory", "…is in the table above":
+        // the value is on the page, about the person named before.
+        if matches!(
+            ws[j],
+            "from" | "in" | "on" | "shown" | "listed" | "above" | "below"
+        ) {
+            let place = ws[j..].iter().any(|w| {
+                matches!(
+                    *w,
+                    "directory"
+                        | "page"
+                        | "table"
+                        | "list"
+                        | "above"
+                        | "below"
+                        | "screen"
+                        | "profile"
+                )
+            });
+            if place {
+                let key = out
+                    .iter()
+                    .rev()
+                    .find_map(|v| match &v.source {
+                        ValueSource::Literal(t)
+                            if t.split(' ').count() >= 2
+                                && t.split(' ')
+                                    .all(|w| w.chars().next().is_some_and(char::is_uppercase)) =>
+                        {
+                            Some(t.clone())
+                        }
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                out.push(Value {
+                    source: ValueSource::Lookup {
+                        what: label.clone(),
+                        key,
+                    },
+                    field: kind,
+                    label,
+                    transforms: Vec::new(),
+                });
+                for u in used.iter_mut().skip(offset + i).take(part.len() - i) {
+                    *u = true;
+                }
+                return;
+            }
+        }
+        if stop(j) || is_article(lex, ws[j]) || field_at(&ws[j..], lex).is_some() {
             i = j;
             continue;
         }
         let mut k = j;
         let mut words = Vec::new();
-        while k < toks.len() && !stop_word(k) && words.len() < 4 {
-            words.push(toks[k].raw.clone());
-            if toks[k].comma || toks[k].stop {
-                k += 1;
-                break;
-            }
+        while k < part.len() && !stop(k) {
+            words.push(part[k].raw.clone());
             k += 1;
-            // Names of people may take two words; other values one.
-            if kind != FieldKind::Name && kind != FieldKind::Other && kind != FieldKind::Message {
+            if one_word(kind) && !(kind == FieldKind::Username && as_here && words.is_empty()) {
                 break;
             }
         }
         if !words.is_empty() {
-            out.push(Value {
-                source: ValueSource::Literal(words.join(" ")),
-                field: kind,
-                label: label.join(" "),
-                transforms: Vec::new(),
-            });
+            out.push(Value::literal(words.join(" "), kind, label));
+            for u in used.iter_mut().skip(offset + i).take(k - i) {
+                *u = true;
+            }
         }
         i = k.max(i + 1);
     }
-    // Quoted values not claimed by a field noun: labelled by the words before.
-    for (q, t) in toks.iter().enumerate() {
-        if !t.quoted
-            || used[q]
-            || out
-                .iter()
-                .any(|v| matches!(&v.source, ValueSource::Literal(s) if *s == t.raw))
-        {
-            continue;
-        }
-        let before: Vec<&str> = ws[q.saturating_sub(3)..q].to_vec();
-        let kind = (0..before.len())
-            .find_map(|k| field_at(&before[k..], lex).map(|(_, f)| f))
-            .unwrap_or(if t.raw.contains('@') {
-                FieldKind::Email
-            } else {
-                FieldKind::Other
-            });
-        out.push(Value {
-            source: ValueSource::Literal(t.raw.clone()),
-            field: kind,
-            label: before.join(" "),
-            transforms: Vec::new(),
-        });
-    }
-    out
 }
 
 /// Items of a choice: "A, B and C" (quoted or plain), up to `upto`.
@@ -148,7 +395,7 @@ pub(super) fn items(toks: &[Token], lex: &Lexicon, upto: usize) -> Vec<String> {
             continue;
         }
         cur.push(t.raw.clone());
-        if t.comma || t.quoted {
+        if t.comma || t.quoted || t.stop {
             out.push(cur.join(" "));
             cur.clear();
         }
@@ -160,7 +407,7 @@ pub(super) fn items(toks: &[Token], lex: &Lexicon, upto: usize) -> Vec<String> {
 }
 
 /// "an item that starts with X and ends with Y": a pattern the value must fit.
-pub(super) fn pattern_of(toks: &[Token], lex: &Lexicon) -> Option<ValueSource> {
+pub(super) fn pattern_of(toks: &[Token]) -> Option<ValueSource> {
     let ws = lowers(toks);
     let find = |ps: &[&[&str]]| -> Option<String> {
         (0..toks.len()).find_map(|k| {
@@ -170,18 +417,42 @@ pub(super) fn pattern_of(toks: &[Token], lex: &Lexicon) -> Option<ValueSource> {
             })
         })
     };
-    let _ = lex;
     let starts = find(&[
         &["starts", "with"],
         &["begins", "with"],
         &["starting", "with"],
         &["beginning", "with"],
+        &["start", "with"],
+        &["begin", "with"],
     ]);
     let ends = find(&[
         &["ends", "with"],
         &["ending", "with"],
         &["ending", "in"],
         &["ends", "in"],
+        &["end", "with"],
+        &["end", "in"],
     ]);
     (starts.is_some() || ends.is_some()).then_some(ValueSource::Pattern { starts, ends })
+}
+
+/// A date or time written at `i` ("10/11/2016", "12:13 PM", "7pm"): how many
+/// tokens it takes.
+fn date_or_time(part: &[Token], i: usize) -> Option<usize> {
+    let w = part[i].raw.as_str();
+    let digits = w.chars().filter(char::is_ascii_digit).count();
+    let date = digits >= 4
+        && w.matches('/').count() == 2
+        && w.chars().all(|c| c.is_ascii_digit() || c == '/');
+    if date {
+        return Some(1);
+    }
+    let clock = digits >= 3 && w.contains(':') && w.chars().all(|c| c.is_ascii_digit() || c == ':');
+    if clock {
+        let ampm = part
+            .get(i + 1)
+            .is_some_and(|t| matches!(t.lower.as_str(), "am" | "pm" | "a.m" | "p.m"));
+        return Some(if ampm { 2 } else { 1 });
+    }
+    None
 }

@@ -55,22 +55,10 @@ pub fn decision(body: &Value, page: &Page) -> Result<Decision, String> {
         _ => return Err("parameters must be an object".into()),
     };
     validate(tool_name, &mut params, page)?;
-    let tool = Tool {
-        name: tool_name,
-        parameters: params,
-    };
-    Ok(match tool_name {
-        ToolName::Finish => Decision::Finish(
-            tool.str_param("result")
-                .unwrap_or("Task complete")
-                .to_string(),
-        ),
-        ToolName::AskUser => Decision::Ask(
-            tool.str_param("question")
-                .unwrap_or("How should I continue?")
-                .to_string(),
-        ),
-        _ => Decision::Tool(tool),
+    Ok(match Tool::from_parts(tool_name, &params)? {
+        Tool::Finish { result } => Decision::Finish(result),
+        Tool::AskUser { question } => Decision::Ask(question),
+        tool => Decision::Tool(tool),
     })
 }
 
@@ -98,7 +86,7 @@ fn validate(name: ToolName, p: &mut Map<String, Value>, page: &Page) -> Result<(
         let el = page
             .find(&key)
             .ok_or_else(|| format!("element id {key} is not on the page"))?;
-        p.insert("id".into(), el.id.to_json());
+        p.insert("id".into(), page.id_of(el).to_json());
     } else if needs_id {
         return Err(format!("{} needs an id", name.as_str()));
     }

@@ -5,9 +5,10 @@
 //! inside it are neutralised so the page cannot close the fence, and the
 //! system prompt says that nothing inside the fence is an instruction.
 
-use crate::page::{Page, PageElement};
+use crate::page::Page;
 use crate::policy::PolicyContext;
 use crate::text::truncate;
+use sentience_snapshot_core::Observed;
 use sentience_snapshot_query::{format_elements, Element, Entry};
 use serde_json::{json, Value};
 
@@ -45,8 +46,9 @@ fn clean(s: &str, max: usize) -> String {
 /// with the facts docs/contracts/run-api.md §12 adds (input type, placeholder, href) as hints.
 /// Angle brackets are neutralised before formatting so the page cannot close
 /// the <page> fence and the format's token count stays exact.
-fn format_element(e: &PageElement) -> Entry {
+fn format_element(page: &Page, e: &Observed) -> Entry {
     let label = e.label();
+    let f = &e.facts;
     let mut hints = Vec::new();
     let mut hint = |k: &str, v: &str| {
         if !v.trim().is_empty() {
@@ -55,34 +57,39 @@ fn format_element(e: &PageElement) -> Entry {
     };
     // The input type when the role does not already say it.
     let redundant = matches!(
-        (e.input_type.as_str(), e.role.as_str()),
-        ("text", _) | ("search", "searchbox") | ("checkbox", "checkbox") | ("radio", "radio")
+        (f.input_type.as_str(), e.role().as_str()),
+        ("text", _)
+            | ("search", "searchbox")
+            | ("checkbox", "checkbox")
+            | ("radio", "radio")
+            | ("submit", "button")
     );
     if !redundant {
-        hint("type", &e.input_type);
+        hint("type", &f.input_type);
     }
-    if e.placeholder.trim() != label {
-        hint("placeholder", &e.placeholder);
+    // A tab, menu item or option the contract folds into "button".
+    if matches!(
+        f.aria_role.as_str(),
+        "tab" | "menuitem" | "option" | "switch" | "treeitem"
+    ) {
+        hint("is", &f.aria_role);
     }
-    hint("href", &e.href);
+    if f.placeholder.trim() != label {
+        hint("placeholder", &f.placeholder);
+    }
+    hint("href", &f.href);
     let mut element = Element {
         text: (!label.is_empty()).then(|| fence(label)),
-        importance: e.importance as i32,
-        bbox: e.bbox.unwrap_or_default(),
-        in_viewport: e.in_viewport,
-        is_occluded: e.is_occluded,
-        state: e.state.clone(),
-        ..Element::default()
+        ..e.element.clone()
     };
-    element.visual_cues.is_primary = e.is_primary;
-    element.state.disabled = e.disabled.then_some(true);
-    element.state.value = (!e.value.is_empty()).then(|| fence(&e.value));
+    element.state.disabled = e.is_disabled().then_some(true);
+    element.state.value = (!e.value().is_empty()).then(|| fence(e.value()));
     for o in element.state.options.iter_mut().flatten() {
         o.text = fence(&o.text);
     }
     Entry {
-        id: fence(&e.id.key()),
-        role: fence(&e.role),
+        id: fence(&page.id_of(e).key()),
+        role: fence(e.role().as_str()),
         element,
         hints,
     }
@@ -93,7 +100,11 @@ fn format_element(e: &PageElement) -> Entry {
 /// estimate, ending with what was left out. Returns the text and how many
 /// elements it lists.
 pub fn element_listing(page: &Page, max_tokens: usize) -> (String, usize) {
-    let elements: Vec<Entry> = page.elements.iter().map(format_element).collect();
+    let elements: Vec<Entry> = page
+        .elements
+        .iter()
+        .map(|e| format_element(page, e))
+        .collect();
     let f = format_elements(&elements, max_tokens);
     (f.text, f.shown)
 }
@@ -117,11 +128,17 @@ pub fn user_message(ctx: &PolicyContext<'_>, budget: usize) -> String {
             "Parsed goal: {}\n",
             clean(&intent.describe(), 400)
         ));
-        let ranked = crate::planner::steps::ranked(ctx.page, &intent, ctx.task, 8);
+        let ranked = crate::planner::ranked(ctx.page, &intent, ctx.task, 8);
         if !ranked.is_empty() {
             let list: Vec<String> = ranked
                 .iter()
-                .map(|e| format!("{} \"{}\"", fence(&e.id.key()), clean(e.label(), 40)))
+                .map(|e| {
+                    format!(
+                        "{} \"{}\"",
+                        fence(&ctx.page.id_of(e).key()),
+                        clean(e.label(), 40)
+                    )
+                })
                 .collect();
             m.push_str(&format!(
                 "Elements that match the goal, best first: {}\n",

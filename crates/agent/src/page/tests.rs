@@ -4,20 +4,43 @@ use serde_json::json;
 #[test]
 fn parses_both_shapes() {
     let a = Page::from_json(&json!({"url":"u","title":"t","visibleText":"x",
-        "elements":[{"id":"agent-1","tag":"INPUT","type":"password"}],"timestamp":1}))
+        "elements":[{"id":"agent-1","tag":"INPUT","type":"password"},{"id":"agent-2","tag":"a","text":"Help"}],"timestamp":1}))
     .expect("004");
     assert_eq!(a.shape, SnapshotShape::Agent);
-    assert_eq!(a.elements[0].role, "textbox");
+    assert_eq!(a.elements[0].role(), Role::Textbox);
+    assert_eq!(a.elements[1].role(), Role::Link);
+    assert_eq!(a.id_of(&a.elements[1]), ElementId::Str("agent-2".into()));
+    assert!(a.find("agent-2").is_some_and(|e| e.text() == "Help"));
+    assert!(a.find("1").is_none());
     let b = Page::from_json(&json!({"status":"success","url":"u","elements":[{"id":42,
         "role":"button","text":"Sign In","importance":850,"bbox":{"x":1,"y":2,"width":3,"height":4},
-        "visual_cues":{"is_primary":true,"background_color_name":null,"is_clickable":true}}]}))
+        "visual_cues":{"is_primary":true,"background_color_name":null,"is_clickable":true},
+        "tag":"button","type":"submit","form":1}]}))
     .expect("001");
-    assert_eq!(b.elements[0].id, ElementId::Num(42));
-    assert!(b.elements[0].is_primary);
+    assert_eq!(b.id_of(&b.elements[0]), ElementId::Num(42));
+    assert!(b.elements[0].element.visual_cues.is_primary);
+    assert_eq!(b.elements[0].facts.form, 1);
+    assert!(b.find("42").is_some() && b.find("042").is_none());
+}
+
+#[test]
+fn both_readers_agree() {
+    let v = json!({"status":"success","url":"u","viewport":{"width":800,"height":600},"title":"T","visibleText":"hello",
+        "elements":[{"id":3,"role":"textbox","text":"alice","tag":"input","type":"text","ariaLabel":"Username","value":"alice"}]});
+    let from_value = Page::from_json(&v).expect("value");
+    let (from_text, shot) = Page::from_json_str(&v.to_string()).expect("text");
+    assert_eq!(from_value, from_text);
+    assert!(!shot);
+    assert_eq!(from_text.viewport_height, Some(600.0));
+    // A filled field is named by its label, not by its value.
+    assert_eq!(from_text.elements[0].label(), "Username");
 }
 
 #[test]
 fn rejects_wrong_types() {
     let err = Page::from_json(&json!({"url": 5, "elements": []})).expect_err("must fail");
     assert!(err.contains("url") || err.contains("string"), "{err}");
+    let err = Page::from_json(&json!({"status":"success","url":"u","elements":[{"id":1}]}))
+        .expect_err("role is required");
+    assert!(err.contains("role"), "{err}");
 }

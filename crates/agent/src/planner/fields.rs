@@ -1,150 +1,225 @@
-//! Which field each value of the task goes into, and which values are
-//! already entered (from the history, since password fields do not show
-//! their value in a snapshot).
+//! Which field a value goes into: by the kind the task names (username,
+//! password, email…), the words that label it ("postal code", "team
+//! size"), the shape of the value (a date into the date field), and for a
+//! `<select>` whether one of its options is the value. A phrase whose
+//! split between label and value only the page can tell ("team size 2-10")
+//! is split here, against the labels of the fields on the page.
 
-use crate::page::{Page, PageElement};
-use crate::system2::score::{field_kind, Candidate};
-use crate::task::{FieldKind, TaskPlan, TaskValue};
-use crate::text::{concepts, quoted, words};
-use crate::types::HistoryEntry;
+use super::context::Cx;
+use super::find::{candidate, words_fit};
+use super::layout::reading_order;
+use super::values::{field_shape, option_for, shape, Shape};
+use crate::system2::score::field_kind;
+use crate::task::FieldKind;
+use crate::text::{concepts, normalize};
+use sentience_snapshot_core::Observed;
 
-pub fn candidate(e: &PageElement) -> Candidate {
-    let (x, y, width, height) = e
-        .bbox
-        .map(|b| (b.x, b.y, b.width, b.height))
-        .unwrap_or((0.0, 0.0, 100.0, 30.0));
-    let kind = if !e.input_type.is_empty() {
-        e.input_type.clone()
-    } else if e.tag == "textarea" {
-        "textarea".into()
-    } else {
-        e.role.clone()
-    };
-    Candidate {
-        text: if e.is_text_entry() {
-            format!("{} {} {}", e.aria_label, e.placeholder, e.text)
-        } else {
-            e.label().to_string()
-        },
-        kind,
-        selector: format!("{} {}", e.name, e.id.key()),
-        x,
-        y,
-        width,
-        height,
-        is_text_entry: e.is_text_entry(),
-        is_primary: e.is_primary,
-    }
+/// A value as the planner places it: its text, kind and label.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    pub text: String,
+    pub kind: FieldKind,
+    pub label: String,
 }
 
-/// Has this value been entered on this page already?
-pub fn entered(v: &TaskValue, page: &Page, history: &[HistoryEntry]) -> Option<String> {
-    if let Some(e) = page
-        .elements
-        .iter()
-        .find(|e| e.is_text_entry() && !v.value.is_empty() && e.value == v.value)
-    {
-        return Some(e.id.key());
+/// The kind of field an element is (None for what takes no typed value).
+pub fn kind_of(e: &Observed) -> Option<FieldKind> {
+    if e.is_select() {
+        return Some(FieldKind::Other);
     }
-    history
-        .iter()
-        .rev()
-        .find(|h| {
-            h.action == "type"
-                && h.param_str("text") == Some(v.value.as_str())
-                && h.success != Some(false)
-                && h.url.as_deref() == Some(page.url.as_str())
-        })
-        .and_then(HistoryEntry::element_id)
-        .filter(|id| page.find(id).is_some())
+    field_kind(&candidate(e))
 }
 
-fn fit(v: &TaskValue, e: &PageElement) -> f64 {
-    let Some(kind) = field_kind(&candidate(e)) else {
+/// A password field: by its type, or (a producer without DOM facts) by its words.
+pub fn is_password(e: &Observed) -> bool {
+    e.facts.input_type == "password"
+        || e.facts.input_type.is_empty() && kind_of(e) == Some(FieldKind::Password)
+}
+
+/// How well a field suits a value: kind, label words, shape, options.
+pub fn fit(v: &Placed, e: &Observed) -> f64 {
+    let Some(kind) = kind_of(e) else {
         return 0.0;
     };
-    let mut s = match (v.kind, kind) {
-        (a, b) if a == b => 1.0,
+    let password_field = is_password(e);
+    if (v.kind == FieldKind::Password) != password_field
+        && (password_field || v.kind == FieldKind::Password)
+    {
+        return 0.0;
+    }
+    let mut s: f64 = match (v.kind, kind) {
+        (a, b) if a == b && a != FieldKind::Other => 1.0,
         (FieldKind::Username, FieldKind::Email) => 0.7,
         (FieldKind::Email, FieldKind::Username) => 0.6,
-        (FieldKind::Password, _) | (_, FieldKind::Password) => 0.0,
-        (_, FieldKind::Other) => 0.3,
+        (FieldKind::Other, _) | (_, FieldKind::Other) => 0.3,
         _ => 0.05,
     };
-    if s > 0.0 && v.kind == FieldKind::Other {
-        let label = words(&v.label);
-        let desc = words(&e.descriptors());
-        if label.iter().any(|w| w.len() > 2 && desc.contains(w)) {
-            s += 0.5;
+    // The words of the label ("postal code" → "Postal code").
+    let label = normalize(&v.label);
+    if !label.is_empty() {
+        let fit = words_fit(&normalize(&e.descriptors()), &label)
+            .max(words_fit(&normalize(e.label()), &label));
+        let common = concepts(&v.label)
+            .iter()
+            .filter(|w| w.len() > 1)
+            .filter(|w| concepts(&e.descriptors()).contains(w))
+            .count();
+        s += 0.8 * fit + if common > 0 { 0.3 } else { 0.0 };
+    }
+    // The value's shape against the field's.
+    let vs = shape(&v.text);
+    match field_shape(e) {
+        Some(fs) if fs == vs => s += 0.6,
+        Some(Shape::Date | Shape::Time | Shape::Number | Shape::Email) => s *= 0.2,
+        _ => {}
+    }
+    if e.is_select() {
+        if option_for(e, &v.text).is_some() {
+            s += 0.7;
+        } else {
+            return 0.0;
         }
     }
     s
 }
 
-/// The best free field for a value (not one already holding another value).
-pub fn field_for<'p>(
-    v: &TaskValue,
-    page: &'p Page,
-    taken: &[String],
-    avoid: &[String],
-) -> Option<&'p PageElement> {
-    let mut best: Option<(f64, &PageElement)> = None;
-    for e in page
+/// The best free field for a value (not one that took another value).
+pub fn field_for<'p>(cx: &Cx<'p>, v: &Placed, taken: &[&Observed]) -> Option<&'p Observed> {
+    let mut best: Option<(f64, &Observed)> = None;
+    for e in cx
+        .page
         .elements
         .iter()
-        .filter(|e| e.is_text_entry() && !e.disabled)
+        .filter(|e| e.is_field() && !e.is_disabled())
     {
-        let id = e.id.key();
-        if taken.contains(&id) || avoid.contains(&id) {
+        if taken.iter().any(|t| std::ptr::eq(*t, e)) || cx.avoided(e) {
             continue;
         }
         let s = fit(v, e);
-        if s >= 0.3 && best.is_none_or(|(b, _)| s > b) {
+        if s >= 0.3 && best.is_none_or(|(b, be)| s > b || s == b && reading_order(e, be).is_lt()) {
             best = Some((s, e));
         }
     }
     best.map(|(_, e)| e)
 }
 
-/// A quoted string the task's words do not mark as a value ("Apply the
-/// coupon code "SPRING20"") is one on a page where nothing shows it and a
-/// free text field is named by the words just before it (a field labelled
-/// "Coupon code"): it is typed there, not looked for as something to click
-/// (tests/pages/browse/tempt-reveal.html, once its field is revealed).
-/// Lists and password fields are left to the task's explicit words.
-pub fn page_values(task: &str, plan: &mut TaskPlan, page: &Page) {
-    let mut prev_end = 0;
-    for (pos, end, value) in quoted(task) {
-        let before = task.get(prev_end..pos).unwrap_or("");
-        prev_end = end;
-        if !plan.targets.contains(&value) {
-            continue;
-        }
-        let label_words = words(before);
-        let label = label_words[label_words.len().saturating_sub(3)..].join(" ");
-        let named = concepts(&label);
-        if named.is_empty()
-            || page
-                .elements
+/// The field that holds this value already (its value, or typed into on
+/// this page), if any.
+pub fn entered<'p>(cx: &Cx<'p>, text: &str) -> Option<&'p Observed> {
+    if text.is_empty() {
+        return None;
+    }
+    cx.page
+        .elements
+        .iter()
+        .filter(|e| e.is_field())
+        .find(|e| super::values::shows(e, text))
+        .or_else(|| {
+            cx.history
                 .iter()
-                .any(|e| !e.is_text_entry() && super::find::text_fit(e, &value) >= 0.5)
-        {
+                .rev()
+                .find(|h| {
+                    h.action == "type"
+                        && h.param_str("text").is_some_and(|t| {
+                            t == text
+                                || super::values::shape(t) == super::values::shape(text)
+                                    && normalize(t) == normalize(text)
+                        })
+                        && h.success != Some(false)
+                        && h.url.as_deref() == Some(cx.page.url.as_str())
+                })
+                .and_then(|h| h.element_id())
+                .and_then(|id| cx.page.find(&id))
+        })
+}
+
+/// A phrase split against the page: the field whose label is its leading
+/// words, and the words after them as the value ("team size 2-10" → Team
+/// size, "2-10"; "expiry 08/27" → Expiry (MM/YY), "08/27").
+pub fn split_phrase<'p>(
+    cx: &Cx<'p>,
+    phrase: &str,
+    taken: &[&Observed],
+) -> Option<(&'p Observed, String)> {
+    let words: Vec<&str> = phrase.split_whitespace().collect();
+    let mut best: Option<(f64, usize, &Observed)> = None;
+    for e in cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| e.is_field() && !e.is_disabled())
+    {
+        if taken.iter().any(|t| std::ptr::eq(*t, e)) || cx.avoided(e) {
             continue;
         }
-        let field_named = page.elements.iter().any(|e| {
-            matches!(e.tag.as_str(), "input" | "textarea")
-                && e.is_text_entry()
-                && !e.disabled
-                && e.input_type != "password"
-                && concepts(&e.descriptors()).iter().any(|c| named.contains(c))
-        });
-        if field_named {
-            plan.targets.retain(|t| t != &value);
-            plan.values.push(TaskValue {
-                kind: FieldKind::Other,
-                label,
-                value,
-            });
+        let label = normalize(&e.descriptors());
+        if label.is_empty() {
+            continue;
+        }
+        // The prefix that best names the field (the shortest of equals:
+        // "description" of "description The export…", not "description
+        // The"; "topic" of "topic Brand refresh", not "topic Brand").
+        for n in (1..words.len()).rev() {
+            let head = normalize(&words[..n].join(" "));
+            let f = words_fit(&label, &head).max(words_fit(&normalize(e.label()), &head));
+            if f < 0.5 {
+                continue;
+            }
+            let value = words[n..].join(" ");
+            if e.is_select() && option_for(e, &value).is_none() {
+                continue;
+            }
+            let s = f - n as f64 * 0.001;
+            if best.is_none_or(|(b, _, _)| s > b) {
+                best = Some((s, n, e));
+            }
+        }
+        // Or its last words name the field: "Billing category", "High priority".
+        for n in 1..words.len() {
+            let tail = normalize(&words[n..].join(" "));
+            let f = words_fit(&label, &tail).max(words_fit(&normalize(e.label()), &tail));
+            let value = words[..n].join(" ");
+            if f < 0.5 || e.is_select() && option_for(e, &value).is_none() {
+                continue;
+            }
+            // Negative n: the value is the head (see below).
+            let s = f - (words.len() - n) as f64 * 0.001;
+            if best.is_none_or(|(b, _, _)| s > b) {
+                best = Some((s, words.len() + n, e));
+            }
         }
     }
+    // n < len: the label is words[..n], the value after; n > len: the
+    // value is words[..n - len], the label after.
+    best.map(|(_, n, e)| {
+        if n < words.len() {
+            (e, words[n..].join(" "))
+        } else {
+            (e, words[..n - words.len()].join(" "))
+        }
+    })
+}
+
+/// A `<select>` among `fields` one of whose options the phrase names.
+pub fn select_naming<'p>(
+    cx: &Cx<'p>,
+    phrase: &str,
+    taken: &[&Observed],
+) -> Option<(&'p Observed, String)> {
+    cx.page
+        .elements
+        .iter()
+        .filter(|e| e.is_select() && !e.is_disabled())
+        .filter(|e| !taken.iter().any(|t| std::ptr::eq(*t, *e)))
+        .find_map(|e| {
+            // The whole phrase, or the phrase without its last word ("the
+            // Monthly digest option" → "Monthly digest").
+            let ws: Vec<&str> = phrase.split_whitespace().collect();
+            (1..=ws.len())
+                .rev()
+                .flat_map(|n| (0..=ws.len() - n).map(move |s| (s, n)))
+                .find_map(|(s, n)| option_for(e, &ws[s..s + n].join(" ")).filter(|_| n >= 1))
+                .filter(|o| normalize(o).split(' ').count() <= ws.len() + 2)
+                .map(|o| (e, o))
+        })
 }

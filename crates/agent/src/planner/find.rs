@@ -1,90 +1,131 @@
-//! Resolving a parsed target ("the 2nd button", link "ut.", a "textarea"
-//! widget, the field below "Email") to elements of the page. Text and role
-//! matches decide which elements qualify; the System 2 scores of docs/contracts/system2.md §7
-//! (discoverability, understandability, relevance) order the qualifying ones.
+//! Resolving a target ("the 2nd button", link "ut.", a "textarea" widget,
+//! the field below "Email", "Add to cart" for the tumbler, the cheapest
+//! option) to elements of the page. Text and role decide which elements
+//! qualify; relations, positions and extremes pick among them; the System 2
+//! scores of docs/contracts/system2.md §7 (discoverability,
+//! understandability, relevance) order the ones that match equally well.
 
-use super::fields::candidate;
-use crate::intent::{Ordinal, Relation, Role, Target};
-use crate::page::{Page, PageElement};
-use crate::system2::score::{combine, discoverability, relevance, understandability, UserContext};
-use crate::task::TaskPlan;
+use super::context::Cx;
+use super::layout::reading_order;
+use crate::intent::{Extreme, Ordinal, Relation, Role, Target};
+use crate::page::Role as R;
+use crate::system2::score::{combine, discoverability, understandability, Candidate, UserContext};
 use crate::text::{concepts, normalize};
+use sentience_snapshot_core::Observed;
+
+/// Below this a text match does not stand for the target.
+pub const FLOOR: f64 = 0.45;
+
+/// The element as the System 2 scorer sees it.
+pub fn candidate(e: &Observed) -> Candidate {
+    let b = e.element.bbox;
+    let (x, y, width, height) = if e.has_box() {
+        (b.x, b.y, b.width, b.height)
+    } else {
+        (0.0, 0.0, 100.0, 30.0)
+    };
+    let kind = if !e.facts.input_type.is_empty() && e.facts.tag == "input" {
+        e.facts.input_type.clone()
+    } else if e.facts.tag == "textarea" {
+        "textarea".into()
+    } else if !e.facts.aria_role.is_empty() {
+        e.facts.aria_role.clone()
+    } else {
+        e.role().as_str().to_string()
+    };
+    Candidate {
+        text: if e.is_text_entry() {
+            format!(
+                "{} {} {}",
+                e.facts.aria_label,
+                e.facts.placeholder,
+                e.label()
+            )
+        } else {
+            e.label().to_string()
+        },
+        kind,
+        selector: e.facts.name.clone(),
+        x,
+        y,
+        width,
+        height,
+        is_text_entry: e.is_text_entry(),
+        is_primary: e.element.visual_cues.is_primary,
+    }
+}
+
+/// Something one clicks that is neither a field nor a tick box.
+pub fn plain_clickable(e: &Observed) -> bool {
+    !e.is_field() && !matches!(e.role(), R::Checkbox | R::Radio)
+}
 
 /// How well an element plays a role: 1 exact, 0.5 plausible, 0 not at all.
-pub fn role_fit(e: &PageElement, role: Role) -> f64 {
-    let r = e.role.as_str();
-    let clickable_generic = !e.is_text_entry() && !matches!(r, "checkbox" | "radio" | "combobox");
+pub fn role_fit(e: &Observed, role: Role) -> f64 {
+    let aria = e.facts.aria_role.as_str();
+    let tag = e.facts.tag.as_str();
     match role {
-        Role::Button => match r {
-            "button" => 1.0,
-            _ if e.tag == "button"
-                || (e.tag == "input"
-                    && matches!(
-                        e.input_type.as_str(),
-                        "submit" | "button" | "reset" | "image"
-                    )) =>
-            {
-                1.0
-            }
-            "link" | "menuitem" | "tab" | "generic" => 0.5,
+        Role::Button => match e.role() {
+            R::Button if matches!(aria, "tab" | "menuitem" | "option" | "treeitem") => 0.7,
+            R::Button => 1.0,
+            R::Link | R::Generic => 0.5,
             _ => 0.0,
         },
-        Role::Link => match r {
-            "link" => 1.0,
-            _ if e.tag == "a" => 1.0,
-            _ if clickable_generic => 0.6,
+        Role::Link => match e.role() {
+            R::Link => 1.0,
+            _ if tag == "a" => 1.0,
+            _ if plain_clickable(e) => 0.6,
             _ => 0.0,
         },
-        Role::Tab => match r {
-            "tab" => 1.0,
-            _ if e.state.selected.is_some() && clickable_generic => 0.8,
-            _ if clickable_generic => 0.4,
+        Role::Tab => match () {
+            _ if aria == "tab" => 1.0,
+            _ if e.element.state.selected.is_some() && plain_clickable(e) => 0.8,
+            _ if plain_clickable(e) => 0.4,
             _ => 0.0,
         },
-        Role::Checkbox => f64::from(u8::from(r == "checkbox" || e.input_type == "checkbox")),
-        Role::Radio => f64::from(u8::from(r == "radio" || e.input_type == "radio")),
-        Role::Field => {
-            if e.is_text_entry() && r != "combobox" {
-                1.0
-            } else if e.is_text_entry() {
-                0.5
-            } else {
-                0.0
-            }
-        }
+        Role::Checkbox => f64::from(u8::from(e.role() == R::Checkbox)),
+        Role::Radio => f64::from(u8::from(e.role() == R::Radio)),
+        Role::Field => match () {
+            _ if e.is_text_entry() && e.role() != R::Combobox => 1.0,
+            _ if e.is_field() => 0.5,
+            _ => 0.0,
+        },
         Role::TextArea => match () {
-            _ if e.tag == "textarea" => 1.0,
+            _ if tag == "textarea" => 1.0,
             _ if e.is_text_entry() => 0.3,
             _ => 0.0,
         },
-        Role::Dropdown => match r {
-            "combobox" | "listbox" => 1.0,
-            _ if e.tag == "select" => 1.0,
-            _ if e.state.expanded.is_some() => 0.6,
+        Role::Dropdown => match () {
+            _ if e.is_select() || e.role() == R::Combobox => 1.0,
+            _ if e.element.state.expanded.is_some() => 0.6,
             _ => 0.0,
         },
-        Role::Option => match r {
-            "option" | "radio" | "checkbox" | "menuitemradio" | "menuitemcheckbox" => 1.0,
-            _ if clickable_generic => 0.5,
+        Role::Option => match () {
+            _ if e.is_checkable() => 1.0,
+            _ if plain_clickable(e) => 0.5,
             _ => 0.0,
         },
-        Role::Item | Role::Result => match r {
-            "menuitem" | "treeitem" | "option" | "listitem" | "link" => 1.0,
-            _ if clickable_generic => 0.7,
+        Role::Item | Role::Result => match () {
+            _ if matches!(aria, "menuitem" | "treeitem" | "option" | "listitem")
+                || e.role() == R::Link =>
+            {
+                1.0
+            }
+            _ if plain_clickable(e) => 0.7,
             _ => 0.0,
         },
         Role::Section => match () {
-            _ if e.state.expanded.is_some() && clickable_generic => 1.0,
-            _ if matches!(r, "button" | "heading" | "generic") || e.tag == "summary" => 0.5,
+            _ if e.element.state.expanded.is_some() && plain_clickable(e) => 1.0,
+            _ if matches!(e.role(), R::Button | R::Generic) || tag == "summary" => 0.5,
             _ => 0.0,
         },
         Role::Menu => match () {
-            _ if r.contains("menu") || candidate(e).is_menu() => 1.0,
-            _ if clickable_generic => 0.5,
+            _ if aria.contains("menu") || candidate(e).is_menu() => 1.0,
+            _ if plain_clickable(e) => 0.5,
             _ => 0.0,
         },
         Role::Dialog | Role::List | Role::Table => {
-            if clickable_generic || e.is_text_entry() {
+            if plain_clickable(e) || e.is_text_entry() {
                 0.5
             } else {
                 0.3
@@ -95,33 +136,36 @@ pub fn role_fit(e: &PageElement, role: Role) -> f64 {
 }
 
 /// Does the element's kind answer to a word ("textarea", "checkbox", "button")?
-fn kind_named(e: &PageElement, word: &str) -> bool {
+pub fn kind_named(e: &Observed, word: &str) -> bool {
     let w = normalize(word);
     let w = w.trim_end_matches('s');
+    let tag = e.facts.tag.as_str();
     match w {
-        "textarea" | "text area" => e.tag == "textarea",
-        "checkbox" | "check box" => e.role == "checkbox",
-        "radio" | "radio button" => e.role == "radio",
-        "button" => e.role == "button" || e.tag == "button",
-        "link" => e.role == "link",
+        "textarea" | "text area" => tag == "textarea",
+        "checkbox" | "check box" => e.role() == R::Checkbox,
+        "radio" | "radio button" => e.role() == R::Radio,
+        "button" => e.role() == R::Button || tag == "button",
+        "link" => e.role() == R::Link,
         "text" | "input" | "textbox" | "text box" | "text input" | "text field" => {
-            e.is_text_entry() && e.tag != "textarea" && e.role != "combobox"
+            e.is_text_entry() && tag != "textarea" && e.role() != R::Combobox
         }
-        "dropdown" | "select" | "combobox" => e.role == "combobox" || e.tag == "select",
-        _ => e.tag == w || e.role == w || e.input_type == w,
+        "dropdown" | "select" | "combobox" => e.role() == R::Combobox || tag == "select",
+        _ => {
+            tag == w || e.role().as_str() == w || e.facts.input_type == w || e.facts.aria_role == w
+        }
     }
 }
 
 const CLOSE_MARKS: &[&str] = &["x", "×", "✕", "✖", "╳"];
 
-/// How well the element's text answers to the target text (0 = not at all).
-pub fn text_fit(e: &PageElement, text: &str) -> f64 {
+/// How well the element's words answer to the target text (0 = not at all).
+pub fn text_fit(e: &Observed, text: &str) -> f64 {
     let want = normalize(text);
     let labels = [
         e.label(),
-        e.aria_label.as_str(),
-        e.text.as_str(),
-        e.value.as_str(),
+        e.facts.aria_label.as_str(),
+        e.text(),
+        e.facts.value.as_str(),
     ];
     if want.is_empty() {
         // Symbols only ("♥♥♥", "→"): compare as written.
@@ -139,26 +183,10 @@ pub fn text_fit(e: &PageElement, text: &str) -> f64 {
     let mut best: f64 = 0.0;
     for l in labels {
         let have = normalize(l);
-        if have.is_empty() || want.is_empty() {
+        if have.is_empty() {
             continue;
         }
-        let s = if have == want {
-            1.0
-        } else if format!(" {have} ").contains(&format!(" {want} ")) {
-            // "Submit" in "Submit form": the words are there, among others.
-            0.85 * (want.len() as f64 / have.len() as f64).max(0.6)
-        } else if want.len() >= 3 && format!(" {want} ").contains(&format!(" {have} ")) {
-            0.5
-        } else {
-            let cw = concepts(&want);
-            let ch = concepts(&have);
-            if !cw.is_empty() && cw == ch {
-                0.9
-            } else {
-                0.0
-            }
-        };
-        best = best.max(s);
+        best = best.max(words_fit(&have, &want));
     }
     if best == 0.0 && CLOSE_MARKS.contains(&text.trim()) {
         best = close_fit(e);
@@ -166,10 +194,48 @@ pub fn text_fit(e: &PageElement, text: &str) -> f64 {
     best
 }
 
-/// An "x" names the close control: labelled "Close" (or an x mark) best,
-/// other dismissing words ("Cancel") much less.
-fn close_fit(e: &PageElement) -> f64 {
-    let labels = [e.label(), e.aria_label.as_str()];
+/// Two normalised texts: 1 equal; the wanted words among others; the same
+/// concepts; most of the wanted concepts.
+pub fn words_fit(have: &str, want: &str) -> f64 {
+    if have == want {
+        return 1.0;
+    }
+    if format!(" {have} ").contains(&format!(" {want} ")) {
+        // "Submit" in "Submit form": the words are there, among others.
+        return 0.85 * (want.len() as f64 / have.len() as f64).max(0.6);
+    }
+    if want.len() >= 3 && format!(" {want} ").contains(&format!(" {have} ")) {
+        return 0.5;
+    }
+    let cw = concepts(want);
+    let ch = concepts(have);
+    if cw.is_empty() || ch.is_empty() {
+        return 0.0;
+    }
+    if cw == ch {
+        return 0.9;
+    }
+    // A word counts as there when the same concept is, or a word of the
+    // same family ("description" / "describe": six letters in common).
+    let kin = |a: &String, b: &String| {
+        a == b || a.len() >= 6 && b.len() >= 6 && a.get(..6).is_some_and(|p| b.starts_with(p))
+    };
+    let common = cw.iter().filter(|c| ch.iter().any(|h| kin(c, h))).count();
+    if common == cw.len() {
+        // Every wanted word, with others: "Promote" ⊂ "Promote to all regions".
+        return 0.55 + 0.25 * common as f64 / ch.len() as f64;
+    }
+    let r = common as f64 / cw.len() as f64;
+    if r >= 0.5 && common >= 1 {
+        0.5 * r
+    } else {
+        0.0
+    }
+}
+
+/// An "x" names the close control.
+fn close_fit(e: &Observed) -> f64 {
+    let labels = [e.label(), e.facts.aria_label.as_str()];
     if labels
         .iter()
         .any(|l| normalize(l) == "close" || CLOSE_MARKS.contains(&l.trim()))
@@ -185,29 +251,201 @@ fn close_fit(e: &PageElement) -> f64 {
     }
 }
 
-/// Reading order: top to bottom, then left to right (rows within 6 px).
-pub fn reading_order(a: &PageElement, b: &PageElement) -> std::cmp::Ordering {
-    let (ay, ax) = a.bbox.map(|b| (b.y, b.x)).unwrap_or((f64::MAX, 0.0));
-    let (by, bx) = b.bbox.map(|b| (b.y, b.x)).unwrap_or((f64::MAX, 0.0));
-    if (ay - by).abs() > 6.0 {
-        ay.total_cmp(&by)
-    } else {
-        ax.total_cmp(&bx)
+/// Text that is the instruction itself (some pages show the task): never a target.
+pub fn is_instruction(e: &Observed, task: &str) -> bool {
+    let l = normalize(e.label());
+    let t = normalize(task);
+    // Most of the task's words, not a name it quotes ("How do refunds work?").
+    l.len() > 12 && (l.contains(&t) || t.contains(&l) && l.len() * 3 >= t.len() * 2)
+}
+
+/// One qualifying element: its score and index in `page.elements`.
+pub struct Hit<'p> {
+    pub score: f64,
+    pub index: usize,
+    pub e: &'p Observed,
+}
+
+/// Elements answering to the target, best first. `extra` filters further
+/// (e.g. only checkable elements).
+pub fn resolve<'p>(
+    cx: &Cx<'p>,
+    target: &Target,
+    extra: &dyn Fn(&Observed) -> bool,
+) -> Vec<Hit<'p>> {
+    let page = cx.page;
+    let fold = page.viewport_height.unwrap_or(800.0);
+    let widget_kind = target.role == Some(Role::Widget);
+    // A text that names nothing here, with a relation, is a kind of thing
+    // ("the 2nd email from Bob"): the relation decides.
+    let text = target.text.as_deref().filter(|t| {
+        widget_kind
+            || target.relation.is_none()
+            || page
+                .elements
+                .iter()
+                .any(|e| extra(e) && text_fit(e, t) >= FLOOR)
+    });
+    let mut out: Vec<Hit<'p>> = Vec::new();
+    for (index, e) in page.elements.iter().enumerate() {
+        if e.is_disabled() || cx.avoided(e) || !extra(e) || is_instruction(e, cx.task) {
+            continue;
+        }
+        let mut s = 1.0;
+        if let Some(r) = target.role {
+            s *= role_fit(e, r);
+        }
+        if let Some(t) = text {
+            if widget_kind {
+                s *= if kind_named(e, t) { 1.0 } else { 0.0 };
+            } else {
+                s *= text_fit(e, t);
+            }
+        } else if target.relation.is_some() && target.role.is_none() {
+            // Related to a thing, no kind said: what one acts on.
+            s *= if plain_clickable(e) { 0.8 } else { 0.3 };
+        }
+        if s <= 0.0 {
+            continue;
+        }
+        let c = candidate(e);
+        let d = discoverability(&c, None, fold).value;
+        let u = understandability(&c, &UserContext::default()).value;
+        s += 0.05 * combine(d, u, 0.5);
+        out.push(Hit { score: s, index, e });
     }
+    if let Some((rel, anchor)) = &target.relation {
+        out = relate(cx, out, *rel, anchor, target.ordinal);
+        if target.ordinal.is_some() {
+            return out.into_iter().take(1).collect();
+        }
+    }
+    if let Some(x) = target.extreme {
+        return extreme(cx, out, x);
+    }
+    if let Some(o) = target.ordinal {
+        // Position among the qualifying elements, in reading order.
+        let best = out.iter().map(|h| h.score).fold(0.0, f64::max);
+        let mut pool: Vec<Hit<'p>> = out.into_iter().filter(|h| h.score >= best * 0.6).collect();
+        pool.sort_by(|a, b| reading_order(a.e, b.e));
+        let pick = match o {
+            Ordinal::Nth(n) if n >= 1 && n <= pool.len() => Some(pool.swap_remove(n - 1)),
+            Ordinal::Last => pool.pop(),
+            _ => None,
+        };
+        return pick.into_iter().collect();
+    }
+    out.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then_with(|| reading_order(a.e, b.e))
+    });
+    out
 }
 
-/// An element or text the relation is measured from.
-fn anchor<'p>(page: &'p Page, what: &str) -> Option<&'p PageElement> {
-    page.elements
+/// The hits kept by a relation to `anchor` (an element, or words of the
+/// page), nearest first; with an ordinal, to the n-th mention of it.
+fn relate<'p>(
+    cx: &Cx<'p>,
+    hits: Vec<Hit<'p>>,
+    rel: Relation,
+    anchor: &str,
+    ordinal: Option<Ordinal>,
+) -> Vec<Hit<'p>> {
+    if rel == Relation::Inside {
+        return hits;
+    }
+    // An element that is the anchor, with a box: geometry.
+    let anchor_el = cx
+        .page
+        .elements
         .iter()
-        .map(|e| (text_fit(e, what), e))
-        .filter(|(s, _)| *s >= 0.5)
+        .filter(|e| e.has_box())
+        .map(|e| (text_fit(e, anchor), e))
+        .filter(|(s, _)| *s >= 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, e)| e)
+        .map(|(_, e)| e);
+    if let (Some(a), None) = (anchor_el, ordinal) {
+        if rel != Relation::Of {
+            let mut out: Vec<Hit<'p>> = hits
+                .into_iter()
+                .filter(|h| !std::ptr::eq(h.e, a))
+                .filter_map(|mut h| {
+                    let d = geometry(h.e, rel, a)?;
+                    h.score *= 1.0 / (1.0 + d / 400.0);
+                    Some(h)
+                })
+                .collect();
+            out.sort_by(|a, b| b.score.total_cmp(&a.score));
+            return out;
+        }
+    }
+    // Words of the page: the first qualifying element after (or before) a
+    // mention of the anchor, in reading order.
+    let mut mentions = cx.layout.occurrences(anchor);
+    if let Some(o) = ordinal {
+        mentions = match o {
+            Ordinal::Nth(n) => mentions
+                .get(n.saturating_sub(1))
+                .copied()
+                .into_iter()
+                .collect(),
+            Ordinal::Last => mentions.last().copied().into_iter().collect(),
+        };
+    }
+    if mentions.is_empty() {
+        return Vec::new();
+    }
+    let before = matches!(rel, Relation::Above | Relation::LeftOf);
+    let best = hits.iter().map(|h| h.score).fold(0.0, f64::max);
+    let anchor_words = normalize(anchor);
+    // Each mention claims the nearest qualifying element after it (before
+    // it, for "above"): "Retweet on the posts by @enola" is the Retweet of
+    // each such post, not every Retweet further down. An element whose own
+    // words hold the anchor ("Celestyn — Dui sed…") is its mention's.
+    let placed: Vec<(usize, Hit<'p>)> = hits
+        .into_iter()
+        .filter(|h| h.score >= best * 0.6)
+        .filter_map(|h| Some((cx.layout.offset(h.index)?, h)))
+        .collect();
+    let mut claimed: Vec<(usize, usize)> = Vec::new(); // (distance, index in placed)
+    for &(start, end) in &mentions {
+        let pick = placed
+            .iter()
+            .enumerate()
+            .filter_map(|(k, (at, h))| {
+                let own =
+                    format!(" {} ", normalize(h.e.label())).contains(&format!(" {anchor_words} "));
+                if own && *at <= start && start < at + normalize(h.e.text()).len().max(1) {
+                    return Some((0, k));
+                }
+                if before {
+                    start.checked_sub(*at).map(|d| (d, k))
+                } else {
+                    at.checked_sub(end).map(|d| (d, k))
+                }
+            })
+            .min();
+        if let Some((d, k)) = pick {
+            if !claimed.iter().any(|(_, c)| *c == k) {
+                claimed.push((d, k));
+            }
+        }
+    }
+    claimed.sort_by_key(|(d, _)| *d);
+    let mut placed: Vec<Option<Hit<'p>>> = placed.into_iter().map(|(_, h)| Some(h)).collect();
+    claimed
+        .into_iter()
+        .filter_map(|(_, k)| placed.get_mut(k).and_then(Option::take))
+        .collect()
 }
 
-fn relation_ok(e: &PageElement, rel: Relation, a: &PageElement) -> Option<f64> {
-    let (eb, ab) = (e.bbox?, a.bbox?);
+/// Distance from the anchor when `e` stands in relation `rel` to it.
+fn geometry(e: &Observed, rel: Relation, a: &Observed) -> Option<f64> {
+    if !e.has_box() {
+        return None;
+    }
+    let (eb, ab) = (e.element.bbox, a.element.bbox);
     let (ex, ey) = eb.center();
     let (ax, ay) = ab.center();
     let d = ((ex - ax).powi(2) + (ey - ay).powi(2)).sqrt();
@@ -216,89 +454,29 @@ fn relation_ok(e: &PageElement, rel: Relation, a: &PageElement) -> Option<f64> {
         Relation::Above => ey < ab.y + 2.0,
         Relation::LeftOf => ex < ab.x + 2.0,
         Relation::RightOf => ex > ab.x + ab.width - 2.0,
-        Relation::Near => d < 200.0,
+        Relation::Near | Relation::Of => d < 250.0,
         Relation::Inside => true,
     };
     ok.then_some(d)
 }
 
-/// Text that is the instruction itself (some pages show the task): never a target.
-pub fn is_instruction(e: &PageElement, task: &str) -> bool {
-    let l = normalize(e.label());
-    let t = normalize(task);
-    l.len() > 12 && (l.contains(&t) || t.contains(&l) && l.split(' ').count() >= 4)
+/// The hit whose number (in its label or just after it) is least / most.
+fn extreme<'p>(cx: &Cx<'p>, hits: Vec<Hit<'p>>, x: Extreme) -> Vec<Hit<'p>> {
+    let best = hits.iter().map(|h| h.score).fold(0.0, f64::max);
+    let mut numbered: Vec<(f64, Hit<'p>)> = hits
+        .into_iter()
+        .filter(|h| h.score >= best * 0.6)
+        .filter_map(|h| Some((cx.layout.number_of(cx.page, h.index, 80)?, h)))
+        .collect();
+    numbered.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let pick = match x {
+        Extreme::Least => numbered.into_iter().next(),
+        Extreme::Most => numbered.pop(),
+    };
+    pick.map(|(_, h)| h).into_iter().collect()
 }
 
-/// Elements answering to the target, best first. `extra` filters further
-/// (e.g. only checkable elements). Each with its match score.
-pub fn resolve<'p>(
-    page: &'p Page,
-    target: &Target,
-    task: &str,
-    avoid: &[String],
-    extra: &dyn Fn(&PageElement) -> bool,
-) -> Vec<(f64, &'p PageElement)> {
-    let plan = TaskPlan::parse(task);
-    let task_c = concepts(task);
-    let fold = page.viewport_height.unwrap_or(800.0);
-    let widget_kind = target.role == Some(Role::Widget);
-    let anchor_el = target
-        .relation
-        .as_ref()
-        .filter(|(r, _)| *r != Relation::Inside)
-        .and_then(|(_, w)| anchor(page, w));
-    let mut out: Vec<(f64, &PageElement)> = Vec::new();
-    for e in &page.elements {
-        if e.disabled || avoid.iter().any(|a| e.id.is(a)) || !extra(e) || is_instruction(e, task) {
-            continue;
-        }
-        let mut s = 1.0;
-        if let Some(r) = target.role {
-            s *= role_fit(e, r);
-        }
-        if let Some(t) = &target.text {
-            if widget_kind {
-                s *= if kind_named(e, t) { 1.0 } else { 0.0 };
-            } else {
-                s *= text_fit(e, t);
-            }
-        }
-        if s <= 0.0 {
-            continue;
-        }
-        if let Some(a) = anchor_el {
-            if std::ptr::eq(a, e) {
-                continue;
-            }
-            let Some((rel, _)) = &target.relation else {
-                continue;
-            };
-            match relation_ok(e, *rel, a) {
-                Some(d) => s *= 1.0 / (1.0 + d / 400.0),
-                None => continue,
-            }
-        }
-        // System 2 (docs/contracts/system2.md §7): discoverability, understandability and
-        // relevance order the elements that match equally well.
-        let c = candidate(e);
-        let d = discoverability(&c, None, fold).value;
-        let u = understandability(&c, &UserContext::default()).value;
-        let r = relevance(&c, &task_c, &plan, &[]).value;
-        s += 0.05 * combine(d, u, r);
-        out.push((s, e));
-    }
-    if let Some(o) = target.ordinal {
-        // Position among the qualifying elements, in reading order.
-        let best = out.iter().map(|(s, _)| *s).fold(0.0, f64::max);
-        let mut pool: Vec<(f64, &PageElement)> =
-            out.into_iter().filter(|(s, _)| *s >= best * 0.6).collect();
-        pool.sort_by(|a, b| reading_order(a.1, b.1));
-        let pick = match o {
-            Ordinal::Nth(n) => pool.get(n.saturating_sub(1)).copied(),
-            Ordinal::Last => pool.last().copied(),
-        };
-        return pick.into_iter().collect();
-    }
-    out.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| reading_order(a.1, b.1)));
-    out
+/// The best hit at or above the floor.
+pub fn best<'p>(hits: &[Hit<'p>], floor: f64) -> Option<&'p Observed> {
+    hits.first().filter(|h| h.score >= floor).map(|h| h.e)
 }

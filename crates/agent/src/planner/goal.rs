@@ -1,10 +1,10 @@
-//! "Is the task's goal visibly met?" — success text that was not on the
-//! first page, the searched term in results after a search was submitted,
-//! the named URL reached, or the asked-for information on screen.
+//! "Is the task's goal visibly met?" — for tasks the steps do not cover
+//! (no verb the planner knows): success text that was not on the first
+//! page, the named URL reached, or the asked-for information on screen.
 
+use super::context::Cx;
 use crate::page::Page;
-use crate::policy::PolicyContext;
-use crate::task::{FieldKind, Goal, TaskPlan};
+use crate::task::{Goal, TaskPlan};
 use crate::text::{concepts, contains_words, normalize, success_markers, truncate};
 
 const INTERACTIONS: &[&str] = &["click", "type", "press", "navigate"];
@@ -26,7 +26,7 @@ pub fn same_url(a: &str, b: &str) -> bool {
     clean(a) == clean(b)
 }
 
-fn url_decode(s: &str) -> String {
+pub fn url_decode(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -54,7 +54,7 @@ fn url_decode(s: &str) -> String {
 
 /// The page's text without the instruction itself: some pages show the
 /// task (a "query" banner), and its words are no evidence that it is done.
-fn without_task(text: &str, task: &str) -> String {
+pub fn without_task(text: &str, task: &str) -> String {
     let t = normalize(task);
     let n = normalize(text);
     if t.len() < 8 {
@@ -63,18 +63,26 @@ fn without_task(text: &str, task: &str) -> String {
     n.replace(&t, " ")
 }
 
-/// Some(result) when the goal is visibly reached. `stepwise`: the task has
-/// steps the step planner checks itself, so reading information off the
-/// page is no sign of completion.
-pub fn goal_met(ctx: &PolicyContext<'_>, plan: &TaskPlan, stepwise: bool) -> Option<String> {
-    let page = ctx.page;
-    let interacted = ctx
+/// Success text the page shows now that it did not show at first
+/// ("Welcome, alice!"), as the line that says it.
+pub fn fresh_success(cx: &Cx<'_>) -> Option<String> {
+    let page = cx.page;
+    success_markers(&without_task(&page.all_text(), cx.task))
+        .into_iter()
+        .find(|m| !cx.baseline.markers.contains(m) || !same_url(&page.url, &cx.baseline.url))
+        .map(|m| line_with(page, &m))
+}
+
+/// Some(result) when the goal is visibly reached.
+pub fn goal_met(cx: &Cx<'_>, plan: &TaskPlan) -> Option<String> {
+    let page = cx.page;
+    let interacted = cx
         .history
         .iter()
         .any(|h| INTERACTIONS.contains(&h.action.as_str()) && h.success != Some(false));
     if plan.goal == Goal::Generic && plan.values.is_empty() && plan.targets.is_empty() {
         if let Some(url) = &plan.url {
-            let only_go = concepts(ctx.task).iter().all(|c| {
+            let only_go = concepts(cx.task).iter().all(|c| {
                 matches!(
                     c.as_str(),
                     "open" | "visit" | "navigate" | "load" | "http" | "https"
@@ -86,47 +94,21 @@ pub fn goal_met(ctx: &PolicyContext<'_>, plan: &TaskPlan, stepwise: bool) -> Opt
         }
     }
     if !interacted {
-        return (!stepwise).then(|| find_info(ctx, plan)).flatten();
+        return find_info(cx, plan);
     }
-    let fresh: Vec<String> = success_markers(&without_task(&page.all_text(), ctx.task))
+    let fresh: Vec<String> = success_markers(&without_task(&page.all_text(), cx.task))
         .into_iter()
-        .filter(|m| !ctx.baseline.markers.contains(m) || !same_url(&page.url, &ctx.baseline.url))
+        .filter(|m| !cx.baseline.markers.contains(m) || !same_url(&page.url, &cx.baseline.url))
         .collect();
     if let Some(m) = fresh.first() {
         return Some(format!("Done: the page shows \"{}\"", line_with(page, m)));
     }
-    if let Some(term) = plan.values.iter().find(|v| v.kind == FieldKind::Search) {
-        let typed_at = ctx
-            .history
-            .iter()
-            .rposition(|h| h.action == "type" && h.param_str("text") == Some(term.value.as_str()));
-        let submitted = typed_at.is_some_and(|i| {
-            ctx.history[i + 1..]
-                .iter()
-                .any(|h| matches!(h.action.as_str(), "click" | "press"))
-        });
-        if submitted {
-            let in_url = contains_words(&url_decode(&page.url), &term.value);
-            let in_results =
-                contains_words(&without_task(&page.visible_text, ctx.task), &term.value)
-                    || page
-                        .elements
-                        .iter()
-                        .any(|e| !e.is_text_entry() && contains_words(&e.text, &term.value));
-            if in_url || in_results {
-                return Some(format!(
-                    "Search results for \"{}\" are shown ({})",
-                    term.value, page.url
-                ));
-            }
-        }
-    }
-    (!stepwise).then(|| find_info(ctx, plan)).flatten()
+    find_info(cx, plan)
 }
 
 /// Information tasks ("Find contact information"): lines of page text that
 /// carry the task's content words and are not just a link or button label.
-fn find_info(ctx: &PolicyContext<'_>, plan: &TaskPlan) -> Option<String> {
+pub fn find_info(ctx: &Cx<'_>, plan: &TaskPlan) -> Option<String> {
     if plan.goal != Goal::Generic && !(plan.goal == Goal::Search && plan.values.is_empty()) {
         return None;
     }

@@ -1,8 +1,10 @@
 //! Answer-style values: "Enter the phone number of Bob Smith into the
-//! field" reads the page. The visible text is one line (whitespace
-//! collapsed), so the value is the first word after the key (a row's name,
-//! a "Name: value" pair) that has the shape of what is asked: digits for a
-//! phone or number, an @ for an email, a date, an amount; else the next word.
+//! field", "the code shown on the page", "the order total" read the page.
+//! The visible text is one line (whitespace collapsed), so the value is the
+//! first word after the key (a row's name, a "Name: value" pair; without a
+//! key, the words that name what is asked) that has the shape of what is
+//! asked: digits for a phone or number, an @ for an email, a date, an
+//! amount; else the next word.
 
 use crate::page::Page;
 use crate::text::normalize;
@@ -27,24 +29,34 @@ fn shape_ok(what: &str, w: &str) -> bool {
             || w.chars().all(char::is_alphabetic) && w.len() >= 3;
     }
     if has(&[
-        "price", "cost", "amount", "total", "balance", "salary", "fee",
+        "price", "cost", "amount", "total", "balance", "salary", "fee", "subtotal", "sum",
     ]) {
         return digits(w) >= 1;
     }
     if has(&[
-        "age", "year", "count", "number", "quantity", "id", "zip", "code", "score", "rank",
+        "age", "year", "count", "number", "quantity", "id", "zip", "code", "score", "rank", "pin",
+        "otp",
     ]) {
         return digits(w) >= 1;
     }
     true
 }
 
-/// The value the page shows for `what` of `key`, if any.
+/// The value the page shows for `what` of `key` (or, without a key, the
+/// value written after the words of `what`), if any.
 pub fn find(page: &Page, what: &str, key: &str, task: &str) -> Option<String> {
     // The instruction may be on the page too: look only outside it.
     let text = page.visible_text.replace(task, " ");
     let lower = text.to_lowercase();
-    let k = key.trim().to_lowercase();
+    let k = if key.trim().is_empty() {
+        // The last word of what is asked ("order total" → "total").
+        what.split_whitespace()
+            .last()
+            .unwrap_or_default()
+            .to_lowercase()
+    } else {
+        key.trim().to_lowercase()
+    };
     if k.is_empty() {
         return None;
     }
@@ -74,7 +86,14 @@ pub fn find(page: &Page, what: &str, key: &str, task: &str) -> Option<String> {
                         }
                     }
                 }
-                return Some(v.trim_end_matches('.').to_string());
+                let v = v.trim_end_matches('.');
+                // An amount is typed without its currency sign.
+                let v = if shape_money(what) {
+                    v.trim_start_matches(['$', '€', '£', '¥'])
+                } else {
+                    v
+                };
+                return Some(v.to_string());
             }
         }
         from = start;
@@ -87,4 +106,13 @@ fn is_phone(what: &str) -> bool {
     ["phone", "telephone", "tel", "mobile", "fax"]
         .iter()
         .any(|x| w.split(' ').any(|y| y == *x))
+}
+
+fn shape_money(what: &str) -> bool {
+    let w = normalize(what);
+    [
+        "price", "cost", "amount", "total", "balance", "salary", "fee", "subtotal", "sum",
+    ]
+    .iter()
+    .any(|x| w.split(' ').any(|y| y == *x))
 }

@@ -1,26 +1,90 @@
-//! The built-in run policy: the System 2 scorer (docs/contracts/system2.md §7) planning over a
-//! snapshot. Order of business each step: finish if the goal is visibly met;
-//! navigate to a URL the task names; type each value the task gives into
-//! its field; submit (click the goal's button, or press Enter); scroll when
-//! the target is off-screen or nothing relevant is visible; go back or ask
-//! the user when stuck. It remembers what it did through the run history.
+//! The built-in planner (docs/agent.md): one for every surface — the run
+//! API and the extension's run loop (`ScorerPolicy`), `sentience act`'s
+//! dom provider, the browse protocol's built-in policy, and whatever else
+//! drives a page without a model ([`Session`]).
+//!
+//! ```text
+//! let planner = Planner::new("Sign in as grace@example.com, password \"x\"");
+//! match planner.next(&Situation { page: &page, history: &history, ..}) { … }
+//! ```
+//!
+//! Each decision parses nothing again (the task's steps are read once,
+//! `intent`), walks the steps against the page and the history (`steps`),
+//! and answers one `Decision`: a tool, the task's result, or a question
+//! that says what was tried when it has really run out of options.
 
+mod context;
 mod fields;
 pub mod find;
+mod form;
 mod goal;
+mod layout;
 mod lookup;
+mod recover;
+mod session;
 pub mod steps;
-mod targets;
+mod values;
 
-use crate::intent::{Intent, ValueSource};
-use crate::policy::{BoxFuture, Decision, Policy, PolicyContext, PolicyError, PolicyInfo};
-use crate::task::{FieldKind, Goal, TaskPlan, TaskValue};
-use crate::types::{Tool, ToolName};
-use serde_json::json;
+#[cfg(test)]
+mod tests;
+
+use crate::intent::{Done, Intent, Step};
+use crate::page::Page;
+use crate::policy::{
+    Baseline, BoxFuture, Decision, Policy, PolicyContext, PolicyError, PolicyInfo,
+};
+use crate::task::TaskPlan;
+use crate::types::{HistoryEntry, Tool};
+use context::Cx;
+use sentience_snapshot_core::Observed;
+use steps::Outcome;
 
 pub use goal::same_url;
+pub use session::{entry, Session};
 
-/// The embedded scorer policy (no LLM).
+/// What a decision looks at besides the task.
+pub struct Situation<'a> {
+    pub page: &'a Page,
+    /// Everything done so far in this task (the planner's only memory).
+    pub history: &'a [HistoryEntry],
+    /// Element ids reflections flagged as loop targets.
+    pub avoid: &'a [String],
+    /// The first page of the task (success text already there is no evidence).
+    pub baseline: &'a Baseline,
+}
+
+/// A task, understood once, and how to carry it out on any page.
+#[derive(Debug, Clone)]
+pub struct Planner {
+    task: String,
+    intent: Intent,
+}
+
+impl Planner {
+    pub fn new(task: &str) -> Planner {
+        Planner {
+            task: task.to_string(),
+            intent: Intent::parse(task),
+        }
+    }
+
+    pub fn task(&self) -> &str {
+        &self.task
+    }
+
+    /// The task's steps (`Intent::describe` prints them).
+    pub fn intent(&self) -> &Intent {
+        &self.intent
+    }
+
+    /// The next decision on this page.
+    pub fn next(&self, s: &Situation<'_>) -> Decision {
+        let cx = Cx::new(&self.task, s.page, s.history, s.avoid, s.baseline);
+        decide(&cx, &self.intent)
+    }
+}
+
+/// The embedded planner as the run API's policy (no LLM).
 #[derive(Debug, Default, Clone)]
 pub struct ScorerPolicy;
 
@@ -41,151 +105,168 @@ impl Policy for ScorerPolicy {
     }
 }
 
-/// Scrolls allowed in a row before the planner stops hoping for more content.
-const MAX_SCROLLS: usize = 3;
-
-/// The task's plan for the goal-driven steps below: the quoted values of
-/// `TaskPlan`, plus the unquoted ones the intent parser found ("username
-/// alice") when there are no quoted ones.
-fn task_plan(task: &str, intent: &Intent) -> TaskPlan {
-    let mut plan = TaskPlan::parse(task);
-    if plan.values.is_empty() {
-        for v in intent.values() {
-            if let (ValueSource::Literal(_), Some(text)) = (&v.source, v.text()) {
-                plan.values.push(TaskValue {
-                    kind: v.field,
-                    label: v.label.clone(),
-                    value: text,
-                });
-            }
-        }
-    }
-    plan
+/// One decision for a run's policy context.
+pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
+    Planner::new(ctx.task).next(&Situation {
+        page: ctx.page,
+        history: ctx.history,
+        avoid: ctx.avoid,
+        baseline: ctx.baseline,
+    })
 }
 
-pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
-    let intent = Intent::parse(ctx.task);
-    let page = ctx.page;
-    let mut plan = task_plan(ctx.task, &intent);
-    fields::page_values(ctx.task, &mut plan, page);
-    let plan = plan;
-    // Multi-step tasks: the step planner, while it has something to do.
-    if let Some(d) = steps::next(ctx, &intent) {
-        return d;
+fn decide(cx: &Cx<'_>, intent: &Intent) -> Decision {
+    if intent.steps.is_empty() {
+        return without_steps(cx);
     }
-    if let Some(result) = goal::goal_met(ctx, &plan, steps::actionable(&intent)) {
-        return Decision::Finish(result);
-    }
-    if let Some(url) = &plan.url {
-        let navigated = ctx
-            .history
-            .iter()
-            .any(|h| h.action == "navigate" && h.param_str("url") == Some(url.as_str()));
-        if !same_url(&page.url, url) && !navigated {
-            return Decision::Tool(Tool::new(ToolName::Navigate, json!({ "url": url })));
-        }
-    }
-    // Values: each into its field, in task order.
-    let mut taken: Vec<String> = Vec::new();
-    let mut last_field: Option<String> = None;
-    for v in &plan.values {
-        if let Some(id) = fields::entered(v, page, ctx.history) {
-            taken.push(id.clone());
-            last_field = Some(id);
-            continue;
-        }
-        if let Some(e) = fields::field_for(v, page, &taken, ctx.avoid) {
-            return Decision::Tool(Tool::new(
-                ToolName::Type,
-                json!({ "id": e.id.to_json(), "text": v.value }),
-            ));
-        }
-    }
-    // Submit / act: the goal's button, else Enter in the last field typed.
-    let submitted_enter = |id: &str| {
-        ctx.history.iter().any(|h| {
-            h.action == "press"
-                && h.element_id().as_deref() == Some(id)
-                && h.url.as_deref() == Some(page.url.as_str())
-        })
+    let stuck = match steps::run(cx, &intent.steps, 0, true) {
+        Ok(_) => return finished(cx, intent),
+        Err(Outcome::Act(t)) => match failed_before(cx, &t) {
+            // The same action failed twice: a third try would not help.
+            Some(why) => why,
+            None => return Decision::Tool(t),
+        },
+        Err(Outcome::Answer(a)) => return Decision::Finish(a),
+        Err(Outcome::Done(_)) => return finished(cx, intent),
+        Err(Outcome::Stuck(why)) => why,
     };
-    let search_first =
-        plan.goal == Goal::Search && plan.values.iter().any(|v| v.kind == FieldKind::Search);
-    if let Some(e) = targets::best_click(ctx, &plan, page) {
-        let last_scrolled = ctx.history.last().is_some_and(|h| h.action == "scroll");
-        if targets::off_screen(e, page) && !last_scrolled {
-            let direction = if e.bbox.is_some_and(|b| b.y < 0.0) {
-                "up"
-            } else {
-                "down"
-            };
-            let amount = e
-                .bbox
-                .map(|b| b.y.abs().round())
-                .unwrap_or(600.0)
-                .max(200.0);
-            return Decision::Tool(Tool::new(
-                ToolName::Scroll,
-                json!({ "direction": direction, "amount": amount, "id": e.id.to_json() }),
-            ));
-        }
-        return Decision::Tool(Tool::new(ToolName::Click, json!({ "id": e.id.to_json() })));
-    }
-    if let Some(id) = last_field.filter(|id| !submitted_enter(id)) {
-        if search_first || plan.goal != Goal::Generic {
-            let id_json = page.find(&id).map(|e| e.id.to_json()).unwrap_or(json!(id));
-            return Decision::Tool(Tool::new(
-                ToolName::Press,
-                json!({ "key": "Enter", "id": id_json }),
-            ));
-        }
-    }
-    let recent_scrolls = ctx
+    // Out of options: ask, once per page; asked already and told nothing new, give up.
+    let asked_here = cx
         .history
         .iter()
         .rev()
-        .take_while(|h| h.action == "scroll")
-        .count();
-    if recent_scrolls < MAX_SCROLLS
-        && ctx.history.iter().filter(|h| h.action == "scroll").count() < 8
-    {
-        return Decision::Tool(Tool::new(
-            ToolName::Scroll,
-            json!({ "direction": "down", "amount": 600 }),
-        ));
-    }
-    // Backtrack: return to the last different page we came from.
-    if let Some(prev) = ctx
-        .history
-        .iter()
-        .rev()
-        .filter_map(|h| h.url.as_deref())
-        .find(|u| !same_url(u, &page.url))
-    {
-        let already = ctx
-            .history
-            .iter()
-            .any(|h| h.action == "navigate" && h.param_str("url") == Some(prev));
-        if !already {
-            return Decision::Tool(Tool::new(ToolName::Navigate, json!({ "url": prev })));
-        }
-    }
-    // Asking again on the same page after the user already answered without
-    // telling us anything new would loop forever: give up with a reason.
-    let asked_here = ctx
-        .history
-        .iter()
-        .rev()
-        .take_while(|h| h.url.as_deref().is_none_or(|u| same_url(u, &page.url)))
+        .take_while(|h| h.url.as_deref().is_none_or(|u| same_url(u, &cx.page.url)))
         .any(|h| h.action == "ask_user");
     if asked_here {
         return Decision::Fail(format!(
-            "Stuck: nothing on {} helps with \"{}\", and asking did not help",
-            page.url, ctx.task
+            "Stuck on {}: {stuck}; asking did not help",
+            cx.page.url
         ));
     }
-    Decision::Ask(format!(
-        "I could not find anything on {} that helps with \"{}\". How should I continue?",
-        page.url, ctx.task
+    Decision::Ask(recover::question(cx, &stuck))
+}
+
+/// The reason `t` failed, when the very same action failed twice already.
+fn failed_before(cx: &Cx<'_>, t: &Tool) -> Option<String> {
+    let params = t.parameters();
+    let name = t.name().as_str();
+    let failures: Vec<&HistoryEntry> = cx
+        .history
+        .iter()
+        .filter(|h| {
+            h.success == Some(false) && h.action == name && h.parameters.as_ref() == Some(&params)
+        })
+        .collect();
+    (failures.len() >= 2).then(|| {
+        let why = failures
+            .last()
+            .map(|h| h.observation.as_str())
+            .unwrap_or("it failed");
+        format!("{name} failed twice ({why})")
+    })
+}
+
+/// Every step is done: the form a value was typed into is sent when it has
+/// one submit button and nothing else was asked (a person would), else the
+/// run finishes.
+fn finished(cx: &Cx<'_>, intent: &Intent) -> Decision {
+    if intent.done == Done::Answer {
+        return Decision::Finish(format!("Done: {}", intent.describe()));
+    }
+    if matches!(intent.steps.last(), Some(Step::Fill { .. })) {
+        let submits: Vec<&Observed> = cx
+            .page
+            .elements
+            .iter()
+            .filter(|e| {
+                !e.is_disabled()
+                    && e.facts.input_type == "submit"
+                    && matches!(e.facts.tag.as_str(), "button" | "input")
+                    && !find::is_instruction(e, cx.task)
+            })
+            .collect();
+        if let [e] = submits.as_slice() {
+            let pressed = cx.history.iter().any(|h| h.action == "press");
+            if cx.clicked_since(0, e).is_none() && !pressed {
+                return match steps::click(cx, e) {
+                    Outcome::Act(t) => Decision::Tool(t),
+                    _ => Decision::Tool(Tool::Click { id: cx.id(e) }),
+                };
+            }
+        }
+    }
+    if let Some(line) = goal::fresh_success(cx).filter(|_| cx.acted()) {
+        return Decision::Finish(format!("Done: the page shows \"{line}\""));
+    }
+    if cx.acted() || matches!(intent.done, Done::Url(_)) {
+        Decision::Finish(format!("Done: {}", intent.describe()))
+    } else {
+        Decision::Finish(format!("Nothing to do: {}", intent.describe()))
+    }
+}
+
+/// A task with no step the planner knows: finish when the goal shows,
+/// else ask what to do.
+fn without_steps(cx: &Cx<'_>) -> Decision {
+    let plan = TaskPlan::parse(cx.task);
+    if let Some(r) = goal::goal_met(cx, &plan) {
+        return Decision::Finish(r);
+    }
+    if let Some(url) = &plan.url {
+        let went = cx
+            .history
+            .iter()
+            .any(|h| h.action == "navigate" && h.param_str("url") == Some(url.as_str()));
+        if !same_url(&cx.page.url, url) && !went {
+            return Decision::Tool(Tool::Navigate { url: url.clone() });
+        }
+    }
+    Decision::Ask(recover::question(
+        cx,
+        "I do not know which part of the page this task is about",
     ))
+}
+
+/// Elements ranked by the task's steps, best first (targets, then the fields
+/// for its values): for the LLM prompt.
+pub fn ranked<'p>(page: &'p Page, intent: &Intent, task: &str, limit: usize) -> Vec<&'p Observed> {
+    let baseline = Baseline::default();
+    let cx = Cx::new(task, page, &[], &[], &baseline);
+    let index = |e: &Observed| page.elements.iter().position(|x| std::ptr::eq(x, e));
+    let mut out: Vec<usize> = Vec::new();
+    let push = |i: Option<usize>, out: &mut Vec<usize>| {
+        if let Some(i) = i {
+            if out.len() < limit && !out.contains(&i) {
+                out.push(i);
+            }
+        }
+    };
+    for step in &intent.steps {
+        let fill = matches!(step, Step::Fill { .. });
+        if let Some(t) = step.target().filter(|t| !t.is_empty() && !fill) {
+            for h in find::resolve(&cx, t, &|_| true)
+                .into_iter()
+                .filter(|h| h.score >= find::FLOOR)
+                .take(3)
+            {
+                push(Some(h.index), &mut out);
+            }
+        }
+        let mut taken: Vec<&Observed> = Vec::new();
+        for v in step.values() {
+            let Some(text) = v.text() else {
+                continue;
+            };
+            let placed = fields::Placed {
+                text,
+                kind: v.field,
+                label: v.label.clone(),
+            };
+            if let Some(e) = fields::field_for(&cx, &placed, &taken) {
+                taken.push(e);
+                push(index(e), &mut out);
+            }
+        }
+    }
+    out.into_iter().map(|i| &page.elements[i]).collect()
 }

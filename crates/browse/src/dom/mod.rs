@@ -13,6 +13,7 @@
 
 mod fields;
 mod labels;
+mod sheets;
 
 use ego_tree::NodeId;
 use fields::{first_image_name, values};
@@ -187,6 +188,9 @@ pub fn raw_page(html: &Html, url: &str) -> DomPage {
         search: false,
         editable: false,
     };
+    // Elements the page's own style sheets give a pointer cursor (the
+    // walker reads computed style; here, the simple rules of <style>).
+    let sheet_pointer = sheets::pointer_nodes(html);
     // An explicit stack: deep pages must not overflow the call stack.
     let mut stack: Vec<(ElementRef<'_>, Ctx)> = vec![(root, ctx)];
     let mut labels: Vec<u32> = Vec::new();
@@ -204,7 +208,10 @@ pub fn raw_page(html: &Html, url: &str) -> DomPage {
         let pointer = if role_clickable {
             false
         } else {
-            style.cursor_pointer.unwrap_or(ctx.pointer)
+            style
+                .cursor_pointer
+                .or_else(|| sheet_pointer.contains(&el.id()).then_some(true))
+                .unwrap_or(ctx.pointer)
         };
         let visible = style.visibility.unwrap_or(ctx.visible);
         let onclick = e.attr("onclick").is_some();

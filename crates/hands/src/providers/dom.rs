@@ -1,9 +1,11 @@
 //! The built-in `dom` provider: no model at all. It asks the tool server
 //! for the page snapshot (`GET /browser/snapshot`, snapshot elements of
-//! docs/contracts/snapshot.md §3) and lets the System 2 scorer
-//! (docs/contracts/system2.md §7, crates/agent) pick the element the
-//! instruction is about; the answer is that element's centre, in viewport
-//! pixels. Runs offline, and settles a conflict between two models.
+//! docs/contracts/snapshot.md §3); the answer is the centre of an element,
+//! in viewport pixels: the one the planner chose when the action names it
+//! (`sentience act`: one planner, the element is not chosen twice), else
+//! the one the System 2 scorer (docs/contracts/system2.md §7, crates/agent)
+//! finds the instruction is about. Runs offline, and settles a conflict
+//! between two models.
 
 use super::{LocateRequest, Located, ProviderError};
 use crate::io::Http;
@@ -37,7 +39,39 @@ pub(super) async fn locate<H: Http>(
             format!("no page snapshot: {}", crate::tools::error_of(&v)),
         )
     })?;
-    ground(&snap, &req.instruction)
+    match req.element {
+        Some(id) => at_element(&snap, id),
+        None => ground(&snap, &req.instruction),
+    }
+}
+
+/// The centre of snapshot element `id`, when a click can reach it.
+pub fn at_element(snap: &Snapshot, id: u64) -> Result<Located, ProviderError> {
+    let e = snap
+        .elements
+        .iter()
+        .find(|e| u64::from(e.id) == id)
+        .ok_or_else(|| {
+            ProviderError::new("dom", format!("element {id} is not on the page any more"))
+        })?;
+    if !is_reachable(e) {
+        return Err(ProviderError::new(
+            "dom",
+            format!("element {id} is not in view or is covered"),
+        ));
+    }
+    let (x, y) = e.bbox.center();
+    Ok(Located {
+        x,
+        y,
+        coordinate_origin: "viewport".into(),
+        provider: "dom".into(),
+        reasoning: Some(format!(
+            "{} \"{}\" (the planner's element {id})",
+            e.role.as_str(),
+            e.text.as_deref().unwrap_or_default()
+        )),
+    })
 }
 
 /// The System 2 scorer's choice (discoverability × understandability ×

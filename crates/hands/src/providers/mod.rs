@@ -39,6 +39,8 @@ pub struct LocateRequest {
     pub scale_y: f64,
     /// `browser` or `desktop`.
     pub scope: String,
+    /// The snapshot element a planner chose (the `dom` provider grounds on it).
+    pub element: Option<u64>,
 }
 
 /// A point a provider chose, in `origin` space (`lux_sdk` or `viewport`).

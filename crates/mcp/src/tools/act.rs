@@ -51,8 +51,10 @@ impl Step {
     }
 }
 
+/// The agent's tool the security gate judges (careful mode); None when the
+/// parameters do not make one, and then there is nothing to gate.
 pub fn gate(name: ToolName, params: Value) -> Option<Tool> {
-    Some(Tool::new(name, params))
+    Tool::from_parts(name, params.as_object()?).ok()
 }
 
 /// How an element is named in replies: `12 button "Sign in"`.

@@ -29,6 +29,11 @@ pub struct SnapshotQuery {
     limit: Option<u32>,
     /// `json` (default): the snapshot; `text`: the compact LLM listing.
     format: Option<String>,
+    /// Addition: with `facts=true`, each element also carries the DOM facts an
+    /// agent plans with (tag, type, label, value, form…: the run loop's
+    /// `DomFacts`, docs/tools.md) and the snapshot the page's `title` and
+    /// `visibleText`, as the extension's run loop sends them to /step.
+    facts: Option<bool>,
 }
 
 /// The snapshot (or its LLM listing) of the active tab, with the full view:
@@ -59,6 +64,10 @@ pub async fn snapshot(
         return Err(ToolError::Backend(format!("snapshot failed: {why}")));
     }
     if format == "json" {
+        let mut snap = snap;
+        if q.facts == Some(true) {
+            with_facts(s.browser.as_ref(), &mut snap).await?;
+        }
         return Ok(Json(json!({"success": true, "snapshot": snap})));
     }
     // The listing of the snapshot just taken (the extension keeps it).
@@ -69,11 +78,56 @@ pub async fn snapshot(
     }
 }
 
+/// The DOM facts of every element of `snap` and the page's title and
+/// visible text (the extension's `page_info`), merged into it.
+async fn with_facts(
+    browser: &dyn crate::browser::BrowserSession,
+    snap: &mut Value,
+) -> ToolResult<()> {
+    let ids: Vec<Value> = snap
+        .get("elements")
+        .and_then(Value::as_array)
+        .map(|els| els.iter().filter_map(|e| e.get("id").cloned()).collect())
+        .unwrap_or_default();
+    let info = browser
+        .extension_call("page_info", &json!({ "ids": ids }))
+        .await?;
+    let facts = info.get("elements").and_then(Value::as_object);
+    if let Some(els) = snap.get_mut("elements").and_then(Value::as_array_mut) {
+        for e in els.iter_mut() {
+            let key = e.get("id").map(|id| id.to_string()).unwrap_or_default();
+            if let (Some(f), Some(o)) = (
+                facts.and_then(|f| f.get(&key)).and_then(Value::as_object),
+                e.as_object_mut(),
+            ) {
+                for (k, v) in f {
+                    o.entry(k.clone()).or_insert_with(|| v.clone());
+                }
+            }
+        }
+    }
+    if let Some(o) = snap.as_object_mut() {
+        o.insert(
+            "title".into(),
+            info.get("title").cloned().unwrap_or(json!("")),
+        );
+        o.insert(
+            "visibleText".into(),
+            info.get("visibleText").cloned().unwrap_or(json!("")),
+        );
+    }
+    Ok(())
+}
+
 #[derive(Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum ActKind {
     Click,
     Type,
+    /// Addition: set the field's value the way the extension's `type` does
+    /// (a `<select>`'s option, a date or time input's whole value), for
+    /// controls that keystrokes do not fill.
+    Fill,
 }
 
 #[derive(Deserialize)]
@@ -93,6 +147,24 @@ pub async fn act(
 ) -> ToolResult<Json<Value>> {
     let s = state.session(req.session_id.as_deref()).await?;
     let id = req.element_id;
+    if let ActKind::Fill = req.action {
+        let text = req
+            .text
+            .ok_or_else(|| ToolError::bad_request("fill needs text"))?;
+        let r = s
+            .browser
+            .extension_call("type", &json!({"id": id, "text": text}))
+            .await?;
+        if r.get("success").and_then(Value::as_bool) != Some(true) {
+            let why = r.get("error").and_then(Value::as_str).unwrap_or("failed");
+            return Err(ToolError::NotFound(format!("fill element {id}: {why}")));
+        }
+        return Ok(Json(json!({
+            "success": true,
+            "executed_with": "extension",
+            "details": {"element_id": id, "text_length": text.chars().count(), "outcome": r.get("outcome").cloned().unwrap_or(Value::Null)}
+        })));
+    }
     let not_found = |why: &str| {
         ToolError::NotFound(format!(
             "Element {id} not found ({why}): take a snapshot (GET /browser/snapshot) and use one of its ids"

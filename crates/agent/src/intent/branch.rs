@@ -1,0 +1,414 @@
+//! Steps of a whole task: clauses in order (`tokens::clauses`), plus what
+//! spans clauses: "if <condition>, A; otherwise B", "once <condition>, A"
+//! (a wait, then A), a clause without a verb that continues the one before
+//! ("click File, then Download": click Download), "use the textbox to
+//! enter X" (the used field), pronouns ("pick it") naming the subject of
+//! the condition.
+
+use super::lexicon::{match_at, Lexicon};
+use super::tokens::{clauses, lowers, Token};
+use super::verbs::{self, verb_phrase};
+use super::{Condition, Role, Step, Target, Touch, Verb};
+
+pub(super) fn steps(toks: &[Token], lex: &Lexicon) -> Vec<Step> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        match branch_at(toks, i, lex) {
+            Some((step, next)) => {
+                out.push(step);
+                i = next;
+            }
+            None => {
+                let end = (i + 1..toks.len())
+                    .find(|&k| opens_branch(toks, k, lex))
+                    .unwrap_or(toks.len());
+                out.extend(plain(&toks[i..end], lex, None));
+                i = end;
+            }
+        }
+    }
+    out
+}
+
+/// "if" at the start of a clause (task start, after a stop, a comma or "then").
+fn opens_branch(toks: &[Token], k: usize, lex: &Lexicon) -> bool {
+    let t = &toks[k];
+    let start = k == 0
+        || toks[k - 1].stop
+        || toks[k - 1].comma
+        || lex.then.contains(&toks[k - 1].lower.as_str());
+    start && !t.quoted && lex.if_.contains(&t.lower.as_str())
+}
+
+/// Clauses without branches: each with its verb, verb-less ones continuing
+/// the previous clause's verb, "once X, …" as a wait first.
+fn plain(toks: &[Token], lex: &Lexicon, subject: Option<&str>) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::new();
+    let mut carry_role: Option<Role> = None;
+    let mut last_verb: Vec<Token> = Vec::new();
+    let mut after_stop = true;
+    for c in clauses(toks, lex) {
+        let mut c = resolve_pronouns(&c, subject);
+        // "click the star icon to mark it as important": the purpose of the
+        // step before, not another step.
+        let purpose = c.first().is_some_and(|t| !t.quoted && t.lower == "to");
+        if purpose && matches!(out.last(), Some(Step::Click { .. } | Step::Choose { .. })) {
+            continue;
+        }
+        // "once the deploy shows Live, promote it": wait, then the rest.
+        let ws = lowers(&c);
+        if let Some((n, _)) = match_at(&lex.once.iter().map(|w| (*w, ())).collect::<Vec<_>>(), &ws)
+        {
+            let split = (n..c.len())
+                .find(|&k| {
+                    c[k - 1].comma || verb_phrase(&c[k..], lex).is_some_and(|(s, _, _)| s == 0)
+                })
+                .unwrap_or(c.len());
+            let until = verbs_wait_condition(&c[n..split], lex);
+            out.push(Step::Wait {
+                seconds: None,
+                until: Some(until),
+            });
+            c = c[split..].to_vec();
+            if c.is_empty() {
+                continue;
+            }
+        }
+        // A capitalised verb word mid-sentence after "then" is a name:
+        // "Click File, then Download, then PDF document".
+        let continues = !last_verb.is_empty()
+            && !after_stop
+            && verb_phrase(&c, lex).is_some_and(|(s, _, _)| {
+                c[s].raw.chars().next().is_some_and(char::is_uppercase) && s == 0
+            });
+        let mut parsed = if continues {
+            Vec::new()
+        } else {
+            verbs::parse(&c, lex)
+        };
+        if parsed.is_empty() && !last_verb.is_empty() && !c.is_empty() {
+            // "then Shoes", "otherwise Standard": the verb before, again.
+            let mut again = last_verb.clone();
+            again.extend(c.iter().cloned());
+            parsed = verbs::parse(&again, lex);
+        }
+        if parsed.is_empty() {
+            let after_values = matches!(out.last(), Some(Step::Fill { .. } | Step::Submit { .. }));
+            parsed = statement(&c, lex, after_values);
+        }
+        after_stop = c.last().is_some_and(|t| t.stop);
+        if let Some((s, n, v)) = verb_phrase(&c, lex).filter(|_| !continues) {
+            // Only verbs that take a name again ("then Shoes"); a submit
+            // verb's next verb-less clause holds more values.
+            last_verb = if matches!(
+                v,
+                Verb::Click | Verb::Hover | Verb::Select | Verb::Expand | Verb::Navigate
+            ) {
+                c[s..s + n].to_vec()
+            } else {
+                Vec::new()
+            };
+        }
+        for mut s in parsed {
+            // "Use the textbox to enter X": the used thing is the field.
+            if let Step::Fill { field, .. } = &mut s {
+                if field.role.is_none() {
+                    field.role = carry_role.take();
+                }
+            }
+            out.push(s);
+        }
+        carry_role = verbs::used_role(&c, lex);
+    }
+    out
+}
+
+fn verbs_wait_condition(toks: &[Token], lex: &Lexicon) -> Condition {
+    super::verbs::wait_condition(toks, lex).unwrap_or(Condition::Appears(String::new()))
+}
+
+/// "it", "that", "this one" → the condition's subject.
+fn resolve_pronouns(c: &[Token], subject: Option<&str>) -> Vec<Token> {
+    let Some(subject) = subject else {
+        return c.to_vec();
+    };
+    c.iter()
+        .map(|t| {
+            if !t.quoted && matches!(t.lower.as_str(), "it" | "that" | "this" | "them") {
+                let mut s = t.clone();
+                s.raw = subject.to_string();
+                s.lower = subject.to_lowercase();
+                s
+            } else {
+                t.clone()
+            }
+        })
+        .collect()
+}
+
+/// A branch starting at `i` ("if …"): the step and where the tokens after it begin.
+fn branch_at(toks: &[Token], i: usize, lex: &Lexicon) -> Option<(Step, usize)> {
+    if !opens_branch(toks, i, lex) {
+        return None;
+    }
+    let n = toks.len();
+    // The condition: up to a comma, "then", or a verb phrase.
+    let mut k = i + 1;
+    let mut cond_end = None;
+    while k < n {
+        let t = &toks[k];
+        if !t.quoted && lex.then.contains(&t.lower.as_str()) {
+            cond_end = Some((k, k + 1));
+            break;
+        }
+        if k > i + 1 && verb_phrase(&toks[k..], lex).is_some_and(|(s, _, _)| s == 0) {
+            cond_end = Some((k, k));
+            break;
+        }
+        if t.comma || t.stop {
+            cond_end = Some((k + 1, k + 1));
+            break;
+        }
+        k += 1;
+    }
+    let (cend, then_start) = cond_end?;
+    let condition = condition(&toks[i + 1..cend], lex)?;
+    // The "then" part: up to "otherwise" / "else" / "if not".
+    let ws = lowers(toks);
+    let other = (then_start..n).find(|&k| {
+        !toks[k].quoted
+            && lex
+                .otherwise
+                .iter()
+                .any(|p| ws.len() >= k + p.len() && p.iter().zip(&ws[k..]).all(|(a, b)| a == b))
+    });
+    let (then_end, else_start) = match other {
+        Some(k) => {
+            let len = lex
+                .otherwise
+                .iter()
+                .filter(|p| ws.len() >= k + p.len() && p.iter().zip(&ws[k..]).all(|(a, b)| a == b))
+                .map(|p| p.len())
+                .max()
+                .unwrap_or(1);
+            (k, Some(k + len))
+        }
+        None => {
+            let end = (then_start..n)
+                .find(|&k| toks[k].stop)
+                .map(|k| k + 1)
+                .unwrap_or(n);
+            (end, None)
+        }
+    };
+    let subject = match &condition {
+        Condition::Compare { subject, .. } => Some(subject.clone()),
+        Condition::Shows(s) | Condition::Appears(s) => Some(s.clone()),
+    };
+    let then_toks = &toks[then_start..then_end];
+    let then = plain(then_toks, lex, subject.as_deref());
+    let (otherwise, next) = match else_start {
+        Some(s) => {
+            // To the end of its sentence, or a "then" after a comma.
+            let end = (s..n)
+                .find(|&k| {
+                    toks[k].stop
+                        || (k > s
+                            && toks[k - 1].comma
+                            && lex.then.contains(&toks[k].lower.as_str()))
+                })
+                .map(|k| if toks[k].stop { k + 1 } else { k })
+                .unwrap_or(n);
+            let mut part: Vec<Token> = toks[s..end].to_vec();
+            // "otherwise Standard": the verb of the "then" part.
+            if verb_phrase(&part, lex).is_none() {
+                if let Some((a, b, _)) = verb_phrase(then_toks, lex) {
+                    let mut v = then_toks[a..a + b].to_vec();
+                    v.append(&mut part);
+                    part = v;
+                }
+            }
+            (plain(&part, lex, subject.as_deref()), end)
+        }
+        None => (Vec::new(), then_end),
+    };
+    Some((
+        Step::Branch {
+            condition,
+            then,
+            otherwise,
+        },
+        next,
+    ))
+}
+
+/// A condition: "Premium costs less than $20", "the price is under 20
+/// dollars", "X is shown", "the box says Sold out".
+fn condition(toks: &[Token], lex: &Lexicon) -> Option<Condition> {
+    let ws = lowers(toks);
+    for k in 0..toks.len() {
+        let Some((n, (less, or_equal))) = match_at(lex.comparisons, &ws[k..]) else {
+            continue;
+        };
+        let value = toks[k + n..].iter().find_map(|t| number(&t.raw))?;
+        let subject: Vec<&str> = toks[..k]
+            .iter()
+            .filter(|t| {
+                !lex.articles.contains(&t.lower.as_str())
+                    && !matches!(
+                        t.lower.as_str(),
+                        "is" | "are"
+                            | "costs"
+                            | "cost"
+                            | "price"
+                            | "of"
+                            | "does"
+                            | "plan"
+                            | "priced"
+                            | "at"
+                            | "per"
+                            | "month"
+                            | "a"
+                            | "if"
+                    )
+            })
+            .map(|t| t.raw.as_str())
+            .collect();
+        return Some(Condition::Compare {
+            subject: subject.join(" "),
+            less,
+            or_equal,
+            value,
+        });
+    }
+    super::verbs::wait_condition(toks, lex)
+}
+
+/// A number as written: "$20", "20.50", "1,299", "€9".
+pub(crate) fn number(s: &str) -> Option<f64> {
+    let t: String = s
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    if t.is_empty() || !s.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    t.trim_end_matches('.').parse().ok()
+}
+
+/// A clause with no verb: "New ticket: subject X, category Y" (values, then
+/// the form sent), "My phone number is 555-0199" (values), or a polite
+/// request whose verb is not in the lexicon ("could you promote it to all
+/// regions?"): the element its words name is clicked.
+fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
+    let words: Vec<&Token> = c
+        .iter()
+        .skip_while(|t| !t.quoted && lex.fillers.contains(&t.lower.as_str()))
+        .collect();
+    let Some(first) = words.first() else {
+        // "then Next": a capitalised name, though the word is a filler.
+        let names: Vec<&str> = c
+            .iter()
+            .filter(|t| t.quoted || t.raw.chars().next().is_some_and(char::is_uppercase))
+            .map(|t| t.raw.as_str())
+            .collect();
+        if names.is_empty() || c.len() > 2 {
+            return Vec::new();
+        }
+        return vec![Step::Click {
+            target: Target {
+                text: Some(names.join(" ")),
+                ..Target::default()
+            },
+            touch: Touch::Click,
+        }];
+    };
+    // "Header: values".
+    if let Some(k) = c.iter().position(|t| t.colon && !t.quoted) {
+        let vals = super::values::values(&c[k + 1..], lex, false, true);
+        if !vals.is_empty() && k < 4 {
+            let phrase: Vec<&str> = c[..=k].iter().map(|t| t.lower.as_str()).collect();
+            return vec![
+                Step::Fill {
+                    values: vals,
+                    field: Target::default(),
+                },
+                Step::Submit {
+                    phrase: phrase.join(" "),
+                    button: None,
+                },
+            ];
+        }
+    }
+    let vals = super::values::values(c, lex, false, false);
+    if !vals.is_empty() {
+        return vec![Step::Fill {
+            values: vals,
+            field: Target::default(),
+        }];
+    }
+    // "We are a team of 2-10.": a fact with a number, for the page to place.
+    let says = words
+        .iter()
+        .any(|t| matches!(t.lower.as_str(), "is" | "are" | "am" | "was"));
+    let number = words
+        .iter()
+        .any(|t| t.raw.chars().any(|c| c.is_ascii_digit()));
+    if says && number && words.len() <= 10 {
+        let phrase: Vec<&str> = words.iter().map(|t| t.raw.as_str()).collect();
+        return vec![Step::Fill {
+            values: vec![super::Value {
+                source: super::ValueSource::Phrase(phrase.join(" ")),
+                field: crate::task::FieldKind::Other,
+                label: String::new(),
+                transforms: Vec::new(),
+            }],
+            field: Target::default(),
+        }];
+    }
+    // "…; express delivery; card …": one more value, between values.
+    if after_values && words.len() <= 4 && words.iter().all(|t| !t.quoted) {
+        let phrase: Vec<&str> = words.iter().map(|t| t.raw.as_str()).collect();
+        return vec![Step::Fill {
+            values: vec![super::Value {
+                source: super::ValueSource::Phrase(phrase.join(" ")),
+                field: crate::task::FieldKind::Other,
+                label: String::new(),
+                transforms: Vec::new(),
+            }],
+            field: Target::default(),
+        }];
+    }
+    // An imperative whose verb the lexicon lacks.
+    let w = first.lower.as_str();
+    let not_verb = [
+        "i", "we", "my", "our", "it", "this", "that", "there", "hi", "hello", "thanks", "thank",
+        "the", "a", "an", "you", "your", "he", "she", "they", "if", "is", "are", "once", "when",
+        "use", "using", "with",
+    ];
+    if first.quoted
+        || not_verb.contains(&w)
+        || !w.chars().all(char::is_alphabetic)
+        || words.len() < 2
+    {
+        return Vec::new();
+    }
+    let text: Vec<&str> = words
+        .iter()
+        .filter(|t| {
+            !matches!(
+                t.lower.as_str(),
+                "it" | "them" | "please" | "thanks" | "for" | "me"
+            )
+        })
+        .map(|t| t.raw.as_str())
+        .collect();
+    vec![Step::Click {
+        target: Target {
+            text: Some(text.join(" ")),
+            ..Target::default()
+        },
+        touch: Touch::Click,
+    }]
+}

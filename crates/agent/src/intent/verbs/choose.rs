@@ -1,0 +1,151 @@
+//! select / choose / tick / check / uncheck / accept / turn on X: ticking
+//! exactly a set, "nothing", "all", options "similar to" words, an option
+//! of a list or dropdown, or a value for a field ("12/03/2024 as the date").
+
+use super::Clause;
+use crate::intent::lexicon::match_at;
+use crate::intent::object::{plain_text, role_phrase};
+use crate::intent::tokens::lowers;
+use crate::intent::values::{field_at, items};
+use crate::intent::{Choice, Role, Step, Target, Value};
+use crate::task::FieldKind;
+
+pub(super) fn parse(c: &Clause<'_>, on: bool) -> Vec<Step> {
+    let (rest, lex, o) = (c.rest, c.lex, &c.object);
+    // "Select 12/03/2024 as the date": a value for a field.
+    if let Some(k) = rest
+        .iter()
+        .position(|t| !t.quoted && lex.as_.contains(&t.lower.as_str()))
+    {
+        let fws = lowers(&rest[k + 1..]);
+        if k > 0
+            && ((0..fws.len()).any(|j| field_at(&fws[j..], lex).is_some())
+                || role_phrase(rest, k + 1, lex).is_some()
+                || fws.first().is_some_and(|w| lex.articles.contains(w)))
+        {
+            let v: Vec<&str> = rest[..k].iter().map(|t| t.raw.as_str()).collect();
+            let label = plain_text(&super::parse_object(&rest[k + 1..], lex), usize::MAX)
+                .unwrap_or_default();
+            let kind = (0..fws.len())
+                .find_map(|j| field_at(&fws[j..], lex).map(|(_, f)| f))
+                .unwrap_or(FieldKind::Other);
+            return vec![Step::Fill {
+                values: vec![Value::literal(v.join(" "), kind, label)],
+                field: Target::default(),
+            }];
+        }
+    }
+    let like_at = (0..rest.len()).find_map(|k| {
+        let ws = lowers(&rest[k..]);
+        lex.like
+            .iter()
+            .find(|p| ws.len() >= p.len() && p.iter().zip(&ws).all(|(a, b)| a == b))
+            .map(|p| (k, p.len()))
+    });
+    let within_at = rest
+        .iter()
+        .enumerate()
+        .position(|(k, t)| {
+            !t.quoted
+                && lex.within.contains(&t.lower.as_str())
+                && role_phrase(rest, k + 1, lex).is_some()
+        })
+        .unwrap_or(rest.len());
+    let mut target = Target {
+        text: None,
+        role: o
+            .role
+            .filter(|r| !matches!(r, Role::List | Role::Dropdown | Role::Menu | Role::Dialog)),
+        ordinal: o.ordinal,
+        relation: o.relation.clone(),
+        extreme: o.extreme,
+        all: false,
+    };
+    let within = o.within.as_ref().map(|(_, words)| words.clone());
+    if let Some((r, _)) = o.within {
+        if target.role.is_none() && matches!(r, Role::Dropdown) {
+            target.role = Some(Role::Dropdown);
+        }
+    }
+    let choice = if let Some(l) = &o.label {
+        Some(Choice::Exactly(vec![l.clone()]))
+    } else if let Some((k, n)) = like_at {
+        Some(Choice::Like(items(
+            &rest[k + n..],
+            lex,
+            within_at.max(k + n) - (k + n),
+        )))
+    } else if o.nothing {
+        Some(Choice::Nothing)
+    } else if o.every && o.plain.is_empty() && o.quoted.is_empty() {
+        Some(Choice::All)
+    } else if (o.ordinal.is_some() || o.extreme.is_some()) && o.quoted.is_empty() {
+        None
+    } else {
+        // "only X, Y and Z", "X as toppings": the set without its qualifiers.
+        let upto = rest
+            .iter()
+            .position(|t| !t.quoted && t.lower == "as")
+            .unwrap_or(within_at)
+            .min(within_at);
+        let xs = items(rest, lex, upto);
+        let only = rest
+            .iter()
+            .take(upto)
+            .any(|t| !t.quoted && matches!(t.lower.as_str(), "only" | "just" | "exactly"));
+        // "Select the Submit button": a target, not a set.
+        let xs: Vec<String> = xs
+            .into_iter()
+            .map(|x| strip_only(&x))
+            .filter(|x| !x.is_empty())
+            .filter(|x| {
+                let lw = x.to_lowercase();
+                let ws: Vec<&str> = lw.split(' ').collect();
+                match_at(lex.roles, &ws).is_none_or(|(n, _)| n < ws.len())
+            })
+            .map(|x| {
+                // Drop a trailing role word ("the Blue option").
+                let parts: Vec<&str> = x.split(' ').collect();
+                match parts.split_last() {
+                    Some((l, r))
+                        if !r.is_empty()
+                            && match_at(lex.roles, &[l.to_lowercase().as_str()]).is_some() =>
+                    {
+                        r.join(" ")
+                    }
+                    _ => x.clone(),
+                }
+            })
+            .collect();
+        (!xs.is_empty()).then_some(if only {
+            Choice::Only(xs)
+        } else {
+            Choice::Exactly(xs)
+        })
+    };
+    if choice.is_none() && target.is_empty() {
+        target.text = plain_text(o, rest.len());
+    }
+    vec![Step::Choose {
+        on,
+        choice,
+        target,
+        within,
+    }]
+}
+
+/// "only Mushrooms" → "Mushrooms", "the terms too" → "the terms".
+fn strip_only(x: &str) -> String {
+    let mut t = x.trim();
+    for p in ["only ", "just "] {
+        if t.to_lowercase().starts_with(p) {
+            t = t[p.len()..].trim();
+        }
+    }
+    for q in [" too", " also", " as well", " please"] {
+        if t.to_lowercase().ends_with(q) {
+            t = t[..t.len() - q.len()].trim();
+        }
+    }
+    t.to_string()
+}

@@ -1,0 +1,161 @@
+//! click / press / tap / hover / focus X: the element named, by its text,
+//! role, position and relation ("the 2nd link", "the button next to
+//! Email", "Delete for Q3 plan").
+
+use super::Clause;
+use crate::intent::object::target_of;
+use crate::intent::{Relation, Role, Step, Touch, Verb};
+
+pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
+    let mut target = target_of(&c.object, c.rest.len());
+    let touch = match verb {
+        Verb::Hover => Touch::Hover,
+        Verb::Focus => Touch::Focus,
+        _ => Touch::Click,
+    };
+    if touch == Touch::Focus && target.role.is_none() {
+        target.role = Some(Role::Field);
+    }
+    // "forward that email to Theresita", "reply to them with the text X":
+    // the control, the recipient or the text, then send.
+    if matches!(c.phrase[0], "forward" | "reply" | "respond") {
+        if let Some(steps) = message_flow(c) {
+            return steps;
+        }
+    }
+    // "press Enter": a key, not a button.
+    if c.phrase[0] == "press" && c.object.quoted.is_empty() && target.role.is_none() {
+        if let Some(t) = &target.text {
+            if super::press::key_name(t).is_some() {
+                return super::press::parse(c);
+            }
+        }
+    }
+    // "close the dialog": its close control.
+    if matches!(c.phrase[0], "close" | "dismiss") && target.text.is_none() {
+        target.text = Some("Close".into());
+        target.role = None;
+    }
+    // "remove X", "delete X", "add X to the cart", "star X": the control
+    // that does it for X ("Remove" beside X): the verb names the control.
+    // "remove X from my cart": the cart is where X is, not whose.
+    if target.relation.as_ref().is_some_and(|(r, w)| {
+        *r == Relation::Of && {
+            let w = w.to_lowercase();
+            ["cart", "basket", "bag", "list", "order"]
+                .iter()
+                .any(|c| w.ends_with(c))
+        }
+    }) {
+        target.relation = None;
+    }
+    if matches!(
+        c.phrase[0],
+        "remove" | "delete" | "add" | "star" | "forward" | "download"
+    ) && target.relation.is_none()
+        && target.role.is_none()
+    {
+        // "add to order", "add to cart": the control says it all.
+        if c.phrase[0] == "add" && c.rest.first().is_some_and(|t| t.lower == "to") {
+            let words: Vec<&str> = c.rest.iter().map(|t| t.raw.as_str()).collect();
+            target.text = Some(format!("Add {}", words.join(" ").replace("the ", "")));
+            return vec![Step::Click { target, touch }];
+        }
+        if let Some(x) = target.text.take() {
+            let control = match c.phrase[0] {
+                "add"
+                    if x.to_lowercase().contains("cart")
+                        || c.rest.iter().any(|t| t.lower == "cart") =>
+                {
+                    "Add to cart".to_string()
+                }
+                w => capitalised(w),
+            };
+            let x = strip_cart(&x);
+            target.text = Some(control);
+            if !x.is_empty() {
+                target.relation = Some((Relation::Of, x));
+            }
+        } else {
+            target.text = Some(capitalised(c.phrase[0]));
+        }
+    }
+    vec![Step::Click { target, touch }]
+}
+
+fn capitalised(w: &str) -> String {
+    let mut c = w.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// "Travel tumbler to the cart" → "Travel tumbler".
+fn strip_cart(x: &str) -> String {
+    let l = x.to_lowercase();
+    for tail in [
+        " to the cart",
+        " to cart",
+        " to my cart",
+        " to the basket",
+        " from my cart",
+        " from the cart",
+    ] {
+        if let Some(p) = l.find(tail) {
+            return x[..p].trim().to_string();
+        }
+    }
+    x.trim().to_string()
+}
+
+/// Forward to someone / reply with a text: click Forward or Reply, enter the
+/// recipient or the text, send.
+fn message_flow(c: &Clause<'_>) -> Option<Vec<Step>> {
+    use crate::intent::{Target, Value};
+    use crate::task::FieldKind;
+    let control = if c.phrase[0] == "forward" {
+        "Forward"
+    } else {
+        "Reply"
+    };
+    let words: Vec<&str> = c.rest.iter().map(|t| t.lower.as_str()).collect();
+    let value = if control == "Forward" {
+        // The words after the last "to": the recipient.
+        let k = words.iter().rposition(|w| *w == "to")?;
+        let who: Vec<&str> = c.rest[k + 1..].iter().map(|t| t.raw.as_str()).collect();
+        (!who.is_empty()).then(|| Value::literal(who.join(" "), FieldKind::Other, "to"))?
+    } else {
+        // The quoted text, or the words after "with the text" / "saying".
+        let q = c
+            .rest
+            .iter()
+            .find(|t| t.quoted)
+            .map(|t| t.raw.clone())
+            .or_else(|| {
+                let k = words
+                    .iter()
+                    .position(|w| matches!(*w, "text" | "saying" | "message"))?;
+                let t: Vec<&str> = c.rest[k + 1..].iter().map(|t| t.raw.as_str()).collect();
+                (!t.is_empty()).then(|| t.join(" "))
+            })?;
+        Value::literal(q, FieldKind::Message, "message")
+    };
+    Some(vec![
+        Step::Click {
+            target: Target {
+                text: Some(control.into()),
+                ..Target::default()
+            },
+            touch: Touch::Click,
+        },
+        Step::Fill {
+            values: vec![value],
+            field: Target::default(),
+        },
+        Step::Submit {
+            phrase: "send".into(),
+            button: None,
+        },
+    ])
+}

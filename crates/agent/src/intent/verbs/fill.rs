@@ -1,0 +1,273 @@
+//! type / enter / fill in / set … to …: values and the fields they go into.
+//! "Enter alice into the username field", "Set the date to 12/25/2024 and
+//! the time to 19:30", "Enter 10/11/2016 as the date", "Enter the phone
+//! number of Bob into the Phone field", "Enter an item that starts with
+//! Sa", "full name Maya Lin, team size 2-10".
+
+use super::Clause;
+use crate::intent::object::{is_article, parse_object, plain_text};
+use crate::intent::tokens::{lowers, Token};
+use crate::intent::values::{field_at, pattern_of, values};
+use crate::intent::{Role, Step, Target, Value, ValueSource};
+use crate::task::FieldKind;
+
+/// Words after which a lookup names where the value is shown, not whose it is.
+const SHOWN: &[&str] = &[
+    "shown",
+    "displayed",
+    "given",
+    "written",
+    "on",
+    "in",
+    "above",
+    "below",
+    "from",
+];
+
+pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
+    let (rest, lex, o) = (c.rest, c.lex, &c.object);
+    let end = o.into_at.unwrap_or(rest.len());
+    // "Set the quantity to 3", "change X to Y": the value after "to", the field before.
+    if matches!(c.phrase[0], "set" | "change") {
+        let mut vals = Vec::new();
+        for part in rest.split(|t| !t.quoted && lex.and.contains(&t.lower.as_str())) {
+            for piece in split_commas(part) {
+                let Some(k) = piece.iter().rposition(|t| !t.quoted && t.lower == "to") else {
+                    continue;
+                };
+                let v: Vec<&str> = piece[k + 1..].iter().map(|t| t.raw.as_str()).collect();
+                let label =
+                    plain_text(&parse_object(&piece[..k], lex), usize::MAX).unwrap_or_default();
+                let lws = lowers(&piece[..k]);
+                let kind = (0..lws.len())
+                    .find_map(|j| field_at(&lws[j..], lex).map(|(_, f)| f))
+                    .unwrap_or(FieldKind::Other);
+                if !v.is_empty() {
+                    vals.push(Value {
+                        transforms: o.transforms.clone(),
+                        ..Value::literal(v.join(" "), kind, label)
+                    });
+                }
+            }
+        }
+        if !vals.is_empty() {
+            // "the quantity of Blue enamel mug": the field of that row.
+            let mut field = Target::default();
+            if let [v] = vals.as_mut_slice() {
+                if let Some(p) = v.label.to_lowercase().find(" of ") {
+                    let owner = v.label[p + 4..].trim().to_string();
+                    v.label = v.label[..p].trim().to_string();
+                    field.relation = Some((crate::intent::Relation::Of, owner));
+                }
+            }
+            return vec![Step::Fill {
+                values: vals,
+                field,
+            }];
+        }
+    }
+    let head = &rest[..end];
+    let literal = head.iter().any(|t| !t.quoted) || o.quoted.iter().any(|(i, _)| *i < end);
+    let mut vals = if let Some(l) = lookup(head, c) {
+        vec![l]
+    } else if let Some(p) = pattern_of(head) {
+        vec![Value {
+            source: p,
+            field: FieldKind::Other,
+            label: String::new(),
+            transforms: Vec::new(),
+        }]
+    } else {
+        values(head, lex, false, true)
+    };
+    // Only phrases: with one part and a field named after "into", the
+    // words are the value ("Enter Paris into the city field").
+    let field_part = &rest[end..];
+    if o.into_at.is_some() && vals.len() == 1 && matches!(vals[0].source, ValueSource::Phrase(_)) {
+        vals.clear();
+    }
+    if vals.is_empty() && literal {
+        let words: Vec<&str> = head
+            .iter()
+            .filter(|t| {
+                t.quoted
+                    || !lex
+                        .transforms
+                        .iter()
+                        .any(|(w, _)| w.contains(&t.lower.as_str()))
+            })
+            .map(|t| t.raw.as_str())
+            .collect();
+        if !words.is_empty() {
+            vals.push(Value::literal(words.join(" "), FieldKind::Other, ""));
+        }
+    }
+    // The field named after "into": its words refine the kind and label.
+    let fo = parse_object(field_part, lex);
+    let fws = lowers(field_part);
+    let field_kind = (0..fws.len()).find_map(|k| field_at(&fws[k..], lex).map(|(_, f)| f));
+    let field_label = fo
+        .quoted
+        .first()
+        .map(|(_, q)| q.clone())
+        .or_else(|| field_words(field_part, lex))
+        .or_else(|| plain_text(&fo, field_part.len()));
+    for v in &mut vals {
+        v.transforms.extend(o.transforms.iter().copied());
+        v.transforms.extend(fo.transforms.iter().copied());
+        if v.label.is_empty() || v.field == FieldKind::Other {
+            if let Some(k) = field_kind {
+                v.field = k;
+            }
+            if let Some(l) = &field_label {
+                v.label = l.clone();
+            }
+        }
+    }
+    let pattern = vals
+        .iter()
+        .any(|v| matches!(v.source, ValueSource::Pattern { .. }));
+    let mut field = Target {
+        text: if pattern { field_label.clone() } else { None },
+        role: fo
+            .role
+            .or(o.role.filter(|r| matches!(r, Role::Field | Role::TextArea))),
+        ordinal: fo.ordinal,
+        relation: fo.relation.clone(),
+        extreme: None,
+        all: fo.every || fo.plural,
+    };
+    if field.role.is_none() && (field.all || field.ordinal.is_some()) {
+        field.role = Some(Role::Field);
+    }
+    vec![Step::Fill {
+        values: vals,
+        field,
+    }]
+}
+
+/// Split at tokens followed by a comma (the comma token stays in its piece).
+fn split_commas(toks: &[Token]) -> Vec<&[Token]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, t) in toks.iter().enumerate() {
+        if t.comma {
+            out.push(&toks[start..=i]);
+            start = i + 1;
+        }
+    }
+    if start < toks.len() {
+        out.push(&toks[start..]);
+    }
+    out
+}
+
+/// "the phone number of Bob Smith" → Lookup { phone number, Bob Smith };
+/// "the code shown on the page", "the order total" → Lookup { …, "" }:
+/// an unquoted phrase that starts with an article and names something the
+/// page shows.
+fn lookup(head: &[Token], c: &Clause<'_>) -> Option<Value> {
+    let lex = c.lex;
+    let first = head.first()?;
+    if first.quoted || !is_article(lex, &first.lower) || head.iter().any(|t| t.quoted) {
+        return None;
+    }
+    // "the name X" is a value with its field, not a lookup.
+    let ws = lowers(head);
+    let of_at = head.iter().position(|t| lex.of.contains(&t.lower.as_str()));
+    let shown_at = ws.iter().position(|w| SHOWN.contains(w));
+    let (what_end, key) = match (of_at, shown_at) {
+        (Some(k), _) if k > 1 => {
+            let key: Vec<&str> = head[k + 1..]
+                .iter()
+                .skip_while(|t| is_article(lex, &t.lower))
+                .take_while(|t| t.lower != "as")
+                .map(|t| t.raw.as_str())
+                .collect();
+            (k, key.join(" "))
+        }
+        (None, Some(k)) if k > 1 => (k, String::new()),
+        _ => {
+            // "the order total as the amount": a lone noun phrase is a
+            // lookup only with a field after `as` (else it is a value).
+            let as_at = ws.iter().position(|w| *w == "as")?;
+            if as_at < 2 || field_at(&ws[1..as_at], lex).is_some_and(|(n, _)| n + 1 < as_at) {
+                return None;
+            }
+            (as_at, String::new())
+        }
+    };
+    let what: Vec<&str> = head[1..what_end].iter().map(|t| t.raw.as_str()).collect();
+    if what.is_empty() {
+        return None;
+    }
+    // "…as the amount to refund": the field's words.
+    let label = ws
+        .iter()
+        .position(|w| *w == "as")
+        .map(|k| {
+            head[k + 1..]
+                .iter()
+                .skip_while(|t| {
+                    is_article(lex, &t.lower)
+                        || t.lower == "their"
+                        || t.lower == "her"
+                        || t.lower == "his"
+                })
+                .map(|t| t.raw.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default();
+    let key = key
+        .split(" as ")
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    Some(Value {
+        source: ValueSource::Lookup {
+            what: what.join(" "),
+            key,
+        },
+        field: FieldKind::Other,
+        label,
+        transforms: Vec::new(),
+    })
+}
+
+/// The words that name a field after "into": "in the To field" → "To",
+/// "into the verification code field" → "verification code" (kept as
+/// written: "To" and "From" are names here, not glue).
+fn field_words(field_part: &[Token], lex: &crate::intent::lexicon::Lexicon) -> Option<String> {
+    // The preposition ("into"), then articles, "both", ordinals.
+    let from = usize::from(
+        field_part
+            .first()
+            .is_some_and(|t| lex.into.contains(&t.lower.as_str())),
+    );
+    let mut ws: Vec<&Token> = field_part[from.min(field_part.len())..]
+        .iter()
+        .skip_while(|t| {
+            !t.quoted
+                && (is_article(lex, &t.lower)
+                    || lex.every.contains(&t.lower.as_str())
+                    || lex.ordinals.iter().any(|(w, _)| *w == t.lower))
+        })
+        .collect();
+    while ws.last().is_some_and(|t| {
+        matches!(
+            t.lower.as_str(),
+            "field" | "box" | "input" | "textbox" | "area" | "fields" | "text"
+        )
+    }) {
+        ws.pop();
+    }
+    // Only a short name; anything with a verb or a clause is not one.
+    (!ws.is_empty() && ws.len() <= 4 && ws.iter().all(|t| !t.quoted)).then(|| {
+        ws.iter()
+            .map(|t| t.raw.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}

@@ -1,0 +1,96 @@
+//! One clause → its steps: the verb phrase at its start (the `Lexicon`'s
+//! verbs, fillers skipped) chooses the module that reads the rest of the
+//! clause, one module per verb.
+
+mod choose;
+mod click;
+mod fill;
+mod find;
+mod navigate;
+mod open;
+mod path;
+mod press;
+mod scroll;
+mod search;
+mod submit;
+mod wait;
+
+use super::lexicon::{match_at, Lexicon};
+use super::object::{parse_object, role_phrase, Object};
+use super::tokens::{lowers, Token};
+use super::{Role, Step, Verb};
+
+/// A clause with its verb phrase found: the phrase's words (lower-case),
+/// the words after it, and what those say (`parse_object`).
+pub(super) struct Clause<'a> {
+    pub phrase: Vec<&'a str>,
+    pub rest: &'a [Token],
+    pub object: Object,
+    pub lex: &'a Lexicon,
+}
+
+/// Where the verb phrase of a clause starts and which verb it is: after
+/// leading fillers ("please", "now", "then").
+pub(super) fn verb_phrase(c: &[Token], lex: &Lexicon) -> Option<(usize, usize, Verb)> {
+    let ws = lowers(c);
+    let mut i = 0;
+    while i < c.len()
+        && !c[i].quoted
+        && lex.fillers.contains(&ws[i])
+        && match_at(lex.verbs, &ws[i..]).is_none()
+    {
+        i += 1;
+    }
+    if i >= c.len() || c[i].quoted {
+        return None;
+    }
+    match_at(lex.verbs, &ws[i..]).map(|(n, v)| (i, n, v))
+}
+
+/// The steps of one clause; empty when it starts with no verb.
+pub(super) fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
+    if let Some(p) = path::whole(c, lex) {
+        return vec![p];
+    }
+    let Some((i, n, verb)) = verb_phrase(c, lex) else {
+        return Vec::new();
+    };
+    let ws = lowers(c);
+    let rest = &c[i + n..];
+    let clause = Clause {
+        phrase: ws[i..i + n].to_vec(),
+        rest,
+        object: parse_object(rest, lex),
+        lex,
+    };
+    if let Some(p) = path::after_verb(&clause, verb) {
+        return vec![p];
+    }
+    match verb {
+        Verb::Click | Verb::Hover | Verb::Focus => click::parse(&clause, verb),
+        Verb::Press => press::parse(&clause),
+        Verb::Expand | Verb::Explore => open::parse(&clause, verb),
+        Verb::Scroll => scroll::parse(&clause),
+        Verb::Type => fill::parse(&clause),
+        Verb::Select | Verb::Unselect => choose::parse(&clause, verb == Verb::Select),
+        Verb::Submit => submit::parse(&clause),
+        Verb::Search => search::parse(&clause),
+        Verb::Find => find::parse(&clause),
+        Verb::Navigate => navigate::parse(&clause),
+        Verb::Wait => wait::parse(&clause),
+    }
+}
+
+/// The "use the textbox" role that the next clause's value goes into.
+pub(super) fn used_role(c: &[Token], lex: &Lexicon) -> Option<Role> {
+    let first = c.first()?;
+    if first.quoted || !matches!(first.lower.as_str(), "use" | "using" | "with") {
+        return None;
+    }
+    role_phrase(c, 1, lex).map(|(_, r, _)| r)
+}
+
+/// The condition a wait or a branch waits for (see `wait.rs`).
+pub(super) fn wait_condition(toks: &[Token], lex: &Lexicon) -> Option<super::Condition> {
+    wait::condition(toks, lex)
+}

@@ -1,0 +1,127 @@
+//! click / hover / focus: the element that answers to the target; done once
+//! a click on it is in the history (for the task's last step: a click
+//! after which the page changed). A click that changed nothing is not
+//! repeated: the next best element is tried, and when none is left the
+//! step counts as done. A target that is there but disabled is waited for;
+//! "submit" that names no control here is the form's submit control.
+
+use super::{click, reveal, submit, wait, Outcome};
+use crate::intent::{Role, Step, Target, Touch};
+use crate::planner::context::{ok, Cx};
+use crate::planner::find::{resolve, text_fit, FLOOR};
+use crate::text::{concepts, normalize};
+use sentience_snapshot_core::Observed;
+
+pub fn step(
+    cx: &Cx<'_>,
+    target: &Target,
+    touch: Touch,
+    cursor: usize,
+    last: bool,
+    following: Option<&Step>,
+) -> Outcome {
+    let _ = following;
+    let mut target = target.clone();
+    if target.text.is_none()
+        && target.role.is_none()
+        && target.relation.is_none()
+        && touch != Touch::Focus
+    {
+        target.role = Some(Role::Button);
+    }
+    let filter = |e: &Observed| touch != Touch::Focus || e.is_text_entry();
+    let hits = resolve(cx, &target, &filter);
+    let top = hits.first().map(|h| h.score).unwrap_or(0.0);
+    let matching: Vec<&Observed> = hits
+        .iter()
+        .filter(|h| h.score >= top * 0.9 && h.score >= FLOOR)
+        .map(|h| h.e)
+        .collect();
+    // "the Retweet button on all posts by @enola": each of them, once.
+    if target.all {
+        let mut every: Vec<&Observed> = hits
+            .iter()
+            .filter(|h| h.score >= FLOOR)
+            .map(|h| h.e)
+            .collect();
+        every.sort_by(|a, b| crate::planner::layout::reading_order(a, b));
+        if let Some(e) = every.iter().find(|e| cx.clicked_since(cursor, e).is_none()) {
+            return click(cx, e);
+        }
+        if !every.is_empty() {
+            return Outcome::Done(cx.last_touch(&every).map(|i| i + 1).unwrap_or(cursor));
+        }
+    }
+    let must_change = last && touch == Touch::Click;
+    if let Some(i) = clicked_after(cx, cursor, &matching, &target, must_change) {
+        return Outcome::Done(i + 1);
+    }
+    // The best one not clicked in vain already.
+    let fresh = hits
+        .iter()
+        .filter(|h| h.score >= FLOOR)
+        .find(|h| !cx.useless_click(cursor, h.e));
+    if let Some(h) = fresh {
+        return click(cx, h.e);
+    }
+    if let Some(h) = hits.first().filter(|h| h.score >= FLOOR) {
+        // Every match was clicked and nothing changed: not again, and not
+        // claimed as done either.
+        return Outcome::Stuck(format!("clicking \"{}\" changed nothing", h.e.label()));
+    }
+    // There, but not yet usable: wait for it.
+    if let Some(t) = &target.text {
+        let disabled = cx
+            .page
+            .elements
+            .iter()
+            .any(|e| e.is_disabled() && text_fit(e, t) >= 0.8);
+        if disabled {
+            return wait::until_enabled(cx, t, cursor);
+        }
+        // "hit submit", "press OK": the form's submit control.
+        let c = concepts(t);
+        let submitish = c.iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "submit" | "login" | "search" | "continue" | "ok" | "register" | "buy" | "go"
+            )
+        }) && c.len() <= 2;
+        if submitish {
+            if let Some(o) = submit::implicit(cx, t, cursor) {
+                return o;
+            }
+        }
+    }
+    reveal(cx, &target, cursor)
+}
+
+/// Index of the first successful click after `from` on one of `els`, or
+/// (when the target has a text) on an element that showed that text.
+/// `changed`: only a click after which the page changed counts.
+pub fn clicked_after(
+    cx: &Cx<'_>,
+    from: usize,
+    els: &[&Observed],
+    target: &Target,
+    changed: bool,
+) -> Option<usize> {
+    cx.history.iter().enumerate().skip(from).find_map(|(i, h)| {
+        if h.action != "click" || !ok(h) || (changed && h.no_page_change()) {
+            return None;
+        }
+        let by_id = els.iter().any(|e| cx.on(h, e));
+        let by_text = target.role != Some(Role::Widget)
+            && target.relation.is_none()
+            && target.ordinal.is_none()
+            && target.text.as_deref().is_some_and(|t| {
+                h.element_text.as_deref().is_some_and(|et| {
+                    let n = normalize(et);
+                    let w = normalize(t);
+                    !w.is_empty()
+                        && (n == w || (!concepts(&w).is_empty() && concepts(&n) == concepts(&w)))
+                })
+            });
+        (by_id || by_text).then_some(i)
+    })
+}

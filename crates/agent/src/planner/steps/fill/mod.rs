@@ -1,0 +1,411 @@
+//! type / enter / fill: each value into its field, skipped when the field
+//! holds it already. Values read off the page ("the phone number of Bob"),
+//! patterns completed from suggestions ("starts with Sa"), phrases split
+//! against the page's labels ("team size 2-10"), dates and times in the
+//! form the field takes, a calendar for a date field one cannot type into,
+//! an autocomplete's suggestion chosen once the value is typed. Values
+//! whose field is on a later page of the form (a checkout's payment step)
+//! wait: the form's continue button goes there.
+
+use super::{click, off_screen, reveal, Outcome};
+use crate::intent::{Role, Target, Value, ValueSource};
+use crate::planner::context::{ok, Cx};
+use crate::planner::fields::{entered, field_for, select_naming, split_phrase, Placed};
+use crate::planner::find::{best, is_instruction, resolve, role_fit, text_fit};
+use crate::planner::form::submit_control;
+use crate::planner::layout::reading_order;
+use crate::planner::lookup;
+use crate::planner::values::{date, field_shape, for_field, Shape};
+use crate::task::FieldKind;
+use crate::text::normalize;
+use crate::types::Tool;
+use sentience_snapshot_core::Observed;
+
+mod calendar;
+mod suggest;
+
+/// Where one value stands.
+enum Place<'p> {
+    /// In this field (or typed on an earlier page: `None`).
+    Done(Option<&'p Observed>),
+    Act(Outcome),
+    /// No field for it on this page.
+    Missing(String),
+}
+
+pub fn step(
+    cx: &Cx<'_>,
+    values: &[Value],
+    field: &Target,
+    cursor: usize,
+    following: Option<&crate::intent::Step>,
+) -> Outcome {
+    let mut taken: Vec<&Observed> = Vec::new();
+    let mut pending: Vec<String> = Vec::new();
+    for v in values {
+        if field.all {
+            if let Some(o) = every_field(cx, v, field, &mut taken) {
+                return o;
+            }
+            continue;
+        }
+        match place(cx, v, values, field, &taken, cursor) {
+            Place::Done(Some(e)) => taken.push(e),
+            Place::Done(None) => {}
+            Place::Act(o) => return o,
+            Place::Missing(what) => pending.push(what),
+        }
+    }
+    // A password goes into its confirmation field too ("Confirm password").
+    for v in values.iter().filter(|v| v.field == FieldKind::Password) {
+        let Some(text) = v.text() else { continue };
+        let other = cx.page.elements.iter().find(|e| {
+            crate::planner::fields::is_password(e)
+                && e.is_text_entry()
+                && !e.is_disabled()
+                && !taken.iter().any(|t| std::ptr::eq(*t, *e))
+                && !cx.holds(e, &text)
+                && taken.iter().any(|t| crate::planner::fields::is_password(t))
+        });
+        if let Some(e) = other {
+            return Outcome::Act(Tool::Type { id: cx.id(e), text });
+        }
+        if let Some(e) = cx.page.elements.iter().find(|e| {
+            crate::planner::fields::is_password(e)
+                && cx.holds(e, &text)
+                && !taken.iter().any(|t| std::ptr::eq(*t, *e))
+        }) {
+            taken.push(e);
+        }
+    }
+    if !pending.is_empty() {
+        // Some values are for the next page of this form: go on to it.
+        if !taken.is_empty() {
+            if let Some(b) = submit_control(cx, &taken, "continue") {
+                let clicked = cx.clicked_changed(cursor, b).is_some();
+                if !clicked && !cx.useless_click(cursor, b) {
+                    return click(cx, b);
+                }
+            }
+        }
+        let nothing_here = taken.is_empty();
+        if nothing_here {
+            // The form is elsewhere: the control that leads to what the
+            // task does ("Log in" on a front page for a log-in task).
+            if let Some(crate::intent::Step::Submit { phrase, button }) = following {
+                let what = button.as_deref().unwrap_or(phrase);
+                if let Some(e) = super::reveal::naming(cx, what) {
+                    return click(cx, e);
+                }
+            }
+            let first = pending[0].clone();
+            return reveal(
+                cx,
+                &Target {
+                    text: Some(first),
+                    ..Target::default()
+                },
+                cursor,
+            );
+        }
+        // The rest has no field anywhere we can reach.
+        return Outcome::Stuck(format!("no field for {}", pending.join(", ")));
+    }
+    Outcome::Done(cx.last_touch(&taken).map(|i| i + 1).unwrap_or(cursor))
+}
+
+/// "Enter the password into both text fields": every field of the kind.
+fn every_field<'p>(
+    cx: &Cx<'p>,
+    v: &Value,
+    field: &Target,
+    taken: &mut Vec<&'p Observed>,
+) -> Option<Outcome> {
+    let text = v.text()?;
+    let role = field.role.unwrap_or(Role::Field);
+    let kind_ok =
+        |e: &Observed| v.field != FieldKind::Password || crate::planner::fields::is_password(e);
+    let mut fields: Vec<&Observed> = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| e.is_text_entry() && !e.is_disabled() && role_fit(e, role) > 0.0 && kind_ok(e))
+        .collect();
+    if fields.is_empty() {
+        fields = cx
+            .page
+            .elements
+            .iter()
+            .filter(|e| e.is_text_entry() && !e.is_disabled())
+            .collect();
+    }
+    fields.sort_by(|a, b| reading_order(a, b));
+    for f in fields {
+        taken.push(f);
+        if !cx.holds(f, &text) {
+            return Some(Outcome::Act(Tool::Type { id: cx.id(f), text }));
+        }
+    }
+    None
+}
+
+fn place<'p>(
+    cx: &Cx<'p>,
+    v: &Value,
+    all: &[Value],
+    field: &Target,
+    taken: &[&'p Observed],
+    cursor: usize,
+) -> Place<'p> {
+    match &v.source {
+        ValueSource::Literal(_) => {
+            let text = v.text().unwrap_or_default();
+            put(cx, &text, v.field, &v.label, field, taken, cursor)
+        }
+        ValueSource::Lookup { what, key } => {
+            let mut keys: Vec<String> = vec![key.clone()];
+            if key.is_empty() {
+                // "her phone number": of the person the task names.
+                keys.extend(all.iter().filter_map(|o| match &o.source {
+                    ValueSource::Literal(t) if t.split(' ').count() >= 2 => Some(t.clone()),
+                    _ => None,
+                }));
+                keys.push(String::new());
+            }
+            let found = keys
+                .iter()
+                .find_map(|k| lookup::find(cx.page, what, k, cx.task));
+            match found {
+                Some(t) => {
+                    let t = crate::intent::apply(&t, &v.transforms);
+                    let label = if v.label.is_empty() {
+                        what.clone()
+                    } else {
+                        v.label.clone()
+                    };
+                    put(cx, &t, v.field, &label, field, taken, cursor)
+                }
+                None => Place::Missing(format!(
+                    "the {what}{}",
+                    if key.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" of {key}")
+                    }
+                )),
+            }
+        }
+        ValueSource::Pattern { starts, ends } => {
+            match suggest::pattern(cx, field, starts.as_deref(), ends.as_deref(), cursor) {
+                Outcome::Done(_) => Place::Done(None),
+                Outcome::Stuck(w) => Place::Missing(w),
+                other => Place::Act(other),
+            }
+        }
+        ValueSource::Phrase(words) => phrase(cx, words, taken, cursor),
+    }
+}
+
+/// A literal text into the field that suits it.
+fn put<'p>(
+    cx: &Cx<'p>,
+    text: &str,
+    kind: FieldKind,
+    label: &str,
+    field: &Target,
+    taken: &[&'p Observed],
+    cursor: usize,
+) -> Place<'p> {
+    if let Some(e) = entered(cx, text).filter(|e| !taken.iter().any(|t| std::ptr::eq(*t, *e))) {
+        return after_typing(cx, e, text, cursor);
+    }
+    // Typed on an earlier page or view of this task (a two-step sign-in).
+    if typed_elsewhere(cx, text, cursor) {
+        return Place::Done(None);
+    }
+    let placed = Placed {
+        text: text.to_string(),
+        kind,
+        label: label.to_string(),
+    };
+    let e = if field.ordinal.is_some()
+        || field.role == Some(Role::TextArea)
+        || field.relation.is_some()
+    {
+        let t = Target {
+            text: None,
+            ..field.clone()
+        };
+        best(&resolve(cx, &t, &|e: &Observed| e.is_field()), 0.3)
+            .filter(|e| !taken.iter().any(|t| std::ptr::eq(*t, *e)))
+            .or_else(|| field_for(cx, &placed, taken))
+    } else {
+        field_for(cx, &placed, taken).or_else(|| fallback_field(cx, &placed, taken))
+    };
+    let Some(e) = e else {
+        return Place::Missing(if label.is_empty() {
+            format!("\"{text}\"")
+        } else {
+            format!("{label} \"{text}\"")
+        });
+    };
+    let want = for_field(e, text);
+    if cx.holds(e, &want) {
+        return after_typing(cx, e, &want, cursor);
+    }
+    // A date field one cannot type into: its calendar.
+    let datelike =
+        field_shape(e) == Some(Shape::Date) || e.facts.read_only || field_shape(e).is_none();
+    if datelike && date(text).is_some() && cannot_type(cx, e, &want) {
+        return match calendar::choose(cx, e, text, cursor) {
+            Outcome::Done(_) => Place::Done(Some(e)),
+            other => Place::Act(other),
+        };
+    }
+    if off_screen(cx, e) {
+        if let Some(t) = super::into_view(cx, e) {
+            return Place::Act(Outcome::Act(t));
+        }
+    }
+    Place::Act(Outcome::Act(Tool::Type {
+        id: cx.id(e),
+        text: want,
+    }))
+}
+
+/// Typed (successfully) since `cursor` into an element that is not on this
+/// page any more.
+fn typed_elsewhere(cx: &Cx<'_>, text: &str, cursor: usize) -> bool {
+    cx.history.iter().skip(cursor).any(|h| {
+        h.action == "type"
+            && ok(h)
+            && h.param_str("text")
+                .is_some_and(|t| t == text || normalize(t) == normalize(text))
+            && h.element_id().is_none_or(|id| {
+                cx.page.find(&id).is_none() || h.url.as_deref() != Some(cx.page.url.as_str())
+            })
+    })
+}
+
+/// Typing was refused or did not stick: read-only, or the value is not there.
+fn cannot_type(cx: &Cx<'_>, e: &Observed, want: &str) -> bool {
+    e.facts.read_only
+        || cx.history.iter().any(|h| {
+            h.action == "type"
+                && cx.on(h, e)
+                && (!ok(h)
+                    || (h.param_str("text") == Some(want)
+                        && !e.value().is_empty()
+                        && e.value() != want
+                        && date(e.value()) != date(want)))
+        })
+}
+
+/// A value in its field: done, unless an autocomplete offers suggestions
+/// to choose from now.
+fn after_typing<'p>(cx: &Cx<'p>, e: &'p Observed, text: &str, cursor: usize) -> Place<'p> {
+    match suggest::choose(cx, e, text, cursor) {
+        Some(o) => Place::Act(o),
+        None => Place::Done(Some(e)),
+    }
+}
+
+/// The first free field when the task names no kind: a password only into
+/// a password field and nothing else into one; a search box only takes a
+/// search term or an unlabelled value ("Log in as "alice"" on a front
+/// page with a search box is not a search).
+fn fallback_field<'p>(cx: &Cx<'p>, v: &Placed, taken: &[&'p Observed]) -> Option<&'p Observed> {
+    cx.page
+        .elements
+        .iter()
+        .filter(|e| {
+            e.is_text_entry()
+                && !e.is_disabled()
+                && !taken.iter().any(|t| std::ptr::eq(*t, *e))
+                && e.value().is_empty()
+                && !cx.avoided(e)
+        })
+        .filter(|e| {
+            if (v.kind == FieldKind::Password) != crate::planner::fields::is_password(e) {
+                return false;
+            }
+            let search = crate::planner::fields::kind_of(e) == Some(FieldKind::Search);
+            !search || matches!(v.kind, FieldKind::Search | FieldKind::Other) && v.label.is_empty()
+        })
+        .min_by(|a, b| reading_order(a, b))
+}
+
+/// A phrase: a field named by its first words, a list option it names, or
+/// an option to tick ("express delivery").
+fn phrase<'p>(cx: &Cx<'p>, words: &str, taken: &[&'p Observed], cursor: usize) -> Place<'p> {
+    // Its value typed already (the form may have moved on since).
+    let whole = normalize(words);
+    let typed = cx.history.iter().skip(cursor).any(|h| {
+        h.action == "type"
+            && ok(h)
+            && h.param_str("text").is_some_and(|t| {
+                let t = normalize(t);
+                !t.is_empty() && (whole.ends_with(&format!(" {t}")) || whole == t)
+            })
+            && h.element_id().is_none_or(|id| {
+                cx.page.find(&id).is_none() || h.url.as_deref() != Some(cx.page.url.as_str())
+            })
+    });
+    if typed {
+        return Place::Done(None);
+    }
+    if let Some((e, value)) = split_phrase(cx, words, taken) {
+        let label = words
+            .strip_suffix(&value)
+            .unwrap_or(words)
+            .trim()
+            .to_string();
+        let _ = label;
+        let want = for_field(e, &value);
+        if cx.holds(e, &want) || super::super::values::shows(e, &value) {
+            return Place::Done(Some(e));
+        }
+        return Place::Act(Outcome::Act(Tool::Type {
+            id: cx.id(e),
+            text: want,
+        }));
+    }
+    if let Some((e, option)) = select_naming(cx, words, taken) {
+        if super::super::values::shows(e, &option) || cx.holds(e, &option) {
+            return Place::Done(Some(e));
+        }
+        return Place::Act(Outcome::Act(Tool::Type {
+            id: cx.id(e),
+            text: option,
+        }));
+    }
+    // An option to tick or pick whose words the phrase has.
+    let tick = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| e.is_checkable() && !e.is_disabled() && !is_instruction(e, cx.task))
+        .map(|e| (text_fit(e, words).max(first_word_fit(e, words)), e))
+        .filter(|(s, _)| *s >= 0.45)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    if let Some((_, e)) = tick {
+        if super::choose::is_checked(e) || cx.clicked_since(cursor, e).is_some() {
+            return Place::Done(Some(e));
+        }
+        return Place::Act(click(cx, e));
+    }
+    Place::Missing(format!("\"{words}\""))
+}
+
+/// "express delivery" against "Express (2 days) — $9.00": the phrase's
+/// first word is the option's.
+fn first_word_fit(e: &Observed, words: &str) -> f64 {
+    let first = normalize(words);
+    let first = first.split(' ').next().unwrap_or_default();
+    let label = normalize(e.label());
+    if first.len() >= 3 && label.split(' ').next() == Some(first) {
+        0.6
+    } else {
+        0.0
+    }
+}

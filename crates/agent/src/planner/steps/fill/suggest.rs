@@ -1,0 +1,198 @@
+//! Autocompletes: after a value is typed, the suggestion that completes it
+//! ("San Francisco" → "San Francisco (SFO)") is chosen, as people do; for
+//! "an item that starts with Sa and ends with ino" the start is typed and
+//! the suggestion that fits the whole constraint is chosen. Suggestions
+//! arrive late on many sites: one short look is spent waiting for them.
+
+use super::super::{click, Outcome};
+use crate::intent::Target;
+use crate::planner::context::Cx;
+use crate::planner::find::{best, is_instruction, resolve};
+use crate::planner::layout::reading_order;
+use crate::text::normalize;
+use crate::types::Tool;
+use sentience_snapshot_core::Observed;
+
+/// Looks like one entry of a suggestion list.
+fn suggestion_like(e: &Observed) -> bool {
+    !e.is_field()
+        && !e.is_disabled()
+        && (matches!(
+            e.facts.aria_role.as_str(),
+            "option" | "menuitem" | "treeitem"
+        ) || e.facts.tag == "li"
+            || e.role() == crate::page::Role::Generic
+            || e.role() == crate::page::Role::Link
+            || e.role() == crate::page::Role::Button && e.facts.tag != "button")
+}
+
+/// A field that offers suggestions as one types.
+fn autocompletes(e: &Observed) -> bool {
+    e.role() == crate::page::Role::Combobox || e.facts.aria_role == "combobox"
+}
+
+/// Suggestions below `field` whose words start with (or contain) `typed`
+/// and say more than it, best first.
+fn suggestions<'p>(cx: &Cx<'p>, field: &Observed, typed: &str) -> Vec<&'p Observed> {
+    let want = normalize(typed);
+    if want.is_empty() {
+        return Vec::new();
+    }
+    let fb = field.element.bbox;
+    let mut out: Vec<(u8, &Observed)> = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| suggestion_like(e) && !is_instruction(e, cx.task))
+        .filter(|e| {
+            // Under the field (or without boxes, anywhere).
+            !e.has_box()
+                || !field.has_box()
+                || e.element.bbox.y >= fb.y + fb.height / 2.0 && e.element.bbox.y - fb.y < 500.0
+        })
+        .filter_map(|e| {
+            let l = normalize(e.label());
+            if l == want || l.len() <= want.len() {
+                return None;
+            }
+            if l.starts_with(&format!("{want} ")) || l.starts_with(&want) {
+                Some((0, e))
+            } else if format!(" {l} ").contains(&format!(" {want} ")) {
+                Some((1, e))
+            } else {
+                None
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| reading_order(a.1, b.1)));
+    out.into_iter().map(|(_, e)| e).collect()
+}
+
+/// Right after `text` went into `field`: the suggestion to click, or a
+/// short wait for suggestions an autocomplete has not shown yet.
+pub fn choose(cx: &Cx<'_>, field: &Observed, text: &str, cursor: usize) -> Option<Outcome> {
+    let just_typed = cx.history.iter().rposition(|h| {
+        h.action == "type" && cx.on(h, field) && h.param_str("text") == Some(text)
+    })?;
+    if just_typed < cursor {
+        return None;
+    }
+    // A suggestion chosen since: done.
+    if cx.history[just_typed + 1..]
+        .iter()
+        .any(|h| h.action == "click")
+    {
+        return None;
+    }
+    // The field shows more than was typed: completed already.
+    if normalize(field.value()) != normalize(text) && !field.value().is_empty() {
+        return None;
+    }
+    if let Some(s) = suggestions(cx, field, text).first() {
+        return Some(click(cx, s));
+    }
+    let looked = cx.history[just_typed + 1..]
+        .iter()
+        .any(|h| h.action == "observe");
+    (autocompletes(field) && !looked && just_typed + 1 == cx.history.len())
+        .then_some(Outcome::Act(Tool::Observe { wait_ms: Some(400) }))
+}
+
+fn fits(s: &str, starts: Option<&str>, ends: Option<&str>) -> bool {
+    let l = normalize(s);
+    !l.is_empty()
+        && starts.is_none_or(|p| l.starts_with(&normalize(p)))
+        && ends.is_none_or(|p| l.ends_with(&normalize(p)))
+}
+
+/// "an item that starts with Sa and ends with ino": type the start, then
+/// choose the suggestion that fits; done once the field holds a fitting value.
+pub fn pattern(
+    cx: &Cx<'_>,
+    field: &Target,
+    starts: Option<&str>,
+    ends: Option<&str>,
+    cursor: usize,
+) -> Outcome {
+    let mut fields: Vec<&Observed> = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| e.is_text_entry() && !e.is_disabled())
+        .collect();
+    fields.sort_by(|a, b| reading_order(a, b));
+    let chosen = if field.ordinal.is_some() || field.role.is_some() || field.text.is_some() {
+        // "in the To field": by its name when there is one.
+        let named = field
+            .text
+            .as_ref()
+            .and_then(|_| best(&resolve(cx, field, &|e: &Observed| e.is_text_entry()), 0.45));
+        named.or_else(|| {
+            let t = Target {
+                text: None,
+                ..field.clone()
+            };
+            best(&resolve(cx, &t, &|e: &Observed| e.is_text_entry()), 0.3)
+        })
+    } else {
+        None
+    };
+    let Some(f) = chosen
+        .or_else(|| fields.iter().find(|e| autocompletes(e)).copied())
+        .or_else(|| fields.first().copied())
+    else {
+        return Outcome::Stuck("no text field to type into".into());
+    };
+    let candidates: Vec<&Observed> = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| {
+            !e.is_text_entry() && !cx.avoided(e) && !is_instruction(e, cx.task) && !e.is_disabled()
+        })
+        .filter(|e| fits(e.label(), starts, ends))
+        .collect();
+    let suggestion = candidates
+        .iter()
+        .min_by(|a, b| reading_order(a, b))
+        .copied();
+    let clicked_after_type = cx
+        .history
+        .iter()
+        .rposition(|h| h.action == "type")
+        .is_some_and(|t| cx.history[t + 1..].iter().any(|h| h.action == "click"));
+    if fits(f.value(), starts, ends) && (clicked_after_type || suggestion.is_none()) {
+        return Outcome::Done(cx.after_last(cursor, &["click", "type"]));
+    }
+    if let Some(s) = suggestion {
+        if cx.clicked_since(cursor, s).is_none() {
+            return click(cx, s);
+        }
+        return Outcome::Done(cx.after_last(cursor, &["click", "type"]));
+    }
+    let prefix = starts.or(ends).unwrap_or("");
+    if !cx.typed_into(f, prefix) {
+        return Outcome::Act(Tool::Type {
+            id: cx.id(f),
+            text: prefix.to_string(),
+        });
+    }
+    // Typed, nothing to choose yet: look again a few times (suggestions may be late).
+    let looks = cx
+        .history
+        .iter()
+        .rev()
+        .take_while(|h| h.action == "observe")
+        .count();
+    if looks < 3 {
+        return Outcome::Act(Tool::Observe { wait_ms: Some(400) });
+    }
+    Outcome::Stuck(format!(
+        "no suggestion {}{}",
+        starts
+            .map(|s| format!("starting with \"{s}\" "))
+            .unwrap_or_default(),
+        ends.map(|s| format!("ending with \"{s}\""))
+            .unwrap_or_default()
+    ))
+}

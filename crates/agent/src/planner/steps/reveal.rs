@@ -1,0 +1,195 @@
+//! The target is not on the page: open what may hide it (collapsed
+//! sections, unselected tabs, menus), scroll to look for it, give a page
+//! that is still changing a moment, go back from a page a click led to by
+//! mistake; and when nothing is left, say so (the caller asks the user,
+//! with what was tried).
+
+use super::{click, settling, Outcome};
+use crate::intent::Target;
+use crate::planner::context::Cx;
+use crate::planner::find::{candidate, is_instruction, role_fit};
+use crate::planner::layout::reading_order;
+use crate::types::{Direction, Tool};
+use sentience_snapshot_core::Observed;
+
+/// Scrolls the planner makes looking for a named target.
+const MAX_LOOK_SCROLLS: usize = 10;
+
+/// Something that hides other things until it is opened.
+pub fn opener(e: &Observed) -> bool {
+    !e.is_disabled()
+        && !e.is_text_entry()
+        && (e.element.state.expanded == Some(false)
+            || (e.element.state.selected == Some(false)
+                && (e.facts.aria_role == "tab" || role_fit(e, crate::intent::Role::Tab) > 0.5))
+            || (e.facts.tag == "summary" && e.element.state.expanded != Some(true))
+            || (e.role() == crate::page::Role::Button && candidate(e).is_menu()))
+}
+
+pub fn reveal(cx: &Cx<'_>, target: &Target, cursor: usize) -> Outcome {
+    let mut hidden: Vec<&Observed> = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| opener(e) && !cx.avoided(e) && !is_instruction(e, cx.task))
+        .filter(|e| cx.clicked_since(0, e).is_none())
+        .collect();
+    hidden.sort_by(|a, b| reading_order(a, b));
+    if let Some(r) = target.role {
+        // Prefer the opener of the kind named ("the menu", "the tab").
+        if let Some(e) = hidden.iter().find(|e| role_fit(e, r) >= 1.0) {
+            return click(cx, e);
+        }
+    }
+    // Openers whose words share something with the target first.
+    if let Some(t) = &target.text {
+        let want = crate::text::concepts(t);
+        if let Some(e) = hidden.iter().find(|e| {
+            crate::text::concepts(e.label())
+                .iter()
+                .any(|c| want.contains(c))
+        }) {
+            return click(cx, e);
+        }
+    }
+    if let Some(e) = hidden.first() {
+        return click(cx, e);
+    }
+    // A control whose words name what is missing ("Add a coupon code" for
+    // the coupon code field, "Log in" for the log-in form), once.
+    if let Some(t) = &target.text {
+        if let Some(e) = naming(cx, t) {
+            return click(cx, e);
+        }
+    }
+    look(
+        cx,
+        target.text.as_deref().unwrap_or("what the task names"),
+        cursor,
+    )
+}
+
+/// A button or link, not clicked yet, whose words share the content words
+/// of `what` (most shared first; ties in reading order).
+pub fn naming<'p>(cx: &Cx<'p>, what: &str) -> Option<&'p Observed> {
+    let want: Vec<String> = crate::text::concepts(what);
+    if want.is_empty() {
+        return None;
+    }
+    // More than half of the words ("coupon code" in "Add a coupon code"
+    // for "coupon code SPRING20"), all of one or two ("Issue 1" is not
+    // "Issue 128").
+    let need = want.len() / 2 + 1;
+    cx.page
+        .elements
+        .iter()
+        .filter(|e| {
+            !e.is_field()
+                && !e.is_checkable()
+                && !e.is_disabled()
+                && !cx.avoided(e)
+                && !is_instruction(e, cx.task)
+                && cx.clicked_since(0, e).is_none()
+        })
+        .map(|e| {
+            let have = crate::text::concepts(e.label());
+            (want.iter().filter(|w| have.contains(w)).count(), e)
+        })
+        .filter(|(n, _)| *n >= need)
+        .max_by(|a, b| a.0.cmp(&b.0).then_with(|| reading_order(b.1, a.1)))
+        .map(|(_, e)| e)
+}
+
+/// Nothing to open: wait for a changing page, scroll, go back, give up.
+pub fn look(cx: &Cx<'_>, what: &str, cursor: usize) -> Outcome {
+    // A page still building after a click: one look before deciding.
+    if settling(cx) {
+        return Outcome::Act(Tool::Observe { wait_ms: Some(300) });
+    }
+    let scrolls = cx.count_since(cursor, "scroll");
+    let long_page_first = cx
+        .page
+        .elements
+        .iter()
+        .any(|e| !e.element.in_viewport || super::off_screen(cx, e));
+    // What is sought is elsewhere: the link whose words are most like the
+    // task's (not tried yet; one that led nowhere is avoided).
+    if !long_page_first || scrolls >= 2 {
+        if let Some(e) = related_link(cx, what) {
+            return click(cx, e);
+        }
+    }
+    let long_page = cx
+        .page
+        .elements
+        .iter()
+        .any(|e| !e.element.in_viewport || super::off_screen(cx, e));
+    if scrolls < MAX_LOOK_SCROLLS && (long_page || scrolls < 2) {
+        // Most of a screen at a time (some overlap keeps a row whole).
+        let amount = cx
+            .page
+            .viewport_height
+            .map(|h| (h * 0.8) as u32)
+            .filter(|a| *a >= 200)
+            .unwrap_or(600);
+        return Outcome::Act(Tool::Scroll {
+            direction: Direction::Down,
+            amount,
+            id: None,
+            within: false,
+        });
+    }
+    if let Some(t) = super::super::recover::back(cx) {
+        return Outcome::Act(t);
+    }
+    Outcome::Stuck(format!("nothing on this page matches {what}"))
+}
+
+/// The link (on this page, not clicked from it before) that shares the most
+/// content words with the task, when one shares any. Not another item of
+/// the list the target belongs to ("Issue 1" when "Issue 128" is sought:
+/// the same words, another number): that list goes on further down, it
+/// does not lead elsewhere.
+fn related_link<'p>(cx: &Cx<'p>, what: &str) -> Option<&'p Observed> {
+    let task = crate::text::concepts(cx.task);
+    let sibling = |label: &str| enumerated_sibling(label, what);
+    let clicked_here = |e: &Observed| {
+        cx.history.iter().any(|h| {
+            h.action == "click"
+                && h.url.as_deref() == Some(cx.page.url.as_str())
+                && h.element_text.as_deref() == Some(crate::text::truncate(e.label(), 80).as_str())
+        })
+    };
+    cx.page
+        .elements
+        .iter()
+        .filter(|e| (e.role() == crate::page::Role::Link || e.facts.tag == "a") && !e.is_disabled())
+        .filter(|e| !cx.avoided(e) && !is_instruction(e, cx.task) && !clicked_here(e))
+        .filter(|e| !sibling(e.label()))
+        .map(|e| {
+            let have = crate::text::concepts(e.label());
+            (
+                have.iter()
+                    .filter(|c| c.len() > 2 && task.contains(c))
+                    .count(),
+                e,
+            )
+        })
+        .filter(|(n, _)| *n > 0)
+        .max_by(|a, b| a.0.cmp(&b.0).then_with(|| reading_order(b.1, a.1)))
+        .map(|(_, e)| e)
+}
+
+/// `label` and `target` name items of one numbered list: the same words
+/// apart from their numbers, and different numbers.
+pub(crate) fn enumerated_sibling(label: &str, target: &str) -> bool {
+    let split = |s: &str| {
+        let (nums, words): (Vec<String>, Vec<String>) = crate::text::concepts(s)
+            .into_iter()
+            .partition(|w| w.chars().any(|c| c.is_ascii_digit()));
+        (nums, words)
+    };
+    let (ln, lw) = split(label);
+    let (tn, tw) = split(target);
+    !ln.is_empty() && !tn.is_empty() && !lw.is_empty() && lw == tw && ln != tn
+}

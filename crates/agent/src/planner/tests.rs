@@ -1,0 +1,590 @@
+//! The planner on small pages (the run API's PageSnapshot shape: string
+//! ids, tags; boxes where layout matters).
+use super::*;
+use crate::page::ElementId;
+use crate::types::Direction;
+use serde_json::json;
+
+fn page_at(url: &str, elements: serde_json::Value, text: &str) -> Page {
+    Page::from_json(&json!({"url": url, "title": "t", "visibleText": text, "elements": elements}))
+        .expect("page")
+}
+
+fn page(elements: serde_json::Value, text: &str) -> Page {
+    page_at("http://t/", elements, text)
+}
+
+fn decide(task: &str, p: &Page, history: &[HistoryEntry]) -> Decision {
+    Planner::new(task).next(&Situation {
+        page: p,
+        history,
+        avoid: &[],
+        baseline: &Baseline::default(),
+    })
+}
+
+fn id(s: &str) -> ElementId {
+    ElementId::Str(s.into())
+}
+
+fn did(
+    action: &str,
+    params: serde_json::Value,
+    text: &str,
+    url: &str,
+    changed: bool,
+) -> HistoryEntry {
+    HistoryEntry {
+        step_number: 1,
+        action: action.into(),
+        observation: "ok".into(),
+        timestamp: 0,
+        parameters: params.as_object().cloned(),
+        success: Some(true),
+        element_text: (!text.is_empty()).then(|| text.into()),
+        bbox: None,
+        url: Some(url.into()),
+        page_before: Some("a".into()),
+        page_after: Some(if changed { "b" } else { "a" }.into()),
+    }
+}
+
+fn clicked(el: &str, text: &str) -> HistoryEntry {
+    did("click", json!({ "id": el }), text, "http://t/", true)
+}
+
+fn typed(el: &str, value: &str) -> HistoryEntry {
+    did(
+        "type",
+        json!({ "id": el, "text": value }),
+        "",
+        "http://t/",
+        true,
+    )
+}
+
+#[test]
+fn the_instruction_shown_on_the_page_is_no_evidence() {
+    let task = r#"Switch between the tabs to find and click on the link "ut.""#;
+    let p = page(
+        json!([
+            {"id": "t1", "tag": "li", "role": "button", "text": "Tab #1"},
+            {"id": "t2", "tag": "li", "role": "button", "text": "Tab #2"},
+        ]),
+        &format!("{task} Tab #1 Tab #2 Lorem ipsum"),
+    );
+    let d = decide(task, &p, &[]);
+    assert!(matches!(d, Decision::Tool(_)), "{d:?}");
+}
+
+#[test]
+fn click_the_button_finds_it_by_role_and_finishes_after() {
+    let p = page(
+        json!([{"id": "b", "tag": "button", "text": "Click Me!"}]),
+        "Click the button.",
+    );
+    assert_eq!(
+        decide("Click the button.", &p, &[]),
+        Decision::Tool(Tool::Click { id: id("b") })
+    );
+    let d = decide("Click the button.", &p, &[clicked("b", "Click Me!")]);
+    assert!(matches!(d, Decision::Finish(_)), "{d:?}");
+}
+
+#[test]
+fn a_set_is_ticked_exactly_then_submitted() {
+    let p = page(
+        json!([
+            {"id": "a", "tag": "input", "type": "checkbox", "text": "Apples"},
+            {"id": "b", "tag": "input", "type": "checkbox", "text": "Bananas"},
+            {"id": "s", "tag": "button", "text": "Submit"},
+        ]),
+        "",
+    );
+    assert_eq!(
+        decide("Select Apples and click Submit", &p, &[]),
+        Decision::Tool(Tool::Click { id: id("a") })
+    );
+}
+
+#[test]
+fn a_click_that_changed_nothing_is_not_repeated() {
+    let p = page(
+        json!([
+            {"id": "one", "tag": "button", "text": "ONE"},
+            {"id": "two", "tag": "button", "text": "TWO"},
+        ]),
+        "",
+    );
+    let mut h = clicked("one", "ONE");
+    h.page_after = h.page_before.clone();
+    let task = "Click button ONE, then click button TWO.";
+    assert_eq!(
+        decide(task, &p, std::slice::from_ref(&h)),
+        Decision::Tool(Tool::Click { id: id("two") })
+    );
+    let mut h2 = clicked("two", "TWO");
+    h2.page_after = h2.page_before.clone();
+    let d = decide(task, &p, &[h, h2]);
+    assert!(!matches!(d, Decision::Tool(Tool::Click { .. })), "{d:?}");
+}
+
+/// A staff sign-in: the button says Continue, a "Forgot password?" link
+/// shares a word with the password field's label.
+fn signin() -> Page {
+    page(
+        json!([
+            {"id": "em", "tag": "input", "type": "email", "ariaLabel": "Work email", "bbox": {"x": 10, "y": 100, "width": 300, "height": 30}},
+            {"id": "pw", "tag": "input", "type": "password", "ariaLabel": "Password", "bbox": {"x": 10, "y": 160, "width": 300, "height": 30}},
+            {"id": "fp", "tag": "a", "text": "Forgot password?", "href": "#forgot", "bbox": {"x": 10, "y": 200, "width": 120, "height": 20}},
+            {"id": "go", "tag": "button", "type": "submit", "text": "Continue", "bbox": {"x": 10, "y": 260, "width": 100, "height": 36}},
+        ]),
+        "Sign in to the staff portal Work email Password Forgot password? Continue",
+    )
+}
+
+#[test]
+fn sign_in_submits_with_the_forms_button_whatever_it_says() {
+    let task = r#"Sign in with email grace@example.com and password "c0b0l!""#;
+    let p = signin();
+    assert_eq!(
+        decide(task, &p, &[]),
+        Decision::Tool(Tool::Type {
+            id: id("em"),
+            text: "grace@example.com".into()
+        })
+    );
+    let h = [typed("em", "grace@example.com")];
+    assert_eq!(
+        decide(task, &p, &h),
+        Decision::Tool(Tool::Type {
+            id: id("pw"),
+            text: "c0b0l!".into()
+        })
+    );
+    let h = [typed("em", "grace@example.com"), typed("pw", "c0b0l!")];
+    assert_eq!(
+        decide(task, &p, &h),
+        Decision::Tool(Tool::Click { id: id("go") })
+    );
+}
+
+#[test]
+fn without_a_button_enter_submits_the_last_field() {
+    let p = page(
+        json!([
+            {"id": "q", "tag": "input", "type": "search", "ariaLabel": "Search"},
+            {"id": "help", "tag": "a", "text": "Search help", "href": "#h"},
+        ]),
+        "Search Search help",
+    );
+    let h = [typed("q", "rust")];
+    assert_eq!(
+        decide(r#"Search for "rust""#, &p, &h),
+        Decision::Tool(Tool::Press {
+            key: "Enter".into(),
+            id: Some(id("q"))
+        })
+    );
+}
+
+#[test]
+fn a_wait_is_one_look_after_that_long() {
+    let p = page(
+        json!([
+            {"id": "one", "tag": "button", "text": "ONE"},
+            {"id": "two", "tag": "button", "text": "TWO"},
+        ]),
+        "",
+    );
+    let task = "Click button ONE, wait 3 seconds, then click button TWO.";
+    let h = vec![clicked("one", "ONE")];
+    assert_eq!(
+        decide(task, &p, &h),
+        Decision::Tool(Tool::Observe {
+            wait_ms: Some(3000)
+        })
+    );
+    let mut h2 = h.clone();
+    h2.push(did(
+        "observe",
+        json!({"waitMs": 3000}),
+        "",
+        "http://t/",
+        false,
+    ));
+    assert_eq!(
+        decide(task, &p, &h2),
+        Decision::Tool(Tool::Click { id: id("two") })
+    );
+}
+
+#[test]
+fn a_wait_until_the_page_shows_it() {
+    let task = "Wait until the status says Live and then click Promote";
+    let before = page(
+        json!([{"id": "p", "tag": "button", "text": "Promote", "disabled": true}]),
+        "Deploy Building",
+    );
+    assert_eq!(
+        decide(task, &before, &[]),
+        Decision::Tool(Tool::Observe { wait_ms: Some(500) })
+    );
+    let after = page(
+        json!([{"id": "p", "tag": "button", "text": "Promote"}]),
+        "Deploy Live",
+    );
+    let h = [did(
+        "observe",
+        json!({"waitMs": 500}),
+        "",
+        "http://t/",
+        true,
+    )];
+    assert_eq!(
+        decide(task, &after, &h),
+        Decision::Tool(Tool::Click { id: id("p") })
+    );
+}
+
+#[test]
+fn a_menu_path_is_clicked_item_by_item() {
+    let task = "Select Margy>Rosy>Wynne";
+    let top = page(
+        json!([{"id": "m", "tag": "li", "text": "Margy"}, {"id": "x", "tag": "li", "text": "Other"}]),
+        "",
+    );
+    assert_eq!(
+        decide(task, &top, &[]),
+        Decision::Tool(Tool::Click { id: id("m") })
+    );
+    let open = page(
+        json!([{"id": "m", "tag": "li", "text": "Margy"}, {"id": "r", "tag": "li", "text": "Rosy"}]),
+        "",
+    );
+    let h = vec![clicked("m", "Margy")];
+    assert_eq!(
+        decide(task, &open, &h),
+        Decision::Tool(Tool::Click { id: id("r") })
+    );
+    let deeper = page(
+        json!([{"id": "m", "tag": "li", "text": "Margy"}, {"id": "r", "tag": "li", "text": "Rosy"}, {"id": "w", "tag": "li", "text": "Wynne"}]),
+        "",
+    );
+    let mut h2 = h.clone();
+    h2.push(clicked("r", "Rosy"));
+    assert_eq!(
+        decide(task, &deeper, &h2),
+        Decision::Tool(Tool::Click { id: id("w") })
+    );
+    h2.push(clicked("w", "Wynne"));
+    assert!(matches!(decide(task, &deeper, &h2), Decision::Finish(_)));
+}
+
+#[test]
+fn an_autocomplete_suggestion_that_fits_the_constraint_is_chosen() {
+    let task = r#"Enter an item that starts with "Nor" and ends with "land"."#;
+    let empty = page(
+        json!([{"id": "f", "tag": "input", "ariaLabel": "Country"}]),
+        "",
+    );
+    assert_eq!(
+        decide(task, &empty, &[]),
+        Decision::Tool(Tool::Type {
+            id: id("f"),
+            text: "Nor".into()
+        })
+    );
+    let offered = page(
+        json!([
+            {"id": "f", "tag": "input", "ariaLabel": "Country", "value": "Nor"},
+            {"id": "s1", "tag": "li", "role": "option", "text": "Norway"},
+            {"id": "s2", "tag": "li", "role": "option", "text": "Northern Ireland"},
+        ]),
+        "",
+    );
+    let h = [typed("f", "Nor")];
+    assert_eq!(
+        decide(task, &offered, &h),
+        Decision::Tool(Tool::Click { id: id("s2") })
+    );
+}
+
+#[test]
+fn dates_and_times_go_in_as_the_inputs_take_them() {
+    let p = page(
+        json!([
+            {"id": "d", "tag": "input", "type": "date", "ariaLabel": "Date"},
+            {"id": "t", "tag": "input", "type": "time", "ariaLabel": "Time"},
+            {"id": "s", "tag": "button", "type": "submit", "text": "Submit"},
+        ]),
+        "",
+    );
+    let task = "Enter 10/11/2016 as the date and 12:13 PM as the time and hit submit.";
+    assert_eq!(
+        decide(task, &p, &[]),
+        Decision::Tool(Tool::Type {
+            id: id("d"),
+            text: "2016-10-11".into()
+        })
+    );
+    let h = [typed("d", "2016-10-11")];
+    assert_eq!(
+        decide(task, &p, &h),
+        Decision::Tool(Tool::Type {
+            id: id("t"),
+            text: "12:13".into()
+        })
+    );
+    let h = [typed("d", "2016-10-11"), typed("t", "12:13")];
+    assert_eq!(
+        decide(task, &p, &h),
+        Decision::Tool(Tool::Click { id: id("s") })
+    );
+}
+
+#[test]
+fn a_wrong_link_is_undone_and_not_taken_again() {
+    let task = r#"Send a message with name "Dana""#;
+    // The press page: no form. The click came from the home page.
+    let press = page_at(
+        "http://t/press",
+        json!([{"id": "k", "tag": "a", "text": "Press kit", "href": "#kit"}]),
+        "Press contacts",
+    );
+    let h = vec![
+        did("click", json!({"id": "c"}), "Contact", "http://t/", true),
+        did(
+            "scroll",
+            json!({"direction": "down", "amount": 600}),
+            "",
+            "http://t/press",
+            false,
+        ),
+        did(
+            "scroll",
+            json!({"direction": "down", "amount": 600}),
+            "",
+            "http://t/press",
+            false,
+        ),
+    ];
+    let d = decide(task, &press, &h);
+    assert_eq!(
+        d,
+        Decision::Tool(Tool::Navigate {
+            url: "http://t/".into()
+        }),
+        "{d:?}"
+    );
+    // Back home, the link that led nowhere is avoided.
+    let home = page(
+        json!([
+            {"id": "c", "tag": "a", "text": "Contact", "href": "press"},
+            {"id": "s", "tag": "a", "text": "Message us", "href": "sales"},
+        ]),
+        "Contact Message us",
+    );
+    let mut h2 = h.clone();
+    h2.push(did(
+        "navigate",
+        json!({"url": "http://t/"}),
+        "",
+        "http://t/press",
+        true,
+    ));
+    let d = decide(task, &home, &h2);
+    assert!(
+        !matches!(d, Decision::Tool(Tool::Click { ref id }) if id == &ElementId::Str("c".into())),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn out_of_options_the_question_says_what_was_tried() {
+    let p = page(
+        json!([{"id": "x", "tag": "a", "text": "Home", "href": "/"}]),
+        "Nothing here",
+    );
+    let h = [
+        did(
+            "scroll",
+            json!({"direction": "down", "amount": 600}),
+            "",
+            "http://t/",
+            false,
+        ),
+        did(
+            "scroll",
+            json!({"direction": "down", "amount": 600}),
+            "",
+            "http://t/",
+            false,
+        ),
+    ];
+    match decide(r#"Click "Checkout""#, &p, &h) {
+        Decision::Ask(q) => assert!(
+            q.contains("Tried: scrolled") && q.contains("Checkout"),
+            "{q}"
+        ),
+        d => panic!("{d:?}"),
+    }
+}
+
+#[test]
+fn the_button_of_a_named_row_and_the_cheapest_option() {
+    let p = page(
+        json!([
+            {"id": "b1", "tag": "button", "text": "Add to cart"},
+            {"id": "b2", "tag": "button", "text": "Add to cart"},
+            {"id": "b3", "tag": "button", "text": "Add to cart"},
+        ]),
+        "Blue mug $14.00 Add to cart Travel tumbler $24.00 Add to cart Glass cup $12.00 Add to cart",
+    );
+    assert_eq!(
+        decide(r#"Add "Travel tumbler" to the cart"#, &p, &[]),
+        Decision::Tool(Tool::Click { id: id("b2") })
+    );
+    let r = page(
+        json!([
+            {"id": "c", "tag": "input", "type": "radio", "text": "Courier $12.50"},
+            {"id": "e", "tag": "input", "type": "radio", "text": "Economy $3.49"},
+            {"id": "t", "tag": "input", "type": "radio", "text": "Tracked $5.99"},
+        ]),
+        "",
+    );
+    assert_eq!(
+        decide("Select the cheapest option", &r, &[]),
+        Decision::Tool(Tool::Click { id: id("e") })
+    );
+}
+
+#[test]
+fn a_condition_reads_the_page() {
+    let p = page(
+        json!([
+            {"id": "b", "tag": "input", "type": "radio", "text": "Basic"},
+            {"id": "s", "tag": "input", "type": "radio", "text": "Standard"},
+            {"id": "p", "tag": "input", "type": "radio", "text": "Premium"},
+        ]),
+        "Basic $8.99 / month Standard $13.99 / month Premium $22.99 / month",
+    );
+    let task = "If Premium costs less than $20, choose Premium, otherwise choose Standard";
+    assert_eq!(
+        decide(task, &p, &[]),
+        Decision::Tool(Tool::Click { id: id("s") })
+    );
+    let cheap = "If Premium costs less than $30, choose Premium, otherwise choose Standard";
+    assert_eq!(
+        decide(cheap, &p, &[]),
+        Decision::Tool(Tool::Click { id: id("p") })
+    );
+}
+
+#[test]
+fn scrolling_within_an_element() {
+    let p = page(
+        json!([{"id": "ta", "tag": "textarea", "ariaLabel": "Terms"}]),
+        "",
+    );
+    assert_eq!(
+        decide("Scroll to the bottom of the textarea", &p, &[]),
+        Decision::Tool(Tool::Scroll {
+            direction: Direction::Down,
+            amount: 100_000,
+            id: Some(id("ta")),
+            within: true
+        })
+    );
+}
+
+#[test]
+fn the_run_api_json_of_each_tool() {
+    let cases = [
+        (
+            Tool::Click {
+                id: ElementId::Num(42),
+            },
+            r#"{"name":"click","parameters":{"id":42}}"#,
+        ),
+        (
+            Tool::Type {
+                id: id("agent-1"),
+                text: "x".into(),
+            },
+            r#"{"name":"type","parameters":{"id":"agent-1","text":"x"}}"#,
+        ),
+        (
+            Tool::Scroll {
+                direction: Direction::Down,
+                amount: 600,
+                id: None,
+                within: false,
+            },
+            r#"{"name":"scroll","parameters":{"amount":600,"direction":"down"}}"#,
+        ),
+        (
+            Tool::Press {
+                key: "Enter".into(),
+                id: None,
+            },
+            r#"{"name":"press","parameters":{"key":"Enter"}}"#,
+        ),
+        (Tool::observe(), r#"{"name":"observe","parameters":{}}"#),
+        (
+            Tool::Observe { wait_ms: Some(500) },
+            r#"{"name":"observe","parameters":{"waitMs":500}}"#,
+        ),
+        (
+            Tool::Navigate {
+                url: "http://x/".into(),
+            },
+            r#"{"name":"navigate","parameters":{"url":"http://x/"}}"#,
+        ),
+    ];
+    for (tool, json) in cases {
+        assert_eq!(serde_json::to_string(&tool).expect("json"), json);
+        let back: Tool = serde_json::from_str(json).expect("read back");
+        assert_eq!(back, tool);
+    }
+    let bad: Result<Tool, _> = serde_json::from_str(r#"{"name":"click","parameters":{}}"#);
+    assert!(bad.is_err());
+}
+
+#[test]
+fn an_opened_section_then_its_button() {
+    let task = "Expand the question about refunds and click Request a refund";
+    let closed = page(
+        json!([
+            {"id": "s1", "tag": "summary", "role": "button", "text": "How long does delivery take?"},
+            {"id": "s2", "tag": "summary", "role": "button", "text": "How do refunds work?"},
+        ]),
+        "How long does delivery take? How do refunds work?",
+    );
+    assert_eq!(
+        decide(task, &closed, &[]),
+        Decision::Tool(Tool::Click { id: id("s2") })
+    );
+    let open = page(
+        json!([
+            {"id": "s1", "tag": "summary", "role": "button", "text": "How long does delivery take?"},
+            {"id": "s2", "tag": "summary", "role": "button", "text": "How do refunds work?"},
+            {"id": "r", "tag": "button", "text": "Request a refund"},
+        ]),
+        "How long does delivery take? How do refunds work? Refunds reach your card. Request a refund",
+    );
+    let h = [clicked("s2", "How do refunds work?")];
+    assert_eq!(
+        decide(task, &open, &h),
+        Decision::Tool(Tool::Click { id: id("r") })
+    );
+}
+
+#[test]
+fn another_item_of_a_numbered_list_is_no_related_link() {
+    use super::steps::enumerated_sibling;
+    assert!(enumerated_sibling("Issue 1", "Issue 128"));
+    assert!(!enumerated_sibling("Issue 128", "Issue 128"));
+    assert!(!enumerated_sibling("Contact sales", "Issue 128"));
+    assert!(!enumerated_sibling("Issue tracker", "Issue 128"));
+}

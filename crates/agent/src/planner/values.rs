@@ -1,0 +1,243 @@
+//! Values as a field takes them: a date written "10/11/2016" or "March 14,
+//! 2025" goes into `<input type=date>` as 2016-10-11, "12:13 PM" into
+//! `<input type=time>` as 12:13, "2-10" into a `<select>` as its option
+//! "2–10". And the shape of a value, which tells which field it is for
+//! when its label does not ("on 10/11/2016" → the date field).
+
+use crate::text::normalize;
+use sentience_snapshot_core::Observed;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Date,
+    Time,
+    Email,
+    Phone,
+    Number,
+    Text,
+}
+
+pub fn shape(v: &str) -> Shape {
+    let t = v.trim();
+    if date(t).is_some() {
+        Shape::Date
+    } else if time(t).is_some() {
+        Shape::Time
+    } else if t.contains('@') && t.contains('.') && !t.contains(' ') {
+        Shape::Email
+    } else if t.chars().filter(char::is_ascii_digit).count() >= 7
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || "+-() .".contains(c))
+        && t.contains(['-', ' ', '(', '+'])
+    {
+        Shape::Phone
+    } else if !t.is_empty()
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+    {
+        Shape::Number
+    } else {
+        Shape::Text
+    }
+}
+
+/// The shape a field asks for, by its type or the words that label it.
+pub fn field_shape(e: &Observed) -> Option<Shape> {
+    match e.facts.input_type.as_str() {
+        "date" | "datetime-local" | "month" | "week" => return Some(Shape::Date),
+        "time" => return Some(Shape::Time),
+        "email" => return Some(Shape::Email),
+        "tel" => return Some(Shape::Phone),
+        "number" => return Some(Shape::Number),
+        _ => {}
+    }
+    let words = normalize(&e.descriptors());
+    let has = |w: &str| words.split(' ').any(|x| x == w);
+    if has("date") || has("dd") || has("mm") && has("yyyy") || has("birthday") || has("dob") {
+        Some(Shape::Date)
+    } else if has("time") || has("hh") {
+        Some(Shape::Time)
+    } else {
+        None
+    }
+}
+
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+fn month_of(w: &str) -> Option<u32> {
+    let w = w.trim_end_matches('.').to_lowercase();
+    if w.len() < 3 {
+        return None;
+    }
+    MONTHS
+        .iter()
+        .position(|m| m.starts_with(&w))
+        .map(|i| i as u32 + 1)
+}
+
+/// (year, month, day) of a date as people write it: 10/11/2016 (month
+/// first), 2016-10-11, March 14, 2025, 14 March 2025, Mar 14 2025.
+pub fn date(s: &str) -> Option<(u32, u32, u32)> {
+    let t = s.trim().trim_end_matches(['.', ',']);
+    let nums: Vec<&str> = t.split(['/', '-', '.']).collect();
+    if nums.len() == 3
+        && nums
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+    {
+        let n: Vec<u32> = nums.iter().filter_map(|p| p.parse().ok()).collect();
+        if n.len() == 3 {
+            let (y, m, d) = if nums[0].len() == 4 {
+                (n[0], n[1], n[2])
+            } else {
+                let y = if nums[2].len() == 2 {
+                    2000 + n[2]
+                } else {
+                    n[2]
+                };
+                (y, n[0], n[1])
+            };
+            return ((1..=12).contains(&m) && (1..=31).contains(&d) && y >= 1000)
+                .then_some((y, m, d));
+        }
+    }
+    let words: Vec<&str> = t.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    if words.len() == 3 {
+        let num = |w: &str| -> Option<u32> {
+            w.trim_end_matches(|c: char| c.is_ascii_alphabetic())
+                .parse()
+                .ok()
+        };
+        let (m, d, y) = if let Some(m) = month_of(words[0]) {
+            (m, num(words[1])?, num(words[2])?)
+        } else {
+            (month_of(words[1])?, num(words[0])?, num(words[2])?)
+        };
+        return ((1..=31).contains(&d) && y >= 1000).then_some((y, m, d));
+    }
+    None
+}
+
+/// (hour 0–23, minute) of a time: 19:30, 7:30 pm, 12:13 PM, 7 pm, noon.
+pub fn time(s: &str) -> Option<(u32, u32)> {
+    let t = s.trim().to_lowercase().replace('.', "");
+    if t == "noon" {
+        return Some((12, 0));
+    }
+    if t == "midnight" {
+        return Some((0, 0));
+    }
+    let (clock, pm, am) = if let Some(c) = t.strip_suffix("pm") {
+        (c.trim().to_string(), true, false)
+    } else if let Some(c) = t.strip_suffix("am") {
+        (c.trim().to_string(), false, true)
+    } else {
+        (t.clone(), false, false)
+    };
+    let mut parts = clock.split(':');
+    let h: u32 = parts.next()?.trim().parse().ok()?;
+    let m: u32 = match parts.next() {
+        Some(m) => m.trim().get(..2)?.parse().ok()?,
+        None if pm || am => 0,
+        None => return None,
+    };
+    if parts.next().is_some() && !(pm || am) && clock.split(':').count() > 3 {
+        return None;
+    }
+    let h = match (h, pm, am) {
+        (12, false, true) => 0,
+        (h, true, _) if h < 12 => h + 12,
+        (h, _, _) => h,
+    };
+    (h < 24 && m < 60).then_some((h, m))
+}
+
+/// The text to type into `e` for the value `v`: dates and times in the
+/// form native inputs take, an option's own text for a `<select>`.
+pub fn for_field(e: &Observed, v: &str) -> String {
+    match e.facts.input_type.as_str() {
+        "date" => {
+            if let Some((y, m, d)) = date(v) {
+                return format!("{y:04}-{m:02}-{d:02}");
+            }
+        }
+        "month" => {
+            if let Some((y, m, _)) = date(v) {
+                return format!("{y:04}-{m:02}");
+            }
+        }
+        "time" => {
+            if let Some((h, m)) = time(v) {
+                return format!("{h:02}:{m:02}");
+            }
+        }
+        "datetime-local" => {
+            let (d, t) = v.rsplit_once(' ').unwrap_or((v, ""));
+            if let (Some((y, mo, da)), Some((h, mi))) = (date(d), time(t).or(Some((0, 0)))) {
+                return format!("{y:04}-{mo:02}-{da:02}T{h:02}:{mi:02}");
+            }
+        }
+        _ => {}
+    }
+    if e.is_select() {
+        if let Some(o) = option_for(e, v) {
+            return o;
+        }
+    }
+    v.to_string()
+}
+
+/// The option of a `<select>` (or listbox) that a value names: the same
+/// words, or the value's words among the option's ("Berlin" → "UTC+01:00
+/// Berlin"); dashes and case do not matter.
+pub fn option_for(e: &Observed, v: &str) -> Option<String> {
+    let want = normalize(v);
+    if want.is_empty() {
+        return None;
+    }
+    let opts = e.element.state.options();
+    let exact = opts
+        .iter()
+        .find(|o| normalize(&o.text) == want || normalize(&o.value) == want);
+    if let Some(o) = exact {
+        return Some(o.text.clone());
+    }
+    let padded = format!(" {want} ");
+    opts.iter()
+        .filter(|o| format!(" {} ", normalize(&o.text)).contains(&padded))
+        .min_by_key(|o| o.text.len())
+        .or_else(|| {
+            opts.iter()
+                .filter(|o| {
+                    let n = normalize(&o.text);
+                    !n.is_empty() && format!(" {want} ").contains(&format!(" {n} "))
+                })
+                .max_by_key(|o| o.text.len())
+        })
+        .map(|o| o.text.clone())
+}
+
+/// The field already shows this value (as the page would display it).
+pub fn shows(e: &Observed, v: &str) -> bool {
+    let have = e.value();
+    if have.is_empty() || v.is_empty() {
+        return false;
+    }
+    have == v || normalize(have) == normalize(&for_field(e, v)) || have == for_field(e, v)
+}
+
+#[cfg(test)]
+mod tests;

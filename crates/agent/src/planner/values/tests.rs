@@ -1,0 +1,23 @@
+use super::*;
+
+#[test]
+fn dates_and_times_as_people_write_them() {
+    assert_eq!(date("10/11/2016"), Some((2016, 10, 11)));
+    assert_eq!(date("2016-10-11"), Some((2016, 10, 11)));
+    assert_eq!(date("March 14, 2025"), Some((2025, 3, 14)));
+    assert_eq!(date("14 March 2025"), Some((2025, 3, 14)));
+    assert_eq!(date("Mar 14 2025"), Some((2025, 3, 14)));
+    assert_eq!(date("13/40/2020"), None);
+    assert_eq!(date("hello"), None);
+    assert_eq!(time("12:13 PM"), Some((12, 13)));
+    assert_eq!(time("7:30pm"), Some((19, 30)));
+    assert_eq!(time("12:05 am"), Some((0, 5)));
+    assert_eq!(time("19:30"), Some((19, 30)));
+    assert_eq!(time("7 pm"), Some((19, 0)));
+    assert_eq!(time("1930"), None);
+    assert_eq!(shape("10/11/2016"), Shape::Date);
+    assert_eq!(shape("12:13 PM"), Shape::Time);
+    assert_eq!(shape("555-0199"), Shape::Phone);
+    assert_eq!(shape("+1 555 010 0199"), Shape::Phone);
+    assert_eq!(shape("97205"), Shape::Number);
+}
