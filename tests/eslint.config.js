@@ -55,6 +55,7 @@ const pages = {
   SentiencePanelUtil: 'readonly',
   SentienceSteps: 'readonly',
   SentienceRunFeed: 'readonly',
+  SentienceRunStream: 'readonly',
   SentienceServerStatus: 'readonly',
   SentienceOnboarding: 'readonly',
   SentienceLiveRun: 'readonly',

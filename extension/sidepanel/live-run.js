@@ -152,6 +152,7 @@ globalThis.SentienceLiveRun = (() => {
 
   function render() {
     const run = shown();
+    SentienceRunStream.follow(run);
     $('composer').hidden = Boolean(run);
     $('live').hidden = !run;
     drawComposer();

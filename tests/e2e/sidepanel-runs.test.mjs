@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
 import { ROOT, startServer, launch, open, isolatedWorld } from '../lib/harness.mjs';
 import { startAgentServer, startLlmServer, promptOf, historyOf, idOf, tabIdOf, configure, waitRun, runs } from '../lib/agent.mjs';
 import { openPanel, shot, axeScan, stepTexts } from '../lib/panel.mjs';
@@ -308,4 +309,66 @@ test('runs stay within the history\'s size cap, oldest first to go', async () =>
   await panel.evaluate((m) => chrome.runtime.sendMessage(m), { type: 'runs-clear' });
   await page.close();
   await panel.close();
+});
+
+test('the server\'s run stream shows what only the server knows: a run cancelled by another client ends in the panel at once', async () => {
+  const { page, panel } = await pageAndPanel(browser, 'checkout.html', agent.url);
+  await panel.fill('#task', 'Pay for the order with card "4242 4242 4242 4242"');
+  await panel.check('input[name=mode][value=careful]');
+  await panel.click('#start');
+  await panel.waitForSelector('#ask:not([hidden])', { timeout: 30000 });
+  const run = await waitRun(panel, (r) => r.status === 'waiting_user');
+  // Another client (`sentience`, an SDK, a script) cancels the run on the
+  // server; the service worker, waiting for the user's answer, does not ask.
+  const res = await fetch(`${agent.url}/agent/run/${run.runId}/cancel`, { method: 'POST' });
+  assert.equal(res.status, 200, await res.text());
+  await panel.waitForFunction(() => document.querySelector('#live-status').textContent === 'Stopped', null, { timeout: 10000 });
+  assert.ok(await panel.isHidden('#ask'), 'the question goes with the run');
+  assert.ok(await panel.isVisible('#outcome'));
+  // It came from the stream: the service worker's record still waits.
+  const [record] = (await runs(panel)).filter((r) => r.runId === run.runId);
+  assert.equal(record.status, 'waiting_user');
+  // Nothing shown twice: the same lines after a reload (replayed from seq 0).
+  const lines = await stepTexts(panel);
+  await panel.reload();
+  await panel.waitForFunction(() => document.querySelector('#live-status').textContent === 'Stopped', null, { timeout: 10000 });
+  assert.deepEqual(await stepTexts(panel), lines);
+  await panel.evaluate((runId) => chrome.runtime.sendMessage({ type: 'run-cancel', runId }), run.runId);
+  await waitRun(panel, (r) => r.status === 'cancelled', { runId: run.runId });
+  await panel.close();
+  await page.close();
+});
+
+test('when the server\'s run stream is refused (a proxy without WebSockets), the panel follows the service worker\'s record', async () => {
+  // A proxy in front of the real server: HTTP passes, upgrades get 404.
+  const target = new URL(agent.url);
+  let upgrades = 0;
+  const proxy = http.createServer((req, res) => {
+    const up = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (r) => {
+      res.writeHead(r.statusCode, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  proxy.on('upgrade', (req, socket) => {
+    upgrades++;
+    socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+  await new Promise((r) => proxy.listen(0, '127.0.0.1', r));
+  try {
+    const { page, panel } = await pageAndPanel(browser, 'login.html', `http://127.0.0.1:${proxy.address().port}`);
+    await panel.fill('#task', 'Log in as "alice" with password "s3cret"');
+    await panel.click('#start');
+    await panel.waitForSelector('#outcome:not([hidden])', { timeout: 45000 });
+    assert.equal(await panel.textContent('#live-status'), 'Done');
+    assert.ok(upgrades >= 1, 'the panel asked for the stream');
+    assert.equal(upgrades, 1, 'and, refused, did not ask again');
+    const tools = await stepTexts(panel, '#steps', 'tool');
+    assert.match(tools[0], /type “Username” textbox ← “alice”/);
+    await panel.close();
+    await page.close();
+  } finally {
+    proxy.close();
+  }
 });
