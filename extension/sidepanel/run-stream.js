@@ -9,10 +9,12 @@
 // One stream at a time, for a run whose record has not ended. A dropped
 // stream reconnects with `since` = the last `seq` received (the server
 // sends exactly the events after it). A stream that never opens (an older
-// server without it, a proxy that refuses WebSockets, a server with API
-// keys: a browser's WebSocket cannot send `Authorization`) is not tried
+// server without it, a proxy that refuses WebSockets) is not tried
 // again for that run: the service worker's record, always followed, is
-// then all the panel shows, as before.
+// then all the panel shows, as before. With an API key in the settings the
+// key goes as a subprotocol (a browser's WebSocket cannot send
+// `Authorization`); a server too old to read it refuses, and the panel
+// falls back the same way.
 'use strict';
 
 globalThis.SentienceRunStream = (() => {
@@ -35,6 +37,14 @@ globalThis.SentienceRunStream = (() => {
   }
 
   /**
+   * The API key as a browser's WebSocket can send it (it cannot set
+   * `Authorization`): the subprotocol `sentience.key.` + the key's UTF-8
+   * bytes in hex (docs/server.md "The live run stream").
+   * @param {string} key
+   */
+  const keyProtocol = (key) => `sentience.key.${[...new TextEncoder().encode(key.trim())].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+
+  /**
    * What one event (docs/server.md "Event format") tells the feed.
    * @param {any} e
    */
@@ -52,14 +62,10 @@ globalThis.SentienceRunStream = (() => {
   async function connect(me) {
     const s = await server();
     if (current !== me) return;
-    if (s.apiKey) {
-      done.add(me.runId); // a browser WebSocket cannot send the key
-      return;
-    }
     const base = s.serverUrl.replace(/\/+$/, '').replace(/^http/, 'ws');
     let socket;
     try {
-      socket = new WebSocket(`${base}/agent/run/${encodeURIComponent(me.runId)}/stream?since=${me.since}`);
+      socket = new WebSocket(`${base}/agent/run/${encodeURIComponent(me.runId)}/stream?since=${me.since}`, s.apiKey ? ['sentience', keyProtocol(s.apiKey)] : []);
     } catch (e) {
       done.add(me.runId); // not an address a WebSocket can open
       return;

@@ -32,9 +32,9 @@ after(async () => {
 
 const terminal = (r) => ['completed', 'error', 'cancelled'].includes(r.status);
 
-/** A page of the demo site and the panel beside it, the extension pointed at `server`. */
-async function pageAndPanel(ctx, file, server) {
-  await configure(ctx.worker, server);
+/** A page of the demo site and the panel beside it, the extension pointed at `server` (with `settings`). */
+async function pageAndPanel(ctx, file, server, settings = {}) {
+  await configure(ctx.worker, server, settings);
   const page = await open(ctx.context, `${site.url}/${file}`);
   const tabId = await tabIdOf(ctx.worker, page);
   const panel = await openPanel(ctx.context, tabId);
@@ -312,7 +312,19 @@ test('runs stay within the history\'s size cap, oldest first to go', async () =>
 });
 
 test('the server\'s run stream shows what only the server knows: a run cancelled by another client ends in the panel at once', async () => {
-  const { page, panel } = await pageAndPanel(browser, 'checkout.html', agent.url);
+  // With an API key (one a WebSocket subprotocol could not carry as it is):
+  // the panel sends it as the subprotocol `sentience.key.<hex>`.
+  const key = 'k3y/with=chars';
+  const keyed = await startAgentServer({ env: { SENTIENCE_API_KEY: key } });
+  try {
+    await streamShowsCancel(keyed.url, key);
+  } finally {
+    await keyed.kill();
+  }
+});
+
+async function streamShowsCancel(url, key) {
+  const { page, panel } = await pageAndPanel(browser, 'checkout.html', url, { apiKey: key });
   await panel.fill('#task', 'Pay for the order with card "4242 4242 4242 4242"');
   await panel.check('input[name=mode][value=careful]');
   await panel.click('#start');
@@ -320,7 +332,7 @@ test('the server\'s run stream shows what only the server knows: a run cancelled
   const run = await waitRun(panel, (r) => r.status === 'waiting_user');
   // Another client (`sentience`, an SDK, a script) cancels the run on the
   // server; the service worker, waiting for the user's answer, does not ask.
-  const res = await fetch(`${agent.url}/agent/run/${run.runId}/cancel`, { method: 'POST' });
+  const res = await fetch(`${url}/agent/run/${run.runId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
   assert.equal(res.status, 200, await res.text());
   await panel.waitForFunction(() => document.querySelector('#live-status').textContent === 'Stopped', null, { timeout: 10000 });
   assert.ok(await panel.isHidden('#ask'), 'the question goes with the run');
@@ -337,7 +349,7 @@ test('the server\'s run stream shows what only the server knows: a run cancelled
   await waitRun(panel, (r) => r.status === 'cancelled', { runId: run.runId });
   await panel.close();
   await page.close();
-});
+}
 
 test('when the server\'s run stream is refused (a proxy without WebSockets), the panel follows the service worker\'s record', async () => {
   // A proxy in front of the real server: HTTP passes, upgrades get 404.

@@ -38,6 +38,39 @@ fn bearer(req: &Request) -> Option<&str> {
         .and_then(|h| h.strip_prefix("Bearer "))
 }
 
+/// The subprotocol that carries a key on a WebSocket handshake:
+/// `sentience.key.` then the key's UTF-8 bytes in hex (a subprotocol is a
+/// token, which a key's characters need not be).
+pub const KEY_SUBPROTOCOL_PREFIX: &str = "sentience.key.";
+
+/// The key of a WebSocket handshake made by a browser, whose `WebSocket`
+/// cannot set `Authorization` (docs/server.md "The live run stream"):
+/// offered as a subprotocol, never in the address (which logs keep).
+fn subprotocol_key(req: &Request) -> Option<String> {
+    if req.method() != Method::GET {
+        return None;
+    }
+    let offered = req
+        .headers()
+        .get(header::SEC_WEBSOCKET_PROTOCOL)?
+        .to_str()
+        .ok()?;
+    let hex = offered
+        .split(',')
+        .find_map(|p| p.trim().strip_prefix(KEY_SUBPROTOCOL_PREFIX))?;
+    if hex.len() % 2 != 0 {
+        return None;
+    }
+    let bytes = (0..hex.len())
+        .step_by(2)
+        .map(|i| {
+            hex.get(i..i + 2)
+                .and_then(|b| u8::from_str_radix(b, 16).ok())
+        })
+        .collect::<Option<Vec<u8>>>()?;
+    String::from_utf8(bytes).ok()
+}
+
 impl Guard {
     /// Every check, in order: Host, Origin, key, rate.
     pub fn check(&self, req: &Request) -> Result<Caller, Refusal> {
@@ -57,7 +90,10 @@ impl Guard {
         // Preflights carry no credentials; health checks are open.
         let open = req.method() == Method::OPTIONS
             || config.open_paths.iter().any(|p| p == req.uri().path());
-        let key_id = match bearer(req).and_then(|k| self.0.keys.find(k)) {
+        let given = bearer(req)
+            .map(str::to_owned)
+            .or_else(|| subprotocol_key(req));
+        let key_id = match given.as_deref().and_then(|k| self.0.keys.find(k)) {
             Some(id) => Some(id.to_string()),
             None if self.0.keys.is_empty() || open => None,
             None => return Err(Refusal::Unauthorized),

@@ -152,6 +152,42 @@ fn keys_are_required_except_on_open_paths() {
 }
 
 #[test]
+fn a_websocket_handshake_may_carry_its_key_as_a_subprotocol() {
+    let g = Guard::new(
+        GuardConfig {
+            keys: vec!["alpha key/1".into()],
+            ..GuardConfig::default()
+        },
+        respond,
+    );
+    let get = |protocols: &str| {
+        Request::get("/x")
+            .header("sec-websocket-protocol", protocols)
+            .body(Body::empty())
+            .unwrap()
+    };
+    let hex: String = "alpha key/1".bytes().map(|b| format!("{b:02x}")).collect();
+    let with_key = format!("sentience, {}{hex}", crate::KEY_SUBPROTOCOL_PREFIX);
+    let by_header = g
+        .check(&request(&[("authorization", "Bearer alpha key/1")]))
+        .unwrap();
+    assert_eq!(g.check(&get(&with_key)).unwrap(), by_header);
+    for bad in [
+        "sentience".to_string(),
+        format!("sentience, sentience.key.{}", &hex[..hex.len() - 1]),
+        "sentience.key.zz".to_string(),
+        "sentience.key.616c706861".to_string(), // "alpha"
+    ] {
+        assert_eq!(g.check(&get(&bad)), Err(Refusal::Unauthorized), "{bad}");
+    }
+    // Only on a GET (a handshake), not on a request that changes something.
+    let mut post = request(&[]);
+    post.headers_mut()
+        .insert("sec-websocket-protocol", with_key.parse().unwrap());
+    assert_eq!(g.check(&post), Err(Refusal::Unauthorized));
+}
+
+#[test]
 fn the_rate_is_counted_per_caller_and_says_when_to_retry() {
     let g = Guard::new(
         GuardConfig {

@@ -321,6 +321,16 @@ async fn the_stream_is_refused_where_every_route_is() {
         .await
         .unwrap();
     assert_eq!(next(&mut ws).await.unwrap()["type"], "run_created");
+    // A browser's WebSocket cannot set Authorization: it offers the key as
+    // a subprotocol (hex of "k3y"), and the server answers "sentience".
+    let offered = [("sec-websocket-protocol", "sentience, sentience.key.6b3379")];
+    let mut ws = open(&srv, &id, "", &offered).await.unwrap();
+    assert_eq!(next(&mut ws).await.unwrap()["type"], "run_created");
+    let wrong = [(
+        "sec-websocket-protocol",
+        "sentience, sentience.key.6e6f7065",
+    )];
+    assert_eq!(open(&srv, &id, "", &wrong).await.err(), Some(401));
     let auth = [("authorization", "Bearer k3y")];
     assert_eq!(open(&srv, "no-such-run", "", &auth).await.err(), Some(404));
     assert_eq!(open(&srv, &id, "?since=-1", &auth).await.err(), Some(400));

@@ -24,6 +24,9 @@ use axum::extract::{Path, RawQuery, State};
 use axum::response::Response;
 use std::time::Duration;
 
+/// The subprotocol the stream answers with when a client offers it (a
+/// browser offers it with `sentience.key.<hex>`: docs/server.md).
+const SUBPROTOCOL: &str = "sentience";
 /// Events read from the store at a time.
 const PAGE: usize = 256;
 /// A ping this often keeps idle connections open through proxies (nginx
@@ -78,6 +81,9 @@ pub async fn stream(
         ))
     })?;
     let ended = stored.run.status.is_terminal() && since == stored.last_seq;
+    // A browser that sent its key as a subprotocol (the guard read it) must
+    // be answered with one it offered, or it drops the connection.
+    let upgrade = upgrade.protocols([SUBPROTOCOL]);
     Ok(upgrade.on_upgrade(move |socket| pump(s, id, since, ended, socket)))
 }
 
