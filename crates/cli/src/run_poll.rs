@@ -5,9 +5,9 @@
 //! every quarter second, and printed in the same lines.
 
 use crate::run::Drive;
-use crate::run_stream::numbered;
+use crate::run_stream::{numbered, tool_text};
 use anyhow::{bail, Result};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::time::Duration;
 
 /// One entry of the extension's log, as a line.
@@ -15,27 +15,12 @@ fn describe(entry: &Value) -> String {
     let kind = entry["kind"].as_str().unwrap_or("");
     let text = entry["text"].as_str().unwrap_or("");
     match kind {
-        "tool" => {
-            let tool = entry["tool"].as_str().unwrap_or("?");
-            let p = &entry["params"];
-            let target = entry["target"]
-                .as_str()
-                .map(|t| format!(" \"{t}\""))
-                .or_else(|| p["url"].as_str().map(|u| format!(" {u}")))
-                .or_else(|| p["key"].as_str().map(|k| format!(" {k}")))
-                .unwrap_or_default();
-            let typed = p["text"]
-                .as_str()
-                .filter(|_| tool == "type")
-                .map(|t| format!(" ← \"{t}\""))
-                .unwrap_or_default();
-            let result = match entry.get("result") {
-                Some(r) if r["success"] == json!(true) => " ✓".to_string(),
-                Some(r) => format!(" ✗ {}", r["error"].as_str().unwrap_or("")),
-                None => String::new(),
-            };
-            format!("{tool}{target}{typed}{result}")
-        }
+        "tool" => tool_text(
+            entry["tool"].as_str().unwrap_or("?"),
+            &entry["params"],
+            entry["target"].as_str(),
+            entry.get("result"),
+        ),
         "ask" => format!("asks: {text}"),
         "answer" => format!("you {text}"),
         "finish" => format!("finished: {text}"),

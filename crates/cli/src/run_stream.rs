@@ -120,10 +120,19 @@ pub struct Printer {
 
 fn tool_line(ev: &Value, result: Option<&Value>) -> String {
     let tool = &ev["tool"];
-    let name = tool["name"].as_str().unwrap_or("?");
-    let p = &tool["parameters"];
-    let target = ev["target"]
-        .as_str()
+    tool_text(
+        tool["name"].as_str().unwrap_or("?"),
+        &tool["parameters"],
+        ev["target"].as_str(),
+        result,
+    )
+}
+
+/// One tool as a line: `click "Sign in" ✓`, `type "Email" ← "a@b.c" ✗ why`.
+/// The stream's events and the extension's log (`run_poll.rs`) both print
+/// through it, so the two read the same.
+pub fn tool_text(name: &str, p: &Value, target: Option<&str>, result: Option<&Value>) -> String {
+    let target = target
         .map(|t| format!(" \"{t}\""))
         .or_else(|| p["url"].as_str().map(|u| format!(" {u}")))
         .or_else(|| p["key"].as_str().map(|k| format!(" {k}")))

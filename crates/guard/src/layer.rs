@@ -5,7 +5,7 @@
 
 use crate::{host, origin, Guard, Refusal};
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{header, HeaderValue, Method};
+use axum::http::{header, HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::Response;
 use std::net::{IpAddr, SocketAddr};
@@ -142,17 +142,25 @@ pub async fn enforce(State(guard): State<Guard>, mut req: Request, next: Next) -
             // Past the Origin check the origin is an allowed one: let it read
             // why (a 401 or a 429), as CORS would for any other answer.
             if matches!(refusal, Refusal::Unauthorized | Refusal::RateLimited(_)) {
-                if let Some(origin) = req.headers().get(header::ORIGIN) {
-                    let h = res.headers_mut();
-                    h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
-                    h.insert(
-                        header::ACCESS_CONTROL_EXPOSE_HEADERS,
-                        HeaderValue::from_static("retry-after"),
-                    );
-                    h.insert(header::VARY, HeaderValue::from_static("Origin"));
-                }
+                readable_by_origin(&mut res, req.headers());
             }
             res
         }
+    }
+}
+
+/// Lets the request's `Origin` read a refusal (and its `Retry-After`), as
+/// CORS would for any other answer. Only for requests past the Origin
+/// check, whose origin is an allowed one: the guard's own 401/429, and a
+/// server's shared rate limit refused after it.
+pub fn readable_by_origin(res: &mut Response, req_headers: &HeaderMap) {
+    if let Some(origin) = req_headers.get(header::ORIGIN) {
+        let h = res.headers_mut();
+        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
+        h.insert(
+            header::ACCESS_CONTROL_EXPOSE_HEADERS,
+            HeaderValue::from_static("retry-after"),
+        );
+        h.insert(header::VARY, HeaderValue::from_static("Origin"));
     }
 }

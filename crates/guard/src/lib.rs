@@ -36,7 +36,7 @@ mod tests;
 pub use bind::{check_bind, BindError};
 pub use cors::cors;
 pub use keys::key_id;
-pub use layer::{enforce, Caller, KEY_SUBPROTOCOL_PREFIX};
+pub use layer::{enforce, readable_by_origin, Caller, KEY_SUBPROTOCOL_PREFIX};
 pub use limits::RateLimit;
 
 use axum::http::StatusCode;

@@ -15,10 +15,10 @@
 
 use crate::state::AppState;
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderValue, Method};
+use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::Response;
-use sentience_guard::{Caller, Refusal};
+use sentience_guard::{readable_by_origin, Caller, Refusal};
 
 pub async fn enforce(State(s): State<AppState>, req: Request, next: Next) -> Response {
     let Some(rate) = s.shared_rate else {
@@ -43,15 +43,7 @@ pub async fn enforce(State(s): State<AppState>, req: Request, next: Next) -> Res
             tracing::info!(%refusal, path = %req.uri().path(), "request refused (shared rate)");
             let mut res = s.guard.refuse(&refusal, req.uri().path());
             // As the guard does: an allowed origin may read why.
-            if let Some(origin) = req.headers().get(header::ORIGIN) {
-                let h = res.headers_mut();
-                h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
-                h.insert(
-                    header::ACCESS_CONTROL_EXPOSE_HEADERS,
-                    HeaderValue::from_static("retry-after"),
-                );
-                h.insert(header::VARY, HeaderValue::from_static("Origin"));
-            }
+            readable_by_origin(&mut res, req.headers());
             res
         }
         Some(Err(e)) => {

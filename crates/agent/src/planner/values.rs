@@ -62,7 +62,8 @@ pub fn field_shape(e: &Observed) -> Option<Shape> {
     }
 }
 
-const MONTHS: [&str; 12] = [
+/// Month names, January first (dates in words, calendars' headings).
+pub(crate) const MONTHS: [&str; 12] = [
     "january",
     "february",
     "march",

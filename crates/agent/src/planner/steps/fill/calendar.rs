@@ -6,25 +6,10 @@
 use super::super::{click, Outcome};
 use crate::planner::context::Cx;
 use crate::planner::layout::reading_order;
-use crate::planner::values::date;
+use crate::planner::values::{date, MONTHS};
 use crate::text::normalize;
 use crate::types::Tool;
 use sentience_snapshot_core::Observed;
-
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
 
 /// The month and year the calendar shows: the first "<month> <year>" of the page's words.
 fn shown_month(cx: &Cx<'_>) -> Option<(u32, u32)> {
