@@ -543,7 +543,10 @@ fn the_run_api_json_of_each_tool() {
         ),
     ];
     for (tool, json) in cases {
-        assert_eq!(serde_json::to_string(&tool).expect("json"), json);
+        // Compared as values: the key order of the text depends on whether
+        // another crate of the build turned on serde_json's preserve_order.
+        let expected: serde_json::Value = serde_json::from_str(json).expect("json");
+        assert_eq!(serde_json::to_value(&tool).expect("json"), expected);
         let back: Tool = serde_json::from_str(json).expect("read back");
         assert_eq!(back, tool);
     }
