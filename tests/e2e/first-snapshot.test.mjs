@@ -37,7 +37,13 @@ test('until the first call, a document holds the facade and the bridge only; the
     assert.deepEqual(await world.evaluate(`[typeof SentienceProtocol, typeof SentienceTrusted, typeof SentienceTrust]`), ['object', 'object', 'object']);
     assert.deepEqual(await present(world), [], 'no walker, engine, query module or operations before the first call');
     // ping says the content script is there without loading anything.
-    assert.deepEqual(await viaWorker(env.browser.worker, page, 'ping', {}), { ready: true });
+    // (with the document's identity, its address and its readyState, which
+    // the MCP server's page state reads).
+    const pong = await viaWorker(env.browser.worker, page, 'ping', {});
+    assert.equal(pong.ready, true);
+    assert.equal(pong.url, `${env.server.url}/login.html`);
+    assert.equal(typeof pong.doc, 'string');
+    assert.ok(['loading', 'interactive', 'complete'].includes(pong.state), String(pong.state));
     assert.deepEqual(await present(world), [], 'ping loads nothing');
 
     const snap = await snapshot(page);
