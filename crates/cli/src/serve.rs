@@ -202,7 +202,9 @@ async fn store(a: &Args) -> anyhow::Result<(Store, String)> {
     Ok((s, path.display().to_string()))
 }
 
-async fn shutdown_signal() {
+/// Ctrl-C, or SIGTERM (what a service manager, a container or a test sends
+/// to stop a server): either ends the server cleanly.
+pub(crate) async fn shutdown_signal() {
     let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {

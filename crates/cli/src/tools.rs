@@ -95,10 +95,9 @@ pub fn run(args: Args) -> Result<()> {
         );
         let sessions = state.clone();
         println!("sentience tools listening on http://{bound}");
-        let shutdown = async {
-            let _ = tokio::signal::ctrl_c().await;
-        };
-        serve(listener, router(state), shutdown).await?;
+        // SIGTERM too: killed without it, the process would leave its
+        // Chromium sessions running.
+        serve(listener, router(state), crate::serve::shutdown_signal()).await?;
         // Close the browsers cleanly, so their profiles are saved.
         let all: Vec<_> = sessions
             .sessions
