@@ -317,6 +317,19 @@ async fn the_stream_is_refused_where_every_route_is() {
         .err(),
         Some(403)
     );
+    // A DNS-rebinding page's upgrade names its own host.
+    assert_eq!(
+        open(
+            &srv,
+            &id,
+            "",
+            &[("authorization", "Bearer k3y"), ("host", "evil.example")]
+        )
+        .await
+        .err()
+        .map(|s| s == 403 || s == 421),
+        Some(true)
+    );
     let mut ws = open(&srv, &id, "", &[("authorization", "Bearer k3y")])
         .await
         .unwrap();
