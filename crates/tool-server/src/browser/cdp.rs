@@ -318,7 +318,21 @@ impl CdpSession {
     }
 
     async fn history_entries(&self, page: &Page) -> ToolResult<(usize, Vec<Value>)> {
-        let h = page_call(page, "Page.getNavigationHistory", json!({})).await?;
+        // Right after a navigation commits, the tab may still be swapping in
+        // the new document's frame host ("Not attached to an active page",
+        // seen under load in CI): that lasts milliseconds, so ask again.
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        let h = loop {
+            match page_call(page, "Page.getNavigationHistory", json!({})).await {
+                Err(e)
+                    if e.to_string().contains("Not attached")
+                        && tokio::time::Instant::now() < deadline =>
+                {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                other => break other?,
+            }
+        };
         let index = h["currentIndex"].as_u64().unwrap_or(0) as usize;
         let entries = h["entries"].as_array().cloned().unwrap_or_default();
         Ok((index, entries))
