@@ -94,6 +94,13 @@ fn plain(toks: &[Token], lex: &Lexicon, subject: Option<&str>) -> Vec<Step> {
             parsed = verbs::parse(&again, lex);
         }
         if parsed.is_empty() {
+            // "Quantity of "Blue enamel mug" to 3": a setting said without
+            // its verb reads as "set … to …".
+            if let Some(set) = verbless_setting(&c) {
+                parsed = verbs::parse(&set, lex);
+            }
+        }
+        if parsed.is_empty() {
             let after_values = matches!(out.last(), Some(Step::Fill { .. } | Step::Submit { .. }));
             parsed = statement(&c, lex, after_values);
         }
@@ -301,6 +308,65 @@ pub(crate) fn number(s: &str) -> Option<f64> {
 /// the form sent), "My phone number is 555-0199" (values), or a polite
 /// request whose verb is not in the lexicon ("could you promote it to all
 /// regions?"): the element its words name is clicked.
+/// A clause without a verb shaped "the F of X to V" (an unquoted "of"
+/// before an unquoted "to" with words after it): the same clause with
+/// "set" in front, so that it reads as a setting of that row's field.
+fn verbless_setting(c: &[Token]) -> Option<Vec<Token>> {
+    let to = c.iter().rposition(|t| !t.quoted && t.lower == "to")?;
+    let of = c[..to].iter().position(|t| !t.quoted && t.lower == "of")?;
+    if of == 0 || to + 1 >= c.len() || c[..of].iter().any(|t| t.quoted) {
+        return None;
+    }
+    let mut set = c[0].clone();
+    set.raw = "set".into();
+    set.lower = "set".into();
+    set.quoted = false;
+    set.comma = false;
+    set.colon = false;
+    set.stop = false;
+    let mut out = vec![set];
+    out.extend(c.iter().cloned());
+    Some(out)
+}
+
+/// A verbless "H with A, B and C only": select H (its quoted words when
+/// it has some), then select only A, B and C.
+fn with_only(c: &[Token], lex: &Lexicon) -> Option<Vec<Step>> {
+    let last = c.last()?;
+    if last.quoted || last.lower != "only" {
+        return None;
+    }
+    let w = c.iter().position(|t| !t.quoted && t.lower == "with")?;
+    if w == 0 || w + 2 >= c.len() {
+        return None;
+    }
+    let verb = |words: &[&str]| -> Vec<Token> {
+        words
+            .iter()
+            .map(|w| Token {
+                raw: (*w).into(),
+                lower: (*w).into(),
+                quoted: false,
+                comma: false,
+                colon: false,
+                stop: false,
+            })
+            .collect()
+    };
+    let head: Vec<Token> = if c[..w].iter().any(|t| t.quoted) {
+        c[..w].iter().filter(|t| t.quoted).cloned().collect()
+    } else {
+        c[..w].to_vec()
+    };
+    let mut first = verb(&["select"]);
+    first.extend(head);
+    let mut set = verb(&["select", "only"]);
+    set.extend(c[w + 1..c.len() - 1].iter().cloned());
+    let mut steps = verbs::parse(&first, lex);
+    steps.extend(verbs::parse(&set, lex));
+    (steps.len() >= 2).then_some(steps)
+}
+
 fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
     let words: Vec<&Token> = c
         .iter()
@@ -340,6 +406,11 @@ fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
                 },
             ];
         }
+    }
+    // ""Large" pizza with "Mushrooms", "Olives" and "Onions" only": the
+    // thing chosen, then exactly the set after "with".
+    if let Some(steps) = with_only(c, lex) {
+        return steps;
     }
     let vals = super::values::values(c, lex, false, false);
     if !vals.is_empty() {

@@ -293,6 +293,33 @@ const TABLE: &[(&str, &str)] = &[
         r#"1. type field message[comment]="Great product" → 2. click "Post""#,
     ),
     (r#"Set the quantity to 3"#, r#"1. type value[quantity]="3""#),
+    // A setting without its verb: "the F of X to V".
+    (
+        r#"Quantity of "Blue enamel mug" to 3, remove "Travel tumbler", check out"#,
+        r#"1. type of "Blue enamel mug" value[Quantity]="3" → 2. click "Remove" of "Travel tumbler" → 3. submit check out"#,
+    ),
+    (
+        r#"Size of the Oxford shirt to XL"#,
+        r#"1. type of "Oxford shirt" value[Size]="XL""#,
+    ),
+    // "H with A, B and C only": H chosen, then exactly that set.
+    (
+        r#""Large" pizza with "Mushrooms", "Olives" and "Onions" only, add to order"#,
+        r#"1. select exactly ["Large"] → 2. select only ["Mushrooms", "Olives", "Onions"] → 3. click "Add to order""#,
+    ),
+    (
+        r#"A "Medium" coffee with "Oat milk" only"#,
+        r#"1. select exactly ["Medium"] → 2. select only ["Oat milk"]"#,
+    ),
+    // Courtesy after a search term is no part of it.
+    (
+        r#"Please search for flights to San Francisco, thanks."#,
+        r#"1. search search query="flights to San Francisco""#,
+    ),
+    (
+        r#"Search for red shoes please"#,
+        r#"1. search search query="red shoes""#,
+    ),
     (r#"Focus into the textbox."#, r#"1. focus field"#),
     (
         r#"Focus into the 3rd input textbox."#,

@@ -591,3 +591,82 @@ fn another_item_of_a_numbered_list_is_no_related_link() {
     assert!(!enumerated_sibling("Contact sales", "Issue 128"));
     assert!(!enumerated_sibling("Issue tracker", "Issue 128"));
 }
+
+/// A search whose parts have roles: "to X" goes into the field labelled
+/// To, "from X" into From, a date by its shape; then the form is sent.
+fn flight_form() -> Page {
+    page(
+        json!([
+            {"id": "from", "tag": "input", "ariaLabel": "From", "value": "Boston (BOS)"},
+            {"id": "to", "tag": "input", "ariaLabel": "To", "placeholder": "City or airport"},
+            {"id": "day", "tag": "input", "type": "date", "ariaLabel": "Departure"},
+            {"id": "go", "tag": "button", "type": "submit", "text": "Search flights"},
+        ]),
+        "Where to? From To Departure Search flights",
+    )
+}
+
+#[test]
+fn a_search_with_roles_fills_the_fields_its_prepositions_name() {
+    let p = flight_form();
+    let task = "Please search for flights to San Francisco, thanks.";
+    assert_eq!(
+        decide(task, &p, &[]),
+        Decision::Tool(Tool::Type {
+            id: id("to"),
+            text: "San Francisco".into()
+        })
+    );
+    let task = "Search flights from Lisbon to Porto on 12/03/2026";
+    assert_eq!(
+        decide(task, &p, &[]),
+        Decision::Tool(Tool::Type {
+            id: id("from"),
+            text: "Lisbon".into()
+        })
+    );
+    let h = [typed("from", "Lisbon"), typed("to", "Porto")];
+    assert!(
+        matches!(decide(task, &p, &h), Decision::Tool(Tool::Type { ref id, .. }) if *id == self::id("day")),
+        "{:?}",
+        decide(task, &p, &h)
+    );
+}
+
+#[test]
+fn a_plain_search_is_typed_whole() {
+    let p = page(
+        json!([
+            {"id": "q", "tag": "input", "type": "search", "ariaLabel": "Search"},
+            {"id": "go", "tag": "button", "type": "submit", "text": "Go"},
+        ]),
+        "Search Go",
+    );
+    assert_eq!(
+        decide("Search for hotels in Paris", &p, &[]),
+        Decision::Tool(Tool::Type {
+            id: id("q"),
+            text: "hotels in Paris".into()
+        })
+    );
+}
+
+/// A value with no field to go into that names a radio button (or a check
+/// box) is chosen: "Large" pizza on a page of size options.
+#[test]
+fn a_value_naming_an_option_is_chosen_not_typed() {
+    let p = page(
+        json!([
+            {"id": "s", "tag": "input", "type": "radio", "text": "Small 10\""},
+            {"id": "m", "tag": "input", "type": "radio", "text": "Medium 12\"", "checked": true},
+            {"id": "l", "tag": "input", "type": "radio", "text": "Large 14\""},
+            {"id": "go", "tag": "button", "type": "submit", "text": "Add to order"},
+        ]),
+        "Size Small 10\" Medium 12\" Large 14\" Add to order",
+    );
+    let task = r#"Size "Large", then add to order"#;
+    assert_eq!(
+        decide(task, &p, &[]),
+        Decision::Tool(Tool::Click { id: id("l") })
+    );
+}

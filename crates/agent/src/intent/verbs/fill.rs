@@ -36,8 +36,22 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
                     continue;
                 };
                 let v: Vec<&str> = piece[k + 1..].iter().map(|t| t.raw.as_str()).collect();
-                let label =
+                let mut label =
                     plain_text(&parse_object(&piece[..k], lex), usize::MAX).unwrap_or_default();
+                // "quantity of "Blue enamel mug"": the quoted owner is kept
+                // (the object's text leaves quoted words out).
+                if let Some(of) = piece[..k].iter().position(|t| !t.quoted && t.lower == "of") {
+                    if piece[of + 1..k].iter().any(|t| t.quoted)
+                        && !label.to_lowercase().contains(" of ")
+                    {
+                        let owner: Vec<&str> = piece[of + 1..k]
+                            .iter()
+                            .filter(|t| t.quoted || !is_article(lex, &t.lower))
+                            .map(|t| t.raw.as_str())
+                            .collect();
+                        label = format!("{} of {}", label.trim(), owner.join(" "));
+                    }
+                }
                 let lws = lowers(&piece[..k]);
                 let kind = (0..lws.len())
                     .find_map(|j| field_at(&lws[j..], lex).map(|(_, f)| f))

@@ -14,7 +14,19 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
         .position(|t| !t.quoted && t.lower == "for")
         .map(|k| k + 1)
         .unwrap_or(0);
-    let rest = &rest[from.min(rest.len())..];
+    let mut rest = &rest[from.min(rest.len())..];
+    // "…, thanks", "… please": courtesy at the end is no part of the term.
+    loop {
+        match rest {
+            [head @ .., t]
+                if !t.quoted && matches!(t.lower.as_str(), "thanks" | "please" | "cheers") =>
+            {
+                rest = head
+            }
+            [head @ .., t, y] if !t.quoted && t.lower == "thank" && y.lower == "you" => rest = head,
+            _ => break,
+        }
+    }
     let term = rest
         .iter()
         .find(|t| t.quoted)

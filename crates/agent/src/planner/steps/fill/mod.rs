@@ -242,13 +242,21 @@ fn put<'p>(
     } else {
         field_for(cx, &placed, taken).or_else(|| fallback_field(cx, &placed, taken))
     };
-    let Some(e) = e else {
+    let Some(e) = e.or_else(|| option_named(cx, text, taken)) else {
         return Place::Missing(if label.is_empty() {
             format!("\"{text}\"")
         } else {
             format!("{label} \"{text}\"")
         });
     };
+    // A value that names a radio button or a check box ("Large" pizza):
+    // chosen, not typed.
+    if e.is_checkable() {
+        if super::choose::is_checked(e) || cx.clicked_since(cursor, e).is_some() {
+            return Place::Done(Some(e));
+        }
+        return Place::Act(click(cx, e));
+    }
     let want = for_field(e, text);
     if cx.holds(e, &want) {
         return after_typing(cx, e, &want, cursor);
@@ -408,4 +416,27 @@ fn first_word_fit(e: &Observed, words: &str) -> f64 {
     } else {
         0.0
     }
+}
+
+/// With no field for a value, the radio button or check box it names:
+/// its label is the value, or starts with it as whole words ("Large" →
+/// "Large 14\"").
+fn option_named<'p>(cx: &Cx<'p>, text: &str, taken: &[&'p Observed]) -> Option<&'p Observed> {
+    let want = normalize(text);
+    if want.is_empty() {
+        return None;
+    }
+    let mut hits = cx.page.elements.iter().filter(|e| {
+        e.is_checkable()
+            && !e.is_disabled()
+            && !cx.avoided(e)
+            && !taken.iter().any(|t| std::ptr::eq(*t, *e))
+            && {
+                let l = normalize(e.label());
+                l == want || l.starts_with(&format!("{want} "))
+            }
+    });
+    let first = hits.next()?;
+    // Two options of that name: which one is meant is not clear.
+    hits.next().is_none().then_some(first)
 }
