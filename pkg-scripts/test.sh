@@ -24,10 +24,10 @@ source pkg-scripts/postgres.sh
 pg_start -c fsync=off -c synchronous_commit=off -c full_page_writes=off
 
 log "native tests (cargo test --release --workspace: reuses the release build; crates/cli/tests/replicas.rs runs three servers on the cluster)"
-CI="${CI:-true}" cargo test -q --release --workspace
+CI="${CI:-true}" cargo test -q --release --workspace --no-fail-fast
 
 log "agent server suites again, on PostgreSQL (SENTIENCE_TEST_STORE=postgres)"
-SENTIENCE_TEST_STORE=postgres cargo test -q --release -p sentience-server
+SENTIENCE_TEST_STORE=postgres cargo test -q --release --no-fail-fast -p sentience-server
 pg_stop
 
 log "JavaScript unit tests (Node, no browser: tests/unit/)"

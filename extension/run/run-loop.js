@@ -384,9 +384,34 @@ globalThis.SentienceRuns = (() => {
         await cancel(run.runId, 'its tab is gone (the browser was closed during the run)');
         continue;
       }
-      if (run.phase !== 'ask' && !run.paused) drive(run.runId);
+      if (run.phase === 'ask') await settleQuestion(run);
+      else if (!run.paused) drive(run.runId);
     }
     await badge();
+  }
+
+  /**
+   * A run waiting for the user here may have been ended on the server
+   * meanwhile (cancelled by `sentience run` or another client, or expired):
+   * asked on each wake-up, so the record, the badge and the page's
+   * highlight do not wait for an answer nobody can give any more.
+   * @param {SentienceRun} run
+   */
+  async function settleQuestion(run) {
+    const state = await serverState(run, await settings());
+    if (!state || !TERMINAL.has(state.status)) return;
+    const latest = await load(run.runId);
+    if (!latest || latest.phase !== 'ask') return; // answered meanwhile
+    applyState(latest, state);
+    latest.phase = 'done';
+    latest.question = null;
+    latest.ask = null;
+    const why = `the agent server ended the run (${state.status}) while it waited for your answer`;
+    if (latest.status === 'error') latest.error = state.error || why;
+    logLine(latest, { kind: { cancelled: 'cancelled', completed: 'finish' }[latest.status] || 'error', text: why });
+    await SentienceApproval.release(run);
+    chrome.notifications.clear(`${P.ASK_NOTIFICATION_PREFIX}${run.runId}`).catch(() => {});
+    await save(latest);
   }
 
   /** @param {number} tabId */

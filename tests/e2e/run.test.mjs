@@ -77,6 +77,23 @@ test('careful mode asks before "Pay now"; refusing cancels the run and nothing i
   await page.close();
 });
 
+test('a question the server ended meanwhile (cancelled by another client) is settled on the worker\'s next wake-up', async () => {
+  const { page, runId } = await runOn('checkout.html', 'Pay for the order with card "4242 4242 4242 4242"', { mode: 'careful' });
+  const asked = await waitRun(ext, (r) => r.status === 'waiting_user' || terminal(r), { runId });
+  assert.equal(asked.status, 'waiting_user', `${asked.error} ${toolsOf(asked)}`);
+  // `sentience run` or another client cancels it on the server.
+  const res = await fetch(`${agent.url}/agent/run/${runId}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  assert.equal(res.status, 200);
+  // The resume alarm's wake-up (every 30 s), called at once here.
+  await browser.worker.evaluate(() => globalThis.SentienceRuns.resumeAll());
+  const run = await waitRun(ext, terminal, { runId, timeoutMs: 5000 });
+  assert.equal(run.status, 'cancelled');
+  assert.equal(run.question, null);
+  assert.match(run.log.at(-1).text, /agent server ended the run \(cancelled\)/);
+  assert.doesNotMatch(page.url(), /confirmation/);
+  await page.close();
+});
+
 test('careful mode: approving each security check lets the payment through', async () => {
   const { page, runId } = await runOn('checkout.html', 'Pay for the order with card "4242 4242 4242 4242"', { mode: 'careful' });
   let questions = 0;

@@ -44,3 +44,44 @@ fn rejects_wrong_types() {
         .expect_err("role is required");
     assert!(err.contains("role"), "{err}");
 }
+
+/// Signatures are stored in runs' histories (`pageBefore`/`pageAfter`):
+/// hashing the id without building it must give the same value as
+/// hashing `id_of(e).key()` did.
+#[test]
+fn signature_hashes_each_id_as_its_key() {
+    let reference = |p: &Page| {
+        let mut h = fnv1a(p.url.as_bytes(), FNV_OFFSET);
+        h = fnv1a(p.visible_text.as_bytes(), h);
+        for e in &p.elements {
+            h = fnv1a(p.id_of(e).key().as_bytes(), h);
+            h = fnv1a(e.text().as_bytes(), h);
+            h = fnv1a(e.value().as_bytes(), h);
+            let st = &e.element.state;
+            let flags = [
+                match st.checked {
+                    None => 0,
+                    Some(Checked::Bool(true)) => 1,
+                    Some(Checked::Bool(false)) => 2,
+                    Some(Checked::Mixed(_)) => 3,
+                },
+                st.expanded.map(|b| b as u8 + 1).unwrap_or(0),
+                st.selected.map(|b| b as u8 + 1).unwrap_or(0),
+                u8::from(e.is_disabled()),
+            ];
+            h = fnv1a(&flags, h);
+        }
+        format!("{h:016x}")
+    };
+    let numeric = Page::from_json(&json!({"status":"success","url":"u","elements":[
+        {"id":0,"role":"button","text":"A"},{"id":7,"role":"button","text":"B"},
+        {"id":4294967295u64,"role":"checkbox","text":"C","checked":true}]}))
+    .expect("001");
+    let strings = Page::from_json(&json!({"url":"u","title":"t","visibleText":"x",
+        "elements":[{"id":"agent-1","tag":"a","text":"Help"},{"id":"z","tag":"button","text":"Go"}]}))
+    .expect("004");
+    for p in [&numeric, &strings] {
+        assert_eq!(p.signature(), reference(p));
+    }
+    assert_ne!(numeric.signature(), strings.signature());
+}

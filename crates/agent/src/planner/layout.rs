@@ -14,20 +14,23 @@ use sentience_snapshot_core::Observed;
 /// except a decimal point or thousands comma between digits, so prices
 /// survive ("$1,299.50" → "1299.50").
 pub fn normalize(s: &str) -> String {
-    let chars: Vec<char> = s.chars().collect();
+    // One pass with the previous and next character at hand (this runs on
+    // every label and on the page's whole text at each step: no `Vec<char>`).
     let mut out = String::with_capacity(s.len());
     let mut space = true;
-    for (i, &ch) in chars.iter().enumerate() {
-        let digit_around = |c: char| {
-            i > 0
-                && chars[i - 1].is_ascii_digit()
-                && chars.get(i + 1).is_some_and(char::is_ascii_digit)
-                && (c == '.' || c == ',')
-        };
-        if ch.is_alphanumeric() || ch == '@' {
+    let mut prev: Option<char> = None;
+    let mut chars = s.chars().peekable();
+    while let Some(ch) = chars.next() {
+        if ch.is_ascii_alphanumeric() || ch == '@' {
+            out.push(ch.to_ascii_lowercase());
+            space = false;
+        } else if !ch.is_ascii() && ch.is_alphanumeric() {
             out.extend(ch.to_lowercase());
             space = false;
-        } else if digit_around(ch) {
+        } else if (ch == '.' || ch == ',')
+            && prev.is_some_and(|p| p.is_ascii_digit())
+            && chars.peek().is_some_and(char::is_ascii_digit)
+        {
             if ch == '.' {
                 out.push('.');
             }
@@ -35,6 +38,7 @@ pub fn normalize(s: &str) -> String {
             out.push(' ');
             space = true;
         }
+        prev = Some(ch);
     }
     if out.ends_with(' ') {
         out.pop();
@@ -64,28 +68,42 @@ impl Layout {
         order.sort_by(|&a, &b| reading_order(&page.elements[a], &page.elements[b]));
         let mut offsets = vec![None; page.elements.len()];
         let mut pos = 0;
+        let mut needle = String::new();
+        // Never inside the instruction the page shows.
+        let outside = |p: usize| instruction.is_none_or(|(s, e)| p < s || p >= e);
         for i in order {
             let full = normalize(page.elements[i].text());
             if full.is_empty() {
                 continue;
             }
-            // Its first words (a snapshot may cut a long text short).
-            let label: String = full.split(' ').take(6).collect::<Vec<_>>().join(" ");
-            let needle = format!(" {label} ");
-            // Never inside the instruction the page shows.
-            let outside = |p: &usize| instruction.is_none_or(|(s, e)| *p < s || *p >= e);
-            let after = text
-                .match_indices(&needle)
-                .map(|(p, _)| p)
-                .find(|p| *p >= pos && outside(p));
+            // Its first six words (a snapshot may cut a long text short).
+            let end = full
+                .match_indices(' ')
+                .nth(5)
+                .map_or(full.len(), |(p, _)| p);
+            needle.clear();
+            needle.push(' ');
+            needle.push_str(&full[..end]);
+            needle.push(' ');
+            // The first mention at or after the previous element's, else
+            // the first anywhere (one scan finds both).
+            let mut first = None;
+            let mut after = None;
+            // Non-overlapping matches, as `str::match_indices` gives them.
+            for p in memchr::memmem::find_iter(text.as_bytes(), needle.as_bytes()) {
+                if !outside(p) {
+                    continue;
+                }
+                first.get_or_insert(p);
+                if p >= pos {
+                    after = Some(p);
+                    break;
+                }
+            }
             if let Some(p) = after {
                 offsets[i] = Some(p + 1);
                 pos = p + 1;
-            } else if let Some(p) = text
-                .match_indices(&needle)
-                .map(|(p, _)| p)
-                .find(|p| outside(p))
-            {
+            } else if let Some(p) = first {
                 offsets[i] = Some(p + 1);
             }
         }
@@ -220,3 +238,6 @@ pub fn reading_order(a: &Observed, b: &Observed) -> std::cmp::Ordering {
         ax.total_cmp(&bx)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -37,6 +37,8 @@ use crate::task::TaskPlan;
 use crate::types::{HistoryEntry, Tool};
 use context::Cx;
 use sentience_snapshot_core::Observed;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 use steps::Outcome;
 
 pub use goal::same_url;
@@ -105,9 +107,34 @@ impl Policy for ScorerPolicy {
     }
 }
 
+/// Tasks understood recently, by their text: a run asks for a decision on
+/// the same task at every step, and parsing it is a measurable share of a
+/// step's CPU (`cargo run --release -p sentience-agent --example
+/// step_cost`). Bounded: past `PARSED_TASKS` different tasks it starts
+/// over (each run then parses its task once more).
+static PARSED: std::sync::LazyLock<Mutex<HashMap<String, Arc<Planner>>>> =
+    std::sync::LazyLock::new(Mutex::default);
+const PARSED_TASKS: usize = 1024;
+
+/// The planner for a task, parsed once while it stays in `PARSED`.
+fn planner_for(task: &str) -> Arc<Planner> {
+    let lock = || PARSED.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(p) = lock().get(task) {
+        return p.clone();
+    }
+    // Parsed outside the lock: other runs' decisions do not wait for it.
+    let p = Arc::new(Planner::new(task));
+    let mut map = lock();
+    if map.len() >= PARSED_TASKS {
+        map.clear();
+    }
+    map.insert(task.to_string(), p.clone());
+    p
+}
+
 /// One decision for a run's policy context.
 pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
-    Planner::new(ctx.task).next(&Situation {
+    planner_for(ctx.task).next(&Situation {
         page: ctx.page,
         history: ctx.history,
         avoid: ctx.avoid,

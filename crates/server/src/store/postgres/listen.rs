@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
-use tokio_postgres::{AsyncMessage, Client, Config, NoTls};
+use tokio_postgres::{AsyncMessage, Client, Config, NoTls, Statement};
 
 pub(crate) const CHANNEL: &str = "sentience_run_events";
 /// Notifications sent in one statement at most.
@@ -34,7 +34,11 @@ pub(crate) fn parse(payload: &str) -> Option<(&str, i64)> {
     Some((run_id, seq.parse().ok()?))
 }
 
-async fn connect(config: &Config) -> Result<Client, tokio_postgres::Error> {
+/// One batch of announcements (prepared once per connection: parsed and
+/// planned once, one round trip per batch).
+const NOTIFY: &str = "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p";
+
+async fn connect(config: &Config) -> Result<(Client, Statement), tokio_postgres::Error> {
     let (client, conn) = config.connect(NoTls).await?;
     tokio::spawn(async move {
         if let Err(e) = conn.await {
@@ -42,11 +46,12 @@ async fn connect(config: &Config) -> Result<Client, tokio_postgres::Error> {
         }
     });
     client.batch_execute("SET synchronous_commit = off").await?;
-    Ok(client)
+    let statement = client.prepare(NOTIFY).await?;
+    Ok((client, statement))
 }
 
 pub(crate) async fn notifier(config: Config, mut queue: mpsc::UnboundedReceiver<(String, i64)>) {
-    let mut client: Option<Client> = None;
+    let mut client: Option<(Client, Statement)> = None;
     let mut latest: HashMap<String, i64> = HashMap::new();
     while let Some((run, seq)) = queue.recv().await {
         latest.insert(run, seq);
@@ -71,14 +76,10 @@ pub(crate) async fn notifier(config: Config, mut queue: mpsc::UnboundedReceiver<
                     }
                 }
             }
-            let Some(c) = &client else { continue };
-            match c
-                .execute(
-                    "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p",
-                    &[&CHANNEL, &payloads],
-                )
-                .await
-            {
+            let Some((c, statement)) = &client else {
+                continue;
+            };
+            match c.execute(statement, &[&CHANNEL, &payloads]).await {
                 Ok(_) => break,
                 Err(e) => {
                     tracing::warn!(error = %e, "announcing events to other replicas failed");
