@@ -37,6 +37,9 @@
   const clearTimeoutFn = clearTimeout;
   const windowPost = window.postMessage;
   const portPost = MessagePort.prototype.postMessage;
+  // (The port's handler is set on the first call, after page scripts ran:
+  // through the browser's setter, never one the page put on the prototype.)
+  const setOnMessage = /** @type {(this: MessagePort, handler: (event: MessageEvent) => void) => void} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')).set);
   const addListener = EventTarget.prototype.addEventListener;
   const dispatch = EventTarget.prototype.dispatchEvent;
   const stopImmediate = Event.prototype.stopImmediatePropagation;
@@ -104,7 +107,7 @@
   function start() {
     if (started) return;
     started = true;
-    port.onmessage = (event) => answer(event.data);
+    apply(setOnMessage, port, [(/** @type {MessageEvent} */ event) => answer(event.data)]);
     apply(addListener, doc, [names.response, onResolved, true]);
     apply(addListener, doc, [names.reply, onReply, true]);
   }
