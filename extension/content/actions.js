@@ -14,8 +14,29 @@
 'use strict';
 
 globalThis.SentienceActions = (() => {
-  const SETTLE_QUIET_MS = 120;
+  // How long an action waits for the page's reaction before it reports
+  // its outcome (docs/api.md "Actions"). It waits only while the page is
+  // changing: once the action's events have been handled and a frame has
+  // passed, an action that changed nothing answers after `grace` ms, and
+  // one that did waits until the DOM has been quiet for `quiet` ms (at most
+  // SETTLE_MAX_MS, for pages that never settle: tickers, animations).
+  // A keystroke's reactions (validation, a counter, a framework's
+  // re-render) run in its own handlers or the next frame, so typing waits
+  // for no more. A click's may start later without touching the DOM first:
+  // a timer, a fetch answered from cache, a form submission (Chromium
+  // starts its navigation a task later): a click waits its grace for them.
+  // A reaction that starts later than that (a debounced suggestion list,
+  // a slow fetch) is not in the outcome; the next snapshot has it.
+  /** @typedef {{grace: number, quiet: number}} Settle */
+  /** @type {Record<'keys' | 'pointer', Settle>} */
+  const SETTLE = {
+    keys: { grace: 0, quiet: 30 },
+    pointer: { grace: 80, quiet: 100 },
+  };
   const SETTLE_MAX_MS = 1500;
+  // One frame: the page's requestAnimationFrame work has run (a frame is
+  // not painted in a hidden tab, hence the timer).
+  const FRAME_MS = 20;
 
   // The prototypes' value setters (both exist in every browser this runs in).
   const nativeValue = {
@@ -31,24 +52,23 @@ globalThis.SentienceActions = (() => {
     return { success: false, error, outcome: 'none' };
   }
 
-  // Watches the page while an action runs: resolves the outcome once the DOM
-  // has been quiet for SETTLE_QUIET_MS (or at SETTLE_MAX_MS), or at once
-  // when the page starts to unload.
+  // Watches the page while an action runs: resolves the outcome once the
+  // page has settled (SETTLE above), or at once when it starts to unload.
   /**
    * @param {() => any} act the action: null when done, or a failure value
+   * @param {Settle} [settle]
    * @returns {Promise<{success: boolean, error?: string, outcome: string}>}
    */
-  async function withOutcome(act) {
+  async function withOutcome(act, settle = SETTLE.pointer) {
     const startUrl = location.href;
-    let mutated = false;
-    let lastChange = performance.now();
+    // When the DOM last changed (-Infinity: not since the action began).
+    let lastChange = -Infinity;
     let unloading = false;
     /** @type {(() => void) | null} */
     let wake = null;
     const observer = new MutationObserver((records) => {
       // Showing or clearing our own overlay is not the page changing.
       if (globalThis.SentienceOverlay && records.every(SentienceOverlay.isOwnMutation)) return;
-      mutated = true;
       lastChange = performance.now();
     });
     observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -58,22 +78,27 @@ globalThis.SentienceActions = (() => {
     };
     window.addEventListener('beforeunload', onUnload, true);
     window.addEventListener('pagehide', onUnload, true);
+    /** @param {number} ms */
+    const sleep = (ms) =>
+      new Promise((resolve) => {
+        wake = () => resolve(undefined);
+        setTimeout(wake, ms);
+      });
     try {
       const result = await act();
       if (result && result.success === false) return result;
       const started = performance.now();
+      // A frame for the page's own reactions (rAF callbacks, a
+      // framework's batched render), whichever comes first.
+      await Promise.race([new Promise((resolve) => requestAnimationFrame(resolve)), sleep(FRAME_MS)]);
       while (!unloading) {
-        await /** @type {Promise<void>} */ (
-          new Promise((resolve) => {
-            wake = resolve;
-            setTimeout(resolve, 40);
-          })
-        );
         const now = performance.now();
-        if (now - started >= SETTLE_MAX_MS) break;
-        if (now - lastChange >= SETTLE_QUIET_MS && now - started >= 60) break;
+        // Changing: until quiet; unchanged: until the grace has passed.
+        const until = Math.min(started + SETTLE_MAX_MS, Math.max(started + settle.grace, lastChange + settle.quiet));
+        if (now >= until) break;
+        await sleep(until - now);
       }
-      const outcome = unloading || location.href !== startUrl ? 'navigated' : mutated ? 'dom_changed' : 'none';
+      const outcome = unloading || location.href !== startUrl ? 'navigated' : lastChange > -Infinity ? 'dom_changed' : 'none';
       return { success: true, outcome, ...(result || {}) };
     } catch (e) {
       return fail(`action failed: ${e instanceof Error ? e.message : e}`);
@@ -282,7 +307,7 @@ globalThis.SentienceActions = (() => {
       for (const ch of text) insertChar(el, ch);
       if (!editable) el.dispatchEvent(new Event('change', { bubbles: true }));
       return null;
-    });
+    }, SETTLE.keys);
   }
 
   /**

@@ -10,8 +10,9 @@ globalThis.SentienceTools = (() => {
   // The longest wait one observe may ask for (a task's "wait 2 minutes" is
   // several observes).
   const MAX_WAIT_MS = 120000;
-  // DOM quiet before a snapshot: the quiet an action waits for before it
-  // reports its outcome (extension/content/actions.js SETTLE_QUIET_MS).
+  // DOM quiet before a snapshot. An action waits only while the page
+  // reacts (extension/content/actions.js SETTLE), briefly; the run loop's
+  // next step wants a page at rest, so it waits for this much quiet.
   const QUIET_MS = 120;
   const READY_TIMEOUT_MS = 10000;
 
@@ -62,7 +63,7 @@ globalThis.SentienceTools = (() => {
     await waitReady(tabId);
     // Waits while the DOM is changing, so a page still rendering after a
     // click (an SPA's next view) is not sent half built; a page quiet for
-    // QUIET_MS already (an action waits for that itself) is taken at once,
+    // QUIET_MS already is taken at once,
     // and one that never settles (tickers, animations) costs at most the cap.
     const snap = await call(tabId, 'snapshot', { limit: 100, wait_for_stable: { quiet_ms: QUIET_MS, timeout_ms: 1500 } });
     if (!snap || snap.status !== 'success') throw new Error(`snapshot failed: ${snap ? snap.error : 'no answer from the page'}`);

@@ -76,26 +76,47 @@ describe('over stdio, autonomous', () => {
   test('a login: snapshot, type, type, click, then the diff', async () => {
     const c = env.s.client;
     const nav = text(await call(c, 'browser_navigate', { url: `${env.demo.url}/login.html` }));
-    assert.match(nav, /^Page: http:\/\/127\.0\.0\.1:\d+\/login\.html/);
+    // The address is the one asked: not repeated.
+    assert.doesNotMatch(nav, /^Page:/);
+    assert.match(nav, /textbox "Username"/);
     const listing = text(await call(c, 'browser_snapshot'));
     const user = idOf(listing, 'textbox', /username/i);
     const pass = idOf(listing, 'textbox', /password/i);
     const login = idOf(listing, 'button', /log in/i);
+    // Typing changed nothing but the field: the answer is the outcome alone.
     const typed = text(await call(c, 'browser_type', { id: user, text: 'alice' }));
-    assert.match(typed, new RegExp(`^Typed into ${user} textbox`));
-    // A filled field's text is its value (docs/contracts/snapshot.md §6.3).
-    assert.match(typed, new RegExp(`~ ${user} textbox "alice"`), 'the diff shows the new value');
-    assert.ok(typed.length < 600, `a short answer, not the page: ${typed}`);
+    assert.equal(typed, `Typed into ${user} textbox "Username".\n`);
     // `ref` is an alias of `id`.
     const typed2 = text(await call(c, 'browser_type', { ref: String(pass), text: 's3cret' }));
-    assert.match(typed2, new RegExp(`^Typed into ${pass} textbox "Password"`), 'a password is never shown');
-    assert.doesNotMatch(typed2, /s3cret/);
+    assert.equal(typed2, `Typed into ${pass} textbox "Password".\n`, 'a password is never shown');
+    // An asked-for diff still shows the values (the agent's own changes are
+    // left out of action answers only).
+    const typedDiff = text(await call(c, 'browser_snapshot', { diff: true }));
+    assert.match(typedDiff, new RegExp(`~ ${user} textbox "alice"`), typedDiff);
+    assert.doesNotMatch(typedDiff, /s3cret/);
     const clicked = text(await call(c, 'browser_click', { id: login }));
     assert.match(clicked, /the page navigated/);
     assert.match(clicked, /Page: http:\/\/127\.0\.0\.1:\d+\/welcome\.html\?user=alice/);
     assert.match(clicked, /link "Log out"/);
     const again = text(await call(c, 'browser_snapshot', { diff: true }));
-    assert.match(again, /No change in the page's elements/);
+    assert.match(again, /No change on the page/);
+  });
+
+  test('action answers catch what the page does: at once after typing, 50 ms later after a click', async () => {
+    const c = env.s.client;
+    const nav = text(await call(c, 'browser_navigate', { url: `${env.pages.url}/mcp/reactions.html` }));
+    const coupon = idOf(nav, 'textbox', /coupon/i);
+    const apply = idOf(nav, 'button', /apply/i);
+    const open = idOf(nav, 'button', /open details/i);
+    assert.match(nav, new RegExp(`${apply} button "Apply" disabled`));
+    // The field's input handler enables the button: that is in the answer,
+    // the typed value is not (the agent knows it).
+    const typed = text(await call(c, 'browser_type', { id: coupon, text: 'SPRING' }));
+    assert.equal(typed, `Typed into ${coupon} textbox "Coupon".\n~ ${apply} button "Apply"\n`);
+    // The click's reaction comes 50 ms later, without touching the DOM first.
+    const clicked = text(await call(c, 'browser_click', { id: open }));
+    // (The new button pushes the fields below it down: counted as moved.)
+    assert.match(clicked, /^Clicked \d+ button "Open details"\.\n\+ \d+ button "Confirm order"\n\(2 elements only moved\)\n$/, clicked);
   });
 
   test('a field in a cross-origin frame is typed into', async () => {

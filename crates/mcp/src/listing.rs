@@ -6,6 +6,7 @@
 use crate::page::View;
 use sentience_snapshot_query::format::{clean, element_line};
 use sentience_snapshot_query::{estimate_tokens, format_elements, Element, Query, Snapshot};
+use std::collections::HashSet;
 
 /// The listing of `elements` (already filtered) within `max_tokens`.
 pub fn listing(elements: &[Element], max_tokens: usize) -> String {
@@ -55,35 +56,115 @@ fn removed_line(id: u32, before: Option<&Element>) -> String {
     }
 }
 
+/// What a diff says when nothing changed.
+pub const NO_CHANGE: &str = "No change on the page.\n";
+
+/// How a diff is written.
+#[derive(Default)]
+pub struct DiffStyle<'a> {
+    /// A first line counting the changes (an asked-for diff); an action's
+    /// reply goes without, its `+ ~ -` marks say as much.
+    pub header: bool,
+    /// Elements whose new text or value the agent set itself (it typed
+    /// it, chose it): that change is not repeated back.
+    pub set_by_agent: Option<&'a HashSet<u32>>,
+}
+
+/// A listing without the elements' positions: what action answers and
+/// navigations give (docs/mcp.md "Answers"). The agent acts by id, and ids
+/// follow the document's order, so a button's neighbour in the page is its
+/// neighbour in ids; `browser_snapshot` gives the positions, for layout.
+pub fn compact(listing: &str) -> String {
+    listing
+        .lines()
+        .map(|l| format!("{}\n", without_position(l)))
+        .collect()
+}
+
+/// `line` without its last mark, the position (`@x,y`, always last).
+fn without_position(line: &str) -> &str {
+    let line = line.trim_end_matches('\n');
+    match line.rsplit_once(" @") {
+        Some((rest, pos))
+            if pos
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ',' || c == '-') =>
+        {
+            rest
+        }
+        _ => line,
+    }
+}
+
+/// `e`'s line with neither its text nor its value nor its position: what
+/// is left to compare when the agent set the text itself.
+fn line_sans_text(e: &Element) -> String {
+    let mut e = e.clone();
+    e.text = None;
+    e.state.value = None;
+    without_position(&element_line(&e)).to_string()
+}
+
 /// What changed, from the engine's diff of `now` (against the snapshot the
-/// view last had), within `max_tokens`. `None` when `now` carries no diff.
-pub fn diff(now: &Snapshot, before: &View, max_tokens: usize) -> Option<String> {
+/// view last had), within `max_tokens`, in the listing's line form without
+/// positions (see `compact`): `+` added, `~` changed, `-` removed, and a
+/// count of those that only moved. The agent's own changes
+/// (`style.set_by_agent`) are left out, so the text may be empty. `None`
+/// when `now` carries no diff.
+pub fn diff(now: &Snapshot, before: &View, max_tokens: usize, style: &DiffStyle) -> Option<String> {
     let d = now.diff.as_ref()?;
     let by_id = |id: u32| now.elements.iter().find(|e| e.id == id);
     let mut lines: Vec<String> = Vec::new();
+    let mut moved = 0;
+    let mut own = 0;
     for &id in &d.changed {
-        if let Some(e) = by_id(id) {
-            lines.push(format!("~ {}", element_line(e)));
+        let Some(e) = by_id(id) else { continue };
+        let old = before.known.get(&id);
+        let line = element_line(e);
+        let short = without_position(&line);
+        match old {
+            Some(o)
+                if style.set_by_agent.is_some_and(|s| s.contains(&id))
+                    && line_sans_text(o) == line_sans_text(e) =>
+            {
+                own += 1
+            }
+            Some(o) if without_position(&element_line(o)) == short => moved += 1,
+            _ => lines.push(format!("~ {short}\n")),
         }
     }
     for &id in &d.added {
         if let Some(e) = by_id(id) {
-            lines.push(format!("+ {}", element_line(e)));
+            lines.push(format!("+ {}\n", without_position(&element_line(e))));
         }
     }
     for &id in &d.removed {
         lines.push(removed_line(id, before.known.get(&id)));
     }
+    if moved > 0 {
+        lines.push(format!(
+            "({moved} element{} only moved)\n",
+            if moved == 1 { "" } else { "s" }
+        ));
+    }
     if lines.is_empty() {
-        return Some("No change in the page's elements.\n".into());
+        return Some(if own > 0 {
+            String::new()
+        } else {
+            NO_CHANGE.into()
+        });
     }
     let total = lines.len();
-    let head = format!(
-        "Changes: {} added, {} changed, {} removed\n",
-        d.added.len(),
-        d.changed.len(),
-        d.removed.len()
-    );
+    let head = if style.header {
+        format!(
+            "Changes: {} added, {} changed, {} removed\n",
+            d.added.len(),
+            d.changed.len(),
+            d.removed.len()
+        )
+    } else {
+        String::new()
+    };
     let mut out = head.clone();
     let mut used = estimate_tokens(&head);
     let mut shown = 0;

@@ -9,7 +9,7 @@ use crate::backend::Backend;
 use crate::error::{McpError, McpResult};
 use sentience_snapshot_query::{Element, Snapshot};
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// One snapshot, with the document it belongs to. Its element ids (and
 /// its diff's) are the agent's: the engine's plus `base`.
@@ -57,6 +57,10 @@ pub struct View {
     pub listed: Option<u32>,
     /// The highest id given in this tab so far.
     pub top: u32,
+    /// Elements the agent typed into or chose an option of since the last
+    /// snapshot was recorded: their new text or value is what the agent
+    /// asked for, so the next action's diff does not repeat it.
+    pub set_by_agent: HashSet<u32>,
 }
 
 impl View {
@@ -66,6 +70,7 @@ impl View {
             self.known.clear();
             self.listed = None;
         }
+        self.set_by_agent.clear();
         for e in &snap.snapshot.elements {
             self.top = self.top.max(e.id);
             self.known.insert(e.id, e.clone());

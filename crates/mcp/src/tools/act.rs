@@ -8,7 +8,7 @@
 use crate::backend::wait_ready;
 use crate::careful;
 use crate::error::{McpError, McpResult};
-use crate::listing;
+use crate::listing::{self, NO_CHANGE};
 use crate::page::{self, Take, View};
 use crate::server::{Reply, SentienceMcp};
 use rmcp::service::{RequestContext, RoleServer};
@@ -22,6 +22,9 @@ use std::time::Duration;
 pub const DIFF_BUDGET: usize = 500;
 /// Token budget of the listing after a navigation.
 pub const PAGE_BUDGET: usize = 1000;
+/// Operations that set the value of their element (the text typed, the
+/// option chosen): the element's new text is the agent's own doing.
+const SETS_VALUE: [&str; 2] = ["type", "select"];
 /// How long a navigation an action caused may take to load.
 const LOAD_TIMEOUT: Duration = Duration::from_secs(20);
 
@@ -168,6 +171,11 @@ impl SentienceMcp {
         let doc = before.doc().map(str::to_string);
         let mut said = Vec::new();
         let mut navigated = false;
+        // Whether the page did anything but take the values the agent set
+        // (a type or choice that changed no DOM has nothing more to say).
+        let mut only_values = true;
+        let mut set_by_agent = Vec::new();
+        let sets_values_only = steps.iter().all(|s| SETS_VALUE.contains(&s.op));
         let total = steps.len();
         for (i, step) in steps.into_iter().enumerate() {
             if ctx.ct.is_cancelled() {
@@ -195,6 +203,13 @@ impl SentienceMcp {
                 Err(e) => return Err(e),
                 Ok(v) if v.get("success").and_then(Value::as_bool) == Some(true) => {
                     let outcome = v.get("outcome").and_then(Value::as_str).unwrap_or("none");
+                    match step.id {
+                        Some(id) if SETS_VALUE.contains(&step.op) => set_by_agent.push(id),
+                        _ => only_values = false,
+                    }
+                    if outcome != "none" {
+                        only_values = false;
+                    }
                     said.push(match outcome {
                         "navigated" => format!("{what}: the page navigated."),
                         _ => format!("{what}."),
@@ -221,12 +236,26 @@ impl SentienceMcp {
                     }
                     // Earlier steps happened: say so, and what they changed.
                     said.push(format!("{what} failed: {e}"));
-                    let changes = self.after(tab, &before, navigated).await?;
+                    let changes = self.after(tab, &before, navigated, &set_by_agent).await?;
                     return Err(McpError::Browser(format!("{}\n{changes}", said.join("\n"))));
                 }
             }
         }
-        let changes = self.after(tab, &before, navigated).await?;
+        if only_values {
+            // Nothing but the fields took their values: no snapshot (its
+            // round trip would be most of the call's time), and the next
+            // diff does not repeat these values either.
+            self.shared
+                .views
+                .update(tab, |v| v.set_by_agent.extend(set_by_agent))
+                .await;
+            return Ok(Reply::text(format!("{}\n", said.join("\n"))));
+        }
+        let mut changes = self.after(tab, &before, navigated, &set_by_agent).await?;
+        if changes.is_empty() && !sets_values_only {
+            // A click whose only changes were values the agent set before.
+            changes = NO_CHANGE.into();
+        }
         Ok(Reply::text(format!("{}\n{changes}", said.join("\n"))))
     }
 
@@ -237,6 +266,7 @@ impl SentienceMcp {
         tab: u64,
         before: &View,
         navigated: bool,
+        set_by_agent: &[u32],
     ) -> McpResult<String> {
         if navigated {
             wait_ready(self.backend(), tab, before.doc(), LOAD_TIMEOUT).await?;
@@ -255,7 +285,17 @@ impl SentienceMcp {
         )
         .await?;
         let same_doc = before.doc() == Some(snap.doc.as_str());
-        let text = match (same_doc, listing::diff(&snap.snapshot, before, DIFF_BUDGET)) {
+        // Values set by this action and by earlier ones that took no snapshot.
+        let mut own = now.set_by_agent.clone();
+        own.extend(set_by_agent);
+        let style = listing::DiffStyle {
+            header: false,
+            set_by_agent: Some(&own),
+        };
+        let text = match (
+            same_doc,
+            listing::diff(&snap.snapshot, before, DIFF_BUDGET, &style),
+        ) {
             (true, Some(d)) => d,
             _ => page_listing(&snap.snapshot, PAGE_BUDGET),
         };
@@ -264,15 +304,19 @@ impl SentienceMcp {
     }
 }
 
-/// A page's listing with its address first.
+/// A page's listing with its address first, without positions.
 pub fn page_listing(s: &sentience_snapshot_query::Snapshot, budget: usize) -> String {
-    let list = listing::listing(&s.elements, budget);
-    let list = if list.is_empty() {
+    format!("Page: {}\n{}", s.url, listing_only(s, budget))
+}
+
+/// A page's listing alone, without positions (`listing::compact`).
+pub fn listing_only(s: &sentience_snapshot_query::Snapshot, budget: usize) -> String {
+    let list = listing::compact(&listing::listing(&s.elements, budget));
+    if list.is_empty() {
         "(no elements to act on)\n".to_string()
     } else {
         list
-    };
-    format!("Page: {}\n{list}", s.url)
+    }
 }
 
 /// The line of an element (for `find`).

@@ -53,7 +53,15 @@ impl SentienceMcp {
         let same_doc = view.doc() == Some(snap.doc.as_str());
         let text = match (
             wants_diff && same_doc,
-            listing::diff(&snap.snapshot, &view, budget),
+            listing::diff(
+                &snap.snapshot,
+                &view,
+                budget,
+                &listing::DiffStyle {
+                    header: true,
+                    set_by_agent: None,
+                },
+            ),
         ) {
             (true, Some(d)) => format!("Page: {}\n{d}", snap.snapshot.url),
             _ => {
@@ -170,7 +178,7 @@ impl SentienceMcp {
             let waited = start.elapsed();
             if met {
                 let changes = match &before.last {
-                    Some(_) => self.after(tab, &before, false).await?,
+                    Some(_) => self.after(tab, &before, false, &[]).await?,
                     None => {
                         let (_, snap) = self.look(tab, &Take::default()).await?;
                         let text = page_listing(&snap.snapshot, DIFF_BUDGET);

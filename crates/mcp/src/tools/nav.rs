@@ -7,7 +7,7 @@ use crate::backend::{wait_ready, BackendKind};
 use crate::error::{McpError, McpResult};
 use crate::page::Take;
 use crate::server::{Reply, SentienceMcp};
-use crate::tools::act::{page_listing, PAGE_BUDGET};
+use crate::tools::act::{listing_only, page_listing, PAGE_BUDGET};
 use std::time::Duration;
 
 const LOAD_TIMEOUT: Duration = Duration::from_secs(20);
@@ -33,9 +33,21 @@ pub fn normalise_url(url: &str) -> McpResult<String> {
     Ok(format!("{}://{url}", if local { "http" } else { "https" }))
 }
 
+/// Whether a page's address is the one asked for, but for a trailing `/`
+/// (`https://example.com` opens `https://example.com/`).
+fn same_address(asked: &str, url: &str) -> bool {
+    asked.trim_end_matches('/') == url.trim_end_matches('/')
+}
+
 impl SentienceMcp {
-    /// The listing of the page a navigation landed on.
-    async fn landed(&self, tab: u64, old_doc: Option<&str>) -> McpResult<String> {
+    /// The listing of the page a navigation landed on; its address first
+    /// unless it is the one `asked` (the agent knows it already).
+    async fn landed(
+        &self,
+        tab: u64,
+        old_doc: Option<&str>,
+        asked: Option<&str>,
+    ) -> McpResult<String> {
         wait_ready(self.backend(), tab, old_doc, LOAD_TIMEOUT).await?;
         let (_, snap) = self
             .look(
@@ -46,7 +58,11 @@ impl SentienceMcp {
                 },
             )
             .await?;
-        let text = page_listing(&snap.snapshot, PAGE_BUDGET);
+        let text = if asked.is_some_and(|a| same_address(a, &snap.snapshot.url)) {
+            listing_only(&snap.snapshot, PAGE_BUDGET)
+        } else {
+            page_listing(&snap.snapshot, PAGE_BUDGET)
+        };
         self.remember(tab, snap, true).await;
         Ok(text)
     }
@@ -56,14 +72,14 @@ impl SentienceMcp {
         let tab = self.tab().await?;
         let old = self.shared.views.get(tab).await;
         self.backend().navigate(tab, &url).await?;
-        Ok(Reply::text(self.landed(tab, old.doc()).await?))
+        Ok(Reply::text(self.landed(tab, old.doc(), Some(&url)).await?))
     }
 
     pub(crate) async fn navigate_back(&self) -> McpResult<Reply> {
         let tab = self.tab().await?;
         let old = self.shared.views.get(tab).await;
         self.backend().back(tab).await?;
-        Ok(Reply::text(self.landed(tab, old.doc()).await?))
+        Ok(Reply::text(self.landed(tab, old.doc(), None).await?))
     }
 
     async fn tab_list(&self) -> McpResult<String> {
@@ -90,7 +106,7 @@ impl SentienceMcp {
                 self.opened().push(t.id);
                 self.claim(t.id)?;
                 let page = if url.is_some() {
-                    self.landed(t.id, None).await?
+                    self.landed(t.id, None, None).await?
                 } else {
                     "(blank: browser_navigate opens a page in it)\n".into()
                 };
