@@ -125,8 +125,9 @@ globalThis.SentienceProtocol = (() => {
   const CHUNK = 8 * 1024 * 1024;
 
   // ------------------------------------------------- facade (MAIN world)
-  // The tag of the MessagePort handshake (main-world.js posts {__sentience:
-  // FACADE_TAG, type: 'init'}, bridge.js answers on the port with 'hello').
+  // The tag of the handshake (main-world.js posts {__sentience: FACADE_TAG,
+  // type: 'init', request, response, reply, call} — the secret event names
+  // it drew — with its MessagePort to bridge.js, at document_start).
   const FACADE_TAG = 'sentience/1';
   // A facade call not answered by then resolves to an error value.
   const FACADE_CALL_TIMEOUT_MS = 60000;

@@ -54,6 +54,7 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
           throw new Error(`the extension could not load its content runtime here: ${answer && answer.error ? answer.error : 'no answer from the service worker'}`);
         }
         loaded = true;
+        armFacade();
         if (frameId !== null) SentienceFrames.learnFrameId(frameId);
         if (answer && Array.isArray(answer.dead)) SentienceFrames.learnDeadFrames(answer.dead);
       });
@@ -167,10 +168,18 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
 
   // --------------------------------------------- the MAIN-world facade's port
   // Registered at document_start, capturing, before any page listener: the
-  // first init message is ours (the facade posts it at document_start too)
-  // and no page script ever sees it. Later init messages are forgeries.
+  // first init message is ours (the facade posts it at document_start too,
+  // with the port and the secret event names it drew) and no page script
+  // ever sees it. Later init messages are forgeries. Only the port and the
+  // names are kept now: the listeners for the names are added on the
+  // document's first call (its first message on the port) or when the
+  // runtime loads (a parent frame's snapshot may then ask this frame's
+  // registry), so a page that never calls pays for nothing more.
   /** @type {MessagePort | null} */
   let facadePort = null;
+  /** @type {{request: string, response: string, reply: string, call: string} | null} */
+  let facadeNames = null;
+  let facadeArmed = false;
   window.addEventListener(
     'message',
     (event) => {
@@ -178,69 +187,81 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
       if (event.source !== window || !data || data.__sentience !== FACADE_TAG || data.type !== 'init') return;
       event.stopImmediatePropagation();
       if (facadePort || event.ports.length !== 1) return;
+      const names = { request: data.request, response: data.response, reply: data.reply, call: data.call };
+      if (!Object.values(names).every((n) => typeof n === 'string' && n.startsWith('sentience-'))) return;
       const port = event.ports[0];
       facadePort = port;
-      const names = {
-        request: `sentience-${crypto.randomUUID()}`,
-        response: `sentience-${crypto.randomUUID()}`,
-        reply: `sentience-${crypto.randomUUID()}`,
-        call: `sentience-${crypto.randomUUID()}`,
+      facadeNames = names;
+      port.onmessage = (e) => {
+        armFacade();
+        onFacadeCall(e.data);
       };
-      // Registry resolution: answered synchronously by dispatching the
-      // secret response event on the element itself.
-      document.addEventListener(
-        names.request,
-        (e) => {
-          e.stopImmediatePropagation();
-          resolveForFacade(Number(/** @type {CustomEvent} */ (e).detail), names.response);
-        },
-        true,
-      );
-      // A call of the facade: on the port, or (once it has the names) as
-      // the secret `call` event, dispatched in the page's task; the work
-      // starts after its first await, as the page's script has finished.
-      /** @param {any} msg */
-      const onCall = async (msg) => {
-        if (!msg || typeof msg.call !== 'number') return;
-        /** @type {Reply} */
-        let reply;
-        try {
-          if (!FACADE_OPS.has(msg.op)) throw new Error(`unknown operation ${msg.op}`);
-          // The allow-list is read while the runtime loads.
-          if (!loaded) runtime().catch(() => {});
-          const scope = (await SentienceTrust.pageTrusted()) ? 'full' : 'page';
-          reply = await handle(msg.op, msg.args, undefined, scope);
-          if (msg.op === 'snapshot') facadeScope = scope;
-        } catch (err) {
-          reply = failure(msg.op, err);
-        }
-        // The answer as the secret reply event once the facade has its
-        // name (it reads it in this task, main-world.js `answer`), else on
-        // the port.
-        if (msg.events === true) document.dispatchEvent(new CustomEvent(names.reply, { detail: { call: msg.call, ...reply } }));
-        else port.postMessage({ call: msg.call, ...reply });
-      };
-      port.onmessage = (e) => onCall(e.data);
-      document.addEventListener(
-        names.call,
-        (e) => {
-          e.stopImmediatePropagation();
-          let msg = null;
-          try {
-            msg = /** @type {CustomEvent} */ (e).detail; // null when it could not be cloned
-          } catch (err) {
-            msg = null;
-          }
-          if (!msg || typeof msg.call !== 'number') return; // not taken: the facade uses the port
-          e.preventDefault();
-          onCall(msg);
-        },
-        true,
-      );
-      port.postMessage({ type: 'hello', ...names });
+      if (loaded) armFacade();
     },
     true,
   );
+
+  /**
+   * A call of the facade: on the port, or (once the bridge listens) as the
+   * secret `call` event, dispatched in the page's task; the work starts
+   * after its first await, as the page's script has finished.
+   * @param {any} msg
+   */
+  async function onFacadeCall(msg) {
+    const port = facadePort;
+    const names = facadeNames;
+    if (!port || !names || !msg || typeof msg.call !== 'number') return;
+    /** @type {Reply} */
+    let reply;
+    try {
+      if (!FACADE_OPS.has(msg.op)) throw new Error(`unknown operation ${msg.op}`);
+      // The allow-list is read while the runtime loads.
+      if (!loaded) runtime().catch(() => {});
+      const scope = (await SentienceTrust.pageTrusted()) ? 'full' : 'page';
+      reply = await handle(msg.op, msg.args, undefined, scope);
+      if (msg.op === 'snapshot') facadeScope = scope;
+    } catch (err) {
+      reply = failure(msg.op, err);
+    }
+    // The answer as the secret reply event when the call came as an
+    // event (the facade reads it in this task, main-world.js `answer`),
+    // else on the port.
+    if (msg.events === true) document.dispatchEvent(new CustomEvent(names.reply, { detail: { call: msg.call, ...reply } }));
+    else port.postMessage({ call: msg.call, ...reply });
+  }
+
+  // Listens for the facade's secret events (once).
+  function armFacade() {
+    const names = facadeNames;
+    if (facadeArmed || !names) return;
+    facadeArmed = true;
+    // Registry resolution: answered synchronously by dispatching the
+    // secret response event on the element itself.
+    document.addEventListener(
+      names.request,
+      (e) => {
+        e.stopImmediatePropagation();
+        resolveForFacade(Number(/** @type {CustomEvent} */ (e).detail), names.response);
+      },
+      true,
+    );
+    document.addEventListener(
+      names.call,
+      (e) => {
+        e.stopImmediatePropagation();
+        let msg = null;
+        try {
+          msg = /** @type {CustomEvent} */ (e).detail; // null when it could not be cloned
+        } catch (err) {
+          msg = null;
+        }
+        if (!msg || typeof msg.call !== 'number') return; // not taken: the facade uses the port
+        e.preventDefault();
+        onFacadeCall(msg);
+      },
+      true,
+    );
+  }
 
   // ------------------------------------------------ a parent frame's nonce
   // A parent frame's snapshot posts this window a single-use nonce

@@ -3,11 +3,10 @@
 // for page scripts (and Playwright/Puppeteer/CDP `evaluate`).
 //
 // It holds no logic: every call is forwarded to the isolated content script
-// (bridge.js) over a private MessageChannel whose port is handed over at
-// document_start, before any page script runs (see the handshake below), or,
-// once the bridge has sent its secret per-page event names on that port, as
-// events of those names (read in the same task: no wait behind the page's
-// tasks). The page can call the API (that is its purpose) but can neither
+// (bridge.js) as an event with a secret per-page name (read in the same
+// task: no wait behind the page's tasks), or on a private MessageChannel.
+// The names and the port are handed to the bridge at document_start,
+// before any page script runs (see the handshake below). The page can call the API (that is its purpose) but can neither
 // forge the bridge's answers nor read the answers to anyone else's
 // requests: they travel on a port only this closure holds, or as events
 // whose names only it and the bridge know.
@@ -38,6 +37,9 @@
   const clearTimeoutFn = clearTimeout;
   const windowPost = window.postMessage;
   const portPost = MessagePort.prototype.postMessage;
+  // (The port's handler is set on the first call, after page scripts ran:
+  // through the browser's setter, never one the page put on the prototype.)
+  const setOnMessage = /** @type {(this: MessagePort, handler: (event: MessageEvent) => void) => void} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')).set);
   const addListener = EventTarget.prototype.addEventListener;
   const dispatch = EventTarget.prototype.dispatchEvent;
   const stopImmediate = Event.prototype.stopImmediatePropagation;
@@ -59,8 +61,15 @@
   const port = channel.port1;
   const pending = create(null);
   let nextCall = 1;
-  /** @type {{request: string, response: string, reply: string, call: string} | null} */
-  let resolveEvents = null; // random event names from the bridge
+  // The secret event names, drawn now (no page script has run yet, so
+  // crypto is the browser's) and handed to the bridge with the port.
+  const secret = `sentience-${crypto.randomUUID()}`;
+  const names = freeze({ request: `${secret}-request`, response: `${secret}-response`, reply: `${secret}-reply`, call: `${secret}-call` });
+  // Whether this document has called the API yet: the listeners below
+  // (and the bridge's) are added on the first call, so a page that never
+  // calls pays only for the handshake (docs/benchmarks.md "What being
+  // installed costs").
+  let started = false;
   /** @type {number[]} */
   let lastIds = [];
 
@@ -95,23 +104,18 @@
     answer(apply(detailOf, event, []));
   }
 
-  port.onmessage = (event) => {
-    const msg = event.data;
-    if (!msg || typeof msg !== 'object') return;
-    if (msg.type === 'hello' && resolveEvents === null) {
-      const names = { request: stringOf(msg.request), response: stringOf(msg.response), reply: stringOf(msg.reply), call: stringOf(msg.call) };
-      resolveEvents = names;
-      apply(addListener, doc, [names.response, onResolved, true]);
-      apply(addListener, doc, [names.reply, onReply, true]);
-      return;
-    }
-    answer(msg);
-  };
+  function start() {
+    if (started) return;
+    started = true;
+    apply(setOnMessage, port, [(/** @type {MessageEvent} */ event) => answer(event.data)]);
+    apply(addListener, doc, [names.response, onResolved, true]);
+    apply(addListener, doc, [names.reply, onReply, true]);
+  }
 
   // The handshake: the bridge's capturing 'message' listener was registered at
   // document_start, before any page listener, and stops this event's
-  // propagation, so no page script ever sees the port.
-  apply(windowPost, window, [{ __sentience: FACADE_TAG, type: 'init' }, '*', [channel.port2]]);
+  // propagation, so no page script ever sees the port or the names.
+  apply(windowPost, window, [{ __sentience: FACADE_TAG, type: 'init', ...names }, '*', [channel.port2]]);
 
   // snapshot, overlays, query and format answer {status, …}; actions
   // {success, …} (protocol.js OPS). A loop over the frozen array, not
@@ -161,15 +165,16 @@
         resolve(failure(op, `sentience: no answer from the extension after ${CALL_TIMEOUT_MS} ms`));
       }, CALL_TIMEOUT_MS);
       pending[id] = { resolve, timer, op };
+      start();
       try {
         // The secret call event reaches the bridge in this task (a port
         // message would wait behind the page's tasks); its detail is cloned
         // into the bridge's world as a port message would be. The bridge
-        // cancels the event when it took the call; otherwise (no names
-        // yet, or arguments that cannot be cloned) the call goes on the
-        // port, whose postMessage throws for those.
-        const names = resolveEvents;
-        const taken = names !== null && !apply(dispatch, doc, [new CustomEventCtor(names.call, { cancelable: true, detail: { call: id, op, args, events: true } })]);
+        // cancels the event when it took the call; otherwise (the bridge
+        // not listening yet: it starts on the first message on the port;
+        // or arguments that cannot be cloned) the call goes on the port,
+        // whose postMessage throws for those.
+        const taken = !apply(dispatch, doc, [new CustomEventCtor(names.call, { cancelable: true, detail: { call: id, op, args, events: true } })]);
         if (!taken) apply(portPost, port, [{ call: id, op, args, events: false }]);
       } catch (e) {
         delete pending[id];
@@ -210,9 +215,9 @@
   }
   /** @param {number} id */
   function resolveElement(id) {
-    if (resolveEvents === null) return undefined;
+    start();
     resolved = undefined;
-    apply(dispatch, doc, [new CustomEventCtor(resolveEvents.request, { detail: id })]);
+    apply(dispatch, doc, [new CustomEventCtor(names.request, { detail: id })]);
     const el = resolved;
     resolved = undefined;
     return el;

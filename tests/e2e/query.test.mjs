@@ -234,6 +234,7 @@ test('a page that tampers with prototypes cannot break query, find or format', a
     const text = await evaluate(page, 'window.sentience.format()');
     assert.match(text, /^\d+ button "Real button"/m);
     assert.doesNotMatch(text, /FORGED/);
+    assert.equal(await page.evaluate(() => window.stolenPorts), undefined, "the facade's port never went through the page's setter");
   } finally {
     await page.close();
   }

@@ -88,18 +88,22 @@ export async function launch({ headless = true, viewport = { width: 1280, height
 }
 
 /**
- * Rebuilds the content runtime bundle (pkg/sentience_content.js,
- * `pkg-scripts/build.sh content`) when one of its files changed since: the
- * extension loads that bundle, not the files, on a document's first call.
+ * Rebuilds the content scripts' bundles (`pkg-scripts/build.sh content`:
+ * the runtime, pkg/sentience_content.js, and the document_start scripts of
+ * each world, pkg/sentience_start*.js) when one of their files changed
+ * since: the extension loads the bundles, not the files.
  */
 export function bundleContent() {
   const script = fs.readFileSync(path.join(ROOT, 'pkg-scripts/build.sh'), 'utf8');
-  const list = /CONTENT_RUNTIME=\(([^)]*)\)/.exec(script);
-  const bundle = path.join(ROOT, 'pkg/sentience_content.js');
-  const built = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
-  const files = list ? list[1].split(/\s+/).filter(Boolean) : [];
-  if (files.length && files.every((f) => fs.statSync(path.join(ROOT, f)).mtimeMs <= built)) return;
-  execFileSync('bash', [path.join(ROOT, 'pkg-scripts/build.sh'), 'content'], { stdio: 'ignore' });
+  const lists = { CONTENT_RUNTIME: 'pkg/sentience_content.js', START_MAIN: 'pkg/sentience_start_main.js', START_ISOLATED: 'pkg/sentience_start.js' };
+  const fresh = Object.entries(lists).every(([name, out]) => {
+    const list = new RegExp(`${name}=\\(([^)]*)\\)`).exec(script);
+    const bundle = path.join(ROOT, out);
+    const built = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
+    const files = list ? list[1].split(/\s+/).filter(Boolean) : [];
+    return files.length > 0 && files.every((f) => fs.statSync(path.join(ROOT, f)).mtimeMs <= built);
+  });
+  if (!fresh) execFileSync('bash', [path.join(ROOT, 'pkg-scripts/build.sh'), 'content'], { stdio: 'ignore' });
 }
 
 /** Opens `url` in a fresh tab and waits until window.sentience exists. */
