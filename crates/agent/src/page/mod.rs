@@ -164,13 +164,13 @@ impl Page {
     pub fn signature(&self) -> String {
         let mut h = fnv1a(self.url.as_bytes(), FNV_OFFSET);
         h = fnv1a(self.visible_text.as_bytes(), h);
-        let mut digits = [0u8; 20];
+        let mut digits = itoa::Buffer::new();
         for e in &self.elements {
             // The bytes of `self.id_of(e).key()`, without building it (this
             // runs on every element at every step).
             h = match self.string_ids.get(e.element.id as usize) {
                 Some(s) => fnv1a(s.as_bytes(), h),
-                None => fnv1a(decimal(u64::from(e.element.id), &mut digits), h),
+                None => fnv1a(digits.format(e.element.id).as_bytes(), h),
             };
             h = fnv1a(e.text().as_bytes(), h);
             h = fnv1a(e.value().as_bytes(), h);
@@ -200,19 +200,6 @@ impl Page {
             s.push_str(e.text());
         }
         s
-    }
-}
-
-/// `n` in decimal (as `n.to_string()` writes it), in `buf`.
-fn decimal(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return &buf[i..];
-        }
     }
 }
 
