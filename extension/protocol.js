@@ -125,9 +125,9 @@ globalThis.SentienceProtocol = (() => {
   const CHUNK = 8 * 1024 * 1024;
 
   // ------------------------------------------------- facade (MAIN world)
-  // The tag of the handshake (main-world.js posts {__sentience: FACADE_TAG,
-  // type: 'init', request, response, reply, call} — the secret event names
-  // it drew — with its MessagePort to bridge.js, at document_start).
+  // The type of the handshake's event: main-world.js dispatches it on the
+  // document at document_start, with the secret prefix of its event names
+  // as its detail, and bridge.js, loaded just before it, takes the first.
   const FACADE_TAG = 'sentience/1';
   // A facade call not answered by then resolves to an error value.
   const FACADE_CALL_TIMEOUT_MS = 60000;
