@@ -48,6 +48,7 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
 
   function runtime() {
     if (!loading) {
+      listenToExtension();
       loading = chrome.runtime.sendMessage({ type: MSG.RUNTIME_LOAD, frames: document.querySelector('iframe, frame') !== null }).then((/** @type {any} */ answer) => {
         if (typeof globalThis.SentienceSnapshots !== 'object') {
           loading = null; // try again on the next call
@@ -282,6 +283,7 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
         SentienceFrames.onNonce(d);
         return;
       }
+      listenToExtension();
       chrome.runtime.sendMessage({ type: MSG.FRAME_CLAIM, nonce: d.nonce }).then((/** @type {any} */ r) => learnFrameId(r && r.frameId), () => {});
       runtime().catch(() => {});
     },
@@ -321,7 +323,26 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
   // ------------------------------------------ the extension's own callers
   // The service worker (agent runs, tests through the extension, frames)
   // calls the same operations; only the extension can send these messages.
-  chrome.runtime.onMessage.addListener((/** @type {any} */ msg, sender, sendResponse) => {
+  // The listener is registered on this document's first use of runtime
+  // messaging (runtime() above, a parent frame's nonce), or when the
+  // service worker finds no receiver here and runs SentienceListen() in
+  // this world (document-messages.js): building `chrome.runtime` costs a
+  // page ~0.3 ms at document_start (docs/benchmarks.md "What being
+  // installed costs"). Pages cannot reach this world's globals.
+  let listening = false;
+  function listenToExtension() {
+    if (listening) return;
+    listening = true;
+    chrome.runtime.onMessage.addListener(onExtensionMessage);
+  }
+  /** @type {any} */ (globalThis).SentienceListen = listenToExtension;
+
+  /**
+   * @param {any} msg
+   * @param {chrome.runtime.MessageSender} sender
+   * @param {(response?: any) => void} sendResponse
+   */
+  function onExtensionMessage(msg, sender, sendResponse) {
     if (sender.id !== chrome.runtime.id || !msg || msg.type !== MSG.CALL) return false;
     // A parent frame's snapshot asks for our raw walk (only through the
     // service worker, never from the page's facade).
@@ -342,5 +363,5 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
     }
     handle(msg.op, msg.args, msg.via).then(sendResponse, (err) => sendResponse(failure(msg.op, err)));
     return true;
-  });
+  }
 })();
