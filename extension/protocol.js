@@ -5,9 +5,9 @@
 // "Extension protocol").
 //
 // Who talks to whom:
-// - page scripts → main-world.js (window.sentience) → bridge.js over a
-//   private MessagePort: the FACADE operations; the handshake is tagged
-//   FACADE_TAG;
+// - page scripts → main-world.js (window.sentience) → bridge.js as events
+//   with secret names: the FACADE operations; the handshake that hands the
+//   names over is the event FACADE_TAG;
 // - service worker ↔ content scripts (runtime messages, MSG): operations
 //   (MSG.CALL), loading the content runtime on a document's first call
 //   (MSG.RUNTIME_LOAD, CONTENT_RUNTIME), query/format and screenshots for
