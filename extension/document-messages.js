@@ -11,7 +11,9 @@
 // finds no receiver, send() runs the bridge's SentienceListen() in that
 // document (chrome.scripting, the isolated world: only the extension can)
 // and sends again once; a document without our content script stays
-// without a receiver, and the first error is thrown, as before.
+// without a receiver, and the first error is thrown, as before. (Our one
+// other listener in a page, mcp/banner.js, wakes the bridge itself first,
+// as its presence would hide the missing receiver.)
 'use strict';
 
 globalThis.SentienceDocumentMessages = (() => {

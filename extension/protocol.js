@@ -19,15 +19,17 @@
 //   service worker: the UI messages, validated by validateUiMessage().
 //
 // A classic script with no imports and no top-level declarations, loaded
-// everywhere those parts run: as the first content script of the isolated
-// world (manifest.json), by the service worker's importScripts(), and by the
-// side panel and options pages. A module service worker would load it the same
+// everywhere those parts run: as the first file of the content runtime a
+// document loads on its first call (pkg-scripts/build.sh), by the service
+// worker's importScripts(), and by the side panel and options pages. A module service worker would load it the same
 // way with `import './protocol.js';` (it only assigns
 // globalThis.SentienceProtocol). The side panel and options pages load it
 // with a <script> tag.
 // The page's MAIN world gets the part it needs from content/facade-protocol.js,
-// generated from this file (Chrome injects a file once per frame, whatever
-// the world). Changing a value here changes it for every user; `tsc`
+// and the isolated world, before the first call, from
+// content/start-protocol.js, both generated from this file (Chrome injects
+// a file once per frame, whatever the world; and every page pays for what
+// its document_start scripts evaluate). Changing a value here changes it for every user; `tsc`
 // (tests/tsconfig/) fails where a user names an operation this file does
 // not define, and tests/unit/protocol.test.mjs where a user repeats a
 // value instead of naming it, or the generated file is stale.
