@@ -1,9 +1,10 @@
 // @ts-check
 // The isolated world's bridge: the table of operations and the ports they
-// arrive by. Every document loads this file (with protocol.js and
+// arrive by. Every document loads this file (with start-protocol.js, the
+// part of protocol.js read here and in trust.js before the first call, and
 // trust.js) at document_start, and nothing else: the walker, the engine,
-// the query module and the operations are the content runtime
-// (protocol.js CONTENT_RUNTIME, bundled by pkg-scripts/build.sh), which the
+// the query module, the operations and the whole protocol are the content
+// runtime (protocol.js CONTENT_RUNTIME, bundled by pkg-scripts/build.sh), which the
 // service worker injects into this document on its first call of the API
 // (`runtime()` below; docs/architecture.md "Loaded on first use"). A page
 // that never calls the API pays for this file and the MAIN-world facade
