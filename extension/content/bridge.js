@@ -49,7 +49,6 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
 
   function runtime() {
     if (!loading) {
-      listenToExtension();
       loading = chrome.runtime.sendMessage({ type: MSG.RUNTIME_LOAD, frames: document.querySelector('iframe, frame') !== null }).then((/** @type {any} */ answer) => {
         if (typeof globalThis.SentienceSnapshots !== 'object') {
           loading = null; // try again on the next call
@@ -59,6 +58,9 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
         if (frameId !== null) SentienceFrames.learnFrameId(frameId);
         if (answer && Array.isArray(answer.dead)) SentienceFrames.learnDeadFrames(answer.dead);
       });
+      // (Registered once the request is on its way: the worker injects the
+      // runtime meanwhile.)
+      listenToExtension();
     }
     return loading;
   }
