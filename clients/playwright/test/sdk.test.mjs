@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as s from 'sentience-playwright';
@@ -124,14 +125,49 @@ test('waitFor and expect pass and fail with clear messages', async () => {
   await page.close();
 });
 
-test('hover, scroll and an annotated screenshot', async () => {
+test('select an option, by value and by text; a missing one says why', async () => {
+  const page = await open(`${site.url}/pages/state.html`);
+  const country = await s.find(page, 'role=combobox text=Country');
+  assert.ok((await s.select(page, country, 'de')).success);
+  assert.equal((await s.find(page, 'role=combobox text=Country')).state.value, 'Germany');
+  assert.ok((await s.select(page, country, 'France')).success);
+  assert.equal(await page.evaluate(() => document.querySelector('select').value), 'fr');
+  const bad = await s.select(page, country, 'Spain');
+  assert.equal(bad.success, false);
+  assert.match(bad.error, /no option matching/);
+  assert.equal((await s.select(page, country, 'Italy')).success, false, 'a disabled option is not chosen');
+  assert.equal(await page.evaluate(() => document.querySelector('select').value), 'fr');
+  await page.close();
+});
+
+test('hover shows a hover-only menu; scroll brings an element into view and back', async () => {
+  const page = await open(`${site.url}/hover.html`);
+  assert.equal(await s.find(page, "text='Garden tools'"), null);
+  const r = await s.hover(page, await s.find(page, 'role=button text=Products'));
+  assert.deepEqual(r, { success: true, outcome: 'dom_changed' });
+  assert.ok(await s.find(page, "text='Garden tools'"));
+  const far = await s.find(page, "text='Far away'");
+  assert.equal(far.in_viewport, false);
+  assert.ok((await s.scroll(page, far)).success);
+  assert.equal((await s.find(page, "text='Far away'")).in_viewport, true);
+  assert.ok((await s.scroll(page, { dy: -5000 })).success);
+  assert.equal((await s.find(page, "text='Far away'")).in_viewport, false);
+  await page.close();
+});
+
+test('an annotated screenshot: numbered boxes drawn, then gone', async () => {
   const page = await open(`${site.url}/demo/index.html`);
   const plain = await s.screenshot(page, { annotate: false });
-  const shot = await s.screenshot(page);
-  assert.ok(shot.data.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])));
-  assert.ok(!shot.data.equals(plain.data) && shot.snapshot.elements.length > 0);
-  assert.ok((await s.hover(page, await s.find(page, "role=button text~'add to cart'"))).success);
-  assert.ok((await s.scroll(page, { dy: 200 })).success);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sdk-shot-')), 'a.png');
+  try {
+    const shot = await s.screenshot(page, { path: file });
+    assert.ok(shot.data.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])));
+    assert.ok(fs.readFileSync(file).equals(shot.data));
+    assert.ok(!shot.data.equals(plain.data) && shot.snapshot.elements.length > 0);
+    assert.ok((await s.screenshot(page, { annotate: false })).data.equals(plain.data), 'the boxes are cleared afterwards');
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
   await page.close();
 });
 
