@@ -4,7 +4,8 @@
 #   2. node --test (clients/playwright/test), incl. the Playwright Test fixture
 #   3. the wheel in a fresh virtual environment, in a folder with no access to
 #      the source tree, running the README's quick start
-#   4. the same for `npm pack` of the TypeScript package
+#   4. the same for `npm pack` of the TypeScript package, and a typed user file
+#      checked by tsc (strict, libraries checked) against the installed .d.ts
 # Real Chromium ($CHROMIUM, Debian's /usr/bin/chromium) with the packaged extension.
 #   pkg-scripts/test-sdk.sh [python|typescript|fresh]   one part only
 source "$(dirname "$0")/env.sh"
@@ -64,6 +65,28 @@ if [ "$part" = all ] || [ "$part" = fresh ]; then
   quickstart "$ROOT/clients/playwright/README.md" js "$url" >quickstart.mjs
   env -u SENTIENCE_EXTENSION node quickstart.mjs | tee "$tmp/ts.out"
   grep -q "role: '" "$tmp/ts.out" && grep -q "success: true" "$tmp/ts.out" || { log "the TypeScript quick start printed no element or no successful click"; exit 1; }
+
+  log "SDK: a TypeScript user's code type-checks against the installed package's .d.ts (strict, libraries checked)"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --prefer-offline --loglevel=error typescript@5.9.3 @types/node@22.15.30 @playwright/test@1.65.1 >/dev/null
+  cat >check.mts <<'TS'
+import { launch, snapshot, find, click, expect, type Snapshot, type Element, type ActionResult } from 'sentience-playwright';
+import { test } from 'sentience-playwright/test';
+const browser = await launch({ headless: true, userDataDir: '/tmp/p', storageState: { cookies: [] }, executablePath: '/usr/bin/chromium', trust: ['http://localhost:3000'] });
+const snap: Snapshot = await snapshot(browser.page, { limit: 5, filter: { allowed_roles: ['button'] } });
+const role: Element['role'] = snap.elements[0].role;
+const viewport: number = snap.elements[0].bbox.width + snap.viewport.height;
+// @ts-expect-error a field the contract does not have
+snap.elements[0].rol;
+// @ts-expect-error a role the contract does not have
+const bad: Element['role'] = 'slider';
+const el = await find(browser.page, 'role=link');
+const result: ActionResult = await click(browser.page, el!);
+const outcome: 'navigated' | 'dom_changed' | 'none' = result.outcome;
+await expect(browser.page).toHave('role=link');
+test('typed fixture', async ({ sentience }) => { const s: Snapshot = await sentience.snapshot(); void s; });
+void [role, viewport, bad, outcome];
+TS
+  node node_modules/typescript/bin/tsc --noEmit --strict --skipLibCheck false --module nodenext --moduleResolution nodenext --target es2022 --types node check.mts
   cd "$ROOT"
 fi
 log "SDK tests done"
