@@ -17,7 +17,45 @@ const Ajv = require('ajv');
 const addFormats = require('ajv-formats');
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
-const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(ROOT, 'snapshot.schema.json'), 'utf8')));
+const SCHEMA = JSON.parse(fs.readFileSync(path.join(ROOT, 'snapshot.schema.json'), 'utf8'));
+const validate = ajv.compile(SCHEMA);
+// The same schema with no key allowed beyond those it names (the schema
+// leaves the top level and `meta` open): the snapshot is exactly the contract.
+const closed = structuredClone(SCHEMA);
+delete closed.$id;
+closed.definitions.Success.additionalProperties = false;
+closed.definitions.Success.properties.meta.additionalProperties = false;
+const validateExactly = ajv.compile(closed);
+
+// "Name.key" for each key of the success model, a $ref naming its
+// definition and a nested object its parent's path (as contract.ts's classes).
+const resolve = (node, name) => (node.$ref ? [SCHEMA.definitions[node.$ref.split('/').pop()], node.$ref.split('/').pop()] : [node, name]);
+
+/** Every field of the schema's success model. */
+function schemaFields(node = SCHEMA.definitions.Success, name = 'Success', out = new Set()) {
+  [node, name] = resolve(node, name);
+  if (node.items) return schemaFields(node.items, name, out);
+  for (const [key, child] of Object.entries(node.properties ?? {})) {
+    if (out.has(`${name}.${key}`)) continue;
+    out.add(`${name}.${key}`);
+    schemaFields(child, `${name}.${key}`, out);
+  }
+  return out;
+}
+
+/** The fields a snapshot has, walked along the schema. */
+function valueFields(value, node = SCHEMA.definitions.Success, name = 'Success', out = new Set()) {
+  [node, name] = resolve(node, name);
+  if (Array.isArray(value)) {
+    for (const v of value) valueFields(v, node.items ?? {}, name, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      out.add(`${name}.${key}`);
+      valueFields(child, node.properties?.[key] ?? {}, `${name}.${key}`, out);
+    }
+  }
+  return out;
+}
 
 let site;
 let browser;
@@ -57,6 +95,23 @@ for (const fixture of ['state', 'login', 'labels']) {
     await page.close();
   });
 }
+
+test('every field of the model comes back from the extension, and nothing else', async () => {
+  const seen = new Set();
+  const runs = ['state', 'login', 'labels', 'card-grid'].map((n) => [`${site.url}/pages/${n}.html`, {}]);
+  runs.push([`${site.url}/frame.html`, { screenshot: true }], [`${site.other}/frame.html`, {}]);
+  const page = await browser.context.newPage();
+  for (const [url, options] of runs) {
+    await page.goto(url);
+    const snap = await s.snapshot(page, { diff: true, wait_for_stable: { quiet_ms: 50 }, ...options });
+    assert.ok(validateExactly(snap), `${url}: ${JSON.stringify(validateExactly.errors)}`);
+    valueFields(snap, undefined, undefined, seen);
+  }
+  const every = schemaFields();
+  assert.ok(every.has('State.options.selected') && every.has('Frames.skipped.reason'), [...every].join(' '));
+  assert.deepEqual([...every].filter((f) => !seen.has(f)).sort(), []);
+  await page.close();
+});
 
 test('bad options and bad queries throw the extension\'s message', async () => {
   const page = await open(`${site.url}/demo/index.html`);
