@@ -3,7 +3,8 @@
 #   1. pytest (clients/python/tests) against the wheel installed in clients/python/.venv
 #   2. node --test (clients/playwright/test), incl. the Playwright Test fixture
 #   3. the wheel in a fresh virtual environment, in a folder with no access to
-#      the source tree, running the README's quick start
+#      the source tree, running the README's quick start; then its [langchain]
+#      extra installed there, the adapter's tools clicking
 #   4. the same for `npm pack` of the TypeScript package, and a typed user file
 #      checked by tsc (strict, libraries checked) against the installed .d.ts
 # Real Chromium ($CHROMIUM, Debian's /usr/bin/chromium) with the packaged extension.
@@ -56,6 +57,25 @@ if [ "$part" = all ] || [ "$part" = fresh ]; then
   quickstart clients/python/README.md python "$url" >"$tmp/quickstart.py"
   (cd "$tmp" && env -u SENTIENCE_EXTENSION -u SENTIENCE_BIN -u PYTHONPATH "$tmp/venv/bin/python" quickstart.py | tee "$tmp/py.out")
   grep -q "^Element(" "$tmp/py.out" && grep -q "success=True" "$tmp/py.out" || { log "the Python quick start printed no element or no successful click"; exit 1; }
+
+  log "SDK: the [langchain] extra in that venv brings what its adapter needs (the quick start above ran without it)"
+  # The pinned packages setup.sh cached (langchain-core 1.8.1 and its
+  # dependencies); the registry only if the cache lacks one.
+  wheels="${XDG_CACHE_HOME:-$HOME/.cache}/sentience/sdk-wheels"
+  "$tmp/venv/bin/pip" install -q --disable-pip-version-check --no-index --find-links "$wheels" "$wheel[langchain]" 2>/dev/null ||
+    "$tmp/venv/bin/pip" install -q --disable-pip-version-check "$wheel[langchain]"
+  cat >"$tmp/langchain_tools.py" <<PY
+import json
+from sentience_sdk import launch
+from sentience_sdk.adapters.langchain import sentience_tools
+with launch() as browser:
+    browser.page.goto("$url")
+    tools = {t.name: t for t in sentience_tools(browser.page)}
+    link = json.loads(tools["find"].invoke({"query": "role=link"}))[0]
+    print(tools["click"].invoke({"element_id": link["id"]}))
+PY
+  (cd "$tmp" && env -u SENTIENCE_EXTENSION -u PYTHONPATH "$tmp/venv/bin/python" langchain_tools.py | tee "$tmp/lc.out")
+  grep -q "^ok" "$tmp/lc.out" || { log "the LangChain tools did not click in the fresh venv"; exit 1; }
 
   log "SDK: npm pack of the TypeScript package, installed in a fresh folder, runs the README's quick start"
   tarball=$(cd clients/playwright && npm pack --silent --pack-destination "$tmp" | tail -1)
