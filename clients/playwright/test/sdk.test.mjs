@@ -133,6 +133,21 @@ test('format stays under its budget; query and find', async () => {
   await page.close();
 });
 
+test('diff: what was added since the previous snapshot, or since a given one', async () => {
+  const page = await open(`${site.url}/demo/index.html`);
+  const first = await s.snapshot(page);
+  await page.evaluate(() => document.querySelector('main').append(Object.assign(document.createElement('button'), { textContent: 'New' })));
+  const d = await s.diff(page);
+  assert.equal(d.since, first.snapshot_id);
+  const added = await s.find(page, "text='New'");
+  assert.ok(d.added.includes(added.id), JSON.stringify(d));
+  assert.deepEqual(d.removed, []);
+  const again = await s.diff(page, first.snapshot_id);
+  assert.equal(again.since, first.snapshot_id);
+  assert.ok(again.added.includes(added.id));
+  await page.close();
+});
+
 test('actions on the demo store: type, click (navigates), press Enter', async () => {
   const page = await open(`${site.url}/demo/login.html`);
   await s.typeText(page, await s.find(page, 'role=textbox text~user'), 'alice');
@@ -176,6 +191,7 @@ test('waitFor and expect pass and fail with clear messages', async () => {
     return true;
   });
   await assert.rejects(s.expect(page, { timeout: 300 }).notToHave('text=Stay'), /1 still matched: #\d+ button "Stay"/);
+  await assert.rejects(s.expect(page, { timeout: 300 }).toHave('role=button', { count: 5 }), /count: 5.*failed: 2 matched/s);
   await assert.rejects(s.waitFor(page, 'rol=button'), s.QueryError);
   await page.close();
 });
