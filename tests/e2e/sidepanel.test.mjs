@@ -51,6 +51,11 @@ test('status: down with the address, the error in words and what to do; onboardi
   assert.equal(await panel.isVisible('#view-onboarding'), true);
   assert.equal(await panel.isVisible('#composer'), false);
   assert.match(await panel.textContent('#view-onboarding'), /sentience serve/);
+  // The one-liner copies with a click.
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await panel.click('#view-onboarding button[data-copy]');
+  await panel.waitForFunction(() => document.querySelector('#copied').textContent === 'Copied to the clipboard.');
+  assert.equal(await panel.evaluate(() => navigator.clipboard.readText()), 'sentience serve');
   assert.equal(await panel.isDisabled('#onboarding-done'), true);
   assert.equal(await panel.inputValue('#onboarding-url'), `http://127.0.0.1:${port}`);
   // The connection test, asked: the error and what to do.
