@@ -6,7 +6,7 @@
 use sentience_snapshot_query::{format_elements, format_enough, Enough, Snapshot};
 
 /// The MCP server's closing-line advice (crates/mcp/src/listing.rs `MORE_HINT`).
-const HINT: &str = "browser_find {query}, browser_scroll, or a larger max_tokens";
+const HINT: &str = "browser_find {query}, or browser_scroll";
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
