@@ -2,7 +2,8 @@
 // fast loop for the listing's rule (docs/mcp.md "How much a snapshot
 // lists"), without the two MCP servers of mcp-bench.mjs.
 //
-//   node tests/bench/mcp-listing.mjs --capture     once: each page's snapshot
+//   bash pkg-scripts/bench.sh mcp-listing [args]   (after pkg-scripts/build.sh wasm)
+//   node tests/bench/mcp-listing.mjs --capture     once (or when missing): each page's snapshot
 //        (Chromium with the extension, 1280×720, third-party hosts
 //        unresolvable, as `sentience mcp`) into .bench/real-pages/snapshots/
 //   node tests/bench/mcp-listing.mjs [--split=design|held-out|all] [--budget=N] [--mode=enough|budget] [--show=NAME]
@@ -26,7 +27,8 @@ const ALL = [...PAGES, ...MORE_PAGES];
 const SNAPS = path.join(CACHE, 'snapshots');
 const arg = (name, dflt) => (process.argv.find((a) => a.startsWith(`--${name}=`)) || `=${dflt}`).split('=')[1];
 
-if (process.argv.includes('--capture')) {
+const captured = ALL.every((p) => fs.existsSync(path.join(SNAPS, `${p.name}.json`)));
+if (process.argv.includes('--capture') || !captured) {
   const dir = fetchPages(ALL);
   const server = await startServer(dir, pageRoutes(dir, ALL));
   const browser = await launch({ args: THIRD_PARTY_CUT, viewport: { width: 1280, height: 720 } });
@@ -43,7 +45,7 @@ if (process.argv.includes('--capture')) {
     await browser.close();
     server.close();
   }
-  process.exit(0);
+  if (process.argv.includes('--capture')) process.exit(0);
 }
 
 const split = arg('split', 'all');
