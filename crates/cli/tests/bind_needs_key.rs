@@ -11,6 +11,7 @@ fn sentience(args: &[&str]) -> Command {
     c.args(args)
         .env_remove("SENTIENCE_API_KEY")
         .env_remove("SENTIENCE_TOOLS_TOKEN")
+        .env_remove("SENTIENCE_MCP_TOKEN")
         .env_remove("LLM_API_KEY")
         .env_remove("PORT")
         .env_remove("TOOLS_PORT")
@@ -19,7 +20,7 @@ fn sentience(args: &[&str]) -> Command {
 }
 
 #[test]
-fn serve_and_tools_refuse_a_public_bind_without_a_key() {
+fn serve_tools_and_mcp_http_refuse_a_public_bind_without_a_key() {
     for (args, flag) in [
         (
             &["serve", "--host", "0.0.0.0", "--port", "0", "--in-memory"][..],
@@ -27,6 +28,10 @@ fn serve_and_tools_refuse_a_public_bind_without_a_key() {
         ),
         (
             &["tools", "--host", "0.0.0.0", "--port", "0"][..],
+            "--token",
+        ),
+        (
+            &["mcp", "--http", "--host", "0.0.0.0", "--port", "0"][..],
             "--token",
         ),
     ] {
