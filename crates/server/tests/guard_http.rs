@@ -116,8 +116,10 @@ async fn a_cross_site_page_gets_nothing_from_any_route_and_creates_nothing() {
             .starts_with("Origin not allowed"),
         "{v}"
     );
-    // Nothing was created, and the run the page tried to drive is untouched.
+    // Nothing was created (no run, no browse conversation), and the run the
+    // page tried to drive is untouched.
     assert_eq!(stored_runs(&s).await, 1);
+    assert_eq!(s.db.count("browse_sessions").await, 0);
     let state = s.state(&run).await;
     assert_eq!(state["status"], "created", "{state}");
     assert_eq!(state["currentStep"], 0, "{state}");
