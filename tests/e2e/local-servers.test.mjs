@@ -11,6 +11,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
 import path from 'node:path';
+import os from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { launch, startServer, EXTENSION_ID } from '../lib/harness.mjs';
 import { startAgentServer, SENTIENCE } from '../lib/agent.mjs';
 
@@ -24,13 +26,16 @@ function rows(table) {
 }
 
 function startTools() {
-  const proc = spawn(SENTIENCE, ['tools', '--port', '0'], { env: { ...process.env, DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A profile folder of its own: never the user's (a broken check would let
+  // the page start a browser there).
+  const profiles = mkdtempSync(path.join(os.tmpdir(), 'sentience-tools-profiles-'));
+  const proc = spawn(SENTIENCE, ['tools', '--port', '0', '--profile-dir', profiles], { env: { ...process.env, DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/listening on (http:\/\/\S+)/);
-      if (m) resolve({ url: m[1], kill: () => proc.kill('SIGKILL') });
+      if (m) resolve({ url: m[1], kill: () => { proc.kill('SIGKILL'); rmSync(profiles, { recursive: true, force: true }); } });
     });
     proc.once('exit', (code) => reject(new Error(`sentience tools exited (${code})`)));
   });
