@@ -40,6 +40,7 @@ BENCHES=(
   "hands-miniwob|~10 min (a split ~5 min)|\`sentience act\` on MiniWoB++ pages through \`sentience tools\` (the same 64 tasks and splits, --split=…); needs the registry once"
   "tools|~3 min (--smoke ~30 s)|the tool server's latency (p50/p95) vs Playwright and pyautogui doing the same (tests/bench/tools-bench.mjs)"
   "mcp|~4 min (first run downloads pages)|\`sentience mcp\` vs Playwright MCP, same client, one run: browser_snapshot tokens on the 27 real saved pages (task elements checked), tokens per completed task, time per call; .bench/mcp.json [--repeat N]; needs the registry once"
+  "mcp-listing|~20 s + first build ~1 min (the first run also captures the pages' snapshots in Chromium)|the \`browser_snapshot\` listing of the 27 real saved pages, offline, as \`sentience mcp\` lists them: o200k tokens and task elements per page and per half of the design / held-out split (--split=design|held-out|all, --budget=N, --mode=enough|budget, --capture to take the snapshots again); needs the registry once"
   "server|~2 min|\`sentience bench-server\`: the agent server's /step latency and throughput at 1/50/500 concurrent runs over loopback HTTP, and live-stream delivery, on SQLite, PostgreSQL, and 3 PostgreSQL replicas behind a round-robin proxy (starts its own PostgreSQL; args go to bench-server, e.g. --synchronous-commit off)"
   "pg-driver|~1 min + first build ~2 min|the agent server's step transaction on PostgreSQL through sqlx vs tokio-postgres + deadpool (bench/pg-driver-probe) [concurrency] [transactions] [rounds]"
   "step-cost|~5 s + first build ~4 min|the CPU work of one /step, phase by phase, without HTTP (cargo example step_cost)"
@@ -119,6 +120,7 @@ tools_venv() {
 }
 bench_tools() { need_bin; tools_venv; node_bench tools-bench.mjs "$@"; }
 bench_mcp() { need_bin; need_pkg; node_bench mcp-bench.mjs "$@"; }
+bench_mcp_listing() { need_pkg; node_bench mcp-listing.mjs "$@"; }
 # A throw-away PostgreSQL cluster with the database's default durability
 # (fsync on, synchronous_commit on), unless BENCH_DATABASE_URL names one.
 with_postgres() {

@@ -67,9 +67,22 @@ globalThis.SentienceSteps = (() => {
     return li;
   }
 
+  /**
+   * A question, marked in the icon column like an action (the server's
+   * own "⚠" prefix would be a second mark beside it).
+   * @param {SentienceRunLogEntry} e
+   * @returns {HTMLLIElement}
+   */
+  function askLine(e) {
+    const li = /** @type {HTMLLIElement} */ (el('li', 'step note asked'));
+    li.append(el('span', 'icon', '?'), ' ', `Asked: ${(e.text || '').replace(/^\s*⚠\uFE0F?\s*/, '')}`);
+    li.querySelector('.icon')?.setAttribute('aria-hidden', 'true');
+    return li;
+  }
+
   /** How each kind of log line reads (run/run-loop.js writes them). @type {Record<string, (e: SentienceRunLogEntry) => HTMLLIElement>} */
   const LINES = {
-    ask: (e) => /** @type {HTMLLIElement} */ (el('li', 'step note', `? Asked: ${e.text || ''}`)),
+    ask: (e) => askLine(e),
     answer: (e) => /** @type {HTMLLIElement} */ (el('li', 'step note', `You ${e.text || ''}`)),
     finish: (e) => /** @type {HTMLLIElement} */ (el('li', 'step ok finish', `Finished${e.text ? `: ${e.text}` : ''}`)),
     error: (e) => /** @type {HTMLLIElement} */ (el('li', 'step fail', `Stopped by an error: ${e.text || ''}`)),

@@ -94,9 +94,22 @@ globalThis.SentiencePanelUtil = (() => {
       await navigator.clipboard.writeText(text);
       if (said) said.textContent = 'Copied to the clipboard.';
       if (button) {
-        const was = button.textContent;
+        // The words to go back to, kept from the first click (a second
+        // click within the pause would otherwise keep "Copied" for good).
+        // An aria-label changes with the text, so the name heard still
+        // holds the words shown (WCAG 2.5.3).
+        if (button.dataset.label === undefined) button.dataset.label = button.textContent || '';
+        const aria = button.dataset.aria ?? button.getAttribute('aria-label');
+        if (aria !== null) button.dataset.aria = aria;
         button.textContent = 'Copied';
-        setTimeout(() => (button.textContent = was), 1500);
+        if (aria !== null) button.setAttribute('aria-label', 'Copied');
+        clearTimeout(Number(button.dataset.timer));
+        button.dataset.timer = String(
+          setTimeout(() => {
+            button.textContent = button.dataset.label || '';
+            if (aria !== null) button.setAttribute('aria-label', aria);
+          }, 1500),
+        );
       }
     } catch (e) {
       if (said) said.textContent = 'Could not copy: select the text and copy it.';

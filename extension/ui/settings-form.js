@@ -177,6 +177,11 @@ globalThis.SentienceSettingsForm = (() => {
       const got = read();
       if (!got) return;
       await chrome.storage.local.set({ [STORAGE.SETTINGS]: got.settings, [STORAGE.TRUSTED_ORIGINS]: got.trusted });
+      // The fields show what was saved: a page's address is kept as its
+      // origin, and a trust list must not read wider or narrower than it is.
+      field('serverUrl').value = got.settings.serverUrl;
+      field('apiKey').value = got.settings.apiKey;
+      field('trustedOrigins').value = got.trusted.join('\n');
       say('Saved.', 'ok');
       if (hooks.onSaved) hooks.onSaved();
     });

@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, PAGES as FIXTURES, CHROMIUM, startServer } from '../lib/harness.mjs';
 import { count } from '../lib/tokens.mjs';
-import { PAGES, MORE_PAGES, THIRD_PARTY_CUT, fetchPages, pageRoutes } from '../lib/real-pages.mjs';
+import { PAGES, MORE_PAGES, THIRD_PARTY_CUT, fetchPages, pageRoutes, splitOf } from '../lib/real-pages.mjs';
 import { stdioServer, SENTIENCE, text } from '../lib/mcp.mjs';
 
 const REPEAT = Number(process.argv[process.argv.indexOf('--repeat') + 1]) || 10;
@@ -92,7 +92,7 @@ async function snapshotTokens(ours, pw, base) {
   const rows = [];
   for (const p of ALL) {
     const url = `${base}/${p.name}.html`;
-    const row = { page: p.name, task: p.task || null };
+    const row = { page: p.name, split: splitOf(p.name), task: p.task || null };
     for (const [side, s, parse] of [['ours', ours, oursElements], ['playwright', pw, playwrightElements]]) {
       await tool(s.client, 'browser_navigate', { url });
       const r = await tool(s.client, 'browser_snapshot');
@@ -103,13 +103,6 @@ async function snapshotTokens(ours, pw, base) {
       const needs = (p.needs || []).map(([roles, re]) => els.some((e) => roles.includes(e.role) && re.test(e.name)));
       row[side] = { tokens: c.o200k, cl100k: c.cl100k, ms: r.ms, elements: els.length, needs_found: needs.filter(Boolean).length, needs: needs.length, error: r.isError ? r.text.slice(0, 200) : undefined };
     }
-    // Ours again at a budget of 1,200: the smallest that keeps every task
-    // element of these pages (found on them, so a tuned figure; the default
-    // stays the issue's 2,000).
-    const small = await tool(ours.client, 'browser_snapshot', { max_tokens: 1200 });
-    const smallEls = oursElements(small.text);
-    const smallNeeds = (p.needs || []).map(([roles, re]) => smallEls.some((e) => roles.includes(e.role) && re.test(e.name)));
-    row.ours1200 = { tokens: o200k(small.text), needs_found: smallNeeds.filter(Boolean).length, needs: smallNeeds.length };
     row.ratio = row.ours.tokens / row.playwright.tokens;
     rows.push(row);
     console.error(`${p.name}: ours ${row.ours.tokens} (${row.ours.needs_found}/${row.ours.needs}), playwright ${row.playwright.tokens} (${row.playwright.needs_found}/${row.playwright.needs})`);
@@ -290,13 +283,19 @@ for (const r of snapshots) {
   const need = (x) => (x.needs ? ` ${x.needs_found}/${x.needs}` : '');
   console.log(`${pad(r.page, 20)}${pad(r.ours.tokens + need(r.ours), 16)}${pad(r.playwright.tokens + need(r.playwright), 18)}${r.ratio.toFixed(3)}`);
 }
-const med = (side) => median(snapshots.map((r) => r[side].tokens));
+const med = (side, rs = snapshots) => median(rs.map((r) => r[side].tokens));
 const worst = (side) => Math.max(...snapshots.map((r) => r[side].tokens));
 const needsAll = (side) => snapshots.filter((r) => r[side].needs).every((r) => r[side].needs_found === r[side].needs);
+const needsCount = (side, rs) => `${rs.reduce((n, r) => n + (r[side].needs_found || 0), 0)}/${rs.reduce((n, r) => n + (r[side].needs || 0), 0)}`;
 console.log(`\nmedian: ours ${med('ours')}, Playwright MCP ${med('playwright')} (ratio of medians ${(med('ours') / med('playwright')).toFixed(3)}; median of ratios ${median(snapshots.map((r) => r.ratio)).toFixed(3)})`);
 console.log(`worst:  ours ${worst('ours')}, Playwright MCP ${worst('playwright')}`);
 console.log(`task elements present on every page with a task: ours ${needsAll('ours')}, Playwright MCP ${needsAll('playwright')}`);
-console.log(`ours with max_tokens=1200: median ${med('ours1200')} (ratio of medians ${(med('ours1200') / med('playwright')).toFixed(3)}), worst ${worst('ours1200')}, task elements present on every page: ${needsAll('ours1200')}\n`);
+// The design / held-out split (tests/lib/real-pages.mjs splitOf, docs/benchmarks.md).
+for (const half of ['design', 'held-out']) {
+  const rs = snapshots.filter((r) => r.split === half);
+  console.log(`${pad(half, 9)} (${rs.length} pages): median ours ${med('ours', rs)}, Playwright MCP ${med('playwright', rs)} (ratio ${(med('ours', rs) / med('playwright', rs)).toFixed(3)}); task elements ours ${needsCount('ours', rs)}, Playwright MCP ${needsCount('playwright', rs)}`);
+}
+console.log('');
 console.log('2. tokens per completed task (every answer read; calls in brackets)\n');
 for (const r of taskRows) {
   const cell = (x) => (x.completed ? `${x.tokens} (${x.calls})` : `NOT DONE ${x.error || ''}`.slice(0, 40));

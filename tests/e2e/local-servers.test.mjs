@@ -1,7 +1,8 @@
 // A web page the user visits, in Chromium with our extension installed,
 // tries the three drive-by attacks of docs/security.md against the local
 // agent server and tool server: simple cross-site POSTs (no preflight), a
-// WebSocket to /browse, and reading answers. It gets nothing, and nothing is
+// WebSocket to /browse, and reading answers, from another origin and, by
+// DNS rebinding, from the server's own origin under the page's name. It gets nothing, and nothing is
 // created: the run and browse tables in the server's database file stay as
 // they were, and the tool server starts no browser. Controls from Node (no
 // Origin, like the CLI and the SDKs) show the same requests do work when
@@ -10,6 +11,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
 import path from 'node:path';
+import os from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { launch, startServer, EXTENSION_ID } from '../lib/harness.mjs';
 import { startAgentServer, SENTIENCE } from '../lib/agent.mjs';
 
@@ -23,13 +26,16 @@ function rows(table) {
 }
 
 function startTools() {
-  const proc = spawn(SENTIENCE, ['tools', '--port', '0'], { env: { ...process.env, DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A profile folder of its own: never the user's (a broken check would let
+  // the page start a browser there).
+  const profiles = mkdtempSync(path.join(os.tmpdir(), 'sentience-tools-profiles-'));
+  const proc = spawn(SENTIENCE, ['tools', '--port', '0', '--profile-dir', profiles], { env: { ...process.env, DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/listening on (http:\/\/\S+)/);
-      if (m) resolve({ url: m[1], kill: () => proc.kill('SIGKILL') });
+      if (m) resolve({ url: m[1], kill: () => { proc.kill('SIGKILL'); rmSync(profiles, { recursive: true, force: true }); } });
     });
     proc.once('exit', (code) => reject(new Error(`sentience tools exited (${code})`)));
   });
@@ -103,6 +109,29 @@ test('a page of another site gets nothing from the local servers and creates not
   // …and they said why.
   assert.match(agent.stderr(), /request refused.*Origin not allowed: http:\/\/evil\.test/);
   await page.close();
+});
+
+test('a DNS-rebinding page (its own name, resolved to 127.0.0.1, on the server\'s port) reads nothing and creates nothing', async () => {
+  const runs = rows('runs');
+  for (const [url, read] of [[agent.url, '/health'], [tools.url, '/status']]) {
+    // Same-origin with the server once rebound: the browser would let it
+    // read every answer, and its GETs carry no Origin. Only Host tells.
+    const origin = `http://evil.test:${new URL(url).port}`;
+    const page = await browser.context.newPage();
+    const nav = await page.goto(origin + read);
+    assert.equal(nav.status(), 403, `${origin}${read}`);
+    const out = await page.evaluate(async (read) => {
+      const got = await fetch(read).then(async (r) => [r.status, await r.text()], (e) => ['rejected', e.message]);
+      const post = await fetch('/agent/run/start', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ task: 'x' }) })
+        .then((r) => r.status, () => 'rejected');
+      return { got, post };
+    }, read);
+    assert.equal(out.got[0], 403, `${origin}${read}: ${out.got}`);
+    assert.match(out.got[1], /Host not allowed: evil\.test/);
+    assert.equal(out.post, 403);
+    await page.close();
+  }
+  assert.equal(rows('runs'), runs, 'no run was created by the rebinding page');
 });
 
 test('our extension, from its own pages, still starts runs and holds browse conversations', async () => {

@@ -112,6 +112,34 @@ test('a run\'s steps appear live and in order, with what each acts on, a masked 
   }
 });
 
+test('a step that fails shows ✗ with its error in words, and the run goes on', async () => {
+  // The model types into a button (the page refuses: it takes no text), then finishes.
+  const llm = await startLlmServer(async (body) => {
+    const p = promptOf(body);
+    if (/type/.test(historyOf(p))) return { tool: 'finish', parameters: { result: 'The button takes no text' } };
+    return { tool: 'type', parameters: { id: idOf(p, 'Add to cart'), text: 'two' } };
+  });
+  const server = await startAgentServer({ env: { LLM_API_KEY: 'k', LLM_BASE_URL: llm.url, LLM_MODEL: 'scripted-model' } });
+  try {
+    const { page, panel } = await pageAndPanel(browser, 'index.html', server.url);
+    await panel.fill('#task', 'Type "two" into the first Add to cart button');
+    await panel.click('#start');
+    await panel.waitForSelector('#outcome:not([hidden])', { timeout: 45000 });
+    const tools = await stepTexts(panel, '#steps', 'tool');
+    assert.equal(tools.length, 1, (await stepTexts(panel)).join('\n'));
+    assert.match(tools[0], /^✗ Failed: type “Add to cart” button ← “two” \d+\.\d s .*does not accept text/, 'the cross, the tool, its target, the time and the error');
+    assert.equal(await panel.locator('#steps > li.fail .why').count(), 1, 'the error on a line of its own, in the failure colour');
+    assert.match((await stepTexts(panel)).at(-1), /^Finished: The button takes no text/);
+    assert.equal(await panel.textContent('#live-status'), 'Done');
+    await shot(panel, 'run-failed-step');
+    await panel.close();
+    await page.close();
+  } finally {
+    await server.kill();
+    await llm.close();
+  }
+});
+
 test('pause holds the run after its step, the panel closed and opened again shows it as it was, resume goes on, stop ends it', async () => {
   const llm = await startLlmServer(async () => ({ delayMs: 250, tool: 'scroll', parameters: { direction: 'down' } }));
   const server = await startAgentServer({ env: { LLM_API_KEY: 'k', LLM_BASE_URL: llm.url } });
@@ -256,6 +284,7 @@ test('the history keeps a finished run across a browser restart, opens it, runs 
     assert.equal(await panel.locator('.history-item').count(), 1);
     const item = (await panel.textContent('.history-item')).replace(/\s+/g, ' ');
     assert.match(item, new RegExp(`Log in as "alice" with password "s3cret" Done ${new URL(site.url).host} · \\d+ steps · (just now|\\d+ min ago)`));
+    assert.match(await panel.textContent('.history-item .result'), /Welcome, alice/, 'the result, in the list');
     await shot(panel, 'history');
     await axeScan(panel, 'history');
     await panel.click('.history-item');

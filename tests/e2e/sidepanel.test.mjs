@@ -62,6 +62,11 @@ test('status: down with the address, the error in words and what to do; onboardi
   await panel.check('input[name=onboarding-mode][value=careful]');
   await panel.waitForFunction(async () => (await chrome.storage.local.get('settings')).settings.defaultMode === 'careful');
   await shot(panel, 'onboarding');
+  // The one-liner copies with a click (and the button, saying "Copied", keeps its accessible name in step: scanned below).
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await panel.click('#view-onboarding button[data-copy]');
+  await panel.waitForFunction(() => document.querySelector('#copied').textContent === 'Copied to the clipboard.');
+  assert.equal(await panel.evaluate(() => navigator.clipboard.readText()), 'sentience serve');
   await axeScan(panel, 'onboarding');
   assert.equal((await settingsOf(panel)).server_seen, undefined);
 
@@ -180,6 +185,7 @@ test('settings refuse a bad address or origin with a message by the field, test 
     await panel.waitForFunction(() => document.querySelector('#settings-status').textContent === 'Saved.');
     const saved = await panel.evaluate(() => chrome.storage.local.get(['settings', 'trusted_origins']));
     assert.deepEqual(saved, { settings: { serverUrl: keyed.url, apiKey: 'right-key', defaultMode: 'careful' }, trusted_origins: ['https://example.com'] });
+    assert.equal(await panel.inputValue('#trustedOrigins'), 'https://example.com', 'the field shows what was saved: the origin, not the page typed');
     await panel.waitForSelector('#server.up', { timeout: 10000 });
     await shot(panel, 'settings');
     await axeScan(panel, 'settings');

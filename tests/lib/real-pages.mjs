@@ -123,3 +123,15 @@ export function pageRoutes(dir, list = PAGES) {
     list.map((p) => [`/${p.name}.html`, (req, res) => res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(fs.readFileSync(path.join(dir, `${p.name}.html`)))]),
   );
 }
+
+// The split for tuning anything on these 27 pages (docs/benchmarks.md
+// "MCP", "The design / held-out split"), fixed before any tuning: the 27
+// names (PAGES and MORE_PAGES) sorted by code point, alternating, the first
+// `design`: 14 design pages (9 with a task), 13 held out (9 with a task).
+// Rules are tuned on `design` only and reported on both.
+export function splitOf(name) {
+  const names = [...PAGES, ...MORE_PAGES].map((p) => p.name).sort();
+  const i = names.indexOf(name);
+  if (i < 0) throw new Error(`${name} is not one of the 27 real pages`);
+  return i % 2 === 0 ? 'design' : 'held-out';
+}

@@ -168,22 +168,61 @@ export const press = (page: Page, key: string) => act(page, { op: 'press', args:
 export const scroll = (page: Page, target: ElementRef | { dx?: number; dy?: number }) =>
   act(page, { op: 'scroll', args: [typeof target === 'object' && target !== null && !('id' in target) ? { dx: target.dx ?? 0, dy: target.dy ?? 0 } : idOf(target as ElementRef)] });
 
-/** Moves the real pointer to the element's centre (scrolled into view first): the engine's box, top-level coordinates. */
-export async function hover(page: Page, el: ElementRef): Promise<ActionResult> {
+/**
+ * Moves the real pointer to the element's centre (scrolled into view first):
+ * the engine's box, top-level coordinates. `outcome` is `dom_changed` when
+ * the DOM mutated or the actionable elements differ from before the move
+ * (a CSS `:hover` menu), as the Python package's `hover` decides.
+ */
+export async function hover(page: Page, el: ElementRef, options: { frames?: boolean } = {}): Promise<ActionResult> {
   const id = idOf(el);
-  let e = await find(page, `id=${id}`);
-  if (e && !e.in_viewport) {
-    const r = await scroll(page, id);
-    if (!r.success) return { success: false, outcome: 'none', error: r.error };
-    e = await find(page, `id=${id}`);
+  const located = await read(
+    page,
+    async (a: { id: number; frames: boolean }) => {
+      if (typeof window.sentience !== 'object' || window.sentience === null) return JSON.stringify({ status: 'unavailable', url: location.href });
+      let s = await window.sentience.snapshot({ frames: a.frames });
+      if (s.status !== 'success') return JSON.stringify(s);
+      let e = s.elements.find((x: Element) => x.id === a.id);
+      if (e && !e.in_viewport) {
+        const r = await window.sentience.scroll(a.id);
+        if (!r.success) return JSON.stringify({ status: 'error', error: r.error });
+        s = await window.sentience.snapshot({ frames: a.frames });
+        e = s.status === 'success' ? s.elements.find((x: Element) => x.id === a.id) : null;
+      }
+      if (!e) return JSON.stringify({ status: 'error', error: `hover: no element ${a.id} in the page's snapshot (gone, or not actionable)` });
+      const box = { n: 0 };
+      const mo = new MutationObserver((l) => (box.n += l.length));
+      mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      Object.defineProperty(window, '__sentienceHoverMutations', { value: () => (mo.disconnect(), box.n), configurable: true });
+      return JSON.stringify({ status: 'success', bbox: e.bbox, since: s.snapshot_id ?? null });
+    },
+    { id, frames: options.frames ?? true },
+  );
+  if (located.status !== 'success') return { success: false, outcome: 'none', error: String(located.error) };
+  const { x, y, width, height } = located.bbox as Element['bbox'];
+  await page.mouse.move(x + width / 2, y + height / 2);
+  const changed = await page.evaluate(
+    async (a: { since: number | null; frames: boolean }) => {
+      await new Promise((r) => setTimeout(r, 50));
+      const w = window as unknown as { __sentienceHoverMutations?: () => number };
+      const f = w.__sentienceHoverMutations;
+      delete w.__sentienceHoverMutations;
+      if (f && f() > 0) return true;
+      if (a.since === null || typeof window.sentience !== 'object' || window.sentience === null) return false;
+      const s = await window.sentience.snapshot({ since: a.since, frames: a.frames });
+      const d = s.status === 'success' ? s.diff : null;
+      return Boolean(d && d.since !== null && (d.added.length || d.removed.length || d.changed.length));
+    },
+    { since: (located.since as number | null) ?? null, frames: options.frames ?? true },
+  ).catch((e) => {
+    // The move navigated the page (a hover handler): the document is gone.
+    if (GONE.test(String(e))) return 'navigated' as const;
+    throw e;
+  });
+  if (changed === 'navigated') {
+    await page.waitForFunction(ready, null, { timeout: 10000 }).catch(() => {});
+    return { success: true, outcome: 'navigated' };
   }
-  if (!e) return { success: false, outcome: 'none', error: `hover: no element ${id} in the page's snapshot (gone, or not actionable)` };
-  const before = await snapshot(page, { frames: false, limit: 1 });
-  await page.mouse.move(e.bbox.x + e.bbox.width / 2, e.bbox.y + e.bbox.height / 2);
-  await page.waitForTimeout(50);
-  const after = await snapshot(page, { since: before.snapshot_id });
-  const d = after.diff;
-  const changed = Boolean(d && (d.added.length || d.removed.length || d.changed.length));
   return { success: true, outcome: changed ? 'dom_changed' : 'none' };
 }
 

@@ -102,6 +102,8 @@ export interface LaunchOptions {
   storageState?: string | { cookies?: Parameters<BrowserContext['addCookies']>[0]; origins?: { origin: string; localStorage: { name: string; value: string }[] }[] };
   viewport?: { width: number; height: number };
   args?: string[];
+  /** How long to wait for the extension's service worker, in ms (default 20000). */
+  timeout?: number;
 }
 
 /** Chromium with the extension: `context`, `page` (its first tab), `worker`; `close()`. */
@@ -131,7 +133,16 @@ export async function launch(options: LaunchOptions = {}): Promise<SentienceBrow
     cleanup();
     throw e;
   }
-  const worker = await extensionWorker(context);
+  let worker: Worker;
+  try {
+    worker = await extensionWorker(context, options.timeout);
+  } catch (e) {
+    // No extension worker (a broken extension folder, a browser that refuses
+    // --load-extension): nothing is left running or on disk.
+    await context.close().catch(() => {});
+    cleanup();
+    throw new SentienceError(`the Sentience extension did not start in the launched browser: ${(e as Error).message}`);
+  }
   const state = typeof options.storageState === 'string' ? JSON.parse(fs.readFileSync(options.storageState, 'utf8')) : options.storageState;
   if (state?.cookies?.length) await context.addCookies(state.cookies);
   const items = Object.fromEntries((state?.origins ?? []).filter((o: { localStorage?: unknown[] }) => o.localStorage?.length).map((o: { origin: string; localStorage: unknown[] }) => [o.origin, o.localStorage]));
@@ -162,11 +173,12 @@ export async function launch(options: LaunchOptions = {}): Promise<SentienceBrow
 }
 
 /** Attaches to a running Chromium (`--remote-debugging-port`) that has the extension loaded; `close()` disconnects. */
-export async function connect(cdpUrl: string, options: { trust?: string[] } = {}): Promise<SentienceBrowser> {
+export async function connect(cdpUrl: string, options: { trust?: string[]; timeout?: number } = {}): Promise<SentienceBrowser> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.connectOverCDP(cdpUrl);
   const context = browser.contexts()[0] ?? (await browser.newContext());
-  const worker = await extensionWorker(context).catch((e: Error) => {
+  const worker = await extensionWorker(context, options.timeout).catch(async (e: Error) => {
+    await browser.close().catch(() => {});
     throw new SentienceError(`the browser at ${cdpUrl} has no Sentience extension running: ${e.message}`);
   });
   if (options.trust?.length) await trust(context, options.trust);

@@ -69,11 +69,12 @@ export function bind(page: Page): Sentience {
 export const test = base.extend<{ sentience: Sentience }, { sentienceContext: BrowserContext; sentienceTrust: string[] }>({
   sentienceTrust: [[], { option: true, scope: 'worker' }],
   sentienceContext: [
-    async ({ playwright, sentienceTrust }, use) => {
+    async ({ playwright, sentienceTrust, headless }, use) => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentience-test-'));
       const context = await playwright.chromium.launchPersistentContext(dir, {
         executablePath: defaultChromium(),
-        headless: true,
+        // Playwright's own option: `--headed` and `use: { headless: false }` show the window.
+        headless,
         viewport: { width: 1280, height: 800 },
         args: extensionArgs(),
       });

@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as s from 'sentience-playwright';
@@ -16,7 +17,45 @@ const Ajv = require('ajv');
 const addFormats = require('ajv-formats');
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
-const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(ROOT, 'snapshot.schema.json'), 'utf8')));
+const SCHEMA = JSON.parse(fs.readFileSync(path.join(ROOT, 'snapshot.schema.json'), 'utf8'));
+const validate = ajv.compile(SCHEMA);
+// The same schema with no key allowed beyond those it names (the schema
+// leaves the top level and `meta` open): the snapshot is exactly the contract.
+const closed = structuredClone(SCHEMA);
+delete closed.$id;
+closed.definitions.Success.additionalProperties = false;
+closed.definitions.Success.properties.meta.additionalProperties = false;
+const validateExactly = ajv.compile(closed);
+
+// "Name.key" for each key of the success model, a $ref naming its
+// definition and a nested object its parent's path (as contract.ts's classes).
+const resolve = (node, name) => (node.$ref ? [SCHEMA.definitions[node.$ref.split('/').pop()], node.$ref.split('/').pop()] : [node, name]);
+
+/** Every field of the schema's success model. */
+function schemaFields(node = SCHEMA.definitions.Success, name = 'Success', out = new Set()) {
+  [node, name] = resolve(node, name);
+  if (node.items) return schemaFields(node.items, name, out);
+  for (const [key, child] of Object.entries(node.properties ?? {})) {
+    if (out.has(`${name}.${key}`)) continue;
+    out.add(`${name}.${key}`);
+    schemaFields(child, `${name}.${key}`, out);
+  }
+  return out;
+}
+
+/** The fields a snapshot has, walked along the schema. */
+function valueFields(value, node = SCHEMA.definitions.Success, name = 'Success', out = new Set()) {
+  [node, name] = resolve(node, name);
+  if (Array.isArray(value)) {
+    for (const v of value) valueFields(v, node.items ?? {}, name, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      out.add(`${name}.${key}`);
+      valueFields(child, node.properties?.[key] ?? {}, `${name}.${key}`, out);
+    }
+  }
+  return out;
+}
 
 let site;
 let browser;
@@ -57,6 +96,23 @@ for (const fixture of ['state', 'login', 'labels']) {
   });
 }
 
+test('every field of the model comes back from the extension, and nothing else', async () => {
+  const seen = new Set();
+  const runs = ['state', 'login', 'labels', 'card-grid'].map((n) => [`${site.url}/pages/${n}.html`, {}]);
+  runs.push([`${site.url}/frame.html`, { screenshot: true }], [`${site.other}/frame.html`, {}]);
+  const page = await browser.context.newPage();
+  for (const [url, options] of runs) {
+    await page.goto(url);
+    const snap = await s.snapshot(page, { diff: true, wait_for_stable: { quiet_ms: 50 }, ...options });
+    assert.ok(validateExactly(snap), `${url}: ${JSON.stringify(validateExactly.errors)}`);
+    valueFields(snap, undefined, undefined, seen);
+  }
+  const every = schemaFields();
+  assert.ok(every.has('State.options.selected') && every.has('Frames.skipped.reason'), [...every].join(' '));
+  assert.deepEqual([...every].filter((f) => !seen.has(f)).sort(), []);
+  await page.close();
+});
+
 test('bad options and bad queries throw the extension\'s message', async () => {
   const page = await open(`${site.url}/demo/index.html`);
   await assert.rejects(s.snapshot(page, { limt: 3 }), (e) => e instanceof s.SentienceError && /unknown field `limt`/.test(e.message));
@@ -74,6 +130,21 @@ test('format stays under its budget; query and find', async () => {
   assert.equal((await s.query(page, "role=button text~'add to cart'")).length, 3);
   assert.equal((await s.find(page, 'role=searchbox')).role, 'searchbox');
   assert.equal(await s.find(page, "text='Nothing like this'"), null);
+  await page.close();
+});
+
+test('diff: what was added since the previous snapshot, or since a given one', async () => {
+  const page = await open(`${site.url}/demo/index.html`);
+  const first = await s.snapshot(page);
+  await page.evaluate(() => document.querySelector('main').append(Object.assign(document.createElement('button'), { textContent: 'New' })));
+  const d = await s.diff(page);
+  assert.equal(d.since, first.snapshot_id);
+  const added = await s.find(page, "text='New'");
+  assert.ok(d.added.includes(added.id), JSON.stringify(d));
+  assert.deepEqual(d.removed, []);
+  const again = await s.diff(page, first.snapshot_id);
+  assert.equal(again.since, first.snapshot_id);
+  assert.ok(again.added.includes(added.id));
   await page.close();
 });
 
@@ -120,18 +191,54 @@ test('waitFor and expect pass and fail with clear messages', async () => {
     return true;
   });
   await assert.rejects(s.expect(page, { timeout: 300 }).notToHave('text=Stay'), /1 still matched: #\d+ button "Stay"/);
+  await assert.rejects(s.expect(page, { timeout: 300 }).toHave('role=button', { count: 5 }), /count: 5.*failed: 2 matched/s);
   await assert.rejects(s.waitFor(page, 'rol=button'), s.QueryError);
   await page.close();
 });
 
-test('hover, scroll and an annotated screenshot', async () => {
+test('select an option, by value and by text; a missing one says why', async () => {
+  const page = await open(`${site.url}/pages/state.html`);
+  const country = await s.find(page, 'role=combobox text=Country');
+  assert.ok((await s.select(page, country, 'de')).success);
+  assert.equal((await s.find(page, 'role=combobox text=Country')).state.value, 'Germany');
+  assert.ok((await s.select(page, country, 'France')).success);
+  assert.equal(await page.evaluate(() => document.querySelector('select').value), 'fr');
+  const bad = await s.select(page, country, 'Spain');
+  assert.equal(bad.success, false);
+  assert.match(bad.error, /no option matching/);
+  assert.equal((await s.select(page, country, 'Italy')).success, false, 'a disabled option is not chosen');
+  assert.equal(await page.evaluate(() => document.querySelector('select').value), 'fr');
+  await page.close();
+});
+
+test('hover shows a hover-only menu; scroll brings an element into view and back', async () => {
+  const page = await open(`${site.url}/hover.html`);
+  assert.equal(await s.find(page, "text='Garden tools'"), null);
+  const r = await s.hover(page, await s.find(page, 'role=button text=Products'));
+  assert.deepEqual(r, { success: true, outcome: 'dom_changed' });
+  assert.ok(await s.find(page, "text='Garden tools'"));
+  const far = await s.find(page, "text='Far away'");
+  assert.equal(far.in_viewport, false);
+  assert.ok((await s.scroll(page, far)).success);
+  assert.equal((await s.find(page, "text='Far away'")).in_viewport, true);
+  assert.ok((await s.scroll(page, { dy: -5000 })).success);
+  assert.equal((await s.find(page, "text='Far away'")).in_viewport, false);
+  await page.close();
+});
+
+test('an annotated screenshot: numbered boxes drawn, then gone', async () => {
   const page = await open(`${site.url}/demo/index.html`);
   const plain = await s.screenshot(page, { annotate: false });
-  const shot = await s.screenshot(page);
-  assert.ok(shot.data.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])));
-  assert.ok(!shot.data.equals(plain.data) && shot.snapshot.elements.length > 0);
-  assert.ok((await s.hover(page, await s.find(page, "role=button text~'add to cart'"))).success);
-  assert.ok((await s.scroll(page, { dy: 200 })).success);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sdk-shot-')), 'a.png');
+  try {
+    const shot = await s.screenshot(page, { path: file });
+    assert.ok(shot.data.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])));
+    assert.ok(fs.readFileSync(file).equals(shot.data));
+    assert.ok(!shot.data.equals(plain.data) && shot.snapshot.elements.length > 0);
+    assert.ok((await s.screenshot(page, { annotate: false })).data.equals(plain.data), 'the boxes are cleared afterwards');
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
   await page.close();
 });
 

@@ -11,12 +11,18 @@ const STRICT_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style
 const LATE = `<!doctype html><title>late</title><button id="stay">Stay</button><button id="go">Going</button>
 <script>setTimeout(() => { const b = document.createElement('button'); b.textContent = 'Arrived'; document.body.append(b); document.getElementById('go').remove(); }, 400);</script>`;
 
+// A menu shown on hover only, and a button far below the fold.
+const HOVER = `<!doctype html><title>hover</title><style>#menu{display:none} #wrap:hover #menu{display:block}</style>
+<div id="wrap"><button id="open">Products</button><div id="menu"><a href="#garden">Garden tools</a></div></div>
+<div style="height:2000px"></div><button id="far">Far away</button>`;
+
 export function startSite() {
   let port = 0;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     const send = (body, headers = {}) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers }).end(body);
     if (url.pathname === '/late.html') return send(LATE);
+    if (url.pathname === '/hover.html') return send(HOVER);
     if (url.pathname === '/frame.html') {
       const other = (req.headers.host || '').startsWith('127.0.0.1') ? 'localhost' : '127.0.0.1';
       return send(`<!doctype html><title>frame</title><button>Outer button</button><iframe src="http://${other}:${port}/demo/login.html" width="600" height="400"></iframe>`);

@@ -1,7 +1,16 @@
 """The Agent on the demo store, offline (the built-in planner of the
-bundled `sentience serve`), careful mode with approvals through the callback."""
+bundled `sentience serve`, or its LLM planner talking to a local fake of an
+OpenAI-compatible endpoint), careful mode with approvals through the callback."""
 
 from __future__ import annotations
+
+import http.server
+import json
+import re
+import threading
+from typing import Any, Dict, List
+
+import pytest
 
 import sentience_sdk as s
 
@@ -61,3 +70,83 @@ def test_the_demo_login_with_one_careful_approval_against_a_given_server(browser
     finally:
         server.stop()
         page.close()
+
+
+class FakeLlm:
+    """An OpenAI-compatible chat-completions endpoint (the only fake: the
+    remote model) that reads the page listing of the server's prompt and
+    logs in: type the user name, the password, click "Log in", finish."""
+
+    def __init__(self) -> None:
+        self.requests: List[Dict[str, Any]] = []
+        fake = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+                fake.requests.append({"path": self.path, "auth": self.headers.get("authorization"), "body": body})
+                name, args = fake.decide(body["messages"][-1]["content"])
+                data = json.dumps({"id": "x", "object": "chat.completion", "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
+                    "role": "assistant", "content": None,
+                    "tool_calls": [{"id": "c1", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]}}]}).encode()
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+    def decide(self, prompt: str) -> tuple:
+        def id_of(pattern: str) -> str:
+            m = re.search(r"^(\S+) " + pattern, prompt, re.M)
+            assert m, f"{pattern} not in the prompt:\n{prompt}"
+            return m.group(1)
+
+        step = len(self.requests) - 1
+        if "/welcome.html" in prompt:
+            return "finish", {"result": "Logged in as alice"}
+        if step == 0:
+            return "type", {"id": id_of('textbox "Username"'), "text": "alice"}
+        if step == 1:
+            return "type", {"id": id_of('textbox "Password"'), "text": "s3cret"}
+        return "click", {"id": id_of('button "Log in"')}
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_the_servers_llm_planner_logs_in_with_one_careful_approval(browser, site):
+    """``llm=`` gives the Agent's own server an OpenAI-compatible model (here
+    a local fake): the run is the model's choices, acted by the extension,
+    with careful mode's one question (the password) through the callback."""
+    llm = FakeLlm()
+    page = browser.new_page(f"{site.url}/demo/login.html")
+    asked = []
+    try:
+        with s.Agent(page, mode="careful", on_ask=lambda q: asked.append(q.text) or True,
+                     llm={"base_url": llm.base_url, "api_key": "test-key", "model": "fake-1"}) as agent:
+            result = agent.run('Log in as "alice" with password "s3cret"')
+        assert result.ok and result.result == "Logged in as alice", f"{result.error} {[str(x) for x in result.steps]}"
+        assert asked == ["⚠️ Security check: Attempting to type a password into 'Password'. Proceed?"]
+        assert "welcome.html?user=alice&password=s3cret" in page.url
+        assert len(llm.requests) == 4
+        first = llm.requests[0]
+        assert first["path"] == "/v1/chat/completions" and first["auth"] == "Bearer test-key" and first["body"]["model"] == "fake-1"
+    finally:
+        llm.close()
+        page.close()
+
+
+def test_a_server_that_cannot_start_says_why(tmp_path):
+    broken = tmp_path / "sentience"
+    broken.write_text("#!/bin/sh\necho 'error: --in-memory: no such option' >&2\nexit 2\n")
+    broken.chmod(0o755)
+    with pytest.raises(RuntimeError, match=r"did not start .*it said: error: --in-memory: no such option"):
+        s.agent.AgentServer(binary=str(broken))

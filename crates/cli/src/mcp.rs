@@ -208,18 +208,13 @@ async fn serve_http(
     let bound = listener.local_addr()?;
     let guard = sentience_mcp::http::guard(config);
     guard.listening_on(bound);
-    let ct = sentience_mcp::http::CancellationToken::new();
-    let app = sentience_mcp::http::router(shared, guard, ct.clone());
     println!(
         "sentience mcp listening on http://{bound}{}",
         sentience_mcp::http::ENDPOINT
     );
-    let app = app.into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            let _ = tokio::signal::ctrl_c().await;
-            ct.cancel();
-        })
-        .await?;
+    sentience_mcp::http::serve(listener, shared, guard, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
     Ok(())
 }

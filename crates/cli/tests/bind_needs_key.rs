@@ -11,6 +11,7 @@ fn sentience(args: &[&str]) -> Command {
     c.args(args)
         .env_remove("SENTIENCE_API_KEY")
         .env_remove("SENTIENCE_TOOLS_TOKEN")
+        .env_remove("SENTIENCE_MCP_TOKEN")
         .env_remove("LLM_API_KEY")
         .env_remove("PORT")
         .env_remove("TOOLS_PORT")
@@ -18,8 +19,31 @@ fn sentience(args: &[&str]) -> Command {
     c
 }
 
+/// The command's output once it has exited; a panic (not a hang) if it
+/// is still running after a while: it started serving.
+fn exits_within(mut cmd: Command, args: &[&str]) -> std::process::Output {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sentience");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while child.try_wait().expect("wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("output");
+            panic!(
+                "{args:?} is still running: it started without a key ({})",
+                String::from_utf8_lossy(&out.stdout).trim()
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().expect("output")
+}
+
 #[test]
-fn serve_and_tools_refuse_a_public_bind_without_a_key() {
+fn serve_tools_and_mcp_http_refuse_a_public_bind_without_a_key() {
     for (args, flag) in [
         (
             &["serve", "--host", "0.0.0.0", "--port", "0", "--in-memory"][..],
@@ -29,8 +53,12 @@ fn serve_and_tools_refuse_a_public_bind_without_a_key() {
             &["tools", "--host", "0.0.0.0", "--port", "0"][..],
             "--token",
         ),
+        (
+            &["mcp", "--http", "--host", "0.0.0.0", "--port", "0"][..],
+            "--token",
+        ),
     ] {
-        let out = sentience(args).output().expect("run sentience");
+        let out = exits_within(sentience(args), args);
         assert!(!out.status.success(), "{args:?} started");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(

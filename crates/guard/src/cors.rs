@@ -7,21 +7,20 @@ use axum::http::{header, HeaderName, HeaderValue, Method};
 use std::time::Duration;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
-/// `allowed` origins may send `headers` (besides Content-Type and
-/// Authorization) and read `expose` (besides Retry-After).
+/// Our extension and the `allowed` origins (the guard's `origin::is_allowed`)
+/// may send `headers` (besides Content-Type and Authorization) and read
+/// `expose` (besides Retry-After).
 pub fn cors(allowed: &[String], headers: &[&'static str], expose: &[&'static str]) -> CorsLayer {
-    let allowed: Vec<String> = allowed
-        .iter()
-        .map(|o| o.trim_end_matches('/').to_string())
-        .collect();
+    let allowed = allowed.to_vec();
     let mut allow_headers = vec![header::CONTENT_TYPE, header::AUTHORIZATION];
     allow_headers.extend(headers.iter().map(|h| HeaderName::from_static(h)));
     let mut expose_headers = vec![header::RETRY_AFTER];
     expose_headers.extend(expose.iter().map(|h| HeaderName::from_static(h)));
     CorsLayer::new()
         .allow_origin(AllowOrigin::predicate(move |origin: &HeaderValue, _| {
-            let o = origin.to_str().unwrap_or("");
-            allowed.iter().any(|a| a.eq_ignore_ascii_case(o))
+            origin
+                .to_str()
+                .is_ok_and(|o| crate::origin::is_allowed(o, &allowed))
         }))
         .allow_methods([Method::GET, Method::POST, Method::DELETE, Method::OPTIONS])
         .allow_headers(allow_headers)

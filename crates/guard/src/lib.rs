@@ -10,7 +10,7 @@
 //! 1. `Host` names this server: the bound address, a loopback name with the
 //!    bound port, or a configured name (`host.rs`; stops DNS rebinding);
 //! 2. a request from a web page carries `Origin`: it passes only when that
-//!    origin is configured (our extension's, or an operator's), and a
+//!    origin is our extension's (every service) or an operator's, and a
 //!    request a browser marks as sent by a page of another site without an
 //!    `Origin` is refused too (`origin.rs`; stops drive-by use);
 //! 3. with keys configured, `Authorization: Bearer <key>` (`keys.rs`);
@@ -55,8 +55,9 @@ pub struct GuardConfig {
     /// Extra `Host` names this server answers to (a reverse proxy's public
     /// name). `name` matches any port; `name:port` only that port.
     pub allowed_hosts: Vec<String>,
-    /// Origins whose pages (or extensions) may call the server. Exact
-    /// match, without a trailing slash (`https://app.example:8443`).
+    /// Origins whose pages (or extensions) may call the server, besides our
+    /// extension's ([`EXTENSION_ORIGIN`], always allowed). Exact match,
+    /// without a trailing slash (`https://app.example:8443`).
     pub allowed_origins: Vec<String>,
     /// API keys; when any is set, every request but `open_paths` needs
     /// `Authorization: Bearer <one of them>`.

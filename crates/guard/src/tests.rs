@@ -97,6 +97,13 @@ fn origins_are_refused_unless_configured() {
     assert!(g
         .check(&request(&[host, ("origin", "https://app.example")]))
         .is_ok());
+    // Our extension, on every service, configured or not.
+    for config in [g.config().clone(), GuardConfig::default()] {
+        let g = Guard::new(config, respond);
+        assert!(g
+            .check(&request(&[host, ("origin", crate::EXTENSION_ORIGIN)]))
+            .is_ok());
+    }
     for o in [
         "https://evil.example",
         "null",

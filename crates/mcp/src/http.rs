@@ -64,3 +64,26 @@ pub fn router(shared: Arc<Shared>, guard: Guard, ct: CancellationToken) -> Route
             sentience_guard::enforce,
         ))
 }
+
+/// Serves `/mcp` on `listener` behind `guard` until `shutdown` resolves
+/// (then open MCP sessions are cancelled). The listener's address joins the
+/// guard's (the port `Host` must carry; register it yourself before telling
+/// anyone the address); each request knows its client's address
+/// (per-address rate limits without a token).
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    shared: Arc<Shared>,
+    guard: Guard,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    guard.listening_on(listener.local_addr()?);
+    let ct = CancellationToken::new();
+    let app = router(shared, guard, ct.clone())
+        .into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            ct.cancel();
+        })
+        .await
+}

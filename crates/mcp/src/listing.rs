@@ -5,12 +5,37 @@
 
 use crate::page::View;
 use sentience_snapshot_query::format::{clean, element_line};
-use sentience_snapshot_query::{estimate_tokens, format_elements, Element, Query, Snapshot};
+use sentience_snapshot_query::{
+    estimate_tokens, format_elements, format_enough, Element, Enough, Query, Snapshot,
+};
 use std::collections::HashSet;
 
-/// The listing of `elements` (already filtered) within `max_tokens`.
+/// The listing of `elements` (already filtered) within `max_tokens`: every
+/// match the budget holds (a query's answer, `browser_find`).
 pub fn listing(elements: &[Element], max_tokens: usize) -> String {
     format_elements(elements, max_tokens).text
+}
+
+/// How the agent gets what a page's listing left out (the end of its
+/// closing line; the line itself gives the budget that lists it all).
+pub const MORE_HINT: &str = "browser_find {query}, or browser_scroll";
+
+/// The listing of a page's `elements` (of `snapshot`, maybe narrowed to the
+/// viewport), within `max_tokens` but no longer than the page is worth:
+/// crates/snapshot-query `format_enough` (whole when it fits; else what is
+/// in and near the viewport, and the fields and primary actions of the
+/// rest; docs/mcp.md "How much a snapshot lists"). The engine's own
+/// `format()` keeps filling its budget for its other callers.
+pub fn page(snapshot: &Snapshot, elements: &[Element], max_tokens: usize) -> String {
+    format_enough(
+        elements,
+        &Enough {
+            max_tokens,
+            viewport_height: snapshot.viewport.height,
+            more_hint: MORE_HINT,
+        },
+    )
+    .text
 }
 
 /// `elements` of a snapshot that pass the agent's filters.

@@ -3,7 +3,7 @@
 //! System 2 errors use docs/contracts/system2.md §8: `{"detail": …}`
 //! (a string, or FastAPI's list of `{loc, msg, type}` for 422).
 
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
@@ -29,10 +29,10 @@ pub enum ApiError {
     /// docs/security.md: a foreign `Host` or `Origin` (refused by the guard).
     #[error("{0}")]
     Forbidden(String),
-    /// docs/security.md "Rate limits and quotas": 429 (with `Retry-After`
-    /// when the wait is known).
+    /// docs/security.md "Rate limits and quotas": 429, with `Retry-After`
+    /// (whole seconds) when given. The guard's rate limit sets its own.
     #[error("{0}")]
-    TooManyRequests(String),
+    TooManyRequests(String, Option<u64>),
     /// docs/contracts/run-api.md §15: 500 "Server-side error (LLM API failure, etc.)".
     #[error("{0}")]
     Policy(String),
@@ -66,7 +66,7 @@ impl ApiError {
                 "Missing or invalid API key".into(),
             ),
             ApiError::Forbidden(m) => ApiError::System2Status(StatusCode::FORBIDDEN, m),
-            ApiError::TooManyRequests(m) => {
+            ApiError::TooManyRequests(m, _) => {
                 ApiError::System2Status(StatusCode::TOO_MANY_REQUESTS, m)
             }
             other => other,
@@ -83,7 +83,7 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests(..) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::System2Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Policy(_) | ApiError::Internal(_) | ApiError::System2Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
@@ -106,7 +106,11 @@ impl IntoResponse for ApiError {
             ApiError::Conflict(_) => json!({"error": "Conflict", "message": message}),
             ApiError::Unauthorized => json!({"error": "Unauthorized", "message": message}),
             ApiError::Forbidden(_) => json!({"error": "Forbidden", "message": message}),
-            ApiError::TooManyRequests(_) => {
+            ApiError::TooManyRequests(_, Some(secs)) => {
+                let body = json!({"error": "Too many requests", "message": message});
+                return (status, [(header::RETRY_AFTER, secs)], Json(body)).into_response();
+            }
+            ApiError::TooManyRequests(_, None) => {
                 json!({"error": "Too many requests", "message": message})
             }
             ApiError::Policy(_) => json!({"error": "LLM API failure", "message": message}),

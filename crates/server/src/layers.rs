@@ -18,7 +18,7 @@ pub fn respond(refusal: &Refusal, path: &str) -> Response {
     let error = match refusal {
         Refusal::Host(_) | Refusal::Origin(_) => ApiError::Forbidden(message),
         Refusal::Unauthorized => ApiError::Unauthorized,
-        Refusal::RateLimited(_) => ApiError::TooManyRequests(message),
+        Refusal::RateLimited(_) => ApiError::TooManyRequests(message, refusal.retry_after_secs()),
     };
     if path == "/s2" || path.starts_with("/s2/") {
         error.into_system2().into_response()

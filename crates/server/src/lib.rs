@@ -36,9 +36,8 @@ use tower_http::trace::TraceLayer;
 /// what it lets through reaches CORS and the routes.
 pub fn router(state: AppState) -> Router {
     let limit = state.config.max_body_bytes;
-    let mut origins = state.config.guard.allowed_origins.clone();
-    origins.push(layers::EXTENSION_ORIGIN.to_string());
-    let cors = layers::cors(&origins);
+    // Our extension's origin is allowed by the guard itself.
+    let cors = layers::cors(&state.config.guard.allowed_origins);
     let app = Router::new()
         .route("/health", get(routes::health))
         .route("/agent/run/start", post(routes::runs::start))

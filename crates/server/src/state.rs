@@ -20,7 +20,7 @@ pub const DEFAULT_MAX_HTML_BYTES: usize = 5 * 1024 * 1024;
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
     /// Who may call (docs/security.md): extra Host names, origins besides
-    /// our extension's (`layers::EXTENSION_ORIGIN`, always allowed), API
+    /// our extension's (`layers::EXTENSION_ORIGIN`, always allowed by the guard), API
     /// keys (with any, every route but GET /health needs
     /// `Authorization: Bearer <key>`), requests per second per caller.
     pub guard: GuardConfig,
@@ -121,9 +121,6 @@ impl AppState {
             .unwrap_or_default();
         let live = LiveRuns::new(config.cache_capacity);
         let mut guard = config.guard.clone();
-        guard
-            .allowed_origins
-            .push(crate::layers::EXTENSION_ORIGIN.to_string());
         guard.open_paths.push("/health".into());
         // Several replicas share one PostgreSQL database: a caller's rate
         // is counted there, for all of them (docs/server.md "Running

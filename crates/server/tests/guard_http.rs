@@ -116,8 +116,10 @@ async fn a_cross_site_page_gets_nothing_from_any_route_and_creates_nothing() {
             .starts_with("Origin not allowed"),
         "{v}"
     );
-    // Nothing was created, and the run the page tried to drive is untouched.
+    // Nothing was created (no run, no browse conversation), and the run the
+    // page tried to drive is untouched.
     assert_eq!(stored_runs(&s).await, 1);
+    assert_eq!(s.db.count("browse_sessions").await, 0);
     let state = s.state(&run).await;
     assert_eq!(state["status"], "created", "{state}");
     assert_eq!(state["currentStep"], 0, "{state}");
@@ -168,6 +170,9 @@ async fn a_foreign_host_is_refused_on_get_and_post() {
         format!("evil.example:{port}"),
         "evil.example".into(),
         format!("localhost:{}", 1),
+        format!("[::1]:{}", 1),
+        format!("[::2]:{port}"),
+        format!("127.0.0.1.evil.example:{port}"),
     ] {
         let r = with_host(reqwest::Method::GET, "/health", host.clone())
             .send()
@@ -194,6 +199,7 @@ async fn a_foreign_host_is_refused_on_get_and_post() {
     for host in [
         format!("localhost:{port}"),
         format!("127.0.0.1:{port}"),
+        format!("[::1]:{port}"),
         "agent.internal.example".into(),
         "agent.internal.example:443".into(),
     ] {
@@ -203,7 +209,7 @@ async fn a_foreign_host_is_refused_on_get_and_post() {
             .unwrap();
         assert_eq!(r.status(), 200, "Host {host}");
     }
-    assert_eq!(stored_runs(&s).await, 4);
+    assert_eq!(stored_runs(&s).await, 5);
 }
 
 #[tokio::test]
@@ -295,8 +301,17 @@ async fn a_caller_may_have_only_so_many_runs_going() {
     .await;
     let first = s.start("one", "autonomous").await;
     s.start("two", "autonomous").await;
-    let (status, v) = s.post("/agent/run/start", json!({"task": "three"})).await;
-    assert_eq!(status, 429, "{v}");
+    let r = s
+        .client
+        .post(format!("{}/agent/run/start", s.base))
+        .json(&json!({"task": "three"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 429);
+    assert_eq!(r.headers()["retry-after"], "5");
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["error"], "Too many requests", "{v}");
     assert!(v["message"].as_str().unwrap().contains("at most 2"), "{v}");
     assert_eq!(stored_runs(&s).await, 2);
     // A run that ends frees its place.
@@ -306,4 +321,85 @@ async fn a_caller_may_have_only_so_many_runs_going() {
     assert_eq!(status, 200);
     let (status, _) = s.post("/agent/run/start", json!({"task": "three"})).await;
     assert_eq!(status, 200);
+}
+
+/// A client connecting from `ip` (any 127.x address reaches our loopback
+/// listener, each a caller of its own when the server has no keys).
+fn client_from(ip: &str) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(ip.parse::<std::net::IpAddr>().unwrap())
+        .build()
+        .unwrap()
+}
+
+async fn start_as(
+    s: &TestServer,
+    client: &reqwest::Client,
+    key: Option<&str>,
+) -> reqwest::Response {
+    let mut req = client
+        .post(format!("{}/agent/run/start", s.base))
+        .json(&json!({"task": "x"}));
+    if let Some(k) = key {
+        req = req.bearer_auth(k);
+    }
+    req.send().await.unwrap()
+}
+
+#[tokio::test]
+async fn without_keys_the_rate_is_counted_per_client_address() {
+    let s = server(GuardConfig {
+        rate: RateLimit::new(1, Some(2)),
+        ..GuardConfig::default()
+    })
+    .await;
+    let (one, two) = (client_from("127.0.0.1"), client_from("127.0.0.2"));
+    for _ in 0..2 {
+        assert_eq!(start_as(&s, &one, None).await.status(), 200);
+    }
+    let r = start_as(&s, &one, None).await;
+    assert_eq!(r.status(), 429);
+    assert!(r.headers().contains_key("retry-after"));
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["error"], "Too many requests", "{v}");
+    // Another address has a bucket of its own.
+    assert_eq!(start_as(&s, &two, None).await.status(), 200);
+    assert_eq!(stored_runs(&s).await, 3);
+}
+
+#[tokio::test]
+async fn running_runs_are_counted_per_key_else_per_client_address() {
+    // With keys: per key, whatever address it comes from.
+    let s = spawn_with(
+        ServerConfig {
+            guard: GuardConfig {
+                keys: vec!["alpha".into(), "beta".into()],
+                ..GuardConfig::default()
+            },
+            max_running_runs: 1,
+            ..ServerConfig::default()
+        },
+        Arc::new(ScorerPolicy),
+    )
+    .await;
+    let (one, two) = (client_from("127.0.0.1"), client_from("127.0.0.2"));
+    assert_eq!(start_as(&s, &one, Some("alpha")).await.status(), 200);
+    let r = start_as(&s, &two, Some("alpha")).await;
+    assert_eq!(r.status(), 429, "alpha from another address");
+    assert!(r.headers().contains_key("retry-after"));
+    assert_eq!(start_as(&s, &one, Some("beta")).await.status(), 200);
+    assert_eq!(stored_runs(&s).await, 2);
+    // Without keys: per address.
+    let s = spawn_with(
+        ServerConfig {
+            max_running_runs: 1,
+            ..ServerConfig::default()
+        },
+        Arc::new(ScorerPolicy),
+    )
+    .await;
+    assert_eq!(start_as(&s, &one, None).await.status(), 200);
+    assert_eq!(start_as(&s, &one, None).await.status(), 429);
+    assert_eq!(start_as(&s, &two, None).await.status(), 200);
+    assert_eq!(stored_runs(&s).await, 2);
 }

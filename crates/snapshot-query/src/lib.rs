@@ -5,11 +5,13 @@
 //! through its own small wasm (crates/query-wasm); the agent server and the
 //! CLI link it natively.
 
+pub mod enough;
 pub mod format;
 pub mod model;
 pub mod query;
 pub mod tokens;
 
+pub use enough::{format_enough, near_viewport, worth_listing, Enough};
 pub use format::{format, format_elements, Formatted, DEFAULT_MAX_TOKENS};
 pub use model::{
     listing_order, rank_order, BBox, Checked, Element, ElementState, Entry, Listed, Role,

@@ -5,7 +5,8 @@
 
 use sentience_snapshot_query::format::element_line;
 use sentience_snapshot_query::{
-    estimate_tokens, format_elements, listing_order, Checked, Element, Role, SelectOption,
+    estimate_tokens, format_elements, format_enough, listing_order, worth_listing, Checked,
+    Element, Enough, Role, SelectOption,
 };
 
 struct Rng(u64);
@@ -211,4 +212,71 @@ fn budget_never_exceeded_and_most_important_first() {
         listed_some > 1000 && left_out_some > 1000,
         "{listed_some} {left_out_some}"
     );
+}
+
+/// The same pages through `format_enough` (src/enough.rs): never over the
+/// budget; the whole page when it fits; otherwise a prefix, in the listing
+/// order, of the elements its rule keeps, and a closing line that counts
+/// everything else.
+#[test]
+fn enough_never_exceeds_the_budget_and_lists_what_its_rule_keeps() {
+    let mut rng = Rng(0x5eed_1234_abcd_0002);
+    let budgets = [0, 10, 37, 100, 250, 1000, 2000, 4000];
+    let mut cut_by_rule = 0;
+    for page in 0..200 {
+        let n = match page % 4 {
+            0 => rng.below(5),
+            1 => rng.below(50),
+            2 => rng.below(400),
+            _ => rng.below(3000),
+        };
+        let elements: Vec<Element> = (0..n as u32)
+            .map(|i| element(&mut rng, i * 7 + 1))
+            .collect();
+        let height = [0.0, 720.0, 1000.0][page % 3];
+        let kept = worth_listing(&elements, height);
+        let order: Vec<usize> = listing_order(&elements)
+            .into_iter()
+            .filter(|&i| kept[i])
+            .collect();
+        let whole: usize = elements
+            .iter()
+            .map(|e| estimate_tokens(&element_line(e)))
+            .sum();
+        for &budget in &budgets {
+            let f = format_enough(
+                &elements,
+                &Enough {
+                    max_tokens: budget,
+                    viewport_height: height,
+                    more_hint: "ask",
+                },
+            );
+            let real = estimate_tokens(&f.text);
+            assert!(real <= budget, "page {page} budget {budget}: {real}");
+            assert_eq!(f.tokens, real);
+            if whole <= budget {
+                assert_eq!(f.shown, elements.len());
+                continue;
+            }
+            let lines: Vec<&str> = f.text.lines().collect();
+            for (line, &i) in lines[..f.shown].iter().zip(&order) {
+                assert_eq!(format!("{line}\n"), element_line(&elements[i]));
+            }
+            if let Some(last) = lines.get(f.shown) {
+                assert_eq!(lines.len(), f.shown + 1);
+                let left = elements.len() - f.shown;
+                assert!(last.starts_with(&format!("… {left} more (")), "{last}");
+                assert!(
+                    last.ends_with(&format!("all: max_tokens {whole}): ask")),
+                    "{last}"
+                );
+            }
+            if f.shown == order.len() && f.shown < elements.len() {
+                cut_by_rule += 1;
+            }
+        }
+    }
+    // Some listings stop by the rule, not the budget.
+    assert!(cut_by_rule > 10, "{cut_by_rule}");
 }

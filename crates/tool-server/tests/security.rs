@@ -232,3 +232,133 @@ async fn the_rate_limit_answers_429_with_retry_after_per_token() {
         "{v}"
     );
 }
+
+/// Every POST route of docs/contracts/tools.md, with a body it would act on.
+const POST_ROUTES: [(&str, &str); 18] = [
+    ("/screenshot", r#"{"scope": "browser"}"#),
+    ("/click", r#"{"x": 5, "y": 5}"#),
+    ("/type", r#"{"text": "rm -rf ~"}"#),
+    ("/scroll", r#"{"direction": "down"}"#),
+    ("/keypress", r#"{"keys": ["enter"]}"#),
+    ("/browser/start", r#"{"headless": true}"#),
+    ("/browser/stop", "{}"),
+    ("/browser/navigate", r#"{"url": "https://evil.example/"}"#),
+    ("/browser/reload", "{}"),
+    ("/browser/back", "{}"),
+    ("/browser/forward", "{}"),
+    ("/browser/tab/new", r#"{"url": "https://evil.example/"}"#),
+    ("/browser/tab/close", "{}"),
+    ("/browser/tab/switch", r#"{"index": 0}"#),
+    ("/browser/act", r#"{"action": "click", "id": 1}"#),
+    ("/coordinates/convert", r#"{"x": 1, "y": 1}"#),
+    ("/coordinates/validate", r#"{"x": 1, "y": 1}"#),
+    // A method the route does not have: still the guard's answer first.
+    ("/status", "{}"),
+];
+
+const GET_ROUTES: [&str; 9] = [
+    "/",
+    "/status",
+    "/screen",
+    "/browser/status",
+    "/browser/current_url",
+    "/browser/tabs",
+    "/browser/dom/tree",
+    "/browser/snapshot",
+    "/nope",
+];
+
+#[tokio::test]
+async fn a_cross_site_page_gets_nothing_from_any_route_and_starts_nothing() {
+    let s = server(Options::default()).await;
+    for (path, body) in POST_ROUTES {
+        for origin in [
+            "https://evil.example",
+            "null",
+            "chrome-extension://abcdefghijklmnopabcdefghijklmnop",
+        ] {
+            // What `fetch(url, {method: 'POST', mode: 'no-cors'})` sends.
+            let r = s
+                .http
+                .post(format!("{}{path}", s.base))
+                .header("origin", origin)
+                .header("content-type", "text/plain;charset=UTF-8")
+                .header("sec-fetch-site", "cross-site")
+                .header("sec-fetch-mode", "no-cors")
+                .body(body)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), 403, "{origin} POST {path}");
+            assert!(r.headers().get("access-control-allow-origin").is_none());
+            let v: serde_json::Value = r.json().await.unwrap();
+            assert_eq!(v["success"], false, "{path}: {v}");
+            assert!(
+                v["error"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Origin not allowed"),
+                "{path}: {v}"
+            );
+        }
+    }
+    for path in GET_ROUTES {
+        // An <img> or <script> of the page: no Origin, but marked cross-site.
+        let r = s
+            .http
+            .get(format!("{}{path}", s.base))
+            .header("sec-fetch-site", "cross-site")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 403, "no-cors GET {path}");
+        // A WebSocket handshake from the page (CORS does not cover them).
+        let r = s
+            .http
+            .get(format!("{}{path}", s.base))
+            .header("origin", "https://evil.example")
+            .header("connection", "Upgrade")
+            .header("upgrade", "websocket")
+            .header("sec-websocket-version", "13")
+            .header("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ==")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 403, "WebSocket handshake to {path}");
+    }
+    // Nothing was started: no session, not even an id given out, no profile.
+    let sessions = s.state.sessions.lock().await;
+    assert!(sessions.map.is_empty() && sessions.issued.is_empty());
+    drop(sessions);
+    assert_eq!(std::fs::read_dir(s.profiles.path()).unwrap().count(), 0);
+    let (_, v) = s.get("/status").await;
+    assert_eq!(v["browser_sessions"], 0);
+}
+
+#[tokio::test]
+async fn our_extension_and_origin_less_clients_keep_working() {
+    let s = server(Options::default()).await;
+    for origin in [Some(sentience_guard::EXTENSION_ORIGIN), None] {
+        let mut get = s.http.get(format!("{}/status", s.base));
+        let mut post = s
+            .http
+            .post(format!("{}/coordinates/convert", s.base))
+            .header("content-type", "application/json")
+            .body(r#"{"x": 630, "y": 350, "from_space": "lux_sdk", "to_space": "viewport"}"#);
+        if let Some(o) = origin {
+            get = get.header("origin", o);
+            post = post.header("origin", o);
+        }
+        let r = get.send().await.unwrap();
+        assert_eq!(r.status(), 200, "{origin:?}");
+        let acao = r
+            .headers()
+            .get("access-control-allow-origin")
+            .map(|v| v.to_str().unwrap().to_string());
+        assert_eq!(acao.as_deref(), origin, "CORS answer for {origin:?}");
+        let r = post.send().await.unwrap();
+        assert_eq!(r.status(), 200, "{origin:?}");
+        let v: serde_json::Value = r.json().await.unwrap();
+        assert_eq!(v["success"], true, "{v}");
+    }
+}

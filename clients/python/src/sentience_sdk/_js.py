@@ -70,13 +70,18 @@ HOVER_LOCATE = _fn(
     "const mo = new MutationObserver((l) => { box.n += l.length; }); "
     "mo.observe(document, {subtree: true, childList: true, attributes: true, characterData: true}); "
     "Object.defineProperty(window, key, {value: () => { mo.disconnect(); return box.n; }, configurable: true}); "
-    "return JSON.stringify({status: 'success', bbox: e.bbox});",
+    "return JSON.stringify({status: 'success', bbox: e.bbox, since: s.snapshot_id ?? null});",
 )
+# The hover changed the page when the DOM mutated or, as a CSS :hover menu
+# does without a mutation, the actionable elements differ from the snapshot
+# taken before the move (the TypeScript package's hover decides the same way).
 HOVER_OUTCOME = _fn(
-    "",
+    "a",
     "await new Promise((r) => setTimeout(r, 50)); const f = window.__sentienceHoverMutations; "
-    "delete window.__sentienceHoverMutations; "
-    "return JSON.stringify({success: true, outcome: f && f() > 0 ? 'dom_changed' : 'none', doc: performance.timeOrigin, href: location.href});",
+    "delete window.__sentienceHoverMutations; let changed = Boolean(f && f() > 0); "
+    "if (!changed && a.since !== null) { const s = await window.sentience.snapshot({since: a.since, frames: a.frames}); "
+    "const d = s.status === 'success' ? s.diff : null; changed = Boolean(d && d.since !== null && (d.added.length || d.removed.length || d.changed.length)); } "
+    "return JSON.stringify({success: true, outcome: changed ? 'dom_changed' : 'none', doc: performance.timeOrigin, href: location.href});",
 )
 
 # wait_for: snapshot + query until a match or the deadline, inside the page

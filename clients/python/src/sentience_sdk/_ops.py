@@ -206,7 +206,7 @@ def hover(el: ElementRef, frames: bool) -> Op:
         return ActionResult(False, "none", str(value.get("error")))
     box = value["bbox"]
     yield Mouse(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    return (yield from _action(_js.HOVER_OUTCOME, {}))
+    return (yield from _action(_js.HOVER_OUTCOME, {"since": value.get("since"), "frames": frames}))
 
 
 def _describe(q: str, present: bool) -> str:

@@ -8,6 +8,7 @@ import atexit
 import os
 import re
 import subprocess
+import tempfile
 from typing import Any, Callable, Dict, Iterator, Optional
 
 from ._assets import server_binary
@@ -33,11 +34,14 @@ class AgentServer:
             if k not in _LLM_ENV:
                 raise ValueError(f"llm: unknown key {k!r} (base_url, api_key, model)")
             env[_LLM_ENV[k]] = v
+        # The server's log goes to a file (a pipe nobody reads would fill and
+        # stall it), so a server that fails to start can say why.
+        self._log = tempfile.TemporaryFile(mode="w+", prefix="sentience-serve-")
         self.proc = subprocess.Popen(
             [binary or server_binary(), "serve", "--port", "0", "--host", "127.0.0.1", "--in-memory"],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=self._log,
             env=env,
             text=True,
         )
@@ -45,8 +49,11 @@ class AgentServer:
         line = self.proc.stdout.readline()  # "listening on http://ADDR" comes first
         m = re.search(r"listening on (http://\S+)", line)
         if not m:
+            # An empty first line: the server exited, its log is complete.
+            self._log.seek(0)
+            said = self._log.read()[-2000:].strip()
             self.stop()
-            raise RuntimeError(f"`sentience serve` did not start (first line: {line!r})")
+            raise RuntimeError(f"`sentience serve` did not start (first line: {line!r}; it said: {said or 'nothing'})")
         self.url = m.group(1).rstrip("/")
         atexit.register(self.stop)
 
@@ -60,6 +67,7 @@ class AgentServer:
                 self.proc.wait()
         if self.proc.stdout:
             self.proc.stdout.close()
+        self._log.close()
 
 
 def _settings(server_url: str, api_key: Optional[str]) -> Dict[str, Any]:

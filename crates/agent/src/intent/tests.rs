@@ -39,6 +39,17 @@ const TABLE: &[(&str, &str)] = &[
         r#"Please log in with username frank and password 1234."#,
         r#"1. type username="frank" password="1234" → 2. submit log in"#,
     ),
+    // "label: value", as copied from a form or a message: the value keeps
+    // its inner comma ("City, ST") and ends at the next label or at a
+    // date with a preposition of its own.
+    (
+        r#"Book the shortest one-way flight from: Rosario, WA to: Long Beach, CA on 12/19/2016."#,
+        r#"1. type value[from]="Rosario, WA" value[to]="Long Beach, CA" value[on]="12/19/2016" → 2. submit book"#,
+    ),
+    (
+        r#"Send a parcel with sender: Ana Ruiz and recipient: Sam Carter"#,
+        r#"1. type value[sender]="Ana Ruiz" value[recipient]="Sam Carter" → 2. submit send"#,
+    ),
     (r#"Click the button."#, r#"1. click button"#),
     (
         r#"Click on the link "Neque,"."#,

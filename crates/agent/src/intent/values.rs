@@ -58,6 +58,116 @@ fn parts(toks: &[Token], lex: &Lexicon) -> Vec<std::ops::Range<usize>> {
 /// label; `phrases`: a part with words but no field noun becomes a
 /// `Phrase` the planner splits against the page's field labels.
 pub(super) fn values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) -> Vec<Value> {
+    let (mut out, rest) = colon_labelled(toks, lex);
+    if out.is_empty() {
+        return listed_values(toks, lex, login, phrases);
+    }
+    out.extend(listed_values(&rest, lex, login, phrases));
+    out
+}
+
+/// "from: Rosario, WA to: Long Beach, CA": a word followed by a colon
+/// names the field of the words after it, up to the next such word, the
+/// end of the sentence, or a date or time that has a preposition of its
+/// own ("… CA on 12/19/2016"). How people copy values out of a form or a
+/// message ("Name: …, Phone: …", "from: … to: …"); the value keeps its
+/// inner commas — a place is written "City, ST" — unless a comma is
+/// followed by a word in lower case, which starts another part of the
+/// sentence. Field nouns the lexicon knows ("password: x") are read by
+/// the list below, as is anything with quotes. Returns these values and
+/// the tokens left for the rest.
+fn colon_labelled(toks: &[Token], lex: &Lexicon) -> (Vec<Value>, Vec<Token>) {
+    let ws = lowers(toks);
+    let is_label = |k: usize| -> bool {
+        let t = &toks[k];
+        // "to:" is glue elsewhere, a role here ("from: … to: …").
+        let word = !GLUE.contains(&t.lower.as_str()) || t.lower == "to";
+        t.colon
+            && !t.quoted
+            && k + 1 < toks.len()
+            && word
+            && t.raw.chars().all(char::is_alphabetic)
+            && field_at(&ws[k..], lex).is_none()
+    };
+    let mut out = Vec::new();
+    let mut used = vec![false; toks.len()];
+    let mut k = 0;
+    while k < toks.len() {
+        if !is_label(k) {
+            k += 1;
+            continue;
+        }
+        let mut end = k + 1;
+        while end < toks.len() {
+            let t = &toks[end];
+            if end > k + 1 && is_label(end) {
+                break;
+            }
+            let preposition = matches!(t.lower.as_str(), "on" | "at" | "for" | "by");
+            if end > k + 1
+                && preposition
+                && end + 1 < toks.len()
+                && date_or_time(toks, end + 1).is_some()
+            {
+                break;
+            }
+            end += 1;
+            if t.stop
+                || t.comma
+                    && toks
+                        .get(end)
+                        .is_none_or(|n| n.raw.chars().next().is_some_and(char::is_lowercase))
+            {
+                break;
+            }
+        }
+        let mut run = &toks[k + 1..end];
+        // "sender: Ana Ruiz and recipient: …": the "and" joins the pairs.
+        while let Some((last, head)) = run.split_last() {
+            if last.quoted || !lex.and.contains(&last.lower.as_str()) {
+                break;
+            }
+            run = head;
+        }
+        // "Note: click Save" — an instruction, not a value.
+        let instruction = match_at(lex.verbs, &ws[k + 1..]).is_some();
+        let plain = !run.is_empty()
+            && !instruction
+            && run
+                .iter()
+                .enumerate()
+                .all(|(j, t)| !t.quoted && field_at(&ws[k + 1 + j..], lex).is_none());
+        if !plain {
+            k += 1;
+            continue;
+        }
+        let mut text = String::new();
+        for (j, t) in run.iter().enumerate() {
+            if j > 0 {
+                text.push(' ');
+            }
+            text.push_str(&t.raw);
+            if t.comma && j + 1 < run.len() {
+                text.push(',');
+            }
+        }
+        out.push(Value::literal(text, FieldKind::Other, toks[k].raw.clone()));
+        for u in &mut used[k..end] {
+            *u = true;
+        }
+        k = end;
+    }
+    let rest = toks
+        .iter()
+        .zip(&used)
+        .filter(|(_, u)| !**u)
+        .map(|(t, _)| t.clone())
+        .collect();
+    (out, rest)
+}
+
+/// The values of a list (the rest of `values`).
+fn listed_values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     let mut used = vec![false; toks.len()];
     // Phrases only in a list of values: after "with" / "using" / a colon,

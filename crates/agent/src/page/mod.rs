@@ -10,6 +10,7 @@
 //! snapshot-contract element is clicked with `{"id": 42}` and a PageSnapshot
 //! one with `{"id": "agent-1"}`.
 
+mod layout_labels;
 mod probe;
 mod shapes;
 
@@ -111,7 +112,7 @@ impl Page {
         elements: Vec<Observed>,
         viewport_height: Option<f64>,
     ) -> Page {
-        Page {
+        let mut page = Page {
             shape: SnapshotShape::Sentience,
             url,
             title,
@@ -119,19 +120,25 @@ impl Page {
             elements,
             viewport_height,
             string_ids: Vec::new(),
-        }
+        };
+        layout_labels::name_by_layout(&mut page);
+        page
     }
 
     /// Parse either snapshot shape. Errors name the offending field.
     pub fn from_json(v: &Value) -> Result<Page, String> {
-        shapes::from_value(v)
+        let mut page = shapes::from_value(v)?;
+        layout_labels::name_by_layout(&mut page);
+        Ok(page)
     }
 
     /// `from_json` on JSON text, without building a `serde_json::Value`
     /// (the /step hot path). Also tells whether the snapshot carries a
     /// `screenshot` member.
     pub fn from_json_str(json: &str) -> Result<(Page, bool), String> {
-        shapes::from_str(json)
+        let (mut page, screenshot) = shapes::from_str(json)?;
+        layout_labels::name_by_layout(&mut page);
+        Ok((page, screenshot))
     }
 
     /// The id of an element as tools carry it (its wire type).

@@ -18,7 +18,7 @@ mod fields;
 pub mod find;
 mod form;
 mod goal;
-mod layout;
+pub(crate) mod layout;
 mod lookup;
 mod recover;
 mod session;

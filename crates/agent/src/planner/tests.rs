@@ -670,3 +670,79 @@ fn a_value_naming_an_option_is_chosen_not_typed() {
         Decision::Tool(Tool::Click { id: id("l") })
     );
 }
+
+/// A form whose date box has no label of its own, only the words above it
+/// ("Departure Date"): the date goes there, not into the first free box.
+#[test]
+fn a_box_named_only_by_the_words_above_it_takes_its_value() {
+    let p = page(
+        json!([
+            {"id": "from", "tag": "input", "placeholder": "From:", "bbox": {"x": 10, "y": 60, "width": 120, "height": 20}},
+            {"id": "to", "tag": "input", "placeholder": "To:", "bbox": {"x": 10, "y": 90, "width": 120, "height": 20}},
+            {"id": "promo", "tag": "input", "bbox": {"x": 10, "y": 120, "width": 120, "height": 20}},
+            {"id": "more", "tag": "a", "text": "Terms apply", "bbox": {"x": 10, "y": 140, "width": 60, "height": 12}},
+            {"id": "day", "tag": "input", "bbox": {"x": 10, "y": 170, "width": 120, "height": 20}},
+            {"id": "go", "tag": "button", "text": "Search", "bbox": {"x": 10, "y": 200, "width": 60, "height": 20}},
+        ]),
+        "Book Your One-Way Flight Promo code Terms apply Departure Date Search",
+    );
+    let task = "Book a flight from: Rosario, WA to: Long Beach, CA on 12/19/2016.";
+    let h = [typed("from", "Rosario, WA"), typed("to", "Long Beach, CA")];
+    assert!(
+        matches!(decide(task, &p, &h), Decision::Tool(Tool::Type { ref id, ref text }) if *id == self::id("day") && text == "12/19/2016"),
+        "{:?}",
+        decide(task, &p, &h)
+    );
+}
+
+/// A search term that names the boxes of a form by their words ("directed
+/// by X" → Director, "year Y" → Year): each part into its box, the words
+/// before them (less the plural noun searched for) into the box left.
+#[test]
+fn a_search_term_naming_several_boxes_is_split_between_them() {
+    let p = page(
+        json!([
+            {"id": "g", "tag": "input", "ariaLabel": "Genre"},
+            {"id": "d", "tag": "input", "ariaLabel": "Director Name"},
+            {"id": "y", "tag": "input", "ariaLabel": "Year"},
+            {"id": "go", "tag": "button", "text": "Search"},
+        ]),
+        "Genre Director Name Year Search",
+    );
+    let task = "Search for drama movies directed by Holloway from year 2011.";
+    let typed_into = |h: &[HistoryEntry]| match decide(task, &p, h) {
+        Decision::Tool(Tool::Type { id, text }) => Some((id, text)),
+        _ => None,
+    };
+    let mut h = Vec::new();
+    let mut got = Vec::new();
+    while let Some((i, text)) = typed_into(&h) {
+        h.push(typed(&i.key(), &text));
+        got.push((i.key(), text));
+        assert!(got.len() <= 3, "{got:?}");
+    }
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            ("d".to_string(), "Holloway".to_string()),
+            ("g".into(), "drama".into()),
+            ("y".into(), "2011".into())
+        ]
+    );
+    // One search box: the term is typed whole.
+    let one = page(
+        json!([
+            {"id": "q", "tag": "input", "ariaLabel": "Search movies"},
+            {"id": "go", "tag": "button", "text": "Search"},
+        ]),
+        "Search movies Search",
+    );
+    assert_eq!(
+        decide(task, &one, &[]),
+        Decision::Tool(Tool::Type {
+            id: id("q"),
+            text: "drama movies directed by Holloway from year 2011".into()
+        })
+    );
+}

@@ -117,3 +117,26 @@ fn filters_take_a_query_and_the_viewport() {
         .unwrap_err()
         .contains("query"));
 }
+
+#[test]
+fn a_page_listing_stops_at_its_long_tail_and_a_query_does_not() {
+    // A header in view and 300 story links far below it.
+    let mut elements = vec![
+        json!({"id": 1, "role": "searchbox", "text": "Search", "importance": 1037, "in_viewport": true,
+               "bbox": {"x": 0, "y": 10, "width": 200, "height": 20}}),
+    ];
+    for i in 0..300 {
+        elements.push(
+            json!({"id": 10 + i, "role": "link", "text": format!("Story number {i} of the archive"),
+            "importance": -300, "in_viewport": false,
+            "bbox": {"x": 0, "y": 3000 + i * 30, "width": 200, "height": 20}}),
+        );
+    }
+    let s = snapshot(json!({"status": "success", "url": "u",
+        "viewport": {"width": 1280, "height": 720}, "elements": elements}));
+    let text = page(&s, &s.elements, 2000);
+    assert!(text.starts_with("1 searchbox \"Search\" @0,10\n… 300 more (300 links; 300 below the fold; all: max_tokens "), "{text}");
+    assert!(text.trim_end().ends_with(MORE_HINT), "{text}");
+    // The plain listing (a query's matches) fills the budget.
+    assert!(listing(&s.elements, 2000).lines().count() > 50);
+}

@@ -311,7 +311,7 @@ pub fn page_listing(s: &sentience_snapshot_query::Snapshot, budget: usize) -> St
 
 /// A page's listing alone, without positions (`listing::compact`).
 pub fn listing_only(s: &sentience_snapshot_query::Snapshot, budget: usize) -> String {
-    let list = listing::compact(&listing::listing(&s.elements, budget));
+    let list = listing::compact(&listing::page(s, &s.elements, budget));
     if list.is_empty() {
         "(no elements to act on)\n".to_string()
     } else {

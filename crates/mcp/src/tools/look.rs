@@ -15,10 +15,8 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 /// `max_tokens` of `browser_snapshot` when not given: the issue's 2,000
-/// (issue 22). Lower budgets keep the benchmark's task elements down to
-/// 1,200 on the 27 saved real pages, but that was measured on the pages it
-/// would be tuned on (docs/benchmarks.md "MCP"); an agent that wants less
-/// asks for it.
+/// (issue 22). A hard cap, not the answer's size: the listing stops when
+/// the rest of the page is not worth its tokens (listing::page).
 pub const SNAPSHOT_BUDGET: usize = 2000;
 const FIND_BUDGET: usize = 600;
 /// `browser_wait_for`'s limit when a condition is given without `time`.
@@ -77,7 +75,13 @@ impl SentienceMcp {
                         "(no earlier snapshot of this page to compare with: the whole listing)\n",
                     );
                 }
-                let list = listing::listing(&elements, budget);
+                // A query's matches are all wanted; a page is listed as
+                // far as it is worth (listing::page).
+                let list = if p.query.as_deref().is_some_and(|q| !q.trim().is_empty()) {
+                    listing::listing(&elements, budget)
+                } else {
+                    listing::page(&snap.snapshot, &elements, budget)
+                };
                 out.push_str(if list.is_empty() {
                     "(no matching elements)\n"
                 } else {

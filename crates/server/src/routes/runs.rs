@@ -92,11 +92,14 @@ pub async fn start(
     let last_seq = match s.store.create(&run, owner, limit, since).await? {
         Ok(last_seq) => last_seq,
         Err(n) => {
-            return Err(ApiError::TooManyRequests(format!(
-                "Too many runs at once: {n} of at most {limit} are going \
-                 (finish or cancel one, or wait until one has been idle for {} s)",
-                s.config.cache_idle.as_secs()
-            )))
+            return Err(ApiError::TooManyRequests(
+                format!(
+                    "Too many runs at once: {n} of at most {limit} are going \
+                     (finish or cancel one, or wait until one has been idle for {} s)",
+                    s.config.cache_idle.as_secs()
+                ),
+                Some(RUNS_RETRY_AFTER_SECS),
+            ))
         }
     };
     tracing::debug!(run_id = %run.run_id, ?mode, "run started");
@@ -105,6 +108,12 @@ pub async fn start(
     s.live.insert(Live::new(run, last_seq)).await;
     Ok(Json(reply))
 }
+
+/// `Retry-After` of the running-runs quota's 429. When a place frees is
+/// not known (a run ends when its client finishes or cancels it, or after
+/// it has idled `cache_idle`): a short hint, so a waiting client neither
+/// hammers the server nor waits for the worst case.
+const RUNS_RETRY_AFTER_SECS: u64 = 5;
 
 /// The run the caller has just put in its slot (`live_run`): missing only if
 /// the cache broke its own invariant.

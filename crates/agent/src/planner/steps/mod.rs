@@ -13,6 +13,7 @@ mod open;
 mod path;
 mod reveal;
 mod scroll;
+mod search_roles;
 mod submit;
 mod wait;
 

@@ -130,7 +130,7 @@ pub fn search(cx: &Cx<'_>, term: Option<&Value>, cursor: usize) -> Outcome {
     // "flights from Boston to San Francisco on 10/16/2016" on a form whose
     // fields say From and To: each part into the field its preposition
     // names (a date or time by its shape), then the form is sent.
-    if let Some(values) = role_values(cx, &text) {
+    if let Some(values) = super::search_roles::role_values(cx, &text) {
         return match super::fill::step(cx, &values, &Target::default(), cursor, None) {
             Outcome::Done(c) => implicit(cx, "search", c).unwrap_or(Outcome::Done(c)),
             other => other,
@@ -277,77 +277,4 @@ fn option_named(cx: &Cx<'_>, filled: &[&Observed], cursor: usize) -> Option<Outc
         })),
         _ => None,
     }
-}
-
-/// Words that give the value after them a role a field may be labelled
-/// with ("From", "To", "Check-in on"…).
-const ROLE_WORDS: &[&str] = &[
-    "from",
-    "to",
-    "on",
-    "in",
-    "at",
-    "near",
-    "via",
-    "until",
-    "departing",
-    "returning",
-    "leaving",
-    "arriving",
-];
-
-/// The parts of a search term that go into labelled fields: each role word
-/// that names a field on this page (its label is that word, or starts
-/// with it: "From", "To city") starts a value running to the next such
-/// word; a role word followed by a date or a time starts one too (into the
-/// field of that shape). `None` unless some role word names a field, so a
-/// plain search ("hotels in Paris" on a page with one search box) is typed
-/// whole as before.
-fn role_values(cx: &Cx<'_>, term: &str) -> Option<Vec<Value>> {
-    use crate::planner::values::{shape, Shape};
-    let words: Vec<&str> = term.split_whitespace().collect();
-    let fields: Vec<&Observed> = cx
-        .page
-        .elements
-        .iter()
-        .filter(|e| e.is_field() && !e.is_disabled())
-        .collect();
-    let role = |w: &str| -> Option<String> {
-        let w = w.trim_end_matches([':', ',']).to_lowercase();
-        ROLE_WORDS.contains(&w.as_str()).then_some(w)
-    };
-    let names_field = |w: &str| {
-        fields.iter().any(|e| {
-            let l = crate::text::normalize(e.label());
-            let mut ws = l.split(' ');
-            ws.next() == Some(w) && ws.count() <= 1
-        })
-    };
-    let mut marks: Vec<(usize, String)> = Vec::new();
-    let mut named = false;
-    for i in 0..words.len().saturating_sub(1) {
-        let Some(w) = role(words[i]) else { continue };
-        if names_field(&w) {
-            named = true;
-            marks.push((i, w));
-        } else if matches!(shape(words[i + 1]), Shape::Date | Shape::Time) {
-            marks.push((i, String::new()));
-        }
-    }
-    if !named {
-        return None;
-    }
-    let values: Vec<Value> = marks
-        .iter()
-        .enumerate()
-        .filter_map(|(k, (i, label))| {
-            let end = marks.get(k + 1).map(|m| m.0).unwrap_or(words.len());
-            let v = words[i + 1..end]
-                .join(" ")
-                .trim_matches([',', '.', ';'])
-                .to_string();
-            (!v.is_empty()).then(|| Value::literal(v, FieldKind::Other, label.clone()))
-        })
-        .collect();
-    (!values.is_empty()).then_some(values)
 }

@@ -1,0 +1,251 @@
+//! A field's name read off the layout, as a person reads a form that has
+//! no `<label for>`, no `aria-label` and no placeholder: the words just
+//! before it on the page ("Departure Date" over a date box, "Genre:" left
+//! of a text box in a row). Many real forms are built this way (table
+//! forms with a `<th>` per row, a `<div>` of text above each box, search
+//! bars in page builders), and every surface meets them: without a name a
+//! field can only be chosen by the shape of its value, so a date goes into
+//! "From" and "Holloway" into whichever box comes first.
+//!
+//! Only the page's visible text in reading order is at hand (the snapshot
+//! lists what one can act on, not the text around it), so the rule is
+//! deliberately narrow: the elements that show words are found in the text
+//! in reading order; between two of them, a run of unnamed text boxes
+//! takes the words that end the gap — one box takes the last few words
+//! (after the last sentence mark), several boxes take as many
+//! colon-ended labels ("Genre: Director: Year:") and nothing when the
+//! text does not divide that way (a guess would be worse than no name).
+
+use super::Page;
+use crate::planner::layout::reading_order;
+use sentience_snapshot_core::Observed;
+
+/// At most this many words make a label read off the layout.
+const MAX_WORDS: usize = 3;
+
+/// Name every unnamed text box of `page` by the words before it, where
+/// the layout says so unambiguously (the module comment). The name goes
+/// where a label would (`facts.aria_label`), so everything that matches
+/// fields by their label sees it.
+pub fn name_by_layout(page: &mut Page) {
+    if page.visible_text.is_empty() || !page.elements.iter().any(unnamed) {
+        return;
+    }
+    let text = page.visible_text.as_str();
+    let lower = text.to_lowercase();
+    // `to_lowercase` may change byte lengths outside ASCII: positions
+    // found in `lower` are only valid in `text` when both agree.
+    if lower.len() != text.len() {
+        return;
+    }
+    let mut order: Vec<usize> = (0..page.elements.len()).collect();
+    order.sort_by(|&a, &b| reading_order(&page.elements[a], &page.elements[b]));
+    // Walk in reading order: each element that shows words moves a cursor
+    // in the text past its words; unnamed boxes wait for the next one.
+    let mut cursor = 0usize;
+    let mut gap_start = 0usize;
+    let mut waiting: Vec<usize> = Vec::new();
+    let mut names: Vec<(usize, String)> = Vec::new();
+    for i in order {
+        let e = &page.elements[i];
+        if unnamed(e) {
+            waiting.push(i);
+            continue;
+        }
+        if e.is_field() {
+            continue;
+        }
+        let Some((start, end)) = place(&lower, e.text(), cursor) else {
+            continue;
+        };
+        if !waiting.is_empty() {
+            let gap = text.get(gap_start..start).unwrap_or_default();
+            for (k, name) in split_gap(gap, waiting.len()).into_iter().enumerate() {
+                names.push((waiting[k], name));
+            }
+            waiting.clear();
+        }
+        cursor = end;
+        gap_start = end;
+    }
+    // Boxes after the last element that shows words: the rest of the text.
+    if !waiting.is_empty() {
+        let gap = text.get(gap_start..).unwrap_or_default();
+        for (k, name) in split_gap(gap, waiting.len()).into_iter().enumerate() {
+            names.push((waiting[k], name));
+        }
+    }
+    for (i, name) in names {
+        page.elements[i].facts.aria_label = name;
+    }
+}
+
+/// A text box with no name a person can read (its `name` attribute is the
+/// developer's, not the reader's).
+fn unnamed(e: &Observed) -> bool {
+    e.is_text_entry()
+        && e.facts.aria_label.trim().is_empty()
+        && e.facts.placeholder.trim().is_empty()
+        && (e.text().trim().is_empty() || e.text() == e.value())
+}
+
+/// Where an element's words stand in the (lower-cased) text, at or after
+/// `from`: their first few words, as a snapshot may cut a long text short.
+fn place(lower: &str, words: &str, from: usize) -> Option<(usize, usize)> {
+    let w = words.trim().to_lowercase();
+    if w.chars().count() < 2 {
+        return None;
+    }
+    let head: String = w.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+    let at = from + lower.get(from..)?.find(&head)?;
+    Some((at, at + head.len()))
+}
+
+/// The names of `n` boxes from the words of the gap before them (in
+/// order), or none when the gap does not say.
+fn split_gap(gap: &str, n: usize) -> Vec<String> {
+    let gap = gap.trim();
+    if gap.is_empty() {
+        return Vec::new();
+    }
+    if n == 1 {
+        // The words after the last sentence mark (a heading or the
+        // instruction before it is not its name), the last few of them.
+        let body = gap.trim_end_matches([':', ' ']);
+        let tail = body
+            .rfind(['.', '!', '?', ':', ';'])
+            .map_or(body, |p| &body[p + 1..]);
+        let words: Vec<&str> = tail.split_whitespace().collect();
+        let name = words[words.len().saturating_sub(MAX_WORDS)..].join(" ");
+        return if name.is_empty() {
+            Vec::new()
+        } else {
+            vec![name]
+        };
+    }
+    // Several boxes: as many colon-ended labels at the end of the gap.
+    if !gap.ends_with(':') {
+        return Vec::new();
+    }
+    let parts: Vec<&str> = gap.split(':').map(str::trim).collect();
+    // "… 2011. Genre: Director: Year:" → ["… 2011. Genre", "Director", "Year", ""].
+    let labels = &parts[..parts.len() - 1];
+    if labels.len() < n {
+        return Vec::new();
+    }
+    let mut out: Vec<String> = labels[labels.len() - n..]
+        .iter()
+        .map(|s| {
+            let tail = s.rfind(['.', '!', '?', ';']).map_or(*s, |p| &s[p + 1..]);
+            let ws: Vec<&str> = tail.split_whitespace().collect();
+            ws[ws.len().saturating_sub(MAX_WORDS)..].join(" ")
+        })
+        .collect();
+    if out.iter().any(String::is_empty) {
+        out.clear();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sentience_snapshot_core::{BBox, DomFacts, Element, Role};
+
+    fn el(id: u32, role: Role, tag: &str, text: &str, y: f64) -> Observed {
+        Observed {
+            element: Element {
+                id,
+                role,
+                text: (!text.is_empty()).then(|| text.to_string()),
+                bbox: BBox {
+                    x: 10.0,
+                    y,
+                    width: 80.0,
+                    height: 16.0,
+                },
+                ..Default::default()
+            },
+            facts: DomFacts {
+                tag: tag.into(),
+                input_type: if tag == "input" {
+                    "text".into()
+                } else {
+                    String::new()
+                },
+                ..Default::default()
+            },
+        }
+    }
+
+    fn page(text: &str, elements: Vec<Observed>) -> Page {
+        Page::new(
+            "http://x/".into(),
+            String::new(),
+            text.into(),
+            elements,
+            None,
+        )
+    }
+
+    #[test]
+    fn a_box_under_a_heading_takes_the_words_just_before_it() {
+        let mut from = el(1, Role::Textbox, "input", "", 40.0);
+        from.facts.placeholder = "From:".into();
+        let p = page(
+            "Book the shortest flight. Book Your One-Way Flight Departure Date Search",
+            vec![
+                from,
+                el(2, Role::Textbox, "input", "", 80.0),
+                el(3, Role::Button, "button", "Search", 120.0),
+            ],
+        );
+        assert_eq!(
+            p.elements[0].facts.aria_label, "",
+            "a placeholder is a name"
+        );
+        assert_eq!(p.elements[1].facts.aria_label, "Flight Departure Date");
+    }
+
+    #[test]
+    fn rows_of_boxes_take_their_colon_labels_in_order() {
+        let p = page(
+            "Search for drama movies directed by Holloway from year 2011. Genre: Director: Year: Submit",
+            vec![
+                el(1, Role::Textbox, "input", "", 40.0),
+                el(2, Role::Textbox, "input", "", 60.0),
+                el(3, Role::Textbox, "input", "", 80.0),
+                el(4, Role::Button, "button", "Submit", 100.0),
+            ],
+        );
+        let names: Vec<&str> = p.elements[..3]
+            .iter()
+            .map(|e| e.facts.aria_label.as_str())
+            .collect();
+        assert_eq!(names, ["Genre", "Director", "Year"]);
+    }
+
+    #[test]
+    fn words_that_do_not_divide_name_nothing() {
+        let p = page(
+            "Movie Search Genre Director Year Submit",
+            vec![
+                el(1, Role::Textbox, "input", "", 40.0),
+                el(2, Role::Textbox, "input", "", 60.0),
+                el(3, Role::Button, "button", "Submit", 100.0),
+            ],
+        );
+        assert!(p.elements.iter().all(|e| e.facts.aria_label.is_empty()));
+    }
+
+    #[test]
+    fn a_labelled_box_keeps_its_label() {
+        let mut named = el(1, Role::Textbox, "input", "", 40.0);
+        named.facts.aria_label = "Email".into();
+        let p = page(
+            "Sign in Work address Continue",
+            vec![named, el(2, Role::Button, "button", "Continue", 80.0)],
+        );
+        assert_eq!(p.elements[0].facts.aria_label, "Email");
+    }
+}
