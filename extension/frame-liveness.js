@@ -40,7 +40,7 @@ globalThis.SentienceFrameLiveness = (() => {
    */
   async function answers(tabId, frame) {
     try {
-      await chrome.tabs.sendMessage(tabId, { type: SentienceProtocol.MSG.CALL, op: 'ping' }, { frameId: frame.frameId, documentId: frame.documentId });
+      await SentienceDocumentMessages.send(tabId, { type: SentienceProtocol.MSG.CALL, op: 'ping' }, { frameId: frame.frameId, documentId: frame.documentId });
       return true;
     } catch (e) {
       return false;

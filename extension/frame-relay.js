@@ -231,7 +231,7 @@ globalThis.SentienceFrameRelay = (() => {
     if (left <= 0) return { reason: 'timeout' };
     let reply;
     try {
-      reply = await withTimeout(chrome.tabs.sendMessage(c.tabId, { type: MSG.CALL, op: 'frame_walk', depth: msg.depth, frameId: c.frameId, scope: msg.scope }, { frameId: c.frameId }), left);
+      reply = await withTimeout(SentienceDocumentMessages.send(c.tabId, { type: MSG.CALL, op: 'frame_walk', depth: msg.depth, frameId: c.frameId, scope: msg.scope }, { frameId: c.frameId }), left);
     } catch (e) {
       return { reason: 'unreachable' };
     }
@@ -250,7 +250,7 @@ globalThis.SentienceFrameRelay = (() => {
   async function call(msg, sender) {
     if (!Number.isInteger(msg.frameId) || msg.frameId === sender.frameId || !ROUTED_OPS.has(msg.op)) return { error: 'invalid frame call' };
     try {
-      return await chrome.tabs.sendMessage(tabOf(sender), { type: MSG.CALL, op: msg.op, args: msg.args }, { frameId: msg.frameId });
+      return await SentienceDocumentMessages.send(tabOf(sender), { type: MSG.CALL, op: msg.op, args: msg.args }, { frameId: msg.frameId });
     } catch (e) {
       return { error: `the frame is gone: ${e instanceof Error ? e.message : e}` };
     }

@@ -5,9 +5,9 @@
 // "Extension protocol").
 //
 // Who talks to whom:
-// - page scripts → main-world.js (window.sentience) → bridge.js over a
-//   private MessagePort: the FACADE operations; the handshake is tagged
-//   FACADE_TAG;
+// - page scripts → main-world.js (window.sentience) → bridge.js as events
+//   with secret names: the FACADE operations; the handshake that hands the
+//   names over is the event FACADE_TAG;
 // - service worker ↔ content scripts (runtime messages, MSG): operations
 //   (MSG.CALL), loading the content runtime on a document's first call
 //   (MSG.RUNTIME_LOAD, CONTENT_RUNTIME), query/format and screenshots for
@@ -19,15 +19,17 @@
 //   service worker: the UI messages, validated by validateUiMessage().
 //
 // A classic script with no imports and no top-level declarations, loaded
-// everywhere those parts run: as the first content script of the isolated
-// world (manifest.json), by the service worker's importScripts(), and by the
-// side panel and options pages. A module service worker would load it the same
+// everywhere those parts run: as the first file of the content runtime a
+// document loads on its first call (pkg-scripts/build.sh), by the service
+// worker's importScripts(), and by the side panel and options pages. A module service worker would load it the same
 // way with `import './protocol.js';` (it only assigns
 // globalThis.SentienceProtocol). The side panel and options pages load it
 // with a <script> tag.
 // The page's MAIN world gets the part it needs from content/facade-protocol.js,
-// generated from this file (Chrome injects a file once per frame, whatever
-// the world). Changing a value here changes it for every user; `tsc`
+// and the isolated world, before the first call, from
+// content/start-protocol.js, both generated from this file (Chrome injects
+// a file once per frame, whatever the world; and every page pays for what
+// its document_start scripts evaluate). Changing a value here changes it for every user; `tsc`
 // (tests/tsconfig/) fails where a user names an operation this file does
 // not define, and tests/unit/protocol.test.mjs where a user repeats a
 // value instead of naming it, or the generated file is stale.
@@ -125,9 +127,9 @@ globalThis.SentienceProtocol = (() => {
   const CHUNK = 8 * 1024 * 1024;
 
   // ------------------------------------------------- facade (MAIN world)
-  // The tag of the handshake (main-world.js posts {__sentience: FACADE_TAG,
-  // type: 'init', request, response, reply, call} — the secret event names
-  // it drew — with its MessagePort to bridge.js, at document_start).
+  // The type of the handshake's event: main-world.js dispatches it on the
+  // document at document_start, with the secret prefix of its event names
+  // as its detail, and bridge.js, loaded just before it, takes the first.
   const FACADE_TAG = 'sentience/1';
   // A facade call not answered by then resolves to an error value.
   const FACADE_CALL_TIMEOUT_MS = 60000;

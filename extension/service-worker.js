@@ -11,7 +11,7 @@
 'use strict';
 
 // The walker ↔ engine wire's names (generated from crates/snapshot-core/src/raw.rs) first: frame-relay.js reads them.
-importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'content/wire.js', 'overlay-palette.js', 'annotate.js', 'frame-liveness.js', 'frame-relay.js', 'policy-mirror.js', 'runtime-preload.js', 'run/api-client.js', 'run/tools.js', 'run/history.js', 'run/approval.js', 'run/run-record.js', 'run/run-loop.js', 'mcp/shared-tabs.js', 'mcp/link.js');
+importScripts('../pkg/sentience_wasm.js', '../pkg/sentience_query.js', 'protocol.js', 'content/wire.js', 'overlay-palette.js', 'annotate.js', 'document-messages.js', 'frame-liveness.js', 'frame-relay.js', 'policy-mirror.js', 'runtime-preload.js', 'run/api-client.js', 'run/tools.js', 'run/history.js', 'run/approval.js', 'run/run-record.js', 'run/run-loop.js', 'mcp/shared-tabs.js', 'mcp/link.js');
 
 // Message types, port names and limits: extension/protocol.js.
 const { MSG, PORT_MSG, COMPUTE_PORT, CHUNK, CONTENT_RUNTIME, STORAGE } = SentienceProtocol;

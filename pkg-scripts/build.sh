@@ -15,6 +15,7 @@ cd "$ROOT"
 # (11 files took 11-30 ms to inject, one 3 ms). Order matters: each file
 # uses the globals of those before it.
 CONTENT_RUNTIME=(
+  extension/protocol.js
   pkg/sentience_wasm.js
   pkg/sentience_query.js
   extension/content/wire.js
@@ -34,14 +35,16 @@ CONTENT_RUNTIME=(
 # content_scripts), one file per world: each script file costs a frame
 # ~0.2-0.5 ms of evaluation on its own, whatever its size (measured,
 # docs/benchmarks.md "What being installed costs"). The MAIN world's
-# facade, with its part of the protocol; the isolated world's protocol,
-# trust and bridge. Order matters as above.
+# facade, with its part of the protocol; the isolated world's part of the
+# protocol (the whole of it, protocol.js, comes first in the runtime above),
+# trust and bridge. Both parts are generated from protocol.js
+# (tests/lib/facade-protocol.mjs). Order matters as above.
 START_MAIN=(
   extension/content/facade-protocol.js
   extension/content/main-world.js
 )
 START_ISOLATED=(
-  extension/protocol.js
+  extension/content/start-protocol.js
   extension/content/trust.js
   extension/content/bridge.js
 )

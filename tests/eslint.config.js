@@ -37,6 +37,7 @@ const worker = {
   ...shared,
   SentienceAnnotate: 'readonly',
   SentienceFrameLiveness: 'readonly',
+  SentienceDocumentMessages: 'readonly',
   SentienceFrameRelay: 'readonly',
   SentienceApi: 'readonly',
   SentienceTools: 'readonly',

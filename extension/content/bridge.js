@@ -1,17 +1,18 @@
 // @ts-check
 // The isolated world's bridge: the table of operations and the ports they
-// arrive by. Every document loads this file (with protocol.js and
+// arrive by. Every document loads this file (with start-protocol.js, the
+// part of protocol.js read here and in trust.js before the first call, and
 // trust.js) at document_start, and nothing else: the walker, the engine,
-// the query module and the operations are the content runtime
-// (protocol.js CONTENT_RUNTIME, bundled by pkg-scripts/build.sh), which the
+// the query module, the operations and the whole protocol are the content
+// runtime (protocol.js CONTENT_RUNTIME, bundled by pkg-scripts/build.sh), which the
 // service worker injects into this document on its first call of the API
 // (`runtime()` below; docs/architecture.md "Loaded on first use"). A page
 // that never calls the API pays for this file and the MAIN-world facade
 // only (docs/benchmarks.md "What being installed costs").
 //
 // The ports:
-// - the MAIN-world facade (content/main-world.js): a private MessagePort
-//   handed over at document_start, then events with secret names;
+// - the MAIN-world facade (content/main-world.js): events with secret
+//   names, handed over at document_start by one synchronous event;
 // - the extension's own callers: runtime messages (MSG.CALL) from the
 //   service worker (agent runs, frames, readiness);
 // - a debugger (CDP) in this world: SentienceTrusted.call;
@@ -54,10 +55,12 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
           throw new Error(`the extension could not load its content runtime here: ${answer && answer.error ? answer.error : 'no answer from the service worker'}`);
         }
         loaded = true;
-        armFacade();
         if (frameId !== null) SentienceFrames.learnFrameId(frameId);
         if (answer && Array.isArray(answer.dead)) SentienceFrames.learnDeadFrames(answer.dead);
       });
+      // (Registered once the request is on its way: the worker injects the
+      // runtime meanwhile.)
+      listenToExtension();
     }
     return loading;
   }
@@ -146,11 +149,12 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
   let facadeScope = 'page';
 
   // window.sentience_registry[id]: the element itself, or for an element of
-  // a child frame the answer goes to its <iframe> with the key that frame's
-  // own registry resolves (SentienceFrames.registryHop); the facade asks it.
-  // Elements of cross-origin frames (or below one) cannot be handed to the
-  // page: the registry gives undefined. Before the runtime: no snapshot, no
-  // element.
+  // a child frame the key that frame's own registry resolves
+  // (SentienceFrames.registryHop) with the frame's index in this window's
+  // frame list (`window[i]`, which no page script can redefine), which the
+  // facade reads there. Elements of cross-origin frames (or below one)
+  // cannot be handed to the page: the registry gives undefined. Before the
+  // runtime: no snapshot, no element.
   /**
    * @param {number} id
    * @param {string} responseName
@@ -163,54 +167,59 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
       return;
     }
     const hop = SentienceFrames.forwardOf(id) || SentienceFrames.registryHop(id, facadeScope);
-    if (hop) hop.el.dispatchEvent(new CustomEvent(responseName, { bubbles: false, composed: true, detail: hop.next }));
+    const win = hop && /** @type {HTMLIFrameElement} */ (hop.el).contentWindow;
+    if (!hop || !win) return;
+    for (let i = 0; i < window.length; i++) {
+      if (window[i] === win) {
+        document.dispatchEvent(new CustomEvent(responseName, { detail: { frame: i, key: hop.next } }));
+        return;
+      }
+    }
   }
 
-  // --------------------------------------------- the MAIN-world facade's port
-  // Registered at document_start, capturing, before any page listener: the
-  // first init message is ours (the facade posts it at document_start too,
-  // with the port and the secret event names it drew) and no page script
-  // ever sees it. Later init messages are forgeries. Only the port and the
-  // names are kept now: the listeners for the names are added on the
-  // document's first call (its first message on the port) or when the
-  // runtime loads (a parent frame's snapshot may then ask this frame's
-  // registry), so a page that never calls pays for nothing more.
-  /** @type {MessagePort | null} */
-  let facadePort = null;
+  // ------------------------------------------- the MAIN-world facade's events
+  // The handshake. manifest.json loads this file before the facade, both at
+  // document_start (Chrome injects a run_at's scripts in manifest order,
+  // whatever their world), so this capturing listener is on the document
+  // before the facade runs, and the facade before any page script: the
+  // first FACADE_TAG event is the facade's, dispatched synchronously with
+  // the secret prefix of its event names, and no page listener exists yet
+  // to see it. Only that one is taken (cancelled, so the facade knows) and
+  // the listener removed; a later FACADE_TAG event can only be a page's
+  // forgery and reaches nobody here. No port, no posted message: both cost
+  // every page a task and a clone (docs/benchmarks.md "What being
+  // installed costs").
   /** @type {{request: string, response: string, reply: string, call: string} | null} */
   let facadeNames = null;
-  let facadeArmed = false;
-  window.addEventListener(
-    'message',
-    (event) => {
-      const data = event.data;
-      if (event.source !== window || !data || data.__sentience !== FACADE_TAG || data.type !== 'init') return;
-      event.stopImmediatePropagation();
-      if (facadePort || event.ports.length !== 1) return;
-      const names = { request: data.request, response: data.response, reply: data.reply, call: data.call };
-      if (!Object.values(names).every((n) => typeof n === 'string' && n.startsWith('sentience-'))) return;
-      const port = event.ports[0];
-      facadePort = port;
-      facadeNames = names;
-      port.onmessage = (e) => {
-        armFacade();
-        onFacadeCall(e.data);
-      };
-      if (loaded) armFacade();
-    },
-    true,
-  );
+  const SECRET_RE = /^sentience-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  /** @param {Event} event */
+  function onFacadeInit(event) {
+    event.stopImmediatePropagation();
+    document.removeEventListener(FACADE_TAG, onFacadeInit, true);
+    let secret = null;
+    try {
+      secret = /** @type {CustomEvent} */ (event).detail;
+    } catch (e) {
+      secret = null;
+    }
+    if (facadeNames || typeof secret !== 'string' || !SECRET_RE.test(secret)) return;
+    const names = { request: `${secret}-request`, response: `${secret}-response`, reply: `${secret}-reply`, call: `${secret}-call` };
+    facadeNames = names;
+    event.preventDefault();
+    listenToFacade(names);
+  }
+  document.addEventListener(FACADE_TAG, onFacadeInit, true);
 
   /**
-   * A call of the facade: on the port, or (once the bridge listens) as the
-   * secret `call` event, dispatched in the page's task; the work starts
-   * after its first await, as the page's script has finished.
+   * A call of the facade: the secret `call` event, dispatched in the page's
+   * task; the work starts after its first await, as the page's script has
+   * finished. The answer is the secret `reply` event, which the facade
+   * reads in the task it is dispatched in (main-world.js `answer`).
    * @param {any} msg
    */
   async function onFacadeCall(msg) {
-    const port = facadePort;
     const names = facadeNames;
-    if (!port || !names || !msg || typeof msg.call !== 'number') return;
+    if (!names || !msg || typeof msg.call !== 'number') return;
     /** @type {Reply} */
     let reply;
     try {
@@ -223,18 +232,12 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
     } catch (err) {
       reply = failure(msg.op, err);
     }
-    // The answer as the secret reply event when the call came as an
-    // event (the facade reads it in this task, main-world.js `answer`),
-    // else on the port.
-    if (msg.events === true) document.dispatchEvent(new CustomEvent(names.reply, { detail: { call: msg.call, ...reply } }));
-    else port.postMessage({ call: msg.call, ...reply });
+    document.dispatchEvent(new CustomEvent(names.reply, { detail: { call: msg.call, ...reply } }));
   }
 
-  // Listens for the facade's secret events (once).
-  function armFacade() {
-    const names = facadeNames;
-    if (facadeArmed || !names) return;
-    facadeArmed = true;
+  // Listens for the facade's secret events (once, on the handshake).
+  /** @param {{request: string, response: string, reply: string, call: string}} names */
+  function listenToFacade(names) {
     // Registry resolution: answered synchronously by dispatching the
     // secret response event on the element itself.
     document.addEventListener(
@@ -255,7 +258,7 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
         } catch (err) {
           msg = null;
         }
-        if (!msg || typeof msg.call !== 'number') return; // not taken: the facade uses the port
+        if (!msg || typeof msg.call !== 'number') return; // not taken: the facade answers the error
         e.preventDefault();
         onFacadeCall(msg);
       },
@@ -283,6 +286,7 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
         SentienceFrames.onNonce(d);
         return;
       }
+      listenToExtension();
       chrome.runtime.sendMessage({ type: MSG.FRAME_CLAIM, nonce: d.nonce }).then((/** @type {any} */ r) => learnFrameId(r && r.frameId), () => {});
       runtime().catch(() => {});
     },
@@ -322,7 +326,26 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
   // ------------------------------------------ the extension's own callers
   // The service worker (agent runs, tests through the extension, frames)
   // calls the same operations; only the extension can send these messages.
-  chrome.runtime.onMessage.addListener((/** @type {any} */ msg, sender, sendResponse) => {
+  // The listener is registered on this document's first use of runtime
+  // messaging (runtime() above, a parent frame's nonce), or when the
+  // service worker finds no receiver here and runs SentienceListen() in
+  // this world (document-messages.js): building `chrome.runtime` costs a
+  // page ~0.3 ms at document_start (docs/benchmarks.md "What being
+  // installed costs"). Pages cannot reach this world's globals.
+  let listening = false;
+  function listenToExtension() {
+    if (listening) return;
+    listening = true;
+    chrome.runtime.onMessage.addListener(onExtensionMessage);
+  }
+  /** @type {any} */ (globalThis).SentienceListen = listenToExtension;
+
+  /**
+   * @param {any} msg
+   * @param {chrome.runtime.MessageSender} sender
+   * @param {(response?: any) => void} sendResponse
+   */
+  function onExtensionMessage(msg, sender, sendResponse) {
     if (sender.id !== chrome.runtime.id || !msg || msg.type !== MSG.CALL) return false;
     // A parent frame's snapshot asks for our raw walk (only through the
     // service worker, never from the page's facade).
@@ -343,5 +366,5 @@ globalThis.SentienceDocument = Object.freeze({ token: crypto.randomUUID() });
     }
     handle(msg.op, msg.args, msg.via).then(sendResponse, (err) => sendResponse(failure(msg.op, err)));
     return true;
-  });
+  }
 })();

@@ -3,18 +3,21 @@
 // for page scripts (and Playwright/Puppeteer/CDP `evaluate`).
 //
 // It holds no logic: every call is forwarded to the isolated content script
-// (bridge.js) as an event with a secret per-page name (read in the same
-// task: no wait behind the page's tasks), or on a private MessageChannel.
-// The names and the port are handed to the bridge at document_start,
-// before any page script runs (see the handshake below). The page can call the API (that is its purpose) but can neither
-// forge the bridge's answers nor read the answers to anyone else's
-// requests: they travel on a port only this closure holds, or as events
-// whose names only it and the bridge know.
+// (bridge.js) as an event with a secret per-page name, read in the same
+// task (no wait behind the page's tasks), and answered the same way. The
+// names are handed to the bridge at document_start, before any page script
+// runs, by one synchronous event (see the handshake below). The page can
+// call the API (that is its purpose) but can neither forge the bridge's
+// answers nor read the answers to anyone else's requests: they travel as
+// events whose names only this closure and the bridge know.
 //
 // Everything this file uses from the page's realm is captured now, at
 // document_start, so a page that later patches Array.prototype.map,
-// window.postMessage, JSON.parse or EventTarget.prototype.dispatchEvent
-// cannot break or mislead it.
+// JSON.parse, CustomEvent or EventTarget.prototype.dispatchEvent cannot
+// break or mislead it. Only what a call needs is captured: each DOM
+// interface read here is one the browser builds for this page on first
+// use, which every page pays for (docs/benchmarks.md "What being
+// installed costs").
 (() => {
   'use strict';
   // The protocol's constants (content/facade-protocol.js, generated from
@@ -35,49 +38,40 @@
   const CustomEventCtor = CustomEvent;
   const setTimeoutFn = setTimeout;
   const clearTimeoutFn = clearTimeout;
-  const windowPost = window.postMessage;
-  const portPost = MessagePort.prototype.postMessage;
-  // (The port's handler is set on the first call, after page scripts ran:
-  // through the browser's setter, never one the page put on the prototype.)
-  const setOnMessage = /** @type {(this: MessagePort, handler: (event: MessageEvent) => void) => void} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')).set);
+  const cloneOf = structuredClone;
   const addListener = EventTarget.prototype.addEventListener;
   const dispatch = EventTarget.prototype.dispatchEvent;
   const stopImmediate = Event.prototype.stopImmediatePropagation;
   const composedPath = Event.prototype.composedPath;
-  // (Both getters exist in every browser this runs in.)
+  // (The getter exists in every browser this runs in.)
   const detailOf = /** @type {() => any} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(CustomEvent.prototype, 'detail')).get);
-  const contentWindowOf = /** @type {() => Window | null} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')).get);
-  const IFrameCtor = HTMLIFrameElement;
   const reflectGet = Reflect.get;
   const isInteger = Number.isInteger;
   const stringOf = String;
   const doc = document;
+  const windowProxy = window;
 
   const FACADE_TAG = protocol.FACADE_TAG;
   const CALL_TIMEOUT_MS = protocol.FACADE_CALL_TIMEOUT_MS;
   const STATUS_OPS = protocol.STATUS_OPS;
 
-  const channel = new MessageChannel();
-  const port = channel.port1;
   const pending = create(null);
   let nextCall = 1;
   // The secret event names, drawn now (no page script has run yet, so
-  // crypto is the browser's) and handed to the bridge with the port.
+  // crypto is the browser's) and handed to the bridge below.
   const secret = `sentience-${crypto.randomUUID()}`;
   const names = freeze({ request: `${secret}-request`, response: `${secret}-response`, reply: `${secret}-reply`, call: `${secret}-call` });
-  // Whether this document has called the API yet: the listeners below
-  // (and the bridge's) are added on the first call, so a page that never
-  // calls pays only for the handshake (docs/benchmarks.md "What being
-  // installed costs").
+  // Whether this document has called the API yet: the listeners below are
+  // added on the first call, so a page that never calls pays only for the
+  // handshake (docs/benchmarks.md "What being installed costs").
   let started = false;
   /** @type {number[]} */
   let lastIds = [];
 
-  // An answer of the bridge: on the port, or (once the facade knows the
-  // event names) as the secret `reply` event the bridge dispatches on the
-  // document, read in the same task: a port message waits in the page's
-  // task queue, behind the page's own tasks and a rendering update (after a
-  // page load, 0.3–4 ms; docs/benchmarks.md "Real pages").
+  // An answer of the bridge: the secret `reply` event it dispatches on the
+  // document, read in the same task (a port message would wait in the
+  // page's task queue, behind the page's own tasks and a rendering update:
+  // after a page load, 0.3–4 ms; docs/benchmarks.md "Real pages").
   /** @param {any} msg */
   function answer(msg) {
     if (!msg || typeof msg !== 'object') return;
@@ -107,15 +101,19 @@
   function start() {
     if (started) return;
     started = true;
-    apply(setOnMessage, port, [(/** @type {MessageEvent} */ event) => answer(event.data)]);
     apply(addListener, doc, [names.response, onResolved, true]);
     apply(addListener, doc, [names.reply, onReply, true]);
   }
 
-  // The handshake: the bridge's capturing 'message' listener was registered at
-  // document_start, before any page listener, and stops this event's
-  // propagation, so no page script ever sees the port or the names.
-  apply(windowPost, window, [{ __sentience: FACADE_TAG, type: 'init', ...names }, '*', [channel.port2]]);
+  // The handshake, one synchronous event: the bridge (manifest.json loads
+  // it first, in the isolated world) listens for FACADE_TAG on the
+  // document, capturing, takes only the first such event (this one: no
+  // page script has run yet, so no page listener can see it) and cancels
+  // it to say so. It then listens for the names' events, and ignores any
+  // later FACADE_TAG event, which can only be a page's forgery. Not taken:
+  // no bridge in this document (or a forgery got there first, which no page
+  // script can do), so calls answer an error at once.
+  const bridged = !apply(dispatch, doc, [new CustomEventCtor(FACADE_TAG, { cancelable: true, detail: secret })]);
 
   // snapshot, overlays, query and format answer {status, …}; actions
   // {success, …} (protocol.js OPS). A loop over the frozen array, not
@@ -166,21 +164,24 @@
       }, CALL_TIMEOUT_MS);
       pending[id] = { resolve, timer, op };
       start();
+      // The secret call event reaches the bridge in this task; its detail
+      // is cloned into the bridge's world (as a message would be), and the
+      // bridge cancels the event when it took the call. Not taken: the
+      // arguments could not be cloned (functions, DOM nodes, proxies: the
+      // bridge reads null), or there is no bridge.
+      let taken = false;
+      let error = 'sentience: the extension is not listening in this document';
       try {
-        // The secret call event reaches the bridge in this task (a port
-        // message would wait behind the page's tasks); its detail is cloned
-        // into the bridge's world as a port message would be. The bridge
-        // cancels the event when it took the call; otherwise (the bridge
-        // not listening yet: it starts on the first message on the port;
-        // or arguments that cannot be cloned) the call goes on the port,
-        // whose postMessage throws for those.
-        const taken = !apply(dispatch, doc, [new CustomEventCtor(names.call, { cancelable: true, detail: { call: id, op, args, events: true } })]);
-        if (!taken) apply(portPost, port, [{ call: id, op, args, events: false }]);
+        taken = bridged && !apply(dispatch, doc, [new CustomEventCtor(names.call, { cancelable: true, detail: { call: id, op, args } })]);
+        if (!taken) cloneOf(args);
       } catch (e) {
+        // A DataCloneError: the page passed functions, DOM nodes or the like.
+        error = `invalid ${op} arguments: ${e instanceof Error ? e.message : e}`;
+      }
+      if (!taken) {
         delete pending[id];
         clearTimeoutFn(timer);
-        // A DataCloneError: the page passed functions, DOM nodes or the like.
-        resolve(failure(op, `invalid ${op} arguments: ${e instanceof Error ? e.message : e}`));
+        resolve(failure(op, error));
       }
     });
   }
@@ -193,25 +194,25 @@
   // those) but stops at a closed root's host (the page may not).
   /** @type {unknown} */
   let resolved;
-  // An answer on an <iframe> with a numeric detail names an element of that
-  // (same-origin) frame by a key its own registry resolves: a frame-local id,
-  // or a key that frame forwards to its own child (extension/content/bridge.js
-  // frameElementFor, frames.js registryHop).
+  // An answer with a detail {frame, key} names an element of a (same-origin)
+  // child frame, `window[frame]`, by a key that frame's own registry
+  // resolves: a frame-local id, or a key that frame forwards to its own
+  // child (extension/content/bridge.js resolveForFacade, frames.js
+  // registryHop). A window's indexed frames cannot be redefined by the page.
   /** @param {Event} event */
   function onResolved(event) {
     apply(stopImmediate, event, []);
-    const target = apply(composedPath, event, [])[0];
-    const local = apply(detailOf, event, []);
-    if (typeof local === 'number' && target instanceof IFrameCtor) {
+    const hop = apply(detailOf, event, []);
+    if (hop !== null && typeof hop === 'object') {
       try {
-        const win = apply(contentWindowOf, target, []);
-        resolved = win ? reflectGet(/** @type {any} */ (win).sentience_registry, stringOf(local)) : undefined;
+        const win = isInteger(hop.frame) ? reflectGet(windowProxy, hop.frame) : undefined;
+        resolved = win ? reflectGet(/** @type {any} */ (win).sentience_registry, stringOf(hop.key)) : undefined;
       } catch (e) {
         resolved = undefined;
       }
       return;
     }
-    resolved = target;
+    resolved = apply(composedPath, event, [])[0];
   }
   /** @param {number} id */
   function resolveElement(id) {

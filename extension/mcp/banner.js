@@ -12,6 +12,11 @@
   const P = SentienceProtocol;
   /** @type {any} */
   const g = globalThis;
+  // The bridge registers its runtime listener on first use
+  // (content/bridge.js); the service worker wakes it when a message finds
+  // no receiver (document-messages.js), which the banner's own listener
+  // below would hide: registered now, first.
+  if (typeof g.SentienceListen === 'function') g.SentienceListen();
   if (g.SentienceMcpBanner) {
     g.SentienceMcpBanner.show(true);
     return;

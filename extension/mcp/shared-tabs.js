@@ -3,7 +3,9 @@
 // the only tabs the MCP link (link.js) may name, list or touch. Kept in
 // storage.session, so sharing ends with the browser session. While the
 // agent is connected, each shared tab shows it: the icon's badge on that
-// tab, and a banner in the page (banner.js) with a button to stop sharing.
+// tab, and a banner in the page (banner.js, injected after protocol.js:
+// before the first call a document holds only a part of the protocol,
+// content/start-protocol.js) with a button to stop sharing.
 // A tab opened from a shared tab (a link with target=_blank, window.open)
 // is shared too: it is where the agent's click led.
 'use strict';
@@ -42,7 +44,7 @@ globalThis.SentienceMcpTabs = (() => {
         await chrome.action.setBadgeText({ tabId, text: BADGE.text });
         await chrome.action.setBadgeBackgroundColor({ tabId, color: BADGE.color });
         await chrome.action.setTitle({ tabId, title: 'Sentience: an AI agent can see and use this tab' });
-        await chrome.scripting.executeScript({ target: { tabId }, files: ['extension/mcp/banner.js'] });
+        await chrome.scripting.executeScript({ target: { tabId }, files: ['extension/protocol.js', 'extension/mcp/banner.js'] });
       } else {
         // null: back to the icon's global badge (agent runs).
         await chrome.action.setBadgeText({ tabId, text: /** @type {any} */ (null) });

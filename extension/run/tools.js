@@ -26,7 +26,7 @@ globalThis.SentienceTools = (() => {
    * @returns {Promise<any>}
    */
   function call(tabId, op, args, via) {
-    return chrome.tabs.sendMessage(tabId, { type: SentienceProtocol.MSG.CALL, op, args, via }, { frameId: 0 }).then((reply) =>
+    return SentienceDocumentMessages.send(tabId, { type: SentienceProtocol.MSG.CALL, op, args, via }, { frameId: 0 }).then((reply) =>
       reply && reply.json !== undefined ? JSON.parse(reply.json) : reply && reply.value,
     );
   }

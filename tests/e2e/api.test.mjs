@@ -134,3 +134,23 @@ test("answers to the extension's own calls never reach the page", async () => {
   assert.deepEqual(await page.evaluate('window.seen'), []);
   await page.close();
 });
+
+// The facade hands its secret event names to the bridge by one synchronous
+// event at document_start (main-world.js, bridge.js): a page that listens
+// for it from its first script, or from a parent reaching into a new
+// frame, hears nothing; its own handshakes and calls on names it chose are
+// not taken, and the real API still answers after it broke the prototypes.
+test('a page can neither hear nor forge the handshake between the facade and the bridge', async () => {
+  const page = await open(env.browser.context, `${env.server.url}/handshake.html`);
+  await page.waitForFunction(() => window.forged === true);
+  assert.deepEqual(await page.evaluate('window.taken'), { head: false, child: false, load: false, call: false, childCall: false }, 'no forged handshake or call was taken');
+  const snap = await snapshot(page);
+  assert.equal(snap.status, 'success', snap.error);
+  assert.ok(snap.elements.some((e) => e.text === 'Real button'), 'the real API answers');
+  const child = await page.evaluate(() => document.querySelector('iframe').contentWindow.sentience.snapshot());
+  assert.equal(child.status, 'success', child.error);
+  assert.ok(child.elements.some((e) => e.text === 'Child button'), "the child frame's API answers");
+  assert.deepEqual(await page.evaluate('window.seen'), [], 'the page heard no handshake and the facade used no patched prototype');
+  assert.deepEqual(await page.evaluate('[window.replies, document.querySelector("iframe").contentWindow.replies]'), [[], []], 'no answer on names the page chose');
+  await page.close();
+});

@@ -6,12 +6,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, GENERATED, loadProtocol, facadeProtocolSource } from '../lib/facade-protocol.mjs';
+import { ROOT, GENERATED, GENERATED_START, loadProtocol, facadeProtocolSource, startProtocolSource } from '../lib/facade-protocol.mjs';
 
 const P = loadProtocol();
 
-test('extension/content/facade-protocol.js is generated from protocol.js (run node tests/lib/facade-protocol.mjs --write)', () => {
+test('extension/content/facade-protocol.js and start-protocol.js are generated from protocol.js (run node tests/lib/facade-protocol.mjs --write)', () => {
   assert.equal(fs.readFileSync(GENERATED, 'utf8'), facadeProtocolSource(P));
+  assert.equal(fs.readFileSync(GENERATED_START, 'utf8'), startProtocolSource(P), 'extension/content/start-protocol.js');
 });
 
 test('the operation lists are derived from OPS', () => {
@@ -81,7 +82,7 @@ test('UI messages: malformed ones are refused with the reason', () => {
 });
 
 // ----------------------------------------------------- no hand copies
-// Every .js file of extension/ but protocol.js and the file generated from it.
+// Every .js file of extension/ but protocol.js and the files generated from it.
 function extensionFiles(dir = path.join(ROOT, 'extension')) {
   const out = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -89,7 +90,7 @@ function extensionFiles(dir = path.join(ROOT, 'extension')) {
     if (entry.isDirectory()) out.push(...extensionFiles(full));
     else if (entry.name.endsWith('.js')) out.push(full);
   }
-  return out.filter((f) => f !== path.join(ROOT, 'extension/protocol.js') && f !== GENERATED);
+  return out.filter((f) => f !== path.join(ROOT, 'extension/protocol.js') && f !== GENERATED && f !== GENERATED_START);
 }
 
 // How a hand copy of a protocol name would read: names distinctive enough
