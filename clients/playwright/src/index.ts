@@ -120,7 +120,7 @@ export async function launch(options: LaunchOptions = {}): Promise<SentienceBrow
   const { chromium } = await import('playwright-core');
   const ext = extensionPath();
   const temp = options.userDataDir ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'sentience-playwright-'));
-  const cleanup = () => temp && fs.rmSync(temp, { recursive: true, force: true });
+  const cleanup = () => temp && fs.rmSync(temp, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(options.userDataDir ?? (temp as string), {

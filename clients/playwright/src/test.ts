@@ -81,7 +81,7 @@ export const test = base.extend<{ sentience: Sentience }, { sentienceContext: Br
       if (sentienceTrust.length) await trust(context as unknown as BrowserContext, sentienceTrust);
       await use(context as unknown as BrowserContext);
       await context.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
     { scope: 'worker' },
   ],

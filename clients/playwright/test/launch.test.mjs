@@ -18,7 +18,9 @@ before(async () => {
 });
 after(async () => {
   await site?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  // A browser's helper processes can still be writing its profile for a
+  // moment after the browser itself has gone.
+  fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
 const userAgent = (b) => b.page.evaluate(() => navigator.userAgent);
@@ -125,6 +127,14 @@ async function startChromium(name, { plain = false } = {}) {
   return { url: `http://127.0.0.1:${fs.readFileSync(portFile, 'utf8').split('\n')[0]}`, proc };
 }
 
+/** Ends a browser started by `startChromium`, and waits until it has exited. */
+async function stop(proc) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill();
+  await exited;
+}
+
 test('connect(cdpUrl) to a running browser: trust, snapshot, act; close only disconnects', async () => {
   const { url, proc } = await startChromium('own');
   try {
@@ -135,12 +145,12 @@ test('connect(cdpUrl) to a running browser: trust, snapshot, act; close only dis
     await b.close();
     assert.equal(proc.exitCode, null, 'the browser was closed, not only disconnected');
   } finally {
-    proc.kill();
+    await stop(proc);
   }
   const plain = await startChromium('plain', { plain: true });
   try {
     await assert.rejects(s.connect(plain.url, { timeout: 2000 }), (e) => e instanceof s.SentienceError && /has no Sentience extension running/.test(e.message));
   } finally {
-    plain.proc.kill();
+    await stop(plain.proc);
   }
 });
