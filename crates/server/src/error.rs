@@ -97,6 +97,10 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
         let message = self.to_string();
+        let retry_after = match self {
+            ApiError::TooManyRequests(_, secs) => secs,
+            _ => None,
+        };
         let body = match self {
             ApiError::BadRequest(_) => json!({"error": "Bad request", "message": message}),
             ApiError::NotFound(_) => json!({"error": "Not found", "message": message}),
@@ -106,11 +110,7 @@ impl IntoResponse for ApiError {
             ApiError::Conflict(_) => json!({"error": "Conflict", "message": message}),
             ApiError::Unauthorized => json!({"error": "Unauthorized", "message": message}),
             ApiError::Forbidden(_) => json!({"error": "Forbidden", "message": message}),
-            ApiError::TooManyRequests(_, Some(secs)) => {
-                let body = json!({"error": "Too many requests", "message": message});
-                return (status, [(header::RETRY_AFTER, secs)], Json(body)).into_response();
-            }
-            ApiError::TooManyRequests(_, None) => {
+            ApiError::TooManyRequests(..) => {
                 json!({"error": "Too many requests", "message": message})
             }
             ApiError::Policy(_) => json!({"error": "LLM API failure", "message": message}),
@@ -129,6 +129,9 @@ impl IntoResponse for ApiError {
                 json!({ "detail": format!("An error occurred: {m}") })
             }
         };
-        (status, Json(body)).into_response()
+        match retry_after {
+            Some(secs) => (status, [(header::RETRY_AFTER, secs)], Json(body)).into_response(),
+            None => (status, Json(body)).into_response(),
+        }
     }
 }
