@@ -52,8 +52,10 @@ const TASKS = ALL.filter((t) => (wanted ? wanted.includes(t.id) : SPLIT === 'all
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-/** Every key of `expect` has its value in `got`. */
-const fits = (got, expect) => !!got && Object.entries(expect).every(([k, v]) => same(got[k], v));
+/** Every key of `expect` has its value in `got` (a task that expects nothing recorded, a reading task, passes this part). */
+const fits = (got, expect) => (Object.keys(expect).length === 0 ? true : !!got && Object.entries(expect).every(([k, v]) => same(got[k], v)));
+/** A reading task (`answer` in tasks.json): the agent's final words contain the answer. */
+const answers = (rec, answer) => answer === undefined || `${rec.end || ''}\n${rec.out || ''}`.includes(answer);
 
 // ------------------------------------------------------------------ the pages' reports
 let outcome = null;
@@ -110,6 +112,7 @@ async function runSurface() {
         actions: tools.map((e) => `${e.tool}${e.target ? ` "${String(e.target).slice(0, 30)}"` : ''}${e.params && e.params.text !== undefined ? `=${JSON.stringify(e.params.text)}` : ''}${e.params && e.params.key ? `:${e.params.key}` : ''}`),
         end: run ? run.result || run.error || run.question || '' : '',
       };
+      if (run && typeof run.result === 'string') rec.out = run.result;
       await page.close().catch(() => {});
       await ext.evaluate((m) => chrome.runtime.sendMessage(m), { type: 'runs-clear' }).catch(() => {});
       return rec;
@@ -158,7 +161,7 @@ async function actSurface() {
       const r = await cli(['act', '--tools', url, '--start-url', start, '--max-steps', String(MAX_STEPS), '--json', '--task', task]);
       await sleep(300);
       const steps = r.err.split('\n').filter((l) => /^\s+\[\s*\d+\]/.test(l));
-      return { ms: r.ms, status: r.code === 0 ? 'completed' : 'failed', steps: steps.length, actions: steps.map((l) => l.trim()), end: r.err.trim().split('\n').at(-1) || '' };
+      return { ms: r.ms, status: r.code === 0 ? 'completed' : 'failed', steps: steps.length, actions: steps.map((l) => l.trim()), end: r.err.trim().split('\n').at(-1) || '', out: r.out };
     },
     async close() {
       proc.kill('SIGTERM');
@@ -174,7 +177,7 @@ async function browseSurface() {
       const r = await cli(['browse', '--server', agent.url, '--url', start, '--max-steps', String(MAX_STEPS), '--task', task]);
       await sleep(300);
       const steps = r.err.split('\n').filter((l) => /^\s*\d+[.)]/.test(l) || /→/.test(l));
-      return { ms: r.ms, status: r.code === 0 ? 'completed' : 'failed', steps: steps.length, actions: steps.map((l) => l.trim()).slice(0, 30), end: r.err.trim().split('\n').at(-1) || '' };
+      return { ms: r.ms, status: r.code === 0 ? 'completed' : 'failed', steps: steps.length, actions: steps.map((l) => l.trim()).slice(0, 30), end: r.err.trim().split('\n').at(-1) || '', out: r.out };
     },
     async close() {
       await agent.kill();
@@ -194,7 +197,7 @@ try {
       outcome = null;
       notes = [];
       const rec = await surface.episode(`${site.url}/${t.start}`, task);
-      const ep = { id: t.id, split: t.split, style, task, success: fits(outcome, t.expect), outcome, notes, ...rec };
+      const ep = { id: t.id, split: t.split, style, task, success: fits(outcome, t.expect) && answers(rec, t.answer), outcome, notes, ...rec };
       episodes.push(ep);
       const line = `${ep.success ? 'OK  ' : 'FAIL'} ${t.id} [${style}] ${ep.status} steps=${ep.steps} ${(ep.ms / 1000).toFixed(1)}s`;
       console.error(VERBOSE ? `${line}\n     "${task}"\n     ${ep.actions.join(' → ')}\n     outcome ${JSON.stringify(outcome)}${ep.end ? `\n     end: ${String(ep.end).slice(0, 300)}` : ''}` : line);
