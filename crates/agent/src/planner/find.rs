@@ -399,6 +399,23 @@ fn relate<'p>(
     let before = matches!(rel, Relation::Above | Relation::LeftOf);
     let best = hits.iter().map(|h| h.score).fold(0.0, f64::max);
     let anchor_words = normalize(anchor);
+    // A control whose own name holds the anchor ("Delete old-landing", an
+    // icon button's aria-label; "Remove Travel tumbler") belongs to it,
+    // wherever its words stand: an icon has no words in the text at all.
+    let own_name = |h: &Hit<'_>| {
+        let label = normalize(h.e.label());
+        !anchor_words.is_empty()
+            && label != anchor_words
+            && format!(" {label} ").contains(&format!(" {anchor_words} "))
+    };
+    if rel == Relation::Of && ordinal.is_none() && hits.iter().any(|h| h.score >= best * 0.6 && own_name(h)) {
+        let mut own: Vec<Hit<'p>> = hits
+            .into_iter()
+            .filter(|h| h.score >= best * 0.6 && own_name(h))
+            .collect();
+        own.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| reading_order(a.e, b.e)));
+        return own;
+    }
     // Each mention claims the nearest qualifying element after it (before
     // it, for "above"): "Retweet on the posts by @enola" is the Retweet of
     // each such post, not every Retweet further down. An element whose own

@@ -128,10 +128,25 @@ impl Layout {
             .filter(|w| !w.is_empty())
             .map(str::to_string)
             .collect();
+        let numbered = |w: &String| w.chars().any(|c| c.is_ascii_digit());
         for n in (1..=words.len()).rev() {
             // A single short common word is no anchor.
             if n == 1 && words.len() > 1 && words[0].len() < 4 {
                 break;
+            }
+            // An identifier is never dropped ("invoice INV-2043" is not
+            // any "invoice"): the part from its first to its last word
+            // with digits is tried instead ("INV-2043" as the page shows it).
+            if n < words.len() && words[n..].iter().any(numbered) {
+                let first = words.iter().position(numbered).unwrap_or(0);
+                let last = words.iter().rposition(numbered).unwrap_or(0);
+                let needle = format!(" {} ", words[first..=last].join(" "));
+                return self
+                    .text
+                    .match_indices(&needle)
+                    .map(|(p, m)| (p + 1, p + m.len() - 1))
+                    .filter(|(p, _)| self.instruction.is_none_or(|(s, e)| *p < s || *p >= e))
+                    .collect();
             }
             let needle = format!(" {} ", words[..n].join(" "));
             let found: Vec<(usize, usize)> = self

@@ -23,10 +23,13 @@ mod lookup;
 mod recover;
 mod session;
 pub mod steps;
+mod uncover;
 mod values;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_rows;
 
 use crate::intent::{Done, Intent, Step};
 use crate::page::Page;
@@ -151,7 +154,7 @@ fn decide(cx: &Cx<'_>, intent: &Intent) -> Decision {
         Err(Outcome::Act(t)) => match failed_before(cx, &t) {
             // The same action failed twice: a third try would not help.
             Some(why) => why,
-            None => return Decision::Tool(t),
+            None => return Decision::Tool(uncover::first(cx, t)),
         },
         Err(Outcome::Answer(a)) => return Decision::Finish(a),
         Err(Outcome::Done(_)) => return finished(cx, intent),

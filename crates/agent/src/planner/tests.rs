@@ -5,16 +5,16 @@ use crate::page::ElementId;
 use crate::types::Direction;
 use serde_json::json;
 
-fn page_at(url: &str, elements: serde_json::Value, text: &str) -> Page {
+pub(super) fn page_at(url: &str, elements: serde_json::Value, text: &str) -> Page {
     Page::from_json(&json!({"url": url, "title": "t", "visibleText": text, "elements": elements}))
         .expect("page")
 }
 
-fn page(elements: serde_json::Value, text: &str) -> Page {
+pub(super) fn page(elements: serde_json::Value, text: &str) -> Page {
     page_at("http://t/", elements, text)
 }
 
-fn decide(task: &str, p: &Page, history: &[HistoryEntry]) -> Decision {
+pub(super) fn decide(task: &str, p: &Page, history: &[HistoryEntry]) -> Decision {
     Planner::new(task).next(&Situation {
         page: p,
         history,
@@ -23,11 +23,11 @@ fn decide(task: &str, p: &Page, history: &[HistoryEntry]) -> Decision {
     })
 }
 
-fn id(s: &str) -> ElementId {
+pub(super) fn id(s: &str) -> ElementId {
     ElementId::Str(s.into())
 }
 
-fn did(
+pub(super) fn did(
     action: &str,
     params: serde_json::Value,
     text: &str,
@@ -49,11 +49,11 @@ fn did(
     }
 }
 
-fn clicked(el: &str, text: &str) -> HistoryEntry {
+pub(super) fn clicked(el: &str, text: &str) -> HistoryEntry {
     did("click", json!({ "id": el }), text, "http://t/", true)
 }
 
-fn typed(el: &str, value: &str) -> HistoryEntry {
+pub(super) fn typed(el: &str, value: &str) -> HistoryEntry {
     did(
         "type",
         json!({ "id": el, "text": value }),

@@ -54,6 +54,13 @@ pub fn step(
     }
     let must_change = last && touch == Touch::Click;
     if let Some(i) = clicked_after(cx, cursor, &matching, &target, must_change) {
+        // "Delete the project X": the click opened "Delete project? …
+        // Cancel / Delete"; the task is done once that is confirmed.
+        if last {
+            if let Some(e) = confirmation(cx, &target, i) {
+                return click(cx, e);
+            }
+        }
         return Outcome::Done(i + 1);
     }
     // The best one not clicked in vain already.
@@ -124,4 +131,44 @@ pub fn clicked_after(
             });
         (by_id || by_text).then_some(i)
     })
+}
+
+/// After the click `i` on the task's target, the page asks to confirm it
+/// ("Delete project? … This cannot be undone.", "Are you sure?"): the
+/// control that says yes — the same verb as the target ("Delete"), or
+/// Confirm / Yes / OK — not clicked since. Not "Cancel", not the element
+/// clicked.
+pub fn confirmation<'p>(cx: &Cx<'p>, target: &Target, i: usize) -> Option<&'p Observed> {
+    let verb = concepts(target.text.as_deref()?);
+    let verb = verb.first()?;
+    let text = cx.page.visible_text.to_lowercase();
+    // The question's own words ("Delete project?") may name the button
+    // ("Delete project"); another row's "Delete marketing-site" is not it.
+    let question: Vec<String> = text
+        .split(['.', '!', '\n'])
+        .filter(|s| s.trim_end().ends_with('?') && concepts(s).contains(verb))
+        .flat_map(concepts)
+        .collect();
+    let asks = text.contains("are you sure")
+        || text.contains("cannot be undone")
+        || text.contains("can't be undone")
+        || !question.is_empty();
+    if !asks {
+        return None;
+    }
+    let clicked = &cx.history[i];
+    cx.page
+        .elements
+        .iter()
+        .filter(|e| !e.is_field() && !e.is_checkable() && !e.is_disabled() && !cx.on(clicked, e))
+        .filter(|e| cx.clicked_since(i + 1, e).is_none())
+        .find(|e| {
+            let c = concepts(e.label());
+            !c.is_empty()
+                && c.len() <= 3
+                && c.iter().all(|w| {
+                    matches!(w.as_str(), "yes" | "confirm" | "ok") || w == verb || question.contains(w)
+                })
+                && c.iter().any(|w| matches!(w.as_str(), "yes" | "confirm" | "ok") || w == verb)
+        })
 }

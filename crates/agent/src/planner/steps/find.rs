@@ -48,6 +48,10 @@ pub fn step(
                 return Outcome::Answer(format!("The {what} of {key} is {v}"));
             }
         }
+        // "What is the order total?": the value after the label it names.
+        if let Some((label, value)) = super::read::answer(&cx.page.visible_text, a) {
+            return Outcome::Answer(format!("{label}: {value}"));
+        }
         if let Some(lines) = find_info(cx, &TaskPlan::parse(cx.task)) {
             return Outcome::Answer(truncate(&lines, 400));
         }

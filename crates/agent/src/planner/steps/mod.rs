@@ -11,6 +11,7 @@ mod fill;
 mod find;
 mod open;
 mod path;
+mod read;
 mod reveal;
 mod scroll;
 mod search_roles;

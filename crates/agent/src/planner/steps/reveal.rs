@@ -55,18 +55,64 @@ pub fn reveal(cx: &Cx<'_>, target: &Target, cursor: usize) -> Outcome {
     if let Some(e) = hidden.first() {
         return click(cx, e);
     }
+    // "Download invoice INV-2043" when the page lists other invoices: the
+    // row is on another page of the list; the same control of another row
+    // ("Download PDF" of INV-2048) is no way to it.
+    let anchor_missing = target
+        .relation
+        .as_ref()
+        .is_some_and(|(_, a)| cx.layout.occurrences(a).is_empty());
+    if anchor_missing {
+        if let Some(e) = pager(cx, cursor) {
+            return click(cx, e);
+        }
+    }
     // A control whose words name what is missing ("Add a coupon code" for
     // the coupon code field, "Log in" for the log-in form), once.
-    if let Some(t) = &target.text {
+    if let Some(t) = target.text.as_ref().filter(|_| !anchor_missing) {
         if let Some(e) = naming(cx, t) {
             return click(cx, e);
         }
+    }
+    // A list shown a page at a time: its next page (a link, not a form's
+    // "Next" button, which would send a form half filled).
+    if let Some(e) = target
+        .text
+        .as_ref()
+        .and_then(|_| pager(cx, cursor))
+        .filter(|e| e.facts.tag == "a" || e.role() == crate::page::Role::Link)
+    {
+        return click(cx, e);
     }
     look(
         cx,
         target.text.as_deref().unwrap_or("what the task names"),
         cursor,
     )
+}
+
+/// The control that shows the next page of a list ("Next", "Next page",
+/// "›", "Load more", "Show more results"), when clicking it has not
+/// stopped changing the page.
+pub fn pager<'p>(cx: &Cx<'p>, cursor: usize) -> Option<&'p Observed> {
+    const WORDS: &[&str] = &["next", "page", "more", "load", "show", "results", "older", "items"];
+    cx.page
+        .elements
+        .iter()
+        .filter(|e| !e.is_field() && !e.is_checkable() && !e.is_disabled() && !cx.avoided(e))
+        .filter(|e| !cx.useless_click(cursor, e))
+        .filter(|e| {
+            let label = e.label().trim();
+            let words = crate::planner::layout::normalize(label);
+            let ws: Vec<&str> = words.split(' ').filter(|w| !w.is_empty()).collect();
+            let arrow = ws.is_empty() && matches!(label, "›" | "»" | ">" | "→" | ">>");
+            arrow
+                || (!ws.is_empty()
+                    && ws.len() <= 3
+                    && ws.iter().all(|w| WORDS.contains(w))
+                    && ws.iter().any(|w| matches!(*w, "next" | "more" | "older")))
+        })
+        .min_by(|a, b| reading_order(a, b))
 }
 
 /// A button or link, not clicked yet, whose words share the content words

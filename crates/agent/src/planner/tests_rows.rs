@@ -1,0 +1,120 @@
+//! The planner on lists and rows (docs/agent.md "Carrying out the steps"):
+//! a row's control named by its icon's aria-label, a row on another page
+//! of the list, a confirmation asked after the click, a value read off the
+//! page as the answer.
+use super::tests::{clicked, decide, id, page};
+use super::*;
+use serde_json::json;
+
+fn projects() -> serde_json::Value {
+    json!([
+        {"id": "o1", "tag": "button", "text": "Open"},
+        {"id": "d1", "tag": "button", "text": "Delete marketing-site", "ariaLabel": "Delete marketing-site"},
+        {"id": "o2", "tag": "button", "text": "Open"},
+        {"id": "d2", "tag": "button", "text": "Delete old-landing", "ariaLabel": "Delete old-landing"},
+    ])
+}
+
+#[test]
+fn a_rows_icon_button_is_found_by_its_own_name() {
+    let p = page(projects(), "Projects marketing-site Open 🗑 old-landing Open 🗑");
+    assert_eq!(
+        decide(r#"Delete the project "old-landing""#, &p, &[]),
+        Decision::Tool(Tool::Click { id: id("d2") })
+    );
+}
+
+#[test]
+fn a_confirmation_asked_after_the_last_click_is_given() {
+    let mut els = projects();
+    let list = els.as_array_mut().expect("array");
+    list.push(json!({"id": "no", "tag": "button", "text": "Cancel"}));
+    list.push(json!({"id": "yes", "tag": "button", "text": "Delete"}));
+    let p = page(
+        els,
+        "Projects marketing-site Open 🗑 old-landing Open 🗑 Delete project? “old-landing” and its deployments will be removed. This cannot be undone. Cancel Delete",
+    );
+    let d = decide(
+        r#"Delete the project "old-landing""#,
+        &p,
+        &[clicked("d2", "Delete old-landing")],
+    );
+    assert_eq!(d, Decision::Tool(Tool::Click { id: id("yes") }));
+    // Without the question, the click was the whole task.
+    let p = page(projects(), "Projects marketing-site Open 🗑 old-landing Open 🗑");
+    let d = decide(r#"Delete the project "old-landing""#, &p, &[clicked("d2", "Delete old-landing")]);
+    assert!(matches!(d, Decision::Finish(_)), "{d:?}");
+}
+
+#[test]
+fn a_row_not_on_this_page_of_the_list_is_looked_for_on_the_next() {
+    let p = page(
+        json!([
+            {"id": "r1", "tag": "a", "text": "Download PDF", "href": "#"},
+            {"id": "r2", "tag": "a", "text": "Download PDF", "href": "#"},
+            {"id": "prev", "tag": "a", "text": "‹ Previous", "href": "#"},
+            {"id": "next", "tag": "a", "text": "Next ›", "href": "#"},
+        ]),
+        "Invoices Invoice Client Amount INV-2052 Acme Co $180.00 Download PDF INV-2051 Birch & Sons $217.00 Download PDF ‹ Previous Page 1 of 3 Next ›",
+    );
+    for task in [r#"Download invoice "INV-2043""#, "Download the PDF of invoice INV-2043"] {
+        assert_eq!(
+            decide(task, &p, &[]),
+            Decision::Tool(Tool::Click { id: id("next") }),
+            "{task}"
+        );
+    }
+    // On the page that shows it: its own row's control.
+    let p = page(
+        json!([
+            {"id": "r1", "tag": "a", "text": "Download PDF", "href": "#"},
+            {"id": "r2", "tag": "a", "text": "Download PDF", "href": "#"},
+            {"id": "next", "tag": "a", "text": "Next ›", "href": "#"},
+        ]),
+        "Invoices Invoice Client Amount INV-2044 Ember Foods $365.00 Download PDF INV-2043 Acme Co $402.00 Download PDF Page 2 of 3 Next ›",
+    );
+    assert_eq!(
+        decide(r#"Download invoice "INV-2043""#, &p, &[]),
+        Decision::Tool(Tool::Click { id: id("r2") })
+    );
+}
+
+#[test]
+fn a_question_is_answered_with_the_value_the_page_shows() {
+    let p = page(
+        json!([{"id": "again", "tag": "button", "text": "Buy it again"}]),
+        "Order #58213 Placed on November 3, 2026 Subtotal $76.00 Shipping $6.95 Order total $87.51 Paid with Visa Buy it again",
+    );
+    for task in [
+        "What is the order total?",
+        "Could you tell me what the total of this order was?",
+        "Read the order total",
+    ] {
+        match decide(task, &p, &[]) {
+            Decision::Finish(a) => assert!(a.contains("$87.51"), "{task}: {a}"),
+            d => panic!("{task}: {d:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_dialog_covering_the_field_is_dismissed_first_least_consent_first() {
+    let mut p = page(
+        json!([
+            {"id": "nl", "tag": "input", "type": "email", "ariaLabel": "Email address"},
+            {"id": "join", "tag": "button", "text": "Sign me up"},
+            {"id": "manage", "tag": "button", "text": "Manage options"},
+            {"id": "reject", "tag": "button", "text": "Reject all"},
+            {"id": "accept", "tag": "button", "text": "Accept all"},
+        ]),
+        "Morning Briefing Email address Sign me up We value your privacy Manage options Reject all Accept all",
+    );
+    let task = "Sign up for the Morning Briefing with email lee@inbox.test";
+    let typing = decide(task, &p, &[]);
+    assert!(matches!(&typing, Decision::Tool(Tool::Type { id: i, .. }) if *i == id("nl")), "{typing:?}");
+    // The same page with the consent dialog over the form.
+    for e in p.elements.iter_mut().take(2) {
+        e.element.is_occluded = true;
+    }
+    assert_eq!(decide(task, &p, &[]), Decision::Tool(Tool::Click { id: id("reject") }));
+}
