@@ -118,6 +118,25 @@ test('a conforming conversation: task, then state after each action; trusted mou
   }
 });
 
+test('what the page\'s stylesheets hide is sent marked hidden (outermost element only); what they show again is not', async () => {
+  const srv = await scriptedBrowseServer([answer({ reason, endpoint: 'click', selector: '#next' }), finish]);
+  try {
+    const r = await browse(['--server', srv.url, '--url', `${site.url}/browse/css-hidden.html`, '--task', 'Sign in']);
+    assert.equal(r.code, 0, r.stderr);
+    const [first, second] = srv.requests.map((q) => q.body.html);
+    assert.match(first, /<div id="step2" class="hidden" hidden="">/, 'the second step is hidden by the sheet');
+    assert.match(first, /<input id="pw" type="password">/, 'only the outermost hidden element is marked');
+    assert.match(first, /<div id="menu" class="menu" hidden="">/);
+    assert.match(first, /<div id="step1">/, 'what is shown is not marked');
+    assert.match(first, /<option>Small<\/option><option>Large<\/option>/, 'options have no box and are never marked');
+    assert.match(first, /<p id="note" hidden="">/, 'an element hidden already keeps its attribute as it was');
+    assert.match(second, /<div id="step1" class="hidden" hidden="">/);
+    assert.match(second, /<div id="step2" class="">/, 'the click showed the second step');
+  } finally {
+    await srv.close();
+  }
+});
+
 test('a covered element is clicked with element.click(), and said so; --no-url sends only the spec\'s keys', async () => {
   const srv = await scriptedBrowseServer([answer({ reason, endpoint: 'click', selector: '#covered' }), finish]);
   try {

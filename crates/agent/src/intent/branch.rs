@@ -350,6 +350,7 @@ fn with_only(c: &[Token], lex: &Lexicon) -> Option<Vec<Step>> {
                 comma: false,
                 colon: false,
                 stop: false,
+                mark: String::new(),
             })
             .collect()
     };
@@ -437,6 +438,30 @@ fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
             }],
             field: Target::default(),
         }];
+    }
+    // "Thanks!", "Thank you so much.": courtesy, no step and no value.
+    let courtesy = |t: &&Token| {
+        !t.quoted
+            && matches!(
+                t.lower.as_str(),
+                "thanks"
+                    | "thank"
+                    | "you"
+                    | "cheers"
+                    | "so"
+                    | "very"
+                    | "much"
+                    | "a"
+                    | "lot"
+                    | "in"
+                    | "advance"
+                    | "please"
+                    | "ty"
+                    | "thx"
+            )
+    };
+    if words.iter().all(courtesy) {
+        return Vec::new();
     }
     // "…; express delivery; card …": one more value, between values.
     if after_values && words.len() <= 4 && words.iter().all(|t| !t.quoted) {

@@ -434,8 +434,64 @@ const TABLE: &[(&str, &str)] = &[
         r#"Open the menu and select "Logout""#,
         r#"1. expand menu → 2. select exactly ["Logout"]"#,
     ),
+    // issue-23r: constructs of the pages added to training after the split.
+    (
+        r#"Please complete the checkout for me. Ship to Sam Carter at "12 Elm Street", Portland, postal code 97205. Thank you!"#,
+        r#"1. type name="Sam Carter" value[street]="12 Elm Street" value[city]="Portland" value[postal code]="97205" → 2. submit complete"#,
+    ),
+    (
+        r#"Deliver to Ana Ruiz at 4 Oak Road, Austin."#,
+        r#"1. type name="Ana Ruiz" value[street]="4 Oak Road" value[city]="Austin""#,
+    ),
+    (
+        r#"Submit a ticket with subject Cannot export invoices and the description The export button does nothing since Monday."#,
+        r#"1. type value[subject]="Cannot export invoices" message[description]="The export button does nothing since Monday." → 2. submit submit"#,
+    ),
+    (
+        r#"Log in with username mkowalski and password Tr4il-mix!"#,
+        r#"1. type username="mkowalski" password="Tr4il-mix!" → 2. submit log in"#,
+    ),
+    (
+        r#"Hi, please log me in. My username is mkowalski and my password is "Tr4il-mix!"."#,
+        r#"1. type username="mkowalski" password="Tr4il-mix!" → 2. submit log me in"#,
+    ),
+    (
+        r#"Could you sign me in to Trellis? Email noor@trellis.test, password "kite-runner-7". Thanks!"#,
+        r#"1. type email="noor@trellis.test" password="kite-runner-7" → 2. submit sign me in"#,
+    ),
+    (
+        r#"Please set my date of birth to March 7, 1990 and save it."#,
+        r#"1. type of "birth" value[date]="03/07/1990" → 2. submit save"#,
+    ),
+    (
+        r#"Please create a reminder to "Renew passport" on December 24, 2026 at 9:30 AM."#,
+        r#"1. type value[on]="12/24/2026" value[at]="9:30 AM" value[reminder to]="Renew passport" → 2. submit create"#,
+    ),
+    (
+        r#"Book a table on 7 March 2027"#,
+        r#"1. type value[on]="03/07/2027" → 2. submit book"#,
+    ),
+    (
+        r#"Gift message "Happy birthday, Mia!" from "Leo", place the order"#,
+        r#"1. type message[Gift message]="Happy birthday, Mia!" value[from]="Leo" → 2. submit place the order"#,
+    ),
+    (
+        r#"Track the order shipped to "Denver""#,
+        r#"1. click "Track" of "Denver""#,
+    ),
+    (
+        r#"If in stock, add to cart, otherwise join the waitlist with email pia@run.test"#,
+        r#"1. if appears "in stock" then [click "Add to cart"] else [type email="pia@run.test"; submit join]"#,
+    ),
+    (
+        r#"Street "9 Bay Lane", a city that starts with "Portland" and ends with "ME", continue"#,
+        r#"1. type value[street]="9 Bay Lane" value[city]=(starts "Portland" ends "ME") → 2. submit continue"#,
+    ),
+    (
+        r#"Enter 9 Bay Lane as the street, choose a city starting with Portland and ending with ME, and continue to payment"#,
+        r#"1. type value[street]="9 Bay Lane" value[city]=(starts "Portland" ends "ME") → 2. submit continue"#,
+    ),
 ];
-
 #[test]
 fn phrasing_table() {
     assert!(TABLE.len() >= 100, "the table has {} rows", TABLE.len());

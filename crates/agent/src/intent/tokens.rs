@@ -17,6 +17,9 @@ pub struct Token {
     pub colon: bool,
     /// The sentence ended after it (. ! ? ;).
     pub stop: bool,
+    /// The punctuation removed from its end, as written ("." of "Monday.",
+    /// "!" of "Tr4il-mix!"): a value may own it.
+    pub mark: String,
 }
 
 impl Token {
@@ -28,6 +31,7 @@ impl Token {
             comma,
             colon,
             stop,
+            mark: String::new(),
         }
     }
 }
@@ -71,7 +75,9 @@ pub fn tokenize(s: &str) -> Vec<Token> {
                 last.stop |= stop;
             }
         } else {
-            out.push(Token::word(trimmed, comma, colon, stop));
+            let mut t = Token::word(trimmed, comma, colon, stop);
+            t.mark = tail.to_string();
+            out.push(t);
         }
     };
     while i < chars.len() {
@@ -93,6 +99,7 @@ pub fn tokenize(s: &str) -> Vec<Token> {
                         comma: false,
                         colon: false,
                         stop: false,
+                        mark: String::new(),
                     };
                     while k < chars.len() && !chars[k].is_whitespace() {
                         match chars[k] {
@@ -115,7 +122,78 @@ pub fn tokenize(s: &str) -> Vec<Token> {
         i += 1;
     }
     flush(&mut word, &mut out);
+    named_dates(out)
+}
+
+/// A date written with its month named ("March 7, 1990", "7 March 1990",
+/// "Dec 24th 2026") becomes one token in the form every date is read in
+/// ("03/07/1990"): the comma inside it splits nothing, and a date field
+/// takes it as it takes "03/07/1990".
+fn named_dates(toks: Vec<Token>) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        if let Some(date) = named_date(&toks[i..]) {
+            let last = &toks[i + 2];
+            let mut t = Token::word(&date, last.comma, last.colon, last.stop);
+            t.quoted = toks[i].quoted;
+            out.push(t);
+            i += 3;
+            continue;
+        }
+        out.push(toks[i].clone());
+        i += 1;
+    }
     out
+}
+
+fn named_date(t: &[Token]) -> Option<String> {
+    let [a, b, y, ..] = t else {
+        return None;
+    };
+    // Inside one quote ("on "March 7, 1990"") it is one token already.
+    if a.quoted || b.quoted || y.quoted || a.stop || b.stop || a.comma {
+        return None;
+    }
+    let (m, d) = match (month_number(&a.lower), day_number(&b.lower)) {
+        (Some(m), Some(d)) => (m, d),
+        _ => (month_number(&b.lower)?, day_number(&a.lower)?),
+    };
+    let year = y.raw.len() == 4 && y.raw.chars().all(|c| c.is_ascii_digit());
+    year.then(|| format!("{m:02}/{d:02}/{}", y.raw))
+}
+
+/// The month a word names: its full name or the usual abbreviation.
+fn month_number(w: &str) -> Option<u32> {
+    const MONTHS: [(&str, &str); 12] = [
+        ("january", "jan"),
+        ("february", "feb"),
+        ("march", "mar"),
+        ("april", "apr"),
+        ("may", "may"),
+        ("june", "jun"),
+        ("july", "jul"),
+        ("august", "aug"),
+        ("september", "sep"),
+        ("october", "oct"),
+        ("november", "nov"),
+        ("december", "dec"),
+    ];
+    let w = w.trim_end_matches('.');
+    let w = if w == "sept" { "sep" } else { w };
+    MONTHS
+        .iter()
+        .position(|(full, short)| *full == w || *short == w)
+        .map(|k| k as u32 + 1)
+}
+
+/// A day of the month ("7", "24th").
+fn day_number(w: &str) -> Option<u32> {
+    let d = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    (d.len() == w.len() || matches!(&w[d.len()..], "st" | "nd" | "rd" | "th"))
+        .then(|| d.parse::<u32>().ok())
+        .flatten()
+        .filter(|d| (1..=31).contains(d))
 }
 
 /// Lowercase words of tokens (quoted ones included), for table matching.

@@ -58,12 +58,145 @@ fn parts(toks: &[Token], lex: &Lexicon) -> Vec<std::ops::Range<usize>> {
 /// label; `phrases`: a part with words but no field noun becomes a
 /// `Phrase` the planner splits against the page's field labels.
 pub(super) fn values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) -> Vec<Value> {
+    if let Some((mut out, rest)) = addressed(toks) {
+        out.extend(values(&rest, lex, login, phrases));
+        return out;
+    }
+    if let Some((v, rest)) = constrained(toks) {
+        let mut out = values(&rest, lex, login, phrases);
+        out.push(v);
+        return out;
+    }
     let (mut out, rest) = colon_labelled(toks, lex);
     if out.is_empty() {
         return listed_values(toks, lex, login, phrases);
     }
     out.extend(listed_values(&rest, lex, login, phrases));
     out
+}
+
+/// "Ship to Sam Carter at "12 Elm Street", Portland": a postal address as
+/// people say it, with no field words — the person after "ship / deliver /
+/// send / mail to" (capitalised words), the street after "at", the town
+/// after the street's comma — gives the values of a name, a street and a
+/// city field. Returns them and the tokens left for the rest.
+fn addressed(toks: &[Token]) -> Option<(Vec<Value>, Vec<Token>)> {
+    let capital = |t: &Token| !t.quoted && t.raw.chars().next().is_some_and(char::is_uppercase);
+    let k = toks.windows(2).position(|w| {
+        !w[0].quoted
+            && matches!(
+                w[0].lower.as_str(),
+                "ship" | "deliver" | "send" | "mail" | "post"
+            )
+            && w[1].lower == "to"
+    })?;
+    // The person: up to four capitalised words, then "at".
+    let from = k + 2;
+    let mut j = from;
+    while j < toks.len() && j - from < 4 && capital(&toks[j]) && !toks[j].comma && !toks[j].stop {
+        j += 1;
+    }
+    if j == from || toks.get(j).is_none_or(|t| t.quoted || t.lower != "at") {
+        return None;
+    }
+    let person = join(&toks[from..j].iter().collect::<Vec<_>>());
+    // The street: a quoted text, or the words up to a comma.
+    let a = j + 1;
+    let mut end = a;
+    if toks.get(a)?.quoted {
+        end += 1;
+    } else {
+        while end < toks.len() && end - a < 6 {
+            end += 1;
+            if toks[end - 1].comma || toks[end - 1].stop {
+                break;
+            }
+        }
+        // "at home", "at 5 pm": no street (a street has a number).
+        if !toks[a..end]
+            .iter()
+            .any(|t| t.raw.chars().any(|c| c.is_ascii_digit()))
+        {
+            return None;
+        }
+    }
+    let street = join(&toks[a..end].iter().collect::<Vec<_>>());
+    let mut out = vec![
+        Value::literal(person, FieldKind::Name, "name"),
+        Value::literal(street, FieldKind::Other, "street"),
+    ];
+    // The town: capitalised words after the street's comma, up to the next
+    // comma or the end of the sentence.
+    if toks[end - 1].comma {
+        let c = end;
+        let mut e = c;
+        while e < toks.len() && e - c < 3 && capital(&toks[e]) {
+            e += 1;
+            if toks[e - 1].comma || toks[e - 1].stop {
+                break;
+            }
+        }
+        if e > c && (toks[e - 1].comma || toks[e - 1].stop || e == toks.len()) {
+            out.push(Value::literal(
+                join(&toks[c..e].iter().collect::<Vec<_>>()),
+                FieldKind::Other,
+                "city",
+            ));
+            end = e;
+        }
+    }
+    let rest: Vec<Token> = toks[..k].iter().chain(&toks[end..]).cloned().collect();
+    Some((out, rest))
+}
+
+/// "a city that starts with "Portland" and ends with "ME"", "an airport
+/// starting with San": a value said by a constraint (a `Pattern` the
+/// planner completes from the suggestions), for the field the noun before
+/// it names. Returns it and the tokens left (the phrase removed).
+pub(super) fn constrained(toks: &[Token]) -> Option<(Value, Vec<Token>)> {
+    let source = pattern_of(toks)?;
+    let ws = lowers(toks);
+    let is_kw = |k: usize| {
+        matches!(
+            ws[k],
+            "starts"
+                | "begins"
+                | "starting"
+                | "beginning"
+                | "start"
+                | "begin"
+                | "ends"
+                | "ending"
+                | "end"
+        ) && ws.get(k + 1).is_some_and(|w| matches!(*w, "with" | "in"))
+    };
+    let first = (0..ws.len()).find(|&k| is_kw(k))?;
+    let last = (0..ws.len()).rev().find(|&k| is_kw(k))?;
+    // The value after the last keyword ends the phrase.
+    let end = (last + 3).min(toks.len());
+    // Back over "that" / "which" / "one" to the noun, and its article.
+    let mut from = first;
+    while from > 0 && matches!(ws[from - 1], "that" | "which" | "whose" | "name" | "one") {
+        from -= 1;
+    }
+    let noun = (from > 0 && !toks[from - 1].quoted && !toks[from - 1].comma)
+        .then(|| from - 1)
+        .filter(|&k| toks[k].raw.chars().all(char::is_alphabetic));
+    let mut start = noun.unwrap_or(from);
+    if start > 0 && matches!(ws[start - 1], "a" | "an" | "the" | "one") {
+        start -= 1;
+    }
+    let label = noun.map(|k| toks[k].raw.clone()).unwrap_or_default();
+    let rest: Vec<Token> = toks[..start].iter().chain(&toks[end..]).cloned().collect();
+    Some((
+        Value {
+            source,
+            field: FieldKind::Other,
+            label,
+            transforms: Vec::new(),
+        },
+        rest,
+    ))
 }
 
 /// "from: Rosario, WA to: Long Beach, CA": a word followed by a colon
@@ -466,7 +599,10 @@ fn scan_part(
                 return;
             }
         }
-        if stop(j) || is_article(lex, ws[j]) || field_at(&ws[j..], lex).is_some() {
+        // An article starts no value, unless written with a capital
+        // mid-sentence: "the description The export button does nothing".
+        let capital = part[j].raw.starts_with(char::is_uppercase) && j > 0;
+        if stop(j) || (is_article(lex, ws[j]) && !capital) || field_at(&ws[j..], lex).is_some() {
             i = j;
             continue;
         }
@@ -480,7 +616,21 @@ fn scan_part(
             }
         }
         if !words.is_empty() {
-            out.push(Value::literal(words.join(" "), kind, label));
+            let mut text = words.join(" ");
+            // The mark that ends the sentence is the value's own when the
+            // value is a sentence itself (a message of several words ends
+            // with its full stop) or a password ("Tr4il-mix!": a password
+            // is one word with no space before the mark).
+            let mark = part[k - 1].mark.as_str();
+            let own = match kind {
+                FieldKind::Message => words.len() >= 3 && matches!(mark, "." | "!" | "?"),
+                FieldKind::Password => matches!(mark, "!" | "?" | "!!"),
+                _ => false,
+            };
+            if own {
+                text.push_str(mark);
+            }
+            out.push(Value::literal(text, kind, label));
             for u in used.iter_mut().skip(offset + i).take(k - i) {
                 *u = true;
             }

@@ -408,12 +408,19 @@ fn relate<'p>(
             && label != anchor_words
             && format!(" {label} ").contains(&format!(" {anchor_words} "))
     };
-    if rel == Relation::Of && ordinal.is_none() && hits.iter().any(|h| h.score >= best * 0.6 && own_name(h)) {
+    if rel == Relation::Of
+        && ordinal.is_none()
+        && hits.iter().any(|h| h.score >= best * 0.6 && own_name(h))
+    {
         let mut own: Vec<Hit<'p>> = hits
             .into_iter()
             .filter(|h| h.score >= best * 0.6 && own_name(h))
             .collect();
-        own.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| reading_order(a.e, b.e)));
+        own.sort_by(|a, b| {
+            b.score
+                .total_cmp(&a.score)
+                .then_with(|| reading_order(a.e, b.e))
+        });
         return own;
     }
     // Each mention claims the nearest qualifying element after it (before

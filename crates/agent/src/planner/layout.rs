@@ -128,38 +128,51 @@ impl Layout {
             .filter(|w| !w.is_empty())
             .map(str::to_string)
             .collect();
-        let numbered = |w: &String| w.chars().any(|c| c.is_ascii_digit());
-        for n in (1..=words.len()).rev() {
-            // A single short common word is no anchor.
-            if n == 1 && words.len() > 1 && words[0].len() < 4 {
-                break;
+        let find = |ws: &[String]| -> Vec<(usize, usize)> {
+            if ws.is_empty() {
+                return Vec::new();
             }
-            // An identifier is never dropped ("invoice INV-2043" is not
-            // any "invoice"): the part from its first to its last word
-            // with digits is tried instead ("INV-2043" as the page shows it).
-            if n < words.len() && words[n..].iter().any(numbered) {
-                let first = words.iter().position(numbered).unwrap_or(0);
-                let last = words.iter().rposition(numbered).unwrap_or(0);
-                let needle = format!(" {} ", words[first..=last].join(" "));
-                return self
-                    .text
-                    .match_indices(&needle)
-                    .map(|(p, m)| (p + 1, p + m.len() - 1))
-                    .filter(|(p, _)| self.instruction.is_none_or(|(s, e)| *p < s || *p >= e))
-                    .collect();
-            }
-            let needle = format!(" {} ", words[..n].join(" "));
-            let found: Vec<(usize, usize)> = self
-                .text
+            let needle = format!(" {} ", ws.join(" "));
+            self.text
                 .match_indices(&needle)
                 .map(|(p, m)| (p + 1, p + m.len() - 1))
                 .filter(|(p, _)| self.instruction.is_none_or(|(s, e)| *p < s || *p >= e))
-                .collect();
-            if !found.is_empty() {
-                return found;
+                .collect()
+        };
+        let whole = find(&words);
+        if !whole.is_empty() || words.len() <= 1 {
+            return whole;
+        }
+        // An identifier is never dropped ("invoice INV-2043" is not any
+        // "invoice"), and a single short common word is no anchor.
+        let numbered = |w: &String| w.chars().any(|c| c.is_ascii_digit());
+        let ids = words.iter().filter(|w| numbered(w)).count();
+        let usable = |ws: &[String]| {
+            ws.iter().filter(|w| numbered(w)).count() == ids && !(ws.len() == 1 && ws[0].len() < 4)
+        };
+        // The longest part of the phrase the page shows, from its start
+        // ("Q3 plan" of "Q3 plan draft") or from its end ("Denver" of
+        // "the order shipped to Denver"); of two as long, the rarer.
+        let n_all = words.len();
+        for n in (1..n_all).rev() {
+            let (lead, tail) = (&words[..n], &words[n_all - n..]);
+            let lead = if usable(lead) { find(lead) } else { Vec::new() };
+            let tail = if usable(tail) { find(tail) } else { Vec::new() };
+            match (lead.is_empty(), tail.is_empty()) {
+                (false, false) if tail.len() < lead.len() => return tail,
+                (false, _) => return lead,
+                (true, false) => return tail,
+                (true, true) => {}
             }
         }
-        Vec::new()
+        // The identifier alone ("INV-2043" as the page shows it).
+        match (
+            words.iter().position(numbered),
+            words.iter().rposition(numbered),
+        ) {
+            (Some(a), Some(b)) => find(&words[a..=b]),
+            _ => Vec::new(),
+        }
     }
 
     /// The words just before the first mention of `label` (a heading over

@@ -17,7 +17,10 @@ fn projects() -> serde_json::Value {
 
 #[test]
 fn a_rows_icon_button_is_found_by_its_own_name() {
-    let p = page(projects(), "Projects marketing-site Open 🗑 old-landing Open 🗑");
+    let p = page(
+        projects(),
+        "Projects marketing-site Open 🗑 old-landing Open 🗑",
+    );
     assert_eq!(
         decide(r#"Delete the project "old-landing""#, &p, &[]),
         Decision::Tool(Tool::Click { id: id("d2") })
@@ -41,8 +44,15 @@ fn a_confirmation_asked_after_the_last_click_is_given() {
     );
     assert_eq!(d, Decision::Tool(Tool::Click { id: id("yes") }));
     // Without the question, the click was the whole task.
-    let p = page(projects(), "Projects marketing-site Open 🗑 old-landing Open 🗑");
-    let d = decide(r#"Delete the project "old-landing""#, &p, &[clicked("d2", "Delete old-landing")]);
+    let p = page(
+        projects(),
+        "Projects marketing-site Open 🗑 old-landing Open 🗑",
+    );
+    let d = decide(
+        r#"Delete the project "old-landing""#,
+        &p,
+        &[clicked("d2", "Delete old-landing")],
+    );
     assert!(matches!(d, Decision::Finish(_)), "{d:?}");
 }
 
@@ -57,7 +67,10 @@ fn a_row_not_on_this_page_of_the_list_is_looked_for_on_the_next() {
         ]),
         "Invoices Invoice Client Amount INV-2052 Acme Co $180.00 Download PDF INV-2051 Birch & Sons $217.00 Download PDF ‹ Previous Page 1 of 3 Next ›",
     );
-    for task in [r#"Download invoice "INV-2043""#, "Download the PDF of invoice INV-2043"] {
+    for task in [
+        r#"Download invoice "INV-2043""#,
+        "Download the PDF of invoice INV-2043",
+    ] {
         assert_eq!(
             decide(task, &p, &[]),
             Decision::Tool(Tool::Click { id: id("next") }),
@@ -111,10 +124,98 @@ fn a_dialog_covering_the_field_is_dismissed_first_least_consent_first() {
     );
     let task = "Sign up for the Morning Briefing with email lee@inbox.test";
     let typing = decide(task, &p, &[]);
-    assert!(matches!(&typing, Decision::Tool(Tool::Type { id: i, .. }) if *i == id("nl")), "{typing:?}");
+    assert!(
+        matches!(&typing, Decision::Tool(Tool::Type { id: i, .. }) if *i == id("nl")),
+        "{typing:?}"
+    );
     // The same page with the consent dialog over the form.
     for e in p.elements.iter_mut().take(2) {
         e.element.is_occluded = true;
     }
-    assert_eq!(decide(task, &p, &[]), Decision::Tool(Tool::Click { id: id("reject") }));
+    assert_eq!(
+        decide(task, &p, &[]),
+        Decision::Tool(Tool::Click { id: id("reject") })
+    );
+}
+
+#[test]
+fn a_date_asked_as_month_day_year_selects_is_split_between_them() {
+    let months: Vec<serde_json::Value> = ["Month", "January", "February", "March", "April"]
+        .iter()
+        .enumerate()
+        .map(|(k, m)| json!({"value": if k == 0 { String::new() } else { k.to_string() }, "text": m}))
+        .collect();
+    let days: Vec<serde_json::Value> = (0..=31)
+        .map(|d| json!({"value": if d == 0 { String::new() } else { d.to_string() }, "text": if d == 0 { "Day".to_string() } else { d.to_string() }}))
+        .collect();
+    let years: Vec<serde_json::Value> = (1985..=1995)
+        .map(|y| json!({"value": y.to_string(), "text": y.to_string()}))
+        .collect();
+    let p = page(
+        json!([
+            {"id": "m", "tag": "select", "ariaLabel": "Month", "options": months},
+            {"id": "d", "tag": "select", "ariaLabel": "Day", "options": days},
+            {"id": "y", "tag": "select", "ariaLabel": "Year", "options": years},
+            {"id": "save", "tag": "button", "text": "Save"},
+        ]),
+        "Personal details Date of birth Save",
+    );
+    for task in [
+        "Set the date of birth to 03/07/1990 and save",
+        "Please set my date of birth to March 7, 1990 and save it.",
+    ] {
+        assert_eq!(
+            decide(task, &p, &[]),
+            Decision::Tool(Tool::Type {
+                id: id("m"),
+                text: "March".into()
+            }),
+            "{task}"
+        );
+    }
+}
+
+#[test]
+fn a_calendar_whose_days_are_named_by_their_whole_date_is_turned_and_clicked() {
+    let cells = |month: &str, n: u32| -> Vec<serde_json::Value> {
+        (1..=n)
+            .map(|d| json!({"id": format!("{}{d}", &month[..3]), "tag": "button", "text": format!("{month} {d}, 2026")}))
+            .collect()
+    };
+    let mut els = vec![
+        json!({"id": "date", "tag": "input", "ariaLabel": "Date", "placeholder": "Select a date"}),
+        json!({"id": "prev", "tag": "button", "text": "Previous month"}),
+        json!({"id": "next", "tag": "button", "text": "Next month"}),
+    ];
+    els.extend(cells("November", 30));
+    let mut p = page(
+        json!(els),
+        "Reserve a table Date November 2026 Su Mo Tu We Th Fr Sa 1 2 3",
+    );
+    p.elements[0].facts.read_only = true;
+    let task = "Reserve a table on 12/18/2026";
+    let h = [clicked("date", "Select a date")];
+    assert_eq!(
+        decide(task, &p, &h),
+        Decision::Tool(Tool::Click { id: id("next") })
+    );
+    let mut els = vec![
+        json!({"id": "date", "tag": "input", "ariaLabel": "Date", "placeholder": "Select a date"}),
+        json!({"id": "prev", "tag": "button", "text": "Previous month"}),
+        json!({"id": "next", "tag": "button", "text": "Next month"}),
+    ];
+    els.extend(cells("December", 31));
+    let mut p = page(
+        json!(els),
+        "Reserve a table Date December 2026 Su Mo Tu We Th Fr Sa 1 2 3",
+    );
+    p.elements[0].facts.read_only = true;
+    let h = [
+        clicked("date", "Select a date"),
+        clicked("next", "Next month"),
+    ];
+    assert_eq!(
+        decide(task, &p, &h),
+        Decision::Tool(Tool::Click { id: id("Dec18") })
+    );
 }

@@ -14,9 +14,39 @@ use sentience_snapshot_core::Observed;
 /// The ways out of a dialog in the way, least consent first: a user who
 /// asked to subscribe to a newsletter did not ask to accept every cookie.
 const DISMISS: &[&[&str]] = &[
-    &["reject all", "reject", "decline", "decline all", "necessary only", "only necessary", "essential only", "refuse all", "deny"],
-    &["close", "×", "x", "✕", "dismiss", "no thanks", "not now", "maybe later", "skip"],
-    &["accept all", "accept", "allow all", "agree", "i agree", "got it", "ok", "okay", "continue"],
+    &[
+        "reject all",
+        "reject",
+        "decline",
+        "decline all",
+        "necessary only",
+        "only necessary",
+        "essential only",
+        "refuse all",
+        "deny",
+    ],
+    &[
+        "close",
+        "×",
+        "x",
+        "✕",
+        "dismiss",
+        "no thanks",
+        "not now",
+        "maybe later",
+        "skip",
+    ],
+    &[
+        "accept all",
+        "accept",
+        "allow all",
+        "agree",
+        "i agree",
+        "got it",
+        "ok",
+        "okay",
+        "continue",
+    ],
 ];
 
 /// The action to take first when `tool` acts on a covered element: a

@@ -198,7 +198,58 @@ pub fn for_field(e: &Observed, v: &str) -> String {
             return o;
         }
     }
+    // A text box that shows the form it wants ("YYYY-MM-DD", "DD/MM/YYYY"
+    // as its placeholder or label): the date written that way.
+    if let (Some(pattern), Some(ymd)) = (date_pattern(e), date(v)) {
+        return write_date(&pattern, ymd);
+    }
     v.to_string()
+}
+
+/// The date form a text box spells out in its placeholder, label or hint:
+/// letters Y, M, D with separators ("YYYY-MM-DD", "dd.mm.yyyy", "MM/DD/YY").
+pub fn date_pattern(e: &Observed) -> Option<String> {
+    if e.facts.input_type != "text" && !e.facts.input_type.is_empty() {
+        return None;
+    }
+    [
+        e.facts.placeholder.as_str(),
+        e.label(),
+        e.facts.hint.as_str(),
+    ]
+    .into_iter()
+    .flat_map(|s| s.split(|c: char| c.is_whitespace() || c == '(' || c == ')'))
+    .find(|w| {
+        let up = w.to_ascii_uppercase();
+        up.contains("YY")
+            && up.contains("MM")
+            && up.contains("DD")
+            && up
+                .chars()
+                .all(|c| matches!(c, 'Y' | 'M' | 'D' | '/' | '-' | '.'))
+    })
+    .map(str::to_ascii_uppercase)
+}
+
+/// `ymd` in `pattern`'s form: each run of Y, M or D replaced by that part,
+/// as many digits as the run (a two-letter year takes the last two).
+pub fn write_date(pattern: &str, (y, m, d): (u32, u32, u32)) -> String {
+    let mut out = String::new();
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let run = chars[i..].iter().take_while(|&&x| x == c).count();
+        match c {
+            'Y' if run <= 2 => out.push_str(&format!("{:02}", y % 100)),
+            'Y' => out.push_str(&format!("{y:04}")),
+            'M' => out.push_str(&format!("{m:0run$}")),
+            'D' => out.push_str(&format!("{d:0run$}")),
+            other => out.extend(std::iter::repeat_n(other, run)),
+        }
+        i += run;
+    }
+    out
 }
 
 /// The option of a `<select>` (or listbox) that a value names: the same

@@ -12,6 +12,21 @@ use crate::task::FieldKind;
 
 pub(super) fn parse(c: &Clause<'_>, on: bool) -> Vec<Step> {
     let (rest, lex, o) = (c.rest, c.lex, &c.object);
+    // "choose a city starting with Portland and ending with ME": a value
+    // said by a constraint, for the field the noun names.
+    if on {
+        if let Some((v, left)) = crate::intent::values::constrained(rest) {
+            if left
+                .iter()
+                .all(|t| !t.quoted && lex.articles.contains(&t.lower.as_str()))
+            {
+                return vec![Step::Fill {
+                    values: vec![v],
+                    field: Target::default(),
+                }];
+            }
+        }
+    }
     // "Select 12/03/2024 as the date": a value for a field.
     if let Some(k) = rest
         .iter()

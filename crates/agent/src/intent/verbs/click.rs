@@ -51,7 +51,7 @@ pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
     }
     if matches!(
         c.phrase[0],
-        "remove" | "delete" | "add" | "star" | "forward" | "download"
+        "remove" | "delete" | "add" | "star" | "forward" | "download" | "track" | "archive"
     ) && target.relation.is_none()
         && target.role.is_none()
     {

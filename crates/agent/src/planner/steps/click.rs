@@ -167,8 +167,11 @@ pub fn confirmation<'p>(cx: &Cx<'p>, target: &Target, i: usize) -> Option<&'p Ob
             !c.is_empty()
                 && c.len() <= 3
                 && c.iter().all(|w| {
-                    matches!(w.as_str(), "yes" | "confirm" | "ok") || w == verb || question.contains(w)
+                    matches!(w.as_str(), "yes" | "confirm" | "ok")
+                        || w == verb
+                        || question.contains(w)
                 })
-                && c.iter().any(|w| matches!(w.as_str(), "yes" | "confirm" | "ok") || w == verb)
+                && c.iter()
+                    .any(|w| matches!(w.as_str(), "yes" | "confirm" | "ok") || w == verb)
         })
 }

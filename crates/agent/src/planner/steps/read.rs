@@ -12,9 +12,9 @@ use crate::planner::layout::normalize;
 /// Words of a question that name no part of the answer's label.
 const ASKING: &[&str] = &[
     "what", "whats", "which", "who", "how", "much", "many", "is", "was", "are", "were", "be",
-    "the", "a", "an", "this", "that", "these", "my", "our", "your", "its", "of", "for", "me",
-    "us", "tell", "could", "would", "can", "you", "please", "read", "find", "show", "say",
-    "says", "it", "on", "in", "page", "here", "current", "value", "amount",
+    "the", "a", "an", "this", "that", "these", "my", "our", "your", "its", "of", "for", "me", "us",
+    "tell", "could", "would", "can", "you", "please", "read", "find", "show", "say", "says", "it",
+    "on", "in", "page", "here", "current", "value", "amount",
 ];
 
 /// The content words of a question ("what the total of this order was" →
@@ -64,7 +64,9 @@ pub fn answer(visible_text: &str, about: &str) -> Option<(String, String)> {
         .take(4)
         .find(|t| t.chars().any(|c| c.is_ascii_digit()))
         .map(|t| t.trim_end_matches([',', ';', '.', ')']).to_string())
-        .or_else(|| (!after.is_empty()).then(|| after.iter().take(6).copied().collect::<Vec<_>>().join(" ")))?;
+        .or_else(|| {
+            (!after.is_empty()).then(|| after.iter().take(6).copied().collect::<Vec<_>>().join(" "))
+        })?;
     Some((label.trim_end_matches(':').to_string(), value))
 }
 
@@ -78,15 +80,25 @@ mod tests {
 
     #[test]
     fn a_question_is_answered_by_the_value_after_the_label_it_names() {
-        for q in ["the order total", "what the total of this order was", "order total?"] {
+        for q in [
+            "the order total",
+            "what the total of this order was",
+            "order total?",
+        ] {
             assert_eq!(
                 answer(RECEIPT, q),
                 Some(("Order total".to_string(), "$87.51".to_string())),
                 "{q}"
             );
         }
-        assert_eq!(answer(RECEIPT, "the shipping").map(|a| a.1), Some("$6.95".into()));
-        assert_eq!(answer(RECEIPT, "the tax amount").map(|a| a.1), Some("$4.56".into()));
+        assert_eq!(
+            answer(RECEIPT, "the shipping").map(|a| a.1),
+            Some("$6.95".into())
+        );
+        assert_eq!(
+            answer(RECEIPT, "the tax amount").map(|a| a.1),
+            Some("$4.56".into())
+        );
     }
 
     #[test]

@@ -95,7 +95,9 @@ pub fn reveal(cx: &Cx<'_>, target: &Target, cursor: usize) -> Outcome {
 /// "›", "Load more", "Show more results"), when clicking it has not
 /// stopped changing the page.
 pub fn pager<'p>(cx: &Cx<'p>, cursor: usize) -> Option<&'p Observed> {
-    const WORDS: &[&str] = &["next", "page", "more", "load", "show", "results", "older", "items"];
+    const WORDS: &[&str] = &[
+        "next", "page", "more", "load", "show", "results", "older", "items",
+    ];
     cx.page
         .elements
         .iter()

@@ -40,11 +40,35 @@ pub fn choose(cx: &Cx<'_>, field: &Observed, value: &str, cursor: usize) -> Outc
         return Outcome::Done(cx.after_last(cursor, &["click"]));
     }
     let day = d.to_string();
+    // A day named by its whole date ("December 18, 2026", the accessible
+    // name many date pickers give their cells) is the one to click,
+    // whatever month the heading says.
+    let cell_date = |e: &Observed| {
+        [e.label(), e.facts.aria_label.as_str()]
+            .into_iter()
+            .find_map(|l| date(l.trim()))
+    };
+    let exact = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| !e.is_field() && !e.is_disabled() && cell_date(e) == Some((y, m, d)))
+        .min_by(|a, b| reading_order(a, b));
+    if let Some(e) = exact {
+        if cx.clicked_since(cursor, e).is_none() {
+            return click(cx, e);
+        }
+        return Outcome::Done(cx.after_last(cursor, &["click"]));
+    }
     let days: Vec<&Observed> = cx
         .page
         .elements
         .iter()
-        .filter(|e| !e.is_field() && !e.is_disabled() && e.label().trim() == day)
+        .filter(|e| {
+            !e.is_field()
+                && !e.is_disabled()
+                && (e.label().trim() == day || cell_date(e).is_some_and(|(_, _, cd)| cd == d))
+        })
         .collect();
     let Some((sy, sm)) = shown_month(cx).filter(|_| !days.is_empty()) else {
         // No calendar open: open it (once; then the page must show one).

@@ -22,6 +22,7 @@ use crate::types::Tool;
 use sentience_snapshot_core::Observed;
 
 mod calendar;
+mod date_parts;
 mod suggest;
 
 /// Where one value stands.
@@ -222,6 +223,10 @@ fn put<'p>(
     // Typed on an earlier page or view of this task (a two-step sign-in).
     if typed_elsewhere(cx, text, cursor) {
         return Place::Done(None);
+    }
+    // A date asked as Month / Day / Year boxes: each its part.
+    if let Some(p) = date(text).and_then(|ymd| date_parts::place(cx, ymd, taken)) {
+        return p;
     }
     let placed = Placed {
         text: text.to_string(),
