@@ -219,3 +219,25 @@ fn a_calendar_whose_days_are_named_by_their_whole_date_is_turned_and_clicked() {
         Decision::Tool(Tool::Click { id: id("Dec18") })
     );
 }
+
+#[test]
+fn a_field_in_another_tab_is_looked_for_there_not_typed_over_another() {
+    let els = json!([
+        {"id": "t1", "tag": "button", "role": "tab", "text": "Profile"},
+        {"id": "t2", "tag": "button", "role": "tab", "text": "Security"},
+        {"id": "fn", "tag": "input", "ariaLabel": "Full name", "value": "Rosa Diaz"},
+        {"id": "co", "tag": "input", "ariaLabel": "Company", "value": "Nine-Nine Consulting"},
+        {"id": "save", "tag": "button", "text": "Save changes"},
+    ]);
+    let mut p = page(
+        els,
+        "Account settings Profile Security Full name Company Save changes",
+    );
+    p.elements[0].element.state.selected = Some(true);
+    p.elements[1].element.state.selected = Some(false);
+    let task = r#"Recovery email "rosa.backup@mail.test", save"#;
+    assert_eq!(
+        decide(task, &p, &[]),
+        Decision::Tool(Tool::Click { id: id("t2") })
+    );
+}

@@ -254,6 +254,22 @@ fn put<'p>(
             format!("{label} \"{text}\"")
         });
     };
+    // The field the task names is not on this view, and the one found
+    // instead shares no word with it nor its kind ("Recovery email" when
+    // the Profile tab shows only Full name and Company): open the tab or
+    // section that may hold it first, rather than type over another field.
+    if strays(e, label, kind) {
+        let openers = cx.page.elements.iter().any(|o| {
+            super::reveal::opener(o) && !cx.avoided(o) && cx.clicked_since(0, o).is_none()
+        });
+        if openers {
+            let named = Target {
+                text: Some(label.to_string()),
+                ..Target::default()
+            };
+            return Place::Act(reveal(cx, &named, cursor));
+        }
+    }
     // A value that names a radio button or a check box ("Large" pizza):
     // chosen, not typed.
     if e.is_checkable() {
@@ -444,4 +460,26 @@ fn option_named<'p>(cx: &Cx<'p>, text: &str, taken: &[&'p Observed]) -> Option<&
     let first = hits.next()?;
     // Two options of that name: which one is meant is not clear.
     hits.next().is_none().then_some(first)
+}
+
+/// A text field chosen for a value whose label names something else: no
+/// content word of the label in the field's words, and not of the kind the
+/// value is by the field's type (an e-mail box for an e-mail).
+fn strays(e: &Observed, label: &str, kind: FieldKind) -> bool {
+    if label.is_empty() || !e.is_text_entry() {
+        return false;
+    }
+    let want = crate::text::concepts(label);
+    if want.is_empty() {
+        return false;
+    }
+    let have = crate::text::concepts(&e.descriptors());
+    let typed = match kind {
+        FieldKind::Email => e.facts.input_type == "email",
+        FieldKind::Phone => e.facts.input_type == "tel",
+        FieldKind::Password => e.facts.input_type == "password",
+        FieldKind::Search => e.facts.input_type == "search",
+        _ => false,
+    };
+    !typed && !want.iter().any(|w| have.contains(w))
 }
