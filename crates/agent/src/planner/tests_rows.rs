@@ -241,3 +241,16 @@ fn a_field_in_another_tab_is_looked_for_there_not_typed_over_another() {
         Decision::Tool(Tool::Click { id: id("t2") })
     );
 }
+
+#[test]
+fn out_of_stock_the_otherwise_branch_joins_the_waitlist_with_the_email() {
+    let els = json!([
+        {"id": "add", "tag": "button", "text": "Add to cart", "disabled": true},
+        {"id": "wl", "tag": "input", "type": "email", "ariaLabel": "Email me when it is back"},
+        {"id": "join", "tag": "button", "text": "Join the waitlist"},
+    ]);
+    let p = page(els, "Aero 2 running shoe $129.00 Size US 10 Out of stock in this size Add to cart Email me when it is back Join the waitlist");
+    let task = r#"If it is in stock add it to the cart, otherwise join the waitlist with "pia@run.test""#;
+    let d = decide(task, &p, &[]);
+    assert!(matches!(&d, Decision::Tool(Tool::Type { id: i, .. }) if *i == id("wl")), "{d:?}");
+}
