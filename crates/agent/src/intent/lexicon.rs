@@ -113,6 +113,7 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["forward"], Verb::Click),
         (&["download"], Verb::Click),
         (&["track"], Verb::Click),
+        (&["export"], Verb::Click),
         (&["archive"], Verb::Click),
         (&["log", "me", "in"], Verb::Submit),
         (&["log", "me", "into"], Verb::Submit),

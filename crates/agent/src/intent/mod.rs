@@ -417,7 +417,7 @@ impl Intent {
             })
             .map(|(_, s)| s)
             .collect();
-        let kept = submit_last(kept);
+        let kept = awaited(submit_last(kept));
         let done = match kept.as_slice() {
             [Step::Navigate { url }] => Done::Url(url.clone()),
             ss if !ss.is_empty() && ss.iter().all(Step::is_find) => Done::Answer,
@@ -484,5 +484,50 @@ fn submit_last(steps: Vec<Step>) -> Vec<Step> {
         }
     }
     flush(&mut out, &mut run, &mut submit);
+    out
+}
+
+/// What is waited for is acted on: "wait until Download CSV file appears
+/// and click it" clicks what appeared ("it" leaves the click's target
+/// empty); "download it when it is ready" waits until the control shows,
+/// then clicks it (the "when …" is no part of what is clicked).
+fn awaited(steps: Vec<Step>) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::with_capacity(steps.len());
+    for s in steps {
+        match s {
+            Step::Click { mut target, touch } => {
+                let when = target.relation.as_ref().is_some_and(|(r, w)| {
+                    *r == Relation::Of && {
+                        let w = w.to_lowercase();
+                        ["when ", "once ", "as soon as "]
+                            .iter()
+                            .any(|p| w.starts_with(p))
+                    }
+                });
+                if when {
+                    target.relation = None;
+                    if let Some(t) = target.text.clone() {
+                        out.push(Step::Wait {
+                            seconds: None,
+                            until: Some(Condition::Shows(t)),
+                        });
+                    }
+                }
+                let bare =
+                    target.text.is_none() && target.role.is_none() && target.relation.is_none();
+                if bare {
+                    if let Some(Step::Wait {
+                        until: Some(Condition::Shows(t) | Condition::Appears(t)),
+                        ..
+                    }) = out.last()
+                    {
+                        target.text = Some(t.clone());
+                    }
+                }
+                out.push(Step::Click { target, touch });
+            }
+            other => out.push(other),
+        }
+    }
     out
 }

@@ -491,6 +491,14 @@ const TABLE: &[(&str, &str)] = &[
         r#"Enter 9 Bay Lane as the street, choose a city starting with Portland and ending with ME, and continue to payment"#,
         r#"1. type value[street]="9 Bay Lane" value[city]=(starts "Portland" ends "ME") → 2. submit continue"#,
     ),
+    (
+        r#"Export the report as "CSV" and download it when it is ready"#,
+        r#"1. type value="CSV" → 2. click "Export" → 3. wait until shows "Download" → 4. click "Download""#,
+    ),
+    (
+        r#"Choose CSV, click Export, wait until Download CSV file appears and click it"#,
+        r#"1. select exactly ["CSV"] → 2. click "Export" → 3. wait until appears "Download CSV file" → 4. click "Download CSV file""#,
+    ),
 ];
 #[test]
 fn phrasing_table() {

@@ -250,7 +250,11 @@ fn out_of_stock_the_otherwise_branch_joins_the_waitlist_with_the_email() {
         {"id": "join", "tag": "button", "text": "Join the waitlist"},
     ]);
     let p = page(els, "Aero 2 running shoe $129.00 Size US 10 Out of stock in this size Add to cart Email me when it is back Join the waitlist");
-    let task = r#"If it is in stock add it to the cart, otherwise join the waitlist with "pia@run.test""#;
+    let task =
+        r#"If it is in stock add it to the cart, otherwise join the waitlist with "pia@run.test""#;
     let d = decide(task, &p, &[]);
-    assert!(matches!(&d, Decision::Tool(Tool::Type { id: i, .. }) if *i == id("wl")), "{d:?}");
+    assert!(
+        matches!(&d, Decision::Tool(Tool::Type { id: i, .. }) if *i == id("wl")),
+        "{d:?}"
+    );
 }

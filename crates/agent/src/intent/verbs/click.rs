@@ -23,6 +23,14 @@ pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
             return steps;
         }
     }
+    // "export the report as "CSV"", "download it as PDF": the form it is
+    // wanted in (an option of the page's format list), then the control
+    // the verb names.
+    if matches!(c.phrase[0], "export" | "download" | "print") {
+        if let Some(steps) = in_format(c) {
+            return steps;
+        }
+    }
     // "press Enter": a key, not a button.
     if c.phrase[0] == "press" && c.object.quoted.is_empty() && target.role.is_none() {
         if let Some(t) = &target.text {
@@ -51,7 +59,15 @@ pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
     }
     if matches!(
         c.phrase[0],
-        "remove" | "delete" | "add" | "star" | "forward" | "download" | "track" | "archive"
+        "remove"
+            | "delete"
+            | "add"
+            | "star"
+            | "forward"
+            | "download"
+            | "track"
+            | "archive"
+            | "export"
     ) && target.relation.is_none()
         && target.role.is_none()
     {
@@ -156,6 +172,35 @@ fn message_flow(c: &Clause<'_>) -> Option<Vec<Step>> {
         Step::Submit {
             phrase: "send".into(),
             button: None,
+        },
+    ])
+}
+
+/// "export the report as "CSV" (and …)": [the value "CSV" for the field
+/// that offers it, a click on "Export"]; None without "as" and a value of
+/// one word or a quote right after it.
+fn in_format(c: &Clause<'_>) -> Option<Vec<Step>> {
+    use crate::intent::{Target, Value};
+    use crate::task::FieldKind;
+    let k = c.rest.iter().rposition(|t| !t.quoted && t.lower == "as")?;
+    let rest = &c.rest[k + 1..];
+    let v = match rest {
+        [a, v] if !a.quoted && matches!(a.lower.as_str(), "a" | "an") => v,
+        [v] => v,
+        _ => return None,
+    };
+    let format = v.raw.trim_end_matches(" file").to_string();
+    Some(vec![
+        Step::Fill {
+            values: vec![Value::literal(format, FieldKind::Other, "")],
+            field: Target::default(),
+        },
+        Step::Click {
+            target: Target {
+                text: Some(capitalised(c.phrase[0])),
+                ..Target::default()
+            },
+            touch: Touch::Click,
         },
     ])
 }
