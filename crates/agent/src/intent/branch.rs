@@ -48,7 +48,55 @@ fn plain(toks: &[Token], lex: &Lexicon, subject: Option<&str>) -> Vec<Step> {
     let mut carry_role: Option<Role> = None;
     let mut last_verb: Vec<Token> = Vec::new();
     let mut after_stop = true;
+    // Where the steps of the sentence before began, and the menu path a
+    // location hint is naming ("it is under File, then Download").
+    let mut sentence_start = 0;
+    let mut hint: Option<(usize, Vec<String>)> = None;
     for c in clauses(toks, lex) {
+        // "it is on the next page", "it is under File, then Download": where
+        // the target is, said after it. The next page is where a list's
+        // pager leads anyway; a path of menus is opened before the steps of
+        // the sentence it follows.
+        if let Some(items) = location_hint(&c) {
+            if items.is_empty() {
+                continue;
+            }
+            hint = Some((sentence_start, items));
+            after_stop = c.last().is_some_and(|t| t.stop);
+            if after_stop {
+                flush_hint(&mut out, &mut hint);
+                sentence_start = out.len();
+            }
+            continue;
+        }
+        if let Some((_, items)) = hint.as_mut() {
+            let ws: Vec<&Token> = c
+                .iter()
+                .filter(|t| !(!t.quoted && lex.then.contains(&t.lower.as_str())))
+                .collect();
+            if !ws.is_empty()
+                && ws
+                    .iter()
+                    .all(|t| t.quoted || t.raw.chars().next().is_some_and(char::is_uppercase))
+            {
+                items.push(
+                    ws.iter()
+                        .map(|t| t.raw.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+                if c.last().is_some_and(|t| t.stop) {
+                    flush_hint(&mut out, &mut hint);
+                    after_stop = true;
+                    sentence_start = out.len();
+                }
+                continue;
+            }
+            flush_hint(&mut out, &mut hint);
+        }
+        if after_stop {
+            sentence_start = out.len();
+        }
         let mut c = resolve_pronouns(&c, subject);
         // "click the star icon to mark it as important": the purpose of the
         // step before, not another step.
@@ -128,7 +176,44 @@ fn plain(toks: &[Token], lex: &Lexicon, subject: Option<&str>) -> Vec<Step> {
         }
         carry_role = verbs::used_role(&c, lex);
     }
+    flush_hint(&mut out, &mut hint);
     out
+}
+
+/// A clause that says where the target is: "it is under File", "it's on
+/// the next page", "you'll find it in Settings". Its place's names (the
+/// capitalised words after the preposition; none for a page of a list).
+fn location_hint(c: &[Token]) -> Option<Vec<String>> {
+    let ws: Vec<&str> = c.iter().map(|t| t.lower.as_str()).collect();
+    let n = match ws.as_slice() {
+        ["it", "is", p, ..] | ["they", "are", p, ..]
+            if matches!(*p, "under" | "in" | "on" | "inside") =>
+        {
+            3
+        }
+        ["it's", p, ..] if matches!(*p, "under" | "in" | "on" | "inside") => 2,
+        _ => return None,
+    };
+    if c[..n].iter().any(|t| t.quoted) {
+        return None;
+    }
+    let rest = &c[n..];
+    if rest.iter().any(|t| !t.quoted && t.lower == "page") {
+        return Some(Vec::new());
+    }
+    let names: Vec<&str> = rest
+        .iter()
+        .filter(|t| t.quoted || t.raw.chars().next().is_some_and(char::is_uppercase))
+        .map(|t| t.raw.as_str())
+        .collect();
+    (!names.is_empty()).then(|| vec![names.join(" ")])
+}
+
+/// The menu path of a location hint, before the steps of its sentence.
+fn flush_hint(out: &mut Vec<Step>, hint: &mut Option<(usize, Vec<String>)>) {
+    if let Some((at, items)) = hint.take() {
+        out.insert(at.min(out.len()), Step::Path { items });
+    }
 }
 
 fn verbs_wait_condition(toks: &[Token], lex: &Lexicon) -> Condition {
@@ -375,8 +460,10 @@ fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
         .collect();
     let Some(first) = words.first() else {
         // "then Next": a capitalised name, though the word is a filler.
+        // A greeting ("Hi!") names nothing.
         let names: Vec<&str> = c
             .iter()
+            .filter(|t| t.quoted || !matches!(t.lower.as_str(), "hi" | "hello" | "hey"))
             .filter(|t| t.quoted || t.raw.chars().next().is_some_and(char::is_uppercase))
             .map(|t| t.raw.as_str())
             .collect();

@@ -520,7 +520,7 @@ pub static ENGLISH: Lexicon = Lexicon {
         ("few", 3.0),
         ("couple", 2.0),
     ],
-    copula: &["is", "=", "of", "as", "be"],
+    copula: &["is", "=", "of", "as", "be", "saying", "reading"],
 };
 
 /// The entry of `table` that matches `words` at its start, longest first.

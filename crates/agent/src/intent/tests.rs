@@ -499,6 +499,10 @@ const TABLE: &[(&str, &str)] = &[
         r#"Choose CSV, click Export, wait until Download CSV file appears and click it"#,
         r#"1. select exactly ["CSV"] → 2. click "Export" → 3. wait until appears "Download CSV file" → 4. click "Download CSV file""#,
     ),
+    (
+        r#"Hi! Please log me into Orbit with ada@lovelace.dev and the password "analytical-engine"."#,
+        r#"1. type email="ada@lovelace.dev" password="analytical-engine" → 2. submit log me into"#,
+    ),
 ];
 #[test]
 fn phrasing_table() {

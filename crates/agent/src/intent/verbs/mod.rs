@@ -66,6 +66,20 @@ pub(super) fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
     if let Some(p) = path::after_verb(&clause, verb) {
         return vec![p];
     }
+    // "add a gift message saying X", "add a note": a field the words name
+    // is filled, not a control clicked.
+    let verb = if verb == Verb::Click
+        && clause.phrase == ["add"]
+        && (0..rest.len().min(4)).any(|k| {
+            matches!(
+                super::values::field_at(&ws[i + n + k..], lex),
+                Some((_, crate::task::FieldKind::Message))
+            )
+        }) {
+        Verb::Type
+    } else {
+        verb
+    };
     match verb {
         Verb::Click | Verb::Hover | Verb::Focus => click::parse(&clause, verb),
         Verb::Press => press::parse(&clause),
