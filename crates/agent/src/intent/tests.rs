@@ -503,7 +503,20 @@ const TABLE: &[(&str, &str)] = &[
         r#"Hi! Please log me into Orbit with ada@lovelace.dev and the password "analytical-engine"."#,
         r#"1. type email="ada@lovelace.dev" password="analytical-engine" → 2. submit log me into"#,
     ),
+    (
+        r#"Please download this document as a PDF; it is under File, then Download."#,
+        r#"1. path "File" › "Download" → 2. type value="PDF" → 3. click "Download""#,
+    ),
+    (
+        r#"Please download the PDF of invoice INV-2043; it is on the next page."#,
+        r#"1. click "Download" of "PDF of invoice INV-2043""#,
+    ),
+    (
+        r#"Please add a gift message saying "Happy birthday, Mia!" and place my order."#,
+        r#"1. type message[gift message]="Happy birthday, Mia!" → 2. submit place my order"#,
+    ),
 ];
+
 #[test]
 fn phrasing_table() {
     assert!(TABLE.len() >= 100, "the table has {} rows", TABLE.len());
