@@ -321,6 +321,13 @@ pub fn resolve<'p>(
         }
     }
     if let Some(x) = target.extreme {
+        // "the cheapest plan" where no element is a plan: the cards' own
+        // control ("Select" in each), by the price in each card.
+        if !out.iter().any(|h| h.score >= FLOOR) {
+            if let Some(h) = repeated_extreme(cx, x) {
+                return vec![h];
+            }
+        }
         return extreme(cx, out, x);
     }
     if let Some(o) = target.ordinal {
@@ -503,4 +510,88 @@ fn extreme<'p>(cx: &Cx<'p>, hits: Vec<Hit<'p>>, x: Extreme) -> Vec<Hit<'p>> {
 /// The best hit at or above the floor.
 pub fn best<'p>(hits: &[Hit<'p>], floor: f64) -> Option<&'p Observed> {
     hits.first().filter(|h| h.score >= floor).map(|h| h.e)
+}
+
+/// The same control repeated in each card or row ("Select", "Choose",
+/// "Add to cart": at least two, the largest such group), and of them the
+/// one whose card holds the least / most price — a number with a currency
+/// sign, else the card's last number. A card is the page's text from the
+/// control before it to it (the words of a card come before its button).
+fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
+    let page = cx.page;
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, e) in page.elements.iter().enumerate() {
+        if e.is_field() || e.is_checkable() || e.is_disabled() || !plain_clickable(e) {
+            continue;
+        }
+        let label = normalize(e.label());
+        if label.is_empty() {
+            continue;
+        }
+        match groups.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, v)) => v.push(i),
+            None => groups.push((label, vec![i])),
+        }
+    }
+    let (_, mut members) = groups
+        .into_iter()
+        .filter(|(_, v)| v.len() >= 2)
+        .max_by_key(|(_, v)| v.len())?;
+    members.sort_by(|&a, &b| reading_order(&page.elements[a], &page.elements[b]));
+    // The k-th mention of the label in the text is the k-th control.
+    let text = &page.visible_text;
+    let lower = text.to_lowercase();
+    let raw_label = page.elements[members[0]].label().trim().to_lowercase();
+    let mut cuts: Vec<usize> = lower.match_indices(&raw_label).map(|(p, _)| p).collect();
+    if cuts.len() < members.len() {
+        return None;
+    }
+    cuts.truncate(members.len());
+    let mut priced: Vec<(f64, usize)> = Vec::new();
+    let mut from = 0;
+    for (k, &cut) in cuts.iter().enumerate() {
+        let card = text.get(from..cut).unwrap_or_default();
+        if let Some(n) = price_in(card) {
+            priced.push((n, members[k]));
+        }
+        from = cut + raw_label.len();
+    }
+    if priced.len() < 2 {
+        return None;
+    }
+    priced.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (_, index) = match x {
+        Extreme::Least => priced.first()?,
+        Extreme::Most => priced.last()?,
+    };
+    Some(Hit {
+        score: 1.0,
+        index: *index,
+        e: &page.elements[*index],
+    })
+}
+
+/// The price in a card's text: the first amount after a currency sign,
+/// else the last number.
+fn price_in(card: &str) -> Option<f64> {
+    let number = |s: &str| -> Option<f64> {
+        let digits: String = s
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+            .filter(|c| *c != ',')
+            .collect();
+        digits.trim_end_matches('.').parse().ok()
+    };
+    for (p, c) in card.char_indices() {
+        if matches!(c, '$' | '€' | '£' | '¥') {
+            if let Some(n) = number(&card[p + c.len_utf8()..]) {
+                return Some(n);
+            }
+        }
+    }
+    card.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .filter_map(|w| w.trim_end_matches('.').parse().ok())
+        .last()
 }

@@ -258,3 +258,31 @@ fn out_of_stock_the_otherwise_branch_joins_the_waitlist_with_the_email() {
         "{d:?}"
     );
 }
+
+#[test]
+fn the_cheapest_of_cards_is_chosen_by_the_price_in_each_card() {
+    let els = json!([
+        {"id": "s1", "tag": "button", "text": "Select"},
+        {"id": "s2", "tag": "button", "text": "Select"},
+        {"id": "s3", "tag": "button", "text": "Select"},
+        {"id": "s4", "tag": "button", "text": "Select"},
+    ]);
+    let p = page(
+        els,
+        "Choose a size General 4 4 GB RAM · 2 vCPU · 80 GB SSD $24/mo Select Starter 1 GB RAM · 1 vCPU · 25 GB SSD $6/mo Select Memory 16 16 GB RAM $84/mo Select Basic 2 2 GB RAM $12/mo Select",
+    );
+    for task in [
+        "Select the cheapest plan",
+        "Please pick the cheapest size for my server.",
+    ] {
+        assert_eq!(
+            decide(task, &p, &[]),
+            Decision::Tool(Tool::Click { id: id("s2") }),
+            "{task}"
+        );
+    }
+    assert_eq!(
+        decide("Select the most expensive plan", &p, &[]),
+        Decision::Tool(Tool::Click { id: id("s3") })
+    );
+}
