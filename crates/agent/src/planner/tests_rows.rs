@@ -286,3 +286,20 @@ fn the_cheapest_of_cards_is_chosen_by_the_price_in_each_card() {
         Decision::Tool(Tool::Click { id: id("s3") })
     );
 }
+
+#[test]
+fn a_text_box_that_spells_its_date_form_gets_the_date_in_that_form() {
+    let p = page(
+        json!([
+            {"id": "what", "tag": "input", "ariaLabel": "Remind me to"},
+            {"id": "day", "tag": "input", "placeholder": "YYYY-MM-DD"},
+            {"id": "go", "tag": "button", "text": "Create reminder"},
+        ]),
+        "New reminder Remind me to Day Create reminder",
+    );
+    let h = [super::tests::typed("what", "Renew passport")];
+    assert_eq!(
+        decide(r#"Remind me to "Renew passport" on "12/24/2026""#, &p, &h),
+        Decision::Tool(Tool::Type { id: id("day"), text: "2026-12-24".into() })
+    );
+}

@@ -21,3 +21,11 @@ fn dates_and_times_as_people_write_them() {
     assert_eq!(shape("+1 555 010 0199"), Shape::Phone);
     assert_eq!(shape("97205"), Shape::Number);
 }
+
+#[test]
+fn a_date_is_written_as_the_box_spells_its_form() {
+    assert_eq!(write_date("YYYY-MM-DD", (2026, 12, 24)), "2026-12-24");
+    assert_eq!(write_date("DD/MM/YYYY", (2026, 3, 7)), "07/03/2026");
+    assert_eq!(write_date("MM.DD.YY", (2026, 3, 7)), "03.07.26");
+    assert_eq!(write_date("D/M/YYYY", (2026, 3, 7)), "7/3/2026");
+}
