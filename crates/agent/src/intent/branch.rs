@@ -72,7 +72,7 @@ fn plain(toks: &[Token], lex: &Lexicon, subject: Option<&str>) -> Vec<Step> {
         if let Some((_, items)) = hint.as_mut() {
             let ws: Vec<&Token> = c
                 .iter()
-                .filter(|t| !(!t.quoted && lex.then.contains(&t.lower.as_str())))
+                .filter(|t| t.quoted || !lex.then.contains(&t.lower.as_str()))
                 .collect();
             if !ws.is_empty()
                 && ws

@@ -593,5 +593,5 @@ fn price_in(card: &str) -> Option<f64> {
     card.split(|c: char| !(c.is_ascii_digit() || c == '.'))
         .filter(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))
         .filter_map(|w| w.trim_end_matches('.').parse().ok())
-        .last()
+        .next_back()
 }

@@ -300,6 +300,9 @@ fn a_text_box_that_spells_its_date_form_gets_the_date_in_that_form() {
     let h = [super::tests::typed("what", "Renew passport")];
     assert_eq!(
         decide(r#"Remind me to "Renew passport" on "12/24/2026""#, &p, &h),
-        Decision::Tool(Tool::Type { id: id("day"), text: "2026-12-24".into() })
+        Decision::Tool(Tool::Type {
+            id: id("day"),
+            text: "2026-12-24".into()
+        })
     );
 }
