@@ -43,6 +43,24 @@ fn a_confirmation_asked_after_the_last_click_is_given() {
         &[clicked("d2", "Delete old-landing")],
     );
     assert_eq!(d, Decision::Tool(Tool::Click { id: id("yes") }));
+    // Confirmed: the row is gone, and no other row's Delete is clicked.
+    let left = json!([
+        {"id": "o1", "tag": "button", "text": "Open"},
+        {"id": "d1", "tag": "button", "text": "Delete marketing-site", "ariaLabel": "Delete marketing-site"},
+    ]);
+    let p = page(
+        left,
+        "Projects marketing-site Open Project old-landing deleted.",
+    );
+    let d = decide(
+        r#"Delete the project "old-landing""#,
+        &p,
+        &[
+            clicked("d2", "Delete old-landing"),
+            clicked("yes", "Delete"),
+        ],
+    );
+    assert!(matches!(d, Decision::Finish(_)), "{d:?}");
     // Without the question, the click was the whole task.
     let p = page(
         projects(),

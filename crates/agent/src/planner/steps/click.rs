@@ -129,7 +129,20 @@ pub fn clicked_after(
                         && (n == w || (!concepts(&w).is_empty() && concepts(&n) == concepts(&w)))
                 })
             });
-        (by_id || by_text).then_some(i)
+        // "Delete the project old-landing": a click on a control named
+        // with both ("Delete old-landing") is the step, even once that row
+        // is gone (deleted) and its id names nothing on this page.
+        let by_name = match (&target.relation, target.text.as_deref()) {
+            (Some((crate::intent::Relation::Of, anchor)), Some(t)) => {
+                h.element_text.as_deref().is_some_and(|et| {
+                    let n = format!(" {} ", normalize(et));
+                    let has = |w: &str| !w.is_empty() && n.contains(&format!(" {w} "));
+                    has(&normalize(t)) && has(&normalize(anchor))
+                })
+            }
+            _ => false,
+        };
+        (by_id || by_text || by_name).then_some(i)
     })
 }
 
