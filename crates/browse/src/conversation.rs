@@ -115,6 +115,26 @@ impl Conversation {
         }
     }
 
+    /// The history with each element named by the id this page gives it:
+    /// ids are positions in one HTML, and a section that was hidden or
+    /// shown since would make an old action's id name another element
+    /// here (the password box taken for the e-mail box typed into before).
+    /// An element no longer here gets id 0, which names none.
+    pub fn history_on(&self, page: &BrowsePage) -> Vec<HistoryEntry> {
+        let mut out = self.history.clone();
+        for h in &mut out {
+            let Some(p) = h.parameters.as_mut() else {
+                continue;
+            };
+            let Some(sel) = p.get("selector").and_then(Value::as_str) else {
+                continue;
+            };
+            let id = page.id_of_selector(sel).unwrap_or(0);
+            p.insert("id".into(), json!(id));
+        }
+        out
+    }
+
     fn push(&mut self, action: &str, params: Value, e: Option<&Observed>, sig: &str) {
         let parameters = match params {
             Value::Object(m) => Some(m),
@@ -192,7 +212,12 @@ impl Conversation {
                 let Some((e, selector)) = self.target(page, id) else {
                     return self.no_selector(page, id, &reason);
                 };
-                self.push("click", json!({ "id": id }), Some(e), sig);
+                self.push(
+                    "click",
+                    json!({ "id": id, "selector": selector }),
+                    Some(e),
+                    sig,
+                );
                 let a = Answer::click(or(reason.click(e, &selector)), selector);
                 self.answered(a)
             }
@@ -207,9 +232,9 @@ impl Conversation {
                 }
                 // A password is never repeated in a later reason (see reason.rs).
                 let params = if e.facts.input_type == "password" {
-                    json!({ "id": id, "text": text, "secret": true })
+                    json!({ "id": id, "text": text, "secret": true, "selector": selector })
                 } else {
-                    json!({ "id": id, "text": text })
+                    json!({ "id": id, "text": text, "selector": selector })
                 };
                 self.push("type", params, Some(e), sig);
                 let a = Answer::typing(or(reason.typing(e, &selector, &text)), selector, text);
@@ -218,7 +243,9 @@ impl Conversation {
             Action::Enter(id) => {
                 if let Some(submit) = submit_button(page, id) {
                     if let Some((e, selector)) = self.target(page, submit) {
-                        self.push("press", json!({ "key": "Enter", "id": id }), Some(e), sig);
+                        let field = page.find(id).and_then(|f| page.selector(f));
+                        let params = json!({ "key": "Enter", "id": id, "selector": field });
+                        self.push("press", params, Some(e), sig);
                         let a = Answer::click(reason.submit(e, &selector), selector);
                         return self.answered(a);
                     }
@@ -230,7 +257,8 @@ impl Conversation {
                     let a = Answer::click(reason.focus(e, &selector, "Enter"), selector);
                     return self.answered(a);
                 }
-                self.push("press", json!({ "key": "Enter", "id": id }), Some(e), sig);
+                let params = json!({ "key": "Enter", "id": id, "selector": selector });
+                self.push("press", params, Some(e), sig);
                 let a = Answer::typing(reason.enter(e, &selector), selector, "\n".into());
                 self.answered(a)
             }

@@ -29,6 +29,8 @@ pub fn builtin_step(conv: &mut Conversation, html: &str, url: Option<&str>) -> A
     let agent = builtin::agent_page(&page, &page_url);
     let sig = agent.signature();
     conv.observe(url, &sig, &agent.all_text());
-    let action = builtin::decide(conv, &agent);
+    let mut now = conv.clone();
+    now.history = conv.history_on(&page);
+    let action = builtin::decide(&now, &agent);
     conv.answer(&page, action, &sig)
 }

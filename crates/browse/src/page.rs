@@ -106,6 +106,20 @@ impl BrowsePage {
         self.elements.iter().find(|e| e.element.id == id)
     }
 
+    /// The id, on this page, of the one element a selector matches (an
+    /// element's ids change from one HTML to the next as nodes come and
+    /// go; its selector is how the conversation remembers it).
+    pub fn id_of_selector(&self, selector: &str) -> Option<u32> {
+        let s = scraper::Selector::parse(selector).ok()?;
+        let mut hits = self.html.select(&s);
+        let node = hits.next()?.id();
+        if hits.next().is_some() {
+            return None;
+        }
+        let i = self.nodes.iter().position(|n| *n == node)?;
+        self.elements.get(i).map(|e| e.element.id)
+    }
+
     /// The DOM node of an element of this page.
     pub fn node_of(&self, e: &Observed) -> Option<NodeId> {
         let i = self.elements.iter().position(|x| std::ptr::eq(x, e))?;

@@ -230,3 +230,50 @@ fn demo_login_and_search_end_with_finish_with_and_without_urls() {
         );
     }
 }
+
+/// Element ids are positions in one HTML: once the first step of a sign-in
+/// is hidden, the password box takes the id the e-mail box had. The
+/// conversation remembers what it typed into by selector, so the password
+/// is still typed (not taken for typed, and "Next" clicked with it empty).
+#[test]
+fn what_was_typed_into_is_known_on_the_next_html_even_when_ids_shift() {
+    let page = |first_hidden: bool| {
+        let (h1, h2) = if first_hidden {
+            (" hidden", "")
+        } else {
+            ("", " hidden")
+        };
+        format!(
+            r##"<html><body><main><div id="s1"{h1}><label for="ident">Email or phone</label><input id="ident"><button id="next" type="button">Next</button></div><div id="s2"{h2}><label for="pass">Enter your password</label><input id="pass" type="password"><button id="next2" type="button">Next</button></div></main></body></html>"##
+        )
+    };
+    let (one, two) = (page(false), page(true));
+    let mut conv = Conversation::new(
+        r#"Log in as ada@lovelace.dev, password "analytical-engine""#,
+        Some("http://localhost/"),
+    );
+    let mut sent = Vec::new();
+    for html in [&one, &one, &one, &two, &two] {
+        let a = builtin_step(&mut conv, html, None);
+        sent.push((a.endpoint, a.selector, a.text));
+    }
+    assert_eq!(
+        sent[2],
+        (Endpoint::Click, Some("#next".into()), None),
+        "{sent:?}"
+    );
+    assert_eq!(
+        sent[3],
+        (Endpoint::Click, Some("#pass".into()), None),
+        "{sent:?}"
+    );
+    assert_eq!(
+        sent[4],
+        (
+            Endpoint::Type,
+            Some("#pass".into()),
+            Some("analytical-engine".into())
+        ),
+        "{sent:?}"
+    );
+}
