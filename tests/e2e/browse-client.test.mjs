@@ -128,7 +128,7 @@ test('what the page\'s stylesheets hide is sent marked hidden (outermost element
     assert.match(first, /<input id="pw" type="password">/, 'only the outermost hidden element is marked');
     assert.match(first, /<div id="menu" class="menu" hidden="">/);
     assert.match(first, /<div id="step1">/, 'what is shown is not marked');
-    assert.match(first, /<option>Small<\/option><option>Large<\/option>/, 'options have no box and are never marked');
+    assert.match(first, /<option selected="">Small<\/option><option>Large<\/option>/, 'options have no box and are never marked');
     assert.match(first, /<p id="note" hidden="">/, 'an element hidden already keeps its attribute as it was');
     assert.match(second, /<div id="step1" class="hidden" hidden="">/);
     assert.match(second, /<div id="step2" class="">/, 'the click showed the second step');
