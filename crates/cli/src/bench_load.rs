@@ -118,10 +118,27 @@ pub struct Level {
     pub streams: Vec<String>,
 }
 
+/// One /step as the load generator saw it.
+#[derive(Clone, Copy)]
+pub struct Sample {
+    /// When it was sent, ms after the level started.
+    pub sent: f64,
+    /// Sent → answer read, ms.
+    pub latency: f64,
+    /// The step's number in its run (0: the run's first).
+    pub nth: usize,
+}
+
 /// What a level measured.
 pub struct Measured {
     /// /step latencies, ms, sorted.
     pub steps: Vec<f64>,
+    /// Every /step, in no particular order.
+    pub samples: Vec<Sample>,
+    /// Paced levels: how late each pause ended (ms past the time asked
+    /// for), sorted: the load generator's own scheduling delay, which
+    /// also delays reading answers, so it is part of every latency here.
+    pub lag: Vec<f64>,
     pub wall: Duration,
     pub runs_started: usize,
     /// Stream delivery latencies, ms, sorted; events received.
@@ -180,6 +197,7 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
             );
             let mut conn = Conn::open(&addr).await?;
             let mut lat = Vec::new();
+            let mut lag = Vec::new();
             let mut watchers = Vec::new();
             if !think.is_zero() && !burst {
                 // Spread the runs' first steps over one pause.
@@ -194,7 +212,7 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
                 }
                 let path = format!("/agent/run/{id}/step");
                 let mut done = false;
-                for _ in 0..per_run {
+                for nth in 0..per_run {
                     if left
                         .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
                         .is_err()
@@ -205,14 +223,20 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
                     let t = Instant::now();
                     let (status, _) = conn.post(&path, &body).await?;
                     anyhow::ensure!(status == 200, "step answered {status}");
-                    lat.push(t.elapsed().as_secs_f64() * 1e3);
+                    lat.push(Sample {
+                        sent: t.duration_since(t0).as_secs_f64() * 1e3,
+                        latency: t.elapsed().as_secs_f64() * 1e3,
+                        nth,
+                    });
                     if !think.is_zero() {
                         let pause = if burst {
                             think
                         } else {
                             think.mul_f64(0.75 + 0.5 * rng.unit())
                         };
-                        tokio::time::sleep(pause).await;
+                        let asked = Instant::now() + pause;
+                        tokio::time::sleep_until(asked.into()).await;
+                        lag.push(Instant::now().duration_since(asked).as_secs_f64() * 1e3);
                     }
                 }
                 if !streams.is_empty() {
@@ -226,19 +250,25 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
             for w in watchers {
                 w.await??;
             }
-            anyhow::Ok(lat)
+            anyhow::Ok((lat, lag))
         }));
     }
-    let mut steps = Vec::new();
+    let (mut samples, mut lag) = (Vec::new(), Vec::new());
     for t in tasks {
-        steps.extend(t.await??);
+        let (s, l) = t.await??;
+        samples.extend(s);
+        lag.extend(l);
     }
     let wall = t0.elapsed();
+    let mut steps: Vec<f64> = samples.iter().map(|s| s.latency).collect();
     steps.sort_by(f64::total_cmp);
+    lag.sort_by(f64::total_cmp);
     let mut delivery = std::mem::take(&mut *delivery.lock().unwrap_or_else(|e| e.into_inner()));
     delivery.sort_by(f64::total_cmp);
     Ok(Measured {
         steps,
+        samples,
+        lag,
         wall,
         runs_started: started.load(Ordering::Relaxed),
         delivery,

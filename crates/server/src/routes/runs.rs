@@ -136,7 +136,7 @@ fn check_ttl(s: &AppState, live: &Live, id: &str) -> Result<(), ApiError> {
 
 /// The version of the cached copy the store should check (none when the
 /// cache is off: the store then always reads the run).
-fn cached_version(s: &AppState, slot: &Slot) -> Option<i64> {
+pub(crate) fn cached_version(s: &AppState, slot: &Slot) -> Option<i64> {
     slot.as_ref()
         .filter(|_| s.config.cache_runs)
         .map(|l| l.version)
@@ -282,8 +282,10 @@ pub async fn step(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
+    let t0 = std::time::Instant::now();
     let b = step_body(&body, &headers)?;
     drop(body);
+    let parsed = t0.elapsed();
     let key = b.key;
     // Serialise steps on this run (this process's lock, then the store's);
     // different runs proceed in parallel.
@@ -310,10 +312,18 @@ pub async fn step(
             return Err(e.into());
         }
     };
+    let decided = t0.elapsed();
     let evs = events::stepped(before, &live.run, &resp, started);
     let text = to_json(&resp)?;
     write(turn, live, Some(("step", key, &text)), evs).await?;
     change.keep();
+    // Where a slow step spent its time (docs/benchmarks.md "Agent server").
+    tracing::trace!(
+        parse_us = parsed.as_micros() as u64,
+        decide_us = (decided - parsed).as_micros() as u64,
+        write_us = (t0.elapsed() - decided).as_micros() as u64,
+        "step"
+    );
     Ok(json_response(200, text, false))
 }
 
