@@ -143,6 +143,8 @@ pub struct Measured {
     pub runs_started: usize,
     /// Stream delivery latencies, ms, sorted; events received.
     pub delivery: Vec<f64>,
+    /// Each event received: (ms after the level started, delivery ms).
+    pub arrivals: Vec<(f64, f64)>,
 }
 
 fn now_ms() -> f64 {
@@ -153,7 +155,12 @@ fn now_ms() -> f64 {
 
 /// Reads a run's stream until the server closes it, recording each event's
 /// delivery latency.
-async fn watch(addr: String, id: String, out: Arc<Mutex<Vec<f64>>>) -> anyhow::Result<()> {
+async fn watch(
+    addr: String,
+    id: String,
+    out: Arc<Mutex<Vec<(f64, f64)>>>,
+    t0: Instant,
+) -> anyhow::Result<()> {
     let url = format!("ws://{addr}/agent/run/{id}/stream");
     let (mut ws, _) = async_tungstenite::tokio::connect_async(url).await?;
     let mut mine = Vec::new();
@@ -163,7 +170,7 @@ async fn watch(addr: String, id: String, out: Arc<Mutex<Vec<f64>>>) -> anyhow::R
                 let got = now_ms();
                 let v: Value = serde_json::from_str(&t)?;
                 if let Some(at) = v["at"].as_f64() {
-                    mine.push((got - at).max(0.0));
+                    mine.push((t0.elapsed().as_secs_f64() * 1e3, (got - at).max(0.0)));
                 }
             }
             async_tungstenite::tungstenite::Message::Close(_) => break,
@@ -208,7 +215,7 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
                 started.fetch_add(1, Ordering::Relaxed);
                 if !streams.is_empty() {
                     let at = streams[i % streams.len()].clone();
-                    watchers.push(tokio::spawn(watch(at, id.clone(), delivery.clone())));
+                    watchers.push(tokio::spawn(watch(at, id.clone(), delivery.clone(), t0)));
                 }
                 let path = format!("/agent/run/{id}/step");
                 let mut done = false;
@@ -263,7 +270,8 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
     let mut steps: Vec<f64> = samples.iter().map(|s| s.latency).collect();
     steps.sort_by(f64::total_cmp);
     lag.sort_by(f64::total_cmp);
-    let mut delivery = std::mem::take(&mut *delivery.lock().unwrap_or_else(|e| e.into_inner()));
+    let arrivals = std::mem::take(&mut *delivery.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut delivery: Vec<f64> = arrivals.iter().map(|a| a.1).collect();
     delivery.sort_by(f64::total_cmp);
     Ok(Measured {
         steps,
@@ -272,5 +280,6 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
         wall,
         runs_started: started.load(Ordering::Relaxed),
         delivery,
+        arrivals,
     })
 }

@@ -284,7 +284,7 @@ async fn start_target(a: &Args, store: &str, n: usize) -> anyhow::Result<Target>
             let (tx, rx) = tokio::sync::oneshot::channel();
             rt.spawn(async move {
                 let state = AppState::new(config, store, Arc::new(ScorerPolicy));
-                match tokio::net::TcpListener::bind("127.0.0.1:0").await {
+                match sentience_server::bind::bind("127.0.0.1:0").await {
                     Ok(listener) => {
                         let _ = tx.send(listener.local_addr().map(|a| a.to_string()));
                         let _ = sentience_server::serve(listener, state).await;
@@ -420,7 +420,8 @@ fn report(t: &Target, l: &Level, m: &Measured, cpu: Duration, pg_cpu: Duration) 
     println!("{line}");
     if let Some(path) = std::env::var_os("SENTIENCE_BENCH_TRACE") {
         // Every step of the level (appended, one level after another):
-        // level, ms after the level started, latency ms, step of its run.
+        // level, ms after the level started, latency ms, step of its run
+        // (stream events: arrival, delivery ms, "event").
         let name = format!(
             "{}-{}",
             mode(l.think, l.burst, !l.streams.is_empty()),
@@ -432,6 +433,9 @@ fn report(t: &Target, l: &Level, m: &Measured, cpu: Duration, pg_cpu: Duration) 
                 "{name},{:.3},{:.3},{}\n",
                 s.sent, s.latency, s.nth
             ));
+        }
+        for (t, d) in &m.arrivals {
+            out.push_str(&format!("{name},{t:.3},{d:.3},event\n"));
         }
         let written = std::fs::OpenOptions::new()
             .create(true)
