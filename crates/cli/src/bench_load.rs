@@ -129,6 +129,17 @@ pub struct Sample {
     pub nth: usize,
 }
 
+/// One stream event as the load generator received it.
+#[derive(Clone, Copy)]
+pub struct Arrival {
+    /// ms after the level started.
+    pub at: f64,
+    /// Its `at` → received, ms.
+    pub delivery: f64,
+    /// Committed before its stream was open.
+    pub replay: bool,
+}
+
 /// What a level measured.
 pub struct Measured {
     /// /step latencies, ms, sorted.
@@ -141,10 +152,10 @@ pub struct Measured {
     pub lag: Vec<f64>,
     pub wall: Duration,
     pub runs_started: usize,
-    /// Stream delivery latencies, ms, sorted; events received.
+    /// Stream delivery latencies of live events (not replays), ms, sorted.
     pub delivery: Vec<f64>,
-    /// Each event received: (ms after the level started, delivery ms).
-    pub arrivals: Vec<(f64, f64)>,
+    /// Every event received.
+    pub arrivals: Vec<Arrival>,
 }
 
 fn now_ms() -> f64 {
@@ -154,15 +165,21 @@ fn now_ms() -> f64 {
 }
 
 /// Reads a run's stream until the server closes it, recording each event's
-/// delivery latency.
+/// delivery latency, and whether it was committed before the stream was
+/// open (a replay of the run's history, e.g. the run's creation, whose
+/// "latency" is mostly how long this client took to connect: not counted
+/// as delivery).
 async fn watch(
     addr: String,
     id: String,
-    out: Arc<Mutex<Vec<(f64, f64)>>>,
+    out: Arc<Mutex<Vec<Arrival>>>,
     t0: Instant,
+    open: tokio::sync::oneshot::Sender<()>,
 ) -> anyhow::Result<()> {
     let url = format!("ws://{addr}/agent/run/{id}/stream");
     let (mut ws, _) = async_tungstenite::tokio::connect_async(url).await?;
+    let connected = now_ms();
+    let _ = open.send(());
     let mut mine = Vec::new();
     while let Some(msg) = ws.next().await {
         match msg? {
@@ -170,7 +187,14 @@ async fn watch(
                 let got = now_ms();
                 let v: Value = serde_json::from_str(&t)?;
                 if let Some(at) = v["at"].as_f64() {
-                    mine.push((t0.elapsed().as_secs_f64() * 1e3, (got - at).max(0.0)));
+                    mine.push(Arrival {
+                        at: t0.elapsed().as_secs_f64() * 1e3,
+                        delivery: (got - at).max(0.0),
+                        // `at` is in whole ms, taken just before the commit:
+                        // an event numbered in the ms the stream opened
+                        // counts as live.
+                        replay: at < connected - 1.0,
+                    });
                 }
             }
             async_tungstenite::tungstenite::Message::Close(_) => break,
@@ -215,7 +239,19 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
                 started.fetch_add(1, Ordering::Relaxed);
                 if !streams.is_empty() {
                     let at = streams[i % streams.len()].clone();
-                    watchers.push(tokio::spawn(watch(at, id.clone(), delivery.clone(), t0)));
+                    let (open, opened) = tokio::sync::oneshot::channel();
+                    watchers.push(tokio::spawn(watch(
+                        at,
+                        id.clone(),
+                        delivery.clone(),
+                        t0,
+                        open,
+                    )));
+                    // The run steps once its stream is open, as a client
+                    // that watches its run does: its step events are then
+                    // live, not a replay of history (a failed connect is
+                    // reported when the watcher is awaited).
+                    let _ = opened.await;
                 }
                 let path = format!("/agent/run/{id}/step");
                 let mut done = false;
@@ -271,7 +307,11 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
     steps.sort_by(f64::total_cmp);
     lag.sort_by(f64::total_cmp);
     let arrivals = std::mem::take(&mut *delivery.lock().unwrap_or_else(|e| e.into_inner()));
-    let mut delivery: Vec<f64> = arrivals.iter().map(|a| a.1).collect();
+    let mut delivery: Vec<f64> = arrivals
+        .iter()
+        .filter(|a| !a.replay)
+        .map(|a| a.delivery)
+        .collect();
     delivery.sort_by(f64::total_cmp);
     Ok(Measured {
         steps,

@@ -410,8 +410,9 @@ fn report(t: &Target, l: &Level, m: &Measured, cpu: Duration, pg_cpu: Duration) 
     }
     if !l.streams.is_empty() {
         line.push_str(&format!(
-            " | stream: {} events, delivery p50 {:.1} ms p99 {:.1} ms max {:.1} ms",
+            " | stream: {} events ({} replayed on connect, not counted), delivery p50 {:.1} ms p99 {:.1} ms max {:.1} ms",
             m.delivery.len(),
+            m.arrivals.len() - m.delivery.len(),
             pct(&m.delivery, 0.5),
             pct(&m.delivery, 0.99),
             pct(&m.delivery, 1.0)
@@ -421,7 +422,8 @@ fn report(t: &Target, l: &Level, m: &Measured, cpu: Duration, pg_cpu: Duration) 
     if let Some(path) = std::env::var_os("SENTIENCE_BENCH_TRACE") {
         // Every step of the level (appended, one level after another):
         // level, ms after the level started, latency ms, step of its run
-        // (stream events: arrival, delivery ms, "event").
+        // (stream events: arrival, delivery ms, "event", or "replay" when
+        // committed before the stream was open).
         let name = format!(
             "{}-{}",
             mode(l.think, l.burst, !l.streams.is_empty()),
@@ -434,8 +436,9 @@ fn report(t: &Target, l: &Level, m: &Measured, cpu: Duration, pg_cpu: Duration) 
                 s.sent, s.latency, s.nth
             ));
         }
-        for (t, d) in &m.arrivals {
-            out.push_str(&format!("{name},{t:.3},{d:.3},event\n"));
+        for a in &m.arrivals {
+            let kind = if a.replay { "replay" } else { "event" };
+            out.push_str(&format!("{name},{:.3},{:.3},{kind}\n", a.at, a.delivery));
         }
         let written = std::fs::OpenOptions::new()
             .create(true)
