@@ -27,6 +27,8 @@ mod values;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_inbox;
 
 use crate::intent::{Done, Intent, Step};
 use crate::page::Page;
