@@ -97,6 +97,7 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["disable"], Verb::Unselect),
         (&["remove"], Verb::Click),
         (&["delete"], Verb::Click),
+        (&["trash"], Verb::Click),
         (&["add"], Verb::Click),
         (&["star"], Verb::Click),
         (&["reply", "to"], Verb::Click),

@@ -25,6 +25,8 @@ mod verbs;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_messages;
 
 use crate::task::FieldKind;
 use lexicon::{Lexicon, ENGLISH};

@@ -6,6 +6,11 @@ use crate::intent::values::values;
 use crate::intent::{Step, Target, ValueSource};
 
 pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
+    // "send it on to Britteny", "send Effie's email to Bari": a message
+    // already there goes on to someone, as "forward" says.
+    if let Some(steps) = send_on(c) {
+        return steps;
+    }
     let login = matches!(c.phrase[0], "log" | "login" | "sign" | "signin");
     let vals = values(c.rest, c.lex, login, true);
     let mut out = Vec::new();
@@ -30,4 +35,27 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
         button,
     });
     out
+}
+
+/// "send it (on) to X", "send that email to X", "send Effie's email to X".
+fn send_on(c: &Clause<'_>) -> Option<Vec<Step>> {
+    if c.phrase != ["send"] || !c.object.quoted.is_empty() {
+        return None;
+    }
+    let words: Vec<&str> = c.rest.iter().map(|t| t.lower.as_str()).collect();
+    let to = words.iter().position(|w| *w == "to")?;
+    let what = &words[..to];
+    let author = super::message::author(c.rest);
+    let names_it = what
+        .iter()
+        .any(|w| matches!(*w, "it" | "this" | "that" | "them"))
+        || author.is_some();
+    if !names_it || to + 1 >= words.len() {
+        return None;
+    }
+    let mut steps = super::click::message_flow_as(c, true)?;
+    if let Some(a) = author {
+        steps.insert(0, super::message::find_by(a));
+    }
+    Some(steps)
 }
