@@ -29,6 +29,8 @@ mod values;
 mod tests;
 #[cfg(test)]
 mod tests_inbox;
+#[cfg(test)]
+mod tests_results;
 
 use crate::intent::{Done, Intent, Step};
 use crate::page::Page;

@@ -32,7 +32,11 @@ pub(super) fn author(rest: &[Token]) -> Option<String> {
     for (i, t) in rest.iter().enumerate() {
         let next = rest.get(i + 1).map(|t| t.lower.as_str());
         // "Effie's email"
-        if let Some(o) = t.raw.strip_suffix("'s").or_else(|| t.raw.strip_suffix("’s")) {
+        if let Some(o) = t
+            .raw
+            .strip_suffix("'s")
+            .or_else(|| t.raw.strip_suffix("’s"))
+        {
             if next.is_some_and(is_message) && is_name(o) {
                 return Some(o.to_string());
             }

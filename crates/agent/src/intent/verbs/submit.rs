@@ -3,7 +3,7 @@
 
 use super::Clause;
 use crate::intent::values::values;
-use crate::intent::{Step, Target, ValueSource};
+use crate::intent::{Step, Target, Touch, ValueSource};
 
 pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
     // "send it on to Britteny", "send Effie's email to Bari": a message
@@ -34,6 +34,22 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
         phrase: c.phrase.join(" "),
         button,
     });
+    // "Book the shortest flight from … to …": the search, then among the
+    // results the one the superlative picks, by the control that does it.
+    if let Some(x) = c.object.extreme {
+        let mut verb = c.phrase[0].to_string();
+        if let Some(f) = verb.get_mut(..1) {
+            f.make_ascii_uppercase();
+        }
+        out.push(Step::Click {
+            target: Target {
+                text: Some(verb),
+                extreme: Some(x),
+                ..Target::default()
+            },
+            touch: Touch::Click,
+        });
+    }
     out
 }
 
