@@ -45,7 +45,7 @@ fn results() -> Page {
             {"id": "from", "tag": "input", "placeholder": "From", "value": "Boston", "bbox": {"x": 10, "y": 10, "width": 200, "height": 20}},
             {"id": "to", "tag": "input", "placeholder": "To", "value": "Denver", "bbox": {"x": 10, "y": 40, "width": 200, "height": 20}},
             {"id": "go", "tag": "button", "text": "Search", "bbox": {"x": 10, "y": 70, "width": 80, "height": 20}},
-            {"id": "b1", "tag": "button", "text": "Book flight for $310", "bbox": {"x": 10, "y": 200, "width": 150, "height": 20}},
+            {"id": "b1", "tag": "button", "text": "Book flight for $310", "bbox": {"x": 10, "y": 100, "width": 150, "height": 20}},
             {"id": "b2", "tag": "button", "text": "Book flight for $677", "bbox": {"x": 10, "y": 320, "width": 150, "height": 20}},
             {"id": "b3", "tag": "button", "text": "Book flight for $95", "bbox": {"x": 10, "y": 440, "width": 150, "height": 20}},
         ]

@@ -82,7 +82,11 @@ pub fn step(cx: &Cx<'_>, phrase: &str, button: Option<&str>, cursor: usize) -> O
 pub fn implicit(cx: &Cx<'_>, phrase: &str, cursor: usize) -> Option<Outcome> {
     let filled = cx.typed_here();
     let control = submit_control(cx, &filled, phrase);
-    if let Some(i) = sent(cx, cursor, control) {
+    // Sent by its control, or by the form's own control whatever the task
+    // called it: once results show, a "Book flight" button may look more
+    // like "book" than the Search that was clicked.
+    let own = submit_control(cx, &filled, "");
+    if let Some(i) = sent(cx, cursor, control).or_else(|| sent(cx, cursor, own)) {
         return Some(Outcome::Done(i + 1));
     }
     // Sent by a click on another control since (the page moved on).
