@@ -77,3 +77,38 @@ fn the_shortest_result_by_the_duration_its_card_shows() {
         Decision::Tool(Tool::Click { id: id("b3") })
     );
 }
+
+/// The search form is replaced by its results (its fields gone) and the
+/// date went in through a calendar: the values are done, the search was
+/// sent, and no result's "Book" button is taken for the form's next page.
+#[test]
+fn once_the_form_gave_way_to_its_results_the_superlative_picks() {
+    let p = Page::from_json(&json!({
+        "url": "http://t/", "title": "Flights",
+        "visibleText": "Back Depart: 2:47 AM Duration: 6h 23m Book flight for $310 \
+            Depart: 6:05 AM Duration: 2h 15m Book flight for $677 \
+            Depart: 1:00 PM Duration: 10h 30m Book flight for $95",
+        "elements": [
+            {"id": "b1", "tag": "button", "text": "Book flight for $310", "bbox": {"x": 10, "y": 100, "width": 150, "height": 20}},
+            {"id": "back", "tag": "button", "text": "Back", "bbox": {"x": 10, "y": 10, "width": 40, "height": 20}},
+            {"id": "b2", "tag": "button", "text": "Book flight for $677", "bbox": {"x": 10, "y": 220, "width": 150, "height": 20}},
+            {"id": "b3", "tag": "button", "text": "Book flight for $95", "bbox": {"x": 10, "y": 340, "width": 150, "height": 20}},
+        ]
+    }))
+    .expect("page");
+    let h = [
+        did("type", json!({"id": "from", "text": "Boston"})),
+        did("type", json!({"id": "to", "text": "Denver"})),
+        did("click", json!({"id": "date"})),
+        did("click", json!({"id": "day19"})),
+        did("click", json!({"id": "go"})),
+    ];
+    assert_eq!(
+        decide(
+            "Book the shortest one-way flight from: Boston to: Denver on 12/19/2016",
+            &p,
+            &h
+        ),
+        Decision::Tool(Tool::Click { id: id("b2") })
+    );
+}

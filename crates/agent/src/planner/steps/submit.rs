@@ -21,16 +21,19 @@ use sentience_snapshot_core::Observed;
 /// after which the fields typed into are gone (the page moved on). Its
 /// history index.
 fn sent(cx: &Cx<'_>, cursor: usize, b: Option<&Observed>) -> Option<usize> {
-    let last_type = cx
-        .history
-        .iter()
-        .rposition(|h| h.action == "type")
-        .filter(|&i| i >= cursor);
+    // The values typed for this form: since `cursor`, else those of the
+    // fill step just before it (which ends where the page moved on).
+    let last_type = cx.history.iter().rposition(|h| h.action == "type");
+    let from = if last_type.is_some_and(|i| i >= cursor) {
+        cursor
+    } else {
+        0
+    };
     let fields_gone = cx
         .history
         .iter()
-        .skip(cursor)
-        .filter(|h| h.action == "type")
+        .skip(from)
+        .filter(|h| h.action == "type" && h.url.as_deref() == Some(cx.page.url.as_str()))
         .filter_map(|h| h.element_id())
         .all(|id| cx.page.find(&id).is_none());
     cx.history
