@@ -27,6 +27,10 @@ mod values;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_inbox;
+#[cfg(test)]
+mod tests_results;
 
 use crate::intent::{Done, Intent, Step};
 use crate::page::Page;
