@@ -146,8 +146,23 @@ fn cached_version(s: &AppState, slot: &Slot) -> Option<i64> {
 /// (`slot`); this takes the store's (across replicas) and puts the stored
 /// run in the slot when the cached copy is missing or stale. 404 when the
 /// run does not exist or has expired.
-async fn take_turn(s: &AppState, slot: &mut Slot, id: &str) -> Result<Turn, ApiError> {
-    let Some(mut turn) = s.store.turn(id, cached_version(s, slot)).await? else {
+///
+/// `locked`: a turn that cannot lose a compare-and-set (`Turn::may_conflict`
+/// false): when deciding again would cost (an LLM call), or after an
+/// attempt on a copy that may have been stale ended without a write.
+async fn take_turn(
+    s: &AppState,
+    slot: &mut Slot,
+    id: &str,
+    locked: bool,
+) -> Result<Turn, ApiError> {
+    let cached = cached_version(s, slot);
+    let turn = if locked {
+        s.store.turn_locked(id, cached).await?
+    } else {
+        s.store.turn(id, cached).await?
+    };
+    let Some(mut turn) = turn else {
         // Gone from the database (expired, swept by any replica).
         **slot = None;
         return Err(not_found(id));
@@ -156,7 +171,13 @@ async fn take_turn(s: &AppState, slot: &mut Slot, id: &str) -> Result<Turn, ApiE
         **slot = Some(Live::from(stored));
     }
     if let Err(e) = check_ttl(s, loaded(slot.as_mut())?, id) {
+        let again = turn.may_conflict();
         turn.release().await;
+        if again {
+            // The copy may be stale (and its time with it): ask the store.
+            **slot = None;
+            return Box::pin(take_turn(s, slot, id, true)).await;
+        }
         return Err(e);
     }
     Ok(turn)
@@ -289,11 +310,13 @@ pub async fn step(
         mut last,
         key,
     } = b;
+    // An LLM's decision is not made twice: its turns take the row lock.
+    let mut locked = s.policy.info().policy == "llm";
     for _ in 0..TURN_ATTEMPTS {
         // Serialise steps on this run (this process's lock, then the store's);
         // different runs proceed in parallel.
         let mut slot = s.live.lock(&id).await;
-        let turn = take_turn(&s, &mut slot, &id).await?;
+        let turn = take_turn(&s, &mut slot, &id, locked).await?;
         let live = loaded(slot.as_mut())?;
         if let Some(k) = &key {
             if let Some(r) = live.reply("step", k) {
@@ -332,7 +355,10 @@ pub async fn step(
             }
             // Dropping `change` drops the cached copy: the next attempt
             // reads the run as stored.
-            Err(StoreError::Conflict) => (snapshot, last) = again.unwrap_or_default(),
+            Err(StoreError::Conflict) => {
+                (snapshot, last) = again.unwrap_or_default();
+                locked = true;
+            }
             Err(e) => return Err(e.into()),
         }
     }
@@ -407,9 +433,10 @@ pub async fn answer(
         Some(_) => return Err(bad("\"answer\" must be a string")),
     };
     let key = idempotency_key(&headers, &obj)?;
+    let mut locked = false;
     for _ in 0..TURN_ATTEMPTS {
         let mut slot = s.live.lock(&id).await;
-        let turn = take_turn(&s, &mut slot, &id).await?;
+        let turn = take_turn(&s, &mut slot, &id, locked).await?;
         let live = loaded(slot.as_mut())?;
         if let Some(k) = &key {
             if let Some(r) = live.reply("answer", k) {
@@ -423,6 +450,13 @@ pub async fn answer(
         let live = loaded(change.live())?;
         let resp = match live.run.answer(approved, text.clone()) {
             Ok(r) => r,
+            Err(_) if turn.may_conflict() => {
+                // "Not waiting" on a copy that may be stale: ask again on
+                // the stored run.
+                turn.release().await;
+                locked = true;
+                continue;
+            }
             Err(e) => {
                 // Not waiting: nothing changed.
                 change.keep();
@@ -437,7 +471,7 @@ pub async fn answer(
                 change.keep();
                 return Ok(json_response(200, body, false));
             }
-            Err(StoreError::Conflict) => {}
+            Err(StoreError::Conflict) => locked = true,
             Err(e) => return Err(e.into()),
         }
     }
@@ -449,9 +483,10 @@ pub async fn cancel(
     State(s): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
+    let mut locked = false;
     for _ in 0..TURN_ATTEMPTS {
         let mut slot = s.live.lock(&id).await;
-        let turn = take_turn(&s, &mut slot, &id).await?;
+        let turn = take_turn(&s, &mut slot, &id, locked).await?;
         if loaded(slot.as_mut())?.run.status.is_terminal() {
             // Idempotent: an ended run stays as it is.
             turn.release().await;
@@ -467,7 +502,7 @@ pub async fn cancel(
                 change.keep();
                 return Ok(Json(json!({"success": true})));
             }
-            Err(StoreError::Conflict) => {}
+            Err(StoreError::Conflict) => locked = true,
             Err(e) => return Err(e.into()),
         }
     }

@@ -256,6 +256,17 @@ pub trait RunStore: Send + Sync {
     /// replica). `cached`: the version of the caller's copy. `None`: no such run.
     async fn turn(&self, run_id: &str, cached: Option<i64>) -> Result<Option<Turn>, StoreError>;
 
+    /// Like `turn`, but never a turn that [`Turn::may_conflict`]: for a
+    /// change costly to decide twice (an LLM call), or one that ends
+    /// without a write (an error) and must be decided on the stored run.
+    async fn turn_locked(
+        &self,
+        run_id: &str,
+        cached: Option<i64>,
+    ) -> Result<Option<Turn>, StoreError> {
+        self.turn(run_id, cached).await
+    }
+
     /// The last committed state of a run, without taking its turn:
     /// `Some(None)` when the caller's copy (version `cached`) is current,
     /// `None` when there is no such run.

@@ -422,6 +422,14 @@ impl RunStore for PgStore {
                 v,
             )));
         }
+        self.turn_locked(run_id, cached).await
+    }
+
+    async fn turn_locked(
+        &self,
+        run_id: &str,
+        cached: Option<i64>,
+    ) -> Result<Option<Turn>, StoreError> {
         turn::begin(self.client().await?, self.shared.clone(), run_id, cached).await
     }
 
