@@ -339,6 +339,14 @@ pub async fn step(
             .await
         {
             Ok(r) => r,
+            Err(_) if turn.may_conflict() => {
+                // Decided on a copy that may be stale: decide again on the
+                // stored run (dropping `change` drops the copy).
+                turn.release().await;
+                (snapshot, last) = again.unwrap_or_default();
+                locked = true;
+                continue;
+            }
             Err(e) => {
                 // A failed decision leaves the run as it was (Run::step).
                 change.keep();
