@@ -580,6 +580,10 @@ globalThis.SentienceWalker = (() => {
     const ancFixed = [];
     const ctxRec = [-1]; // nearest recorded ancestor (for depth d: of the element at d)
     const ctxPointer = [false];
+    // The element at depth d - 1 set the pointer cursor itself (not
+    // inherited): its children may be the separate parts of one clickable
+    // row (select.rs `split_wrappers`), so they are recorded.
+    const ctxPointerOwner = [false];
     const ctxZ = [0];
     const ctxForm = [-1];
     const ctxSearch = [false];
@@ -669,7 +673,8 @@ globalThis.SentienceWalker = (() => {
         // A plain element (see styledElements): no style read at all, its
         // cursor is its parent's, its position static.
         let shadow;
-        let isPlain = styled !== null && attrs === 0 && ctxDocTree[depth] && !PLAIN_TAGS_EXCLUDED.has(tag) && tag.indexOf('-') < 0 && !styled.has(el);
+        const partOfWrapper = ctxPointerOwner[depth];
+        let isPlain = styled !== null && attrs === 0 && !partOfWrapper && ctxDocTree[depth] && !PLAIN_TAGS_EXCLUDED.has(tag) && tag.indexOf('-') < 0 && !styled.has(el);
         if (isPlain) {
           shadow = shadowOf(el, tag); // a host's `:host` rules live in its root
           if (shadow) isPlain = false;
@@ -706,6 +711,7 @@ globalThis.SentienceWalker = (() => {
             tabindex ||
             editableRoot ||
             (cursorPointer && !parentPointer) ||
+            (cursorPointer && partOfWrapper) ||
             (positioned && (position !== 'relative' || zRaw !== 'auto')) ||
             (attrs & A_HASPOPUP) !== 0;
           const record = marked || RECORD_TAGS.has(tag);
@@ -835,6 +841,7 @@ globalThis.SentienceWalker = (() => {
             depth++;
             ctxRec[depth] = rec;
             ctxPointer[depth] = cursorPointer;
+            ctxPointerOwner[depth] = cursorPointer && !parentPointer;
             ctxZ[depth] = z;
             ctxForm[depth] = form;
             ctxSearch[depth] = inSearch;

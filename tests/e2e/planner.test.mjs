@@ -11,6 +11,8 @@
 //   - an autocomplete with a constraint, suggestions arriving late
 //   - a date input and a time input
 //   - recovery from a wrong link
+//   - a message found by its author and forwarded (Reply / Forward as the
+//     parts of one clickable toolbar: snapshot-core select/parts.rs)
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -60,6 +62,12 @@ const SCENARIOS = [
     page: 'recover-home.html',
     task: 'Contact our sales team with name "Dana" and message "Demo please"',
     check: (r) => assert.deepEqual(JSON.parse(r), { name: 'Dana', message: 'Demo please', detour: true }),
+  },
+  {
+    name: 'a message named by its author, forwarded through a toolbar of two labelled parts',
+    page: 'inbox.html',
+    task: "Please forward Effie's email to Bari.",
+    check: (r) => assert.deepEqual(JSON.parse(r), { act: 'forward', of: 'Effie', to: 'Bari', text: '' }),
   },
 ];
 

@@ -72,3 +72,22 @@ fn roles_come_from_the_snapshot_rules() {
         true
     );
 }
+
+/// A clickable row of labelled parts is offered part by part, as the
+/// extension's snapshot offers it (snapshot-core select/parts.rs); a card
+/// stays one element.
+#[test]
+fn a_clickable_row_of_labels_is_offered_part_by_part() {
+    let html = r#"<body>
+        <div style="cursor:pointer"><span><i></i>Reply</span> <span><i></i>Forward</span></div>
+        <div style="cursor:pointer"><b>Blue enamel mug</b> <p>Keeps your coffee hot for hours</p></div>
+    </body>"#;
+    assert_eq!(
+        names(html),
+        [
+            "Blue enamel mug Keeps your coffee hot for hours",
+            "Forward",
+            "Reply"
+        ]
+    );
+}

@@ -118,14 +118,44 @@ pub struct Level {
     pub streams: Vec<String>,
 }
 
+/// One /step as the load generator saw it.
+#[derive(Clone, Copy)]
+pub struct Sample {
+    /// When it was sent, ms after the level started.
+    pub sent: f64,
+    /// Sent → answer read, ms.
+    pub latency: f64,
+    /// The step's number in its run (0: the run's first).
+    pub nth: usize,
+}
+
+/// One stream event as the load generator received it.
+#[derive(Clone, Copy)]
+pub struct Arrival {
+    /// ms after the level started.
+    pub at: f64,
+    /// Its `at` → received, ms.
+    pub delivery: f64,
+    /// Committed before its stream was open.
+    pub replay: bool,
+}
+
 /// What a level measured.
 pub struct Measured {
     /// /step latencies, ms, sorted.
     pub steps: Vec<f64>,
+    /// Every /step, in no particular order.
+    pub samples: Vec<Sample>,
+    /// Paced levels: how late each pause ended (ms past the time asked
+    /// for), sorted: the load generator's own scheduling delay, which
+    /// also delays reading answers, so it is part of every latency here.
+    pub lag: Vec<f64>,
     pub wall: Duration,
     pub runs_started: usize,
-    /// Stream delivery latencies, ms, sorted; events received.
+    /// Stream delivery latencies of live events (not replays), ms, sorted.
     pub delivery: Vec<f64>,
+    /// Every event received.
+    pub arrivals: Vec<Arrival>,
 }
 
 fn now_ms() -> f64 {
@@ -135,10 +165,21 @@ fn now_ms() -> f64 {
 }
 
 /// Reads a run's stream until the server closes it, recording each event's
-/// delivery latency.
-async fn watch(addr: String, id: String, out: Arc<Mutex<Vec<f64>>>) -> anyhow::Result<()> {
+/// delivery latency, and whether it was committed before the stream was
+/// open (a replay of the run's history, e.g. the run's creation, whose
+/// "latency" is mostly how long this client took to connect: not counted
+/// as delivery).
+async fn watch(
+    addr: String,
+    id: String,
+    out: Arc<Mutex<Vec<Arrival>>>,
+    t0: Instant,
+    open: tokio::sync::oneshot::Sender<()>,
+) -> anyhow::Result<()> {
     let url = format!("ws://{addr}/agent/run/{id}/stream");
     let (mut ws, _) = async_tungstenite::tokio::connect_async(url).await?;
+    let connected = now_ms();
+    let _ = open.send(());
     let mut mine = Vec::new();
     while let Some(msg) = ws.next().await {
         match msg? {
@@ -146,7 +187,14 @@ async fn watch(addr: String, id: String, out: Arc<Mutex<Vec<f64>>>) -> anyhow::R
                 let got = now_ms();
                 let v: Value = serde_json::from_str(&t)?;
                 if let Some(at) = v["at"].as_f64() {
-                    mine.push((got - at).max(0.0));
+                    mine.push(Arrival {
+                        at: t0.elapsed().as_secs_f64() * 1e3,
+                        delivery: (got - at).max(0.0),
+                        // `at` is in whole ms, taken just before the commit:
+                        // an event numbered in the ms the stream opened
+                        // counts as live.
+                        replay: at < connected - 1.0,
+                    });
                 }
             }
             async_tungstenite::tungstenite::Message::Close(_) => break,
@@ -180,6 +228,7 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
             );
             let mut conn = Conn::open(&addr).await?;
             let mut lat = Vec::new();
+            let mut lag = Vec::new();
             let mut watchers = Vec::new();
             if !think.is_zero() && !burst {
                 // Spread the runs' first steps over one pause.
@@ -190,11 +239,23 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
                 started.fetch_add(1, Ordering::Relaxed);
                 if !streams.is_empty() {
                     let at = streams[i % streams.len()].clone();
-                    watchers.push(tokio::spawn(watch(at, id.clone(), delivery.clone())));
+                    let (open, opened) = tokio::sync::oneshot::channel();
+                    watchers.push(tokio::spawn(watch(
+                        at,
+                        id.clone(),
+                        delivery.clone(),
+                        t0,
+                        open,
+                    )));
+                    // The run steps once its stream is open, as a client
+                    // that watches its run does: its step events are then
+                    // live, not a replay of history (a failed connect is
+                    // reported when the watcher is awaited).
+                    let _ = opened.await;
                 }
                 let path = format!("/agent/run/{id}/step");
                 let mut done = false;
-                for _ in 0..per_run {
+                for nth in 0..per_run {
                     if left
                         .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
                         .is_err()
@@ -205,14 +266,20 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
                     let t = Instant::now();
                     let (status, _) = conn.post(&path, &body).await?;
                     anyhow::ensure!(status == 200, "step answered {status}");
-                    lat.push(t.elapsed().as_secs_f64() * 1e3);
+                    lat.push(Sample {
+                        sent: t.duration_since(t0).as_secs_f64() * 1e3,
+                        latency: t.elapsed().as_secs_f64() * 1e3,
+                        nth,
+                    });
                     if !think.is_zero() {
                         let pause = if burst {
                             think
                         } else {
                             think.mul_f64(0.75 + 0.5 * rng.unit())
                         };
-                        tokio::time::sleep(pause).await;
+                        let asked = Instant::now() + pause;
+                        tokio::time::sleep_until(asked.into()).await;
+                        lag.push(Instant::now().duration_since(asked).as_secs_f64() * 1e3);
                     }
                 }
                 if !streams.is_empty() {
@@ -226,21 +293,33 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
             for w in watchers {
                 w.await??;
             }
-            anyhow::Ok(lat)
+            anyhow::Ok((lat, lag))
         }));
     }
-    let mut steps = Vec::new();
+    let (mut samples, mut lag) = (Vec::new(), Vec::new());
     for t in tasks {
-        steps.extend(t.await??);
+        let (s, l) = t.await??;
+        samples.extend(s);
+        lag.extend(l);
     }
     let wall = t0.elapsed();
+    let mut steps: Vec<f64> = samples.iter().map(|s| s.latency).collect();
     steps.sort_by(f64::total_cmp);
-    let mut delivery = std::mem::take(&mut *delivery.lock().unwrap_or_else(|e| e.into_inner()));
+    lag.sort_by(f64::total_cmp);
+    let arrivals = std::mem::take(&mut *delivery.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut delivery: Vec<f64> = arrivals
+        .iter()
+        .filter(|a| !a.replay)
+        .map(|a| a.delivery)
+        .collect();
     delivery.sort_by(f64::total_cmp);
     Ok(Measured {
         steps,
+        samples,
+        lag,
         wall,
         runs_started: started.load(Ordering::Relaxed),
         delivery,
+        arrivals,
     })
 }

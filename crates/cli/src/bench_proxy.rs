@@ -29,7 +29,7 @@ pub async fn start(backends: Vec<String>) -> anyhow::Result<String> {
             .build()?,
     });
     let app = axum::Router::new().fallback(forward).with_state(state);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let listener = sentience_server::bind::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?.to_string();
     tokio::spawn(async move { axum::serve(listener, app).await });
     Ok(addr)

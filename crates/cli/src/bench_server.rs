@@ -39,7 +39,7 @@ pub struct Args {
     /// Concurrent runs to measure at.
     #[arg(long, value_delimiter = ',', default_value = "1,50,500")]
     concurrency: Vec<usize>,
-    /// /step requests per concurrency level.
+    /// /step requests per closed-loop level.
     #[arg(long, default_value_t = 3000)]
     requests: usize,
     /// Steps per run before a worker starts a fresh run.
@@ -56,7 +56,8 @@ pub struct Args {
     /// N simultaneous steps every pause) instead of spreading them out.
     #[arg(long)]
     burst: bool,
-    /// Paced levels: steps per run (bounds how long a paced level lasts).
+    /// Paced and stream levels: steps per run (a level lasts about this
+    /// many pauses).
     #[arg(long, default_value_t = 20)]
     paced_steps: usize,
     /// Only closed-loop levels, or only paced levels.
@@ -283,7 +284,7 @@ async fn start_target(a: &Args, store: &str, n: usize) -> anyhow::Result<Target>
             let (tx, rx) = tokio::sync::oneshot::channel();
             rt.spawn(async move {
                 let state = AppState::new(config, store, Arc::new(ScorerPolicy));
-                match tokio::net::TcpListener::bind("127.0.0.1:0").await {
+                match sentience_server::bind::bind("127.0.0.1:0").await {
                     Ok(listener) => {
                         let _ = tx.send(listener.local_addr().map(|a| a.to_string()));
                         let _ = sentience_server::serve(listener, state).await;
@@ -376,16 +377,78 @@ fn report(t: &Target, l: &Level, m: &Measured, cpu: Duration, pg_cpu: Duration) 
             pg_cpu.as_secs_f64() * 1e6 / requests
         ));
     }
+    if !l.think.is_zero() {
+        // The paced level's rate between ramp-up and ramp-down (the whole
+        // level's rate above also counts the runs' staggered start and the
+        // pause after each run's last step), the generator's own lag, and
+        // the runs' first steps apart from the others.
+        let mut sent: Vec<f64> = m.samples.iter().map(|s| s.sent).collect();
+        sent.sort_by(f64::total_cmp);
+        let (a, b) = (pct(&sent, 0.25), pct(&sent, 0.75));
+        let steady = if b > a {
+            (sent.len() / 2) as f64 / ((b - a) / 1e3)
+        } else {
+            0.0
+        };
+        let split = |first: bool| {
+            let mut v: Vec<f64> = m
+                .samples
+                .iter()
+                .filter(|s| (s.nth == 0) == first)
+                .map(|s| s.latency)
+                .collect();
+            v.sort_by(f64::total_cmp);
+            pct(&v, 0.99)
+        };
+        line.push_str(&format!(
+            " | steady {steady:.0} steps/s | p99 first steps {:.1} ms, others {:.1} ms | generator lag p50 {:.2} ms p99 {:.2} ms",
+            split(true),
+            split(false),
+            pct(&m.lag, 0.5),
+            pct(&m.lag, 0.99),
+        ));
+    }
     if !l.streams.is_empty() {
         line.push_str(&format!(
-            " | stream: {} events, delivery p50 {:.1} ms p99 {:.1} ms max {:.1} ms",
+            " | stream: {} events ({} replayed on connect, not counted), delivery p50 {:.1} ms p99 {:.1} ms max {:.1} ms",
             m.delivery.len(),
+            m.arrivals.len() - m.delivery.len(),
             pct(&m.delivery, 0.5),
             pct(&m.delivery, 0.99),
             pct(&m.delivery, 1.0)
         ));
     }
     println!("{line}");
+    if let Some(path) = std::env::var_os("SENTIENCE_BENCH_TRACE") {
+        // Every step of the level (appended, one level after another):
+        // level, ms after the level started, latency ms, step of its run
+        // (stream events: arrival, delivery ms, "event", or "replay" when
+        // committed before the stream was open).
+        let name = format!(
+            "{}-{}",
+            mode(l.think, l.burst, !l.streams.is_empty()),
+            l.runs
+        );
+        let mut out = String::new();
+        for s in &m.samples {
+            out.push_str(&format!(
+                "{name},{:.3},{:.3},{}\n",
+                s.sent, s.latency, s.nth
+            ));
+        }
+        for a in &m.arrivals {
+            let kind = if a.replay { "replay" } else { "event" };
+            out.push_str(&format!("{name},{:.3},{:.3},{kind}\n", a.at, a.delivery));
+        }
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, out.as_bytes()));
+        if let Err(e) = written {
+            eprintln!("SENTIENCE_BENCH_TRACE: {e}");
+        }
+    }
 }
 
 async fn measure(t: &Target, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<Measured> {
@@ -483,8 +546,10 @@ async fn bench_store(
     }
     if a.modes != "closed" {
         for &c in &a.concurrency {
-            // Paced levels are bounded to `--paced-steps` per run, so they end quickly.
-            let requests = a.requests.min(c.max(1) * a.paced_steps);
+            // `--paced-steps` per run (not capped by `--requests`: at 500
+            // runs that left 6 steps a run, a level of 1 s, a sixth of it
+            // the runs' first steps and most of it ramp-up and ramp-down).
+            let requests = c.max(1) * a.paced_steps;
             let m = measure(&t, body.clone(), lvl(c.max(1), think, requests, Vec::new())).await?;
             summary.paced = Some((
                 pct(&m.steps, 0.5),
@@ -495,7 +560,7 @@ async fn bench_store(
     }
     if a.stream_runs > 0 && !think.is_zero() {
         let c = a.stream_runs;
-        let requests = a.requests.min(c * a.paced_steps);
+        let requests = c * a.paced_steps;
         let m = measure(&t, body.clone(), lvl(c, think, requests, t.servers.clone())).await?;
         summary.stream = Some((
             pct(&m.steps, 0.99),

@@ -232,7 +232,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         .init();
     let rt = tokio::runtime::Runtime::new()?;
     rt.block_on(async move {
-        let listener = tokio::net::TcpListener::bind((a.host.as_str(), a.port))
+        let listener = sentience_server::bind::bind((a.host.as_str(), a.port))
             .await
             .with_context(|| format!("binding {}:{}", a.host, a.port))?;
         let addr = listener.local_addr()?;
@@ -258,7 +258,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let mut out = std::io::stdout();
         writeln!(out, "listening on http://{addr}")?;
         if let Some(p) = a.system2_port {
-            let l2 = tokio::net::TcpListener::bind((a.host.as_str(), p))
+            let l2 = sentience_server::bind::bind((a.host.as_str(), p))
                 .await
                 .with_context(|| format!("binding {}:{p}", a.host))?;
             writeln!(out, "s2 listening on http://{}", l2.local_addr()?)?;

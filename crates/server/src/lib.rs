@@ -4,6 +4,7 @@
 //! in a `store` (SQLite, or PostgreSQL for several replicas); their events are
 //! streamed over a WebSocket (`routes/stream.rs`).
 
+pub mod bind;
 pub mod body;
 pub mod browse_llm;
 pub mod error;

@@ -12,10 +12,12 @@
 //!
 //! Several processes on one PostgreSQL database (docs/server.md "Running
 //! several replicas"): this lock only orders this process's requests; the
-//! store's turn (a row lock) orders them across processes. A cached copy
-//! carries the version it was stored with, and every turn reads the stored
-//! version under the row lock: a copy another replica made stale is
-//! replaced in the same round trip (`routes::runs::take_turn`).
+//! store's turn (a row lock, or a compare-and-set on the version) orders
+//! them across processes. A cached copy carries the version it was stored
+//! with: a turn under the row lock reads the stored version and replaces a
+//! copy another replica made stale in the same round trip
+//! (`routes::runs::take_turn`); a compare-and-set turn that finds its copy
+//! stale writes nothing, and the request is decided again.
 
 use crate::store::{Reply, StoredRun};
 use sentience_agent::time::now_ms;

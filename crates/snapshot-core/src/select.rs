@@ -10,6 +10,9 @@ use crate::contract::Role;
 use crate::raw::{Flags, RawNode, RawPage};
 use crate::roles::role_of;
 
+pub mod parts;
+use parts::{split_wrappers, Split};
+
 /// A node chosen as a contract element.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Candidate {
@@ -34,13 +37,19 @@ pub fn select_candidates(page: &RawPage) -> Vec<Candidate> {
     // children inherit).
     let mut self_or_above = vec![0u8; n];
     let mut out = Vec::new();
+    let split = split_wrappers(page);
     for (i, node) in page.nodes.iter().enumerate() {
         let above = node
             .parent
             .filter(|&p| (p as usize) < i)
             .and_then(|p| self_or_above.get(p as usize).copied())
             .unwrap_or(0);
-        let role = role_of(page, node).filter(|&r| !is_hidden(node, r));
+        let role = match split.get(i).copied().unwrap_or_default() {
+            Split::Keep => role_of(page, node),
+            Split::Wrapper => None,
+            Split::Part => Some(Role::Generic),
+        }
+        .filter(|&r| !is_hidden(node, r));
         let mut mine = above;
         if let Some(role) = role {
             mine |= match role {

@@ -138,6 +138,8 @@ fn target_words(t: &Target) -> String {
         p.push_str(match x {
             Extreme::Least => " least",
             Extreme::Most => " most",
+            Extreme::Shortest => " shortest",
+            Extreme::Longest => " longest",
         });
     }
     if t.all {

@@ -25,6 +25,8 @@ mod verbs;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_messages;
 
 use crate::task::FieldKind;
 use lexicon::{Lexicon, ENGLISH};
@@ -107,6 +109,23 @@ pub enum Relation {
 pub enum Extreme {
     Least,
     Most,
+    /// "the shortest flight", "the quickest route": the least duration
+    /// shown with it ("5h 30m"), not its price.
+    Shortest,
+    /// "the longest": the greatest duration.
+    Longest,
+}
+
+impl Extreme {
+    /// Least of its measure (a number or a duration).
+    pub fn is_least(self) -> bool {
+        matches!(self, Extreme::Least | Extreme::Shortest)
+    }
+
+    /// Measured in time shown beside the thing.
+    pub fn is_duration(self) -> bool {
+        matches!(self, Extreme::Shortest | Extreme::Longest)
+    }
 }
 
 /// What to do to a value before typing it.

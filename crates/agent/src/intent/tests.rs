@@ -44,7 +44,7 @@ const TABLE: &[(&str, &str)] = &[
     // date with a preposition of its own.
     (
         r#"Book the shortest one-way flight from: Rosario, WA to: Long Beach, CA on 12/19/2016."#,
-        r#"1. type value[from]="Rosario, WA" value[to]="Long Beach, CA" value[on]="12/19/2016" → 2. submit book"#,
+        r#"1. type value[from]="Rosario, WA" value[to]="Long Beach, CA" value[on]="12/19/2016" → 2. submit book → 3. click shortest "Book""#,
     ),
     (
         r#"Send a parcel with sender: Ana Ruiz and recipient: Sam Carter"#,

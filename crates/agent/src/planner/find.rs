@@ -491,20 +491,56 @@ fn geometry(e: &Observed, rel: Relation, a: &Observed) -> Option<f64> {
     ok.then_some(d)
 }
 
-/// The hit whose number (in its label or just after it) is least / most.
+/// The hit whose number (in its label or just after it) is least / most;
+/// for "the shortest" / "the longest", the duration its card shows
+/// ("Duration: 5h 30m" before a "Book flight for $677" button), when the
+/// hits show durations, else their numbers.
 fn extreme<'p>(cx: &Cx<'p>, hits: Vec<Hit<'p>>, x: Extreme) -> Vec<Hit<'p>> {
     let best = hits.iter().map(|h| h.score).fold(0.0, f64::max);
-    let mut numbered: Vec<(f64, Hit<'p>)> = hits
-        .into_iter()
-        .filter(|h| h.score >= best * 0.6)
-        .filter_map(|h| Some((cx.layout.number_of(cx.page, h.index, 80)?, h)))
-        .collect();
+    let hits: Vec<Hit<'p>> = hits.into_iter().filter(|h| h.score >= best * 0.6).collect();
+    let minutes = if x.is_duration() {
+        durations(cx, &hits)
+    } else {
+        None
+    };
+    let mut numbered: Vec<(f64, Hit<'p>)> = match minutes {
+        Some(m) => m.into_iter().zip(hits).collect(),
+        None => hits
+            .into_iter()
+            .filter_map(|h| Some((cx.layout.number_of(cx.page, h.index, 80)?, h)))
+            .collect(),
+    };
     numbered.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let pick = match x {
-        Extreme::Least => numbered.into_iter().next(),
-        Extreme::Most => numbered.pop(),
+    let pick = if x.is_least() {
+        numbered.into_iter().next()
+    } else {
+        numbered.pop()
     };
     pick.map(|(_, h)| h).into_iter().collect()
+}
+
+/// The duration (minutes) shown in each hit's card, in the order of
+/// `hits`: the text since the previous hit (in reading order) up to its own
+/// end. All or nothing: a hit without a duration means these are not cards
+/// that show one.
+fn durations(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
+    let mut placed: Vec<(usize, usize, usize)> = hits
+        .iter()
+        .enumerate()
+        .map(|(k, h)| {
+            let at = cx.layout.offset(h.index)?;
+            Some((at, at + super::layout::normalize(h.e.text()).len(), k))
+        })
+        .collect::<Option<_>>()?;
+    placed.sort_by_key(|p| p.0);
+    let mut out = vec![0.0; hits.len()];
+    let mut from = 0;
+    for (at, end, k) in placed {
+        let start = from.max(at.saturating_sub(400));
+        out[k] = cx.layout.duration_in(start, end)?;
+        from = end;
+    }
+    Some(out)
 }
 
 /// The best hit at or above the floor.
@@ -518,6 +554,10 @@ pub fn best<'p>(hits: &[Hit<'p>], floor: f64) -> Option<&'p Observed> {
 /// sign, else the card's last number. A card is the page's text from the
 /// control before it to it (the words of a card come before its button).
 fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
+    // A duration ("the shortest flight") is read by its own rule.
+    if x.is_duration() {
+        return None;
+    }
     let page = cx.page;
     let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
     for (i, e) in page.elements.iter().enumerate() {
@@ -560,9 +600,10 @@ fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
         return None;
     }
     priced.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let (_, index) = match x {
-        Extreme::Least => priced.first()?,
-        Extreme::Most => priced.last()?,
+    let (_, index) = if x.is_least() {
+        priced.first()?
+    } else {
+        priced.last()?
     };
     Some(Hit {
         score: 1.0,

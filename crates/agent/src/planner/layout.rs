@@ -267,5 +267,7 @@ pub fn reading_order(a: &Observed, b: &Observed) -> std::cmp::Ordering {
     }
 }
 
+mod duration;
+
 #[cfg(test)]
 mod tests;

@@ -29,6 +29,10 @@ mod values;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_inbox;
+#[cfg(test)]
+mod tests_results;
+#[cfg(test)]
 mod tests_rows;
 
 use crate::intent::{Done, Intent, Step};

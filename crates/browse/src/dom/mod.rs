@@ -160,6 +160,10 @@ fn collect_text(el: ElementRef<'_>, out: &mut String, limit: usize) {
 struct Ctx {
     recorded: Option<u32>,
     pointer: bool,
+    /// The parent set the pointer cursor itself (walker.js
+    /// `ctxPointerOwner`): its children are recorded as possible parts
+    /// of one clickable row (snapshot-core select.rs `split_wrappers`).
+    pointer_owner: bool,
     visible: bool,
     form: Option<u32>,
     search: bool,
@@ -183,6 +187,7 @@ pub fn raw_page(html: &Html, url: &str) -> DomPage {
     let ctx = Ctx {
         recorded: None,
         pointer: false,
+        pointer_owner: false,
         visible: true,
         form: None,
         search: false,
@@ -231,6 +236,7 @@ pub fn raw_page(html: &Html, url: &str) -> DomPage {
             || tabindex
             || editable_root
             || (pointer && !ctx.pointer)
+            || (pointer && ctx.pointer_owner)
             || e.attr("aria-haspopup").is_some();
         let mut rec = ctx.recorded;
         let mut form = ctx.form;
@@ -281,6 +287,7 @@ pub fn raw_page(html: &Html, url: &str) -> DomPage {
         let child_ctx = Ctx {
             recorded: rec,
             pointer,
+            pointer_owner: pointer && !ctx.pointer,
             visible,
             form,
             search: in_search,

@@ -136,7 +136,7 @@ fn check_ttl(s: &AppState, live: &Live, id: &str) -> Result<(), ApiError> {
 
 /// The version of the cached copy the store should check (none when the
 /// cache is off: the store then always reads the run).
-fn cached_version(s: &AppState, slot: &Slot) -> Option<i64> {
+pub(crate) fn cached_version(s: &AppState, slot: &Slot) -> Option<i64> {
     slot.as_ref()
         .filter(|_| s.config.cache_runs)
         .map(|l| l.version)
@@ -146,8 +146,23 @@ fn cached_version(s: &AppState, slot: &Slot) -> Option<i64> {
 /// (`slot`); this takes the store's (across replicas) and puts the stored
 /// run in the slot when the cached copy is missing or stale. 404 when the
 /// run does not exist or has expired.
-async fn take_turn(s: &AppState, slot: &mut Slot, id: &str) -> Result<Turn, ApiError> {
-    let Some(mut turn) = s.store.turn(id, cached_version(s, slot)).await? else {
+///
+/// `locked`: a turn that cannot lose a compare-and-set (`Turn::may_conflict`
+/// false): when deciding again would cost (an LLM call), or after an
+/// attempt on a copy that may have been stale ended without a write.
+async fn take_turn(
+    s: &AppState,
+    slot: &mut Slot,
+    id: &str,
+    locked: bool,
+) -> Result<Turn, ApiError> {
+    let cached = cached_version(s, slot);
+    let turn = if locked {
+        s.store.turn_locked(id, cached).await?
+    } else {
+        s.store.turn(id, cached).await?
+    };
+    let Some(mut turn) = turn else {
         // Gone from the database (expired, swept by any replica).
         **slot = None;
         return Err(not_found(id));
@@ -156,7 +171,13 @@ async fn take_turn(s: &AppState, slot: &mut Slot, id: &str) -> Result<Turn, ApiE
         **slot = Some(Live::from(stored));
     }
     if let Err(e) = check_ttl(s, loaded(slot.as_mut())?, id) {
+        let again = turn.may_conflict();
         turn.release().await;
+        if again {
+            // The copy may be stale (and its time with it): ask the store.
+            **slot = None;
+            return Box::pin(take_turn(s, slot, id, true)).await;
+        }
         return Err(e);
     }
     Ok(turn)
@@ -282,39 +303,95 @@ pub async fn step(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
+    let t0 = std::time::Instant::now();
     let b = step_body(&body, &headers)?;
     drop(body);
-    let key = b.key;
-    // Serialise steps on this run (this process's lock, then the store's);
-    // different runs proceed in parallel.
-    let mut slot = s.live.lock(&id).await;
-    let turn = take_turn(&s, &mut slot, &id).await?;
-    let live = loaded(slot.as_mut())?;
-    if let Some(k) = &key {
-        if let Some(r) = live.reply("step", k) {
-            let replay = json_response(r.status, r.body.clone(), true);
-            turn.release().await;
-            return Ok(replay);
+    let StepBody {
+        mut snapshot,
+        mut last,
+        key,
+    } = b;
+    let parsed = t0.elapsed();
+    // An LLM's decision is not made twice: its turns take the row lock.
+    let mut locked = s.policy.info().policy == "llm";
+    for _ in 0..TURN_ATTEMPTS {
+        // Serialise steps on this run (this process's lock, then the store's);
+        // different runs proceed in parallel.
+        let mut slot = s.live.lock(&id).await;
+        let turn = take_turn(&s, &mut slot, &id, locked).await?;
+        let live = loaded(slot.as_mut())?;
+        if let Some(k) = &key {
+            if let Some(r) = live.reply("step", k) {
+                let replay = json_response(r.status, r.body.clone(), true);
+                turn.release().await;
+                return Ok(replay);
+            }
+        }
+        // A turn written by compare-and-set may have to be redone.
+        let again = turn
+            .may_conflict()
+            .then(|| (snapshot.clone(), last.clone()));
+        let before = Before::of(&live.run);
+        let started = events::step_started(snapshot.as_ref().map(|s| &s.page), last.as_ref());
+        let mut change = Uncommitted::new(&mut slot);
+        let live = loaded(change.live())?;
+        let resp = match live
+            .run
+            .step(snapshot.take(), last.take(), s.policy.as_ref())
+            .await
+        {
+            Ok(r) => r,
+            Err(_) if turn.may_conflict() => {
+                // Decided on a copy that may be stale: decide again on the
+                // stored run (dropping `change` drops the copy).
+                turn.release().await;
+                (snapshot, last) = again.unwrap_or_default();
+                locked = true;
+                continue;
+            }
+            Err(e) => {
+                // A failed decision leaves the run as it was (Run::step).
+                change.keep();
+                turn.release().await;
+                return Err(e.into());
+            }
+        };
+        let decided = t0.elapsed();
+        let evs = events::stepped(before, &live.run, &resp, started);
+        let text = to_json(&resp)?;
+        match write(turn, live, Some(("step", key.clone(), &text)), evs).await {
+            Ok(()) => {
+                change.keep();
+                // Where a slow step spent its time (docs/benchmarks.md "Agent server").
+                tracing::trace!(
+                    parse_us = parsed.as_micros() as u64,
+                    decide_us = (decided - parsed).as_micros() as u64,
+                    write_us = (t0.elapsed() - decided).as_micros() as u64,
+                    "step"
+                );
+                return Ok(json_response(200, text, false));
+            }
+            // Dropping `change` drops the cached copy: the next attempt
+            // reads the run as stored.
+            Err(StoreError::Conflict) => {
+                (snapshot, last) = again.unwrap_or_default();
+                locked = true;
+            }
+            Err(e) => return Err(e.into()),
         }
     }
-    let before = Before::of(&live.run);
-    let started = events::step_started(b.snapshot.as_ref().map(|s| &s.page), b.last.as_ref());
-    let mut change = Uncommitted::new(&mut slot);
-    let live = loaded(change.live())?;
-    let resp = match live.run.step(b.snapshot, b.last, s.policy.as_ref()).await {
-        Ok(r) => r,
-        Err(e) => {
-            // A failed decision leaves the run as it was (Run::step).
-            change.keep();
-            turn.release().await;
-            return Err(e.into());
-        }
-    };
-    let evs = events::stepped(before, &live.run, &resp, started);
-    let text = to_json(&resp)?;
-    write(turn, live, Some(("step", key, &text)), evs).await?;
-    change.keep();
-    Ok(json_response(200, text, false))
+    Err(conflicted(&id))
+}
+
+/// Attempts at a turn: a compare-and-set write that lost to another
+/// replica makes the next turn take the row lock, so two are enough; the
+/// third is margin.
+const TURN_ATTEMPTS: usize = 3;
+
+fn conflicted(id: &str) -> ApiError {
+    ApiError::Internal(format!(
+        "Run {id} kept changing while this request was decided"
+    ))
 }
 
 /// Writes the turn's change (the run, the reply for an idempotency key,
@@ -324,7 +401,7 @@ async fn write(
     live: &mut Live,
     reply: Option<(&'static str, Option<String>, &str)>,
     evs: Vec<Event>,
-) -> Result<(), ApiError> {
+) -> Result<(), StoreError> {
     let reply = reply.and_then(|(endpoint, key, text)| {
         key.map(|k| {
             (
@@ -374,33 +451,49 @@ pub async fn answer(
         Some(_) => return Err(bad("\"answer\" must be a string")),
     };
     let key = idempotency_key(&headers, &obj)?;
-    let mut slot = s.live.lock(&id).await;
-    let turn = take_turn(&s, &mut slot, &id).await?;
-    let live = loaded(slot.as_mut())?;
-    if let Some(k) = &key {
-        if let Some(r) = live.reply("answer", k) {
-            let replay = json_response(r.status, r.body.clone(), true);
-            turn.release().await;
-            return Ok(replay);
+    let mut locked = false;
+    for _ in 0..TURN_ATTEMPTS {
+        let mut slot = s.live.lock(&id).await;
+        let turn = take_turn(&s, &mut slot, &id, locked).await?;
+        let live = loaded(slot.as_mut())?;
+        if let Some(k) = &key {
+            if let Some(r) = live.reply("answer", k) {
+                let replay = json_response(r.status, r.body.clone(), true);
+                turn.release().await;
+                return Ok(replay);
+            }
+        }
+        let before = Before::of(&live.run);
+        let mut change = Uncommitted::new(&mut slot);
+        let live = loaded(change.live())?;
+        let resp = match live.run.answer(approved, text.clone()) {
+            Ok(r) => r,
+            Err(_) if turn.may_conflict() => {
+                // "Not waiting" on a copy that may be stale: ask again on
+                // the stored run.
+                turn.release().await;
+                locked = true;
+                continue;
+            }
+            Err(e) => {
+                // Not waiting: nothing changed.
+                change.keep();
+                turn.release().await;
+                return Err(e.into());
+            }
+        };
+        let evs = events::answered(before, &live.run, approved, text.as_deref(), &resp);
+        let body = to_json(&resp)?;
+        match write(turn, live, Some(("answer", key.clone(), &body)), evs).await {
+            Ok(()) => {
+                change.keep();
+                return Ok(json_response(200, body, false));
+            }
+            Err(StoreError::Conflict) => locked = true,
+            Err(e) => return Err(e.into()),
         }
     }
-    let before = Before::of(&live.run);
-    let mut change = Uncommitted::new(&mut slot);
-    let live = loaded(change.live())?;
-    let resp = match live.run.answer(approved, text.clone()) {
-        Ok(r) => r,
-        Err(e) => {
-            // Not waiting: nothing changed.
-            change.keep();
-            turn.release().await;
-            return Err(e.into());
-        }
-    };
-    let evs = events::answered(before, &live.run, approved, text.as_deref(), &resp);
-    let body = to_json(&resp)?;
-    write(turn, live, Some(("answer", key, &body)), evs).await?;
-    change.keep();
-    Ok(json_response(200, body, false))
+    Err(conflicted(&id))
 }
 
 /// POST /agent/run/:runId/cancel of docs/contracts/run-api.md §7 (body ignored; may be empty).
@@ -408,21 +501,30 @@ pub async fn cancel(
     State(s): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let mut slot = s.live.lock(&id).await;
-    let turn = take_turn(&s, &mut slot, &id).await?;
-    if loaded(slot.as_mut())?.run.status.is_terminal() {
-        // Idempotent: an ended run stays as it is.
-        turn.release().await;
-        return Ok(Json(json!({"success": true})));
+    let mut locked = false;
+    for _ in 0..TURN_ATTEMPTS {
+        let mut slot = s.live.lock(&id).await;
+        let turn = take_turn(&s, &mut slot, &id, locked).await?;
+        if loaded(slot.as_mut())?.run.status.is_terminal() {
+            // Idempotent: an ended run stays as it is.
+            turn.release().await;
+            return Ok(Json(json!({"success": true})));
+        }
+        let mut change = Uncommitted::new(&mut slot);
+        let live = loaded(change.live())?;
+        let before = Before::of(&live.run);
+        live.run.cancel();
+        let evs = events::cancelled(before, &live.run);
+        match write(turn, live, None, evs).await {
+            Ok(()) => {
+                change.keep();
+                return Ok(Json(json!({"success": true})));
+            }
+            Err(StoreError::Conflict) => locked = true,
+            Err(e) => return Err(e.into()),
+        }
     }
-    let mut change = Uncommitted::new(&mut slot);
-    let live = loaded(change.live())?;
-    let before = Before::of(&live.run);
-    live.run.cancel();
-    let evs = events::cancelled(before, &live.run);
-    write(turn, live, None, evs).await?;
-    change.keep();
-    Ok(Json(json!({"success": true})))
+    Err(conflicted(&id))
 }
 
 /// GET /agent/run/:runId (docs/contracts/run-api.md §8).

@@ -17,11 +17,14 @@
 
 use crate::error::ApiError;
 use crate::events::ends_run;
+use crate::live::Live;
+use crate::routes::runs::cached_version;
 use crate::state::AppState;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, RawQuery, State};
 use axum::response::Response;
+use futures_util::SinkExt;
 use std::time::Duration;
 
 /// The subprotocol the stream answers with when a client offers it (a
@@ -61,18 +64,36 @@ pub async fn stream(
 ) -> Result<Response, ApiError> {
     let since = since(query.as_deref())?;
     // An unknown run, or a `since` past its last event, is answered over
-    // HTTP before upgrading.
-    let Some(stored) = s.store.read(&id, None).await?.flatten() else {
-        return Err(ApiError::NotFound(format!("Run {id} not found")));
+    // HTTP before upgrading. The run is looked up as GET does: through the
+    // cache (with SQLite a cached run needs no read at all; 500 streams
+    // opening at once used to parse 500 whole runs on the database thread,
+    // ahead of the steps' commits).
+    let (updated_at, terminal, last_seq) = {
+        let mut slot = s.live.lock(&id).await;
+        match s.store.read(&id, cached_version(&s, &slot)).await? {
+            None => {
+                *slot = None;
+                return Err(ApiError::NotFound(format!("Run {id} not found")));
+            }
+            Some(Some(stored)) => *slot = Some(Live::from(stored)),
+            Some(None) => {}
+        }
+        let live = slot
+            .as_ref()
+            .ok_or_else(|| ApiError::NotFound(format!("Run {id} not found")))?;
+        (
+            live.run.updated_at,
+            live.run.status.is_terminal(),
+            live.last_seq,
+        )
     };
-    let idle_ms = sentience_agent::time::now_ms().saturating_sub(stored.run.updated_at);
+    let idle_ms = sentience_agent::time::now_ms().saturating_sub(updated_at);
     if u128::from(idle_ms) > s.config.run_ttl.as_millis() {
         return Err(ApiError::NotFound(format!("Run {id} expired")));
     }
-    if since > stored.last_seq {
+    if since > last_seq {
         return Err(ApiError::BadRequest(format!(
-            "\"since\" is {since}, but the last event of run {id} is {}",
-            stored.last_seq
+            "\"since\" is {since}, but the last event of run {id} is {last_seq}"
         )));
     }
     let upgrade = upgrade.map_err(|e| {
@@ -80,7 +101,7 @@ pub async fn stream(
             "GET /agent/run/:runId/stream is a WebSocket endpoint ({e}): connect with `Upgrade: websocket`"
         ))
     })?;
-    let ended = stored.run.status.is_terminal() && since == stored.last_seq;
+    let ended = terminal && since == last_seq;
     // A browser that sent its key as a subprotocol (the guard read it) must
     // be answered with one it offered, or it drops the connection.
     let upgrade = upgrade.protocols([SUBPROTOCOL]);
@@ -130,16 +151,25 @@ async fn pump(s: AppState, id: String, mut last: i64, ended: bool, mut socket: W
             }
         };
         let full = events.len() == PAGE;
+        // A turn's events go out in one write (a step makes 3–5), not one
+        // flush each.
+        let mut end = false;
         for e in events {
-            let end = ends_run(&e.json);
-            if socket.send(Message::Text(e.json.into())).await.is_err() {
+            end = ends_run(&e.json);
+            if socket.feed(Message::Text(e.json.into())).await.is_err() {
                 return;
             }
             last = e.seq;
             if end {
-                let _ = socket.send(close(1000, "run ended")).await;
-                return;
+                break;
             }
+        }
+        if socket.flush().await.is_err() {
+            return;
+        }
+        if end {
+            let _ = socket.send(close(1000, "run ended")).await;
+            return;
         }
         if full {
             continue;

@@ -9,6 +9,9 @@
 //!   (`SELECT … FOR UPDATE`) in a transaction that ends with the change's
 //!   commit, so turns on one run are serialised across processes; cached
 //!   runs are checked against the stored version in that same round trip.
+//!   A copy this replica wrote last skips the lock and is written by
+//!   compare-and-set on the version instead; a lost compare-and-set is
+//!   [`StoreError::Conflict`], and the caller redoes the turn.
 //!
 //! Both keep the same promises: every change is committed before it is
 //! answered; a run's change, its idempotency reply and its stream events are
@@ -46,6 +49,12 @@ pub enum StoreError {
     Commit(String),
     #[error("{0}")]
     Config(String),
+    /// The run changed (on another replica) since the caller's copy was
+    /// read, so the change was not written: take the turn again (a fresh
+    /// copy) and redo it. Only a turn taken without the row lock (PostgreSQL,
+    /// a copy this replica wrote last) ends so.
+    #[error("the run changed while this change was decided")]
+    Conflict,
 }
 
 /// A stored response for an idempotency key.
@@ -151,12 +160,22 @@ impl Turn {
     pub async fn release(self) {
         self.lock.release().await
     }
+
+    /// Whether `commit` may fail with [`StoreError::Conflict`] (then the
+    /// caller redoes the change on a fresh turn, so it keeps its inputs).
+    pub fn may_conflict(&self) -> bool {
+        self.lock.may_conflict()
+    }
 }
 
 #[async_trait]
 pub trait TurnLock: Send {
     async fn commit(self: Box<Self>, write: RunWrite) -> Result<(), StoreError>;
     async fn release(self: Box<Self>);
+    /// A turn taken without a lock, written by compare-and-set.
+    fn may_conflict(&self) -> bool {
+        false
+    }
 }
 
 /// A browse conversation held for one message (docs/contracts/browse.md
@@ -236,6 +255,17 @@ pub trait RunStore: Send + Sync {
     /// Take a run's turn (waiting for any other turn on it, on any
     /// replica). `cached`: the version of the caller's copy. `None`: no such run.
     async fn turn(&self, run_id: &str, cached: Option<i64>) -> Result<Option<Turn>, StoreError>;
+
+    /// Like `turn`, but never a turn that [`Turn::may_conflict`]: for a
+    /// change costly to decide twice (an LLM call), or one that ends
+    /// without a write (an error) and must be decided on the stored run.
+    async fn turn_locked(
+        &self,
+        run_id: &str,
+        cached: Option<i64>,
+    ) -> Result<Option<Turn>, StoreError> {
+        self.turn(run_id, cached).await
+    }
 
     /// The last committed state of a run, without taking its turn:
     /// `Some(None)` when the caller's copy (version `cached`) is current,

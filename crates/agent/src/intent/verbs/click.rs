@@ -4,7 +4,7 @@
 
 use super::Clause;
 use crate::intent::object::target_of;
-use crate::intent::{Relation, Role, Step, Touch, Verb};
+use crate::intent::{Relation, Role, Step, Target, Touch, Verb};
 
 pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
     let mut target = target_of(&c.object, c.rest.len());
@@ -18,10 +18,34 @@ pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
     }
     // "forward that email to Theresita", "reply to them with the text X":
     // the control, the recipient or the text, then send.
+    // "forward Effie's email to Bari", "delete the email Neille sent me":
+    // the message is found and opened first, then acted on.
+    let author = matches!(
+        c.phrase[0],
+        "forward" | "reply" | "respond" | "delete" | "remove" | "trash" | "star"
+    )
+    .then(|| super::message::author(c.rest))
+    .flatten();
     if matches!(c.phrase[0], "forward" | "reply" | "respond") {
-        if let Some(steps) = message_flow(c) {
+        if let Some(mut steps) = message_flow(c) {
+            if let Some(a) = author {
+                steps.insert(0, super::message::find_by(a));
+            }
             return steps;
         }
+    }
+    if let Some(a) = author {
+        let control = Target {
+            text: Some(capitalised(c.phrase[0])),
+            ..Target::default()
+        };
+        return vec![
+            super::message::find_by(a),
+            Step::Click {
+                target: control,
+                touch,
+            },
+        ];
     }
     // "export the report as "CSV"", "download it as PDF": the form it is
     // wanted in (an option of the page's format list), then the control
@@ -128,13 +152,15 @@ fn strip_cart(x: &str) -> String {
 /// Forward to someone / reply with a text: click Forward or Reply, enter the
 /// recipient or the text, send.
 fn message_flow(c: &Clause<'_>) -> Option<Vec<Step>> {
-    use crate::intent::{Target, Value};
+    message_flow_as(c, c.phrase[0] == "forward")
+}
+
+/// [`message_flow`], forwarding or replying as told ("send it on to
+/// Britteny" forwards).
+pub(super) fn message_flow_as(c: &Clause<'_>, forward: bool) -> Option<Vec<Step>> {
+    use crate::intent::Value;
     use crate::task::FieldKind;
-    let control = if c.phrase[0] == "forward" {
-        "Forward"
-    } else {
-        "Reply"
-    };
+    let control = if forward { "Forward" } else { "Reply" };
     let words: Vec<&str> = c.rest.iter().map(|t| t.lower.as_str()).collect();
     let value = if control == "Forward" {
         // The words after the last "to": the recipient.

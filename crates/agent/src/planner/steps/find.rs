@@ -22,6 +22,12 @@ pub fn step(
         // "Find the email by Celestyn and reply": the thing found is opened
         // (clicked once), when it is something to open.
         if target.relation.is_some() {
+            // Once opened, the thing found is gone from the page (a message
+            // opened in place of the list): looking again would open
+            // whatever else stands near its words, such as its Reply.
+            if let Some(i) = opened_and_gone(cx, cursor) {
+                return Outcome::Done(i + 1);
+            }
             let hits = resolve(cx, target, &plain_clickable);
             if let Some(h) = hits.first().filter(|h| h.score >= FLOOR) {
                 return match cx.clicked_since(cursor, h.e) {
@@ -58,4 +64,20 @@ pub fn step(
         return super::reveal::look(cx, a, cursor);
     }
     Outcome::Done(cursor)
+}
+
+/// The first click since `cursor` that changed the page on an element no
+/// longer on it.
+fn opened_and_gone(cx: &Cx<'_>, cursor: usize) -> Option<usize> {
+    cx.history
+        .iter()
+        .enumerate()
+        .skip(cursor)
+        .find(|(_, h)| {
+            h.action == "click"
+                && crate::planner::context::ok(h)
+                && !h.no_page_change()
+                && h.element_id().is_some_and(|id| cx.page.find(&id).is_none())
+        })
+        .map(|(i, _)| i)
 }

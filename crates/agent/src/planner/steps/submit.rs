@@ -21,16 +21,19 @@ use sentience_snapshot_core::Observed;
 /// after which the fields typed into are gone (the page moved on). Its
 /// history index.
 fn sent(cx: &Cx<'_>, cursor: usize, b: Option<&Observed>) -> Option<usize> {
-    let last_type = cx
-        .history
-        .iter()
-        .rposition(|h| h.action == "type")
-        .filter(|&i| i >= cursor);
+    // The values typed for this form: since `cursor`, else those of the
+    // fill step just before it (which ends where the page moved on).
+    let last_type = cx.history.iter().rposition(|h| h.action == "type");
+    let from = if last_type.is_some_and(|i| i >= cursor) {
+        cursor
+    } else {
+        0
+    };
     let fields_gone = cx
         .history
         .iter()
-        .skip(cursor)
-        .filter(|h| h.action == "type")
+        .skip(from)
+        .filter(|h| h.action == "type" && h.url.as_deref() == Some(cx.page.url.as_str()))
         .filter_map(|h| h.element_id())
         .all(|id| cx.page.find(&id).is_none());
     cx.history
@@ -82,7 +85,11 @@ pub fn step(cx: &Cx<'_>, phrase: &str, button: Option<&str>, cursor: usize) -> O
 pub fn implicit(cx: &Cx<'_>, phrase: &str, cursor: usize) -> Option<Outcome> {
     let filled = cx.typed_here();
     let control = submit_control(cx, &filled, phrase);
-    if let Some(i) = sent(cx, cursor, control) {
+    // Sent by its control, or by the form's own control whatever the task
+    // called it: once results show, a "Book flight" button may look more
+    // like "book" than the Search that was clicked.
+    let own = submit_control(cx, &filled, "");
+    if let Some(i) = sent(cx, cursor, control).or_else(|| sent(cx, cursor, own)) {
         return Some(Outcome::Done(i + 1));
     }
     // Sent by a click on another control since (the page moved on).

@@ -15,6 +15,7 @@
 //! - the **listener** relays every notification into the replica's hub;
 //!   after each (re)connection it asks every stream to look again.
 
+use super::Shared;
 use crate::hub::Hub;
 use futures_util::StreamExt;
 use std::collections::HashMap;
@@ -92,10 +93,10 @@ pub(crate) async fn notifier(config: Config, mut queue: mpsc::UnboundedReceiver<
 
 /// Relays notifications into `hub` for as long as the store lives,
 /// reconnecting with backoff.
-pub(crate) async fn listener(config: Config, hub: Arc<Hub>, listening: Arc<AtomicBool>) {
+pub(crate) async fn listener(config: Config, shared: Arc<Shared>, listening: Arc<AtomicBool>) {
     let mut backoff = Duration::from_millis(100);
     loop {
-        let r = listen(&config, &hub, &listening).await;
+        let r = listen(&config, &shared, &listening).await;
         listening.store(false, Ordering::Relaxed);
         match r {
             // It was up: start again at once.
@@ -113,14 +114,16 @@ pub(crate) async fn listener(config: Config, hub: Arc<Hub>, listening: Arc<Atomi
 /// One connection's life: `Ok(true)` if it got to listen.
 async fn listen(
     config: &Config,
-    hub: &Hub,
+    shared: &Shared,
     listening: &AtomicBool,
 ) -> Result<bool, tokio_postgres::Error> {
+    let hub: &Hub = &shared.hub;
     let (client, mut conn) = config.connect(NoTls).await?;
     let mut messages = futures_util::stream::poll_fn(move |cx| conn.poll_message(cx));
     let relay = |m: AsyncMessage| {
         if let AsyncMessage::Notification(n) = m {
             if let Some((run_id, seq)) = parse(n.payload()) {
+                shared.heard(run_id, seq);
                 hub.announce(run_id, seq);
             }
         }
@@ -142,7 +145,9 @@ async fn listen(
         }
     }
     listening.store(true, Ordering::Relaxed);
-    // Anything announced while this listener was away is in the tables.
+    // Anything announced while this listener was away is in the tables;
+    // which runs other replicas wrote meanwhile is not known.
+    shared.forget_all();
     hub.poke_all();
     while let Some(m) = messages.next().await {
         relay(m?);

@@ -1,15 +1,23 @@
 //! PostgreSQL: the store of several replicas behind a load balancer
 //! (docs/server.md "Running several replicas").
 //!
-//! - **Serialised turns.** A change to a run happens in one transaction that
-//!   starts by locking the run's row (`SELECT … FOR UPDATE`, `turn.rs`) and
-//!   ends with the commit of the change, its idempotency reply and its
-//!   events. A second turn on the run, on any replica, waits for the row.
-//!   A replica that dies mid-turn loses its connection, and PostgreSQL rolls
-//!   its transaction back and releases the row at once.
-//! - **Two round trips per step.** `BEGIN` and the lock go out together; the
-//!   lock reads the run's body only when the caller's cached version is not
-//!   the stored one. The writes and `COMMIT` go out together.
+//! - **Serialised turns.** A change to a run is written only against the
+//!   version it was decided on. A replica whose cached copy it wrote last
+//!   itself (and has heard of no later event from another replica:
+//!   `Shared::fresh`, fed by `listen.rs`) decides without a lock and writes
+//!   by compare-and-set, one statement that is also its commit: **one round
+//!   trip per step** (`turn.rs`, optimistic turns). Otherwise (a copy
+//!   missing or stale, or the compare-and-set lost) the turn starts by
+//!   locking the run's row (`SELECT … FOR UPDATE`, pipelined with `BEGIN`;
+//!   the body and replies are read only when the caller's version is not
+//!   the stored one) and ends with the commit of the change, its
+//!   idempotency reply and its events: two round trips, and a second turn
+//!   on the run, on any replica, waits for the row. A replica that dies
+//!   mid-turn loses its connection, and PostgreSQL rolls back and releases
+//!   the row at once.
+//! - **Rows laid out for cheap updates** (migration V2): the body compressed
+//!   inline, no indexed column changing at a step (so updates are HOT), no
+//!   foreign-key triggers on the events and replies a step inserts.
 //! - **Announcements** of committed events go to other replicas through
 //!   `NOTIFY` (run id and sequence number only; `listen.rs`).
 //! - **Shared rates** for the guard's per-caller limit (`rate.rs`).
@@ -32,8 +40,9 @@ use async_trait::async_trait;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use sentience_agent::Run;
 use sentience_guard::RateLimit;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio_postgres::types::ToSql;
@@ -61,8 +70,20 @@ const INSERT_EVENTS: &str = "INSERT INTO run_events (run_id, seq, body)
      SELECT $1, s, b FROM unnest($2::bigint[], $3::text[]) AS t(s, b)";
 /// Starts of one owner are serialised (quota), those of others are not.
 const OWNER_LOCK: &str = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))";
-const COUNT_ACTIVE: &str =
-    "SELECT count(*) FROM runs WHERE owner = $1 AND active AND updated_at >= $2";
+/// `idle_minute` (V2 migration) narrows by index, `updated_at` decides.
+const COUNT_ACTIVE: &str = "SELECT count(*) FROM runs
+     WHERE owner = $1 AND active AND idle_minute >= $2::bigint / 60000 AND updated_at >= $2";
+/// Runs idle since before $1, with their replies and events (no foreign
+/// keys: V2 migration). A run whose turn is in progress keeps its row lock,
+/// and is re-checked (and kept) once the turn committed.
+const EXPIRE_RUNS: &str = "WITH gone AS (
+       DELETE FROM runs WHERE idle_minute <= $1::bigint / 60000 AND updated_at < $1 RETURNING run_id
+     ), replies_gone AS (
+       DELETE FROM replies WHERE run_id IN (SELECT run_id FROM gone)
+     ), events_gone AS (
+       DELETE FROM run_events WHERE run_id IN (SELECT run_id FROM gone)
+     )
+     SELECT count(*) FROM gone";
 
 /// How to reach the database.
 #[derive(Debug, Clone)]
@@ -87,7 +108,17 @@ impl Default for PgOptions {
 pub(crate) struct Shared {
     hub: Arc<Hub>,
     notify: mpsc::UnboundedSender<(String, i64)>,
+    /// Runs this replica wrote last, as far as it has heard: run id →
+    /// (version, last event number) it committed. A turn on a cached copy
+    /// of that version skips the row lock (`turn.rs`, optimistic turns);
+    /// another replica's announcement of a later event removes the entry.
+    /// Only a hint: the write checks the version.
+    fresh: Mutex<HashMap<String, (i64, i64)>>,
 }
+
+/// Entries of `Shared::fresh` at most; past it the map starts again empty
+/// (forgetting only makes turns take the row lock).
+const FRESH_MAX: usize = 65_536;
 
 impl Shared {
     /// This replica committed `events` of `run_id`: to its own streams
@@ -96,6 +127,45 @@ impl Shared {
         if let Some(last) = events.last() {
             self.hub.publish(run_id, events);
             let _ = self.notify.send((run_id.to_string(), last.seq));
+        }
+    }
+
+    fn fresh_map(&self) -> std::sync::MutexGuard<'_, HashMap<String, (i64, i64)>> {
+        self.fresh.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// This replica committed version `version` of a run.
+    pub(crate) fn wrote(&self, run_id: &str, version: i64, last_seq: i64) {
+        let mut m = self.fresh_map();
+        if m.len() >= FRESH_MAX && !m.contains_key(run_id) {
+            m.clear();
+        }
+        m.insert(run_id.to_string(), (version, last_seq));
+    }
+
+    /// Whether the copy of version `version` is, as far as this replica
+    /// has heard, the stored one.
+    pub(crate) fn is_fresh(&self, run_id: &str, version: i64) -> bool {
+        self.fresh_map()
+            .get(run_id)
+            .is_some_and(|&(v, _)| v == version)
+    }
+
+    pub(crate) fn forget_all(&self) {
+        self.fresh_map().clear();
+    }
+
+    pub(crate) fn forget(&self, run_id: &str) {
+        self.fresh_map().remove(run_id);
+    }
+
+    /// Some replica committed event `seq` of a run (every replica hears
+    /// every announcement, its own too): later than this replica's last
+    /// write means another replica wrote since.
+    pub(crate) fn heard(&self, run_id: &str, seq: i64) {
+        let mut m = self.fresh_map();
+        if m.get(run_id).is_some_and(|&(_, mine)| seq > mine) {
+            m.remove(run_id);
         }
     }
 }
@@ -171,6 +241,11 @@ impl PgStore {
         let pool = Pool::builder(manager)
             .max_size(options.pool_size.max(1))
             .wait_timeout(Some(options.wait_timeout))
+            // The most recently used connection first: under light load a
+            // few warm backends do the work instead of every backend of the
+            // pool waking in turn (fewer context switches and cold caches
+            // on the database's cores).
+            .queue_mode(deadpool_postgres::QueueMode::Lifo)
             .runtime(deadpool_postgres::Runtime::Tokio1)
             .build()
             .map_err(pool_error)?;
@@ -179,10 +254,15 @@ impl PgStore {
         let hub = Arc::new(Hub::default());
         let (notify, queue) = mpsc::unbounded_channel();
         let listening = Arc::new(AtomicBool::new(false));
+        let shared = Arc::new(Shared {
+            hub,
+            notify,
+            fresh: Mutex::new(HashMap::new()),
+        });
         let tasks = vec![
             tokio::spawn(listen::listener(
                 config.clone(),
-                hub.clone(),
+                shared.clone(),
                 listening.clone(),
             ))
             .abort_handle(),
@@ -190,7 +270,7 @@ impl PgStore {
         ];
         Ok(PgStore {
             pool,
-            shared: Arc::new(Shared { hub, notify }),
+            shared,
             listening,
             tasks,
         })
@@ -329,11 +409,27 @@ impl RunStore for PgStore {
         x?;
         y?;
         e?;
+        self.shared.wrote(&row.run_id, row.version, row.last_seq);
         self.shared.committed(&row.run_id, &events);
         Ok(Ok(()))
     }
 
     async fn turn(&self, run_id: &str, cached: Option<i64>) -> Result<Option<Turn>, StoreError> {
+        if let Some(v) = cached.filter(|&v| self.shared.is_fresh(run_id, v)) {
+            return Ok(Some(turn::optimistic(
+                self.client().await?,
+                self.shared.clone(),
+                v,
+            )));
+        }
+        self.turn_locked(run_id, cached).await
+    }
+
+    async fn turn_locked(
+        &self,
+        run_id: &str,
+        cached: Option<i64>,
+    ) -> Result<Option<Turn>, StoreError> {
         turn::begin(self.client().await?, self.shared.clone(), run_id, cached).await
     }
 
@@ -387,13 +483,10 @@ impl RunStore for PgStore {
 
     async fn expire(&self, cutoff_ms: u64) -> Result<usize, StoreError> {
         let c = self.client().await?;
-        // Replies and events go with their run (ON DELETE CASCADE).
-        let n = c
-            .execute(
-                "DELETE FROM runs WHERE updated_at < $1",
-                &[&(cutoff_ms as i64)],
-            )
-            .await?;
+        let n: i64 = c
+            .query_one(EXPIRE_RUNS, &[&(cutoff_ms as i64)])
+            .await?
+            .try_get(0)?;
         rate::forget_idle(&c).await?;
         Ok(n as usize)
     }

@@ -34,6 +34,28 @@ const WRITE_TURN: &str = "WITH run AS (
      )
      SELECT 1";
 
+/// An optimistic turn's whole change in one statement, committed on its own
+/// (no `BEGIN`/`COMMIT`: one round trip): the run's row only if its stored
+/// version is still the one the change was decided on (`$13`), and its
+/// events and reply only if the row was written. Answers 1 (written) or 0
+/// (another replica changed the run: nothing was written).
+const WRITE_TURN_IF_VERSION: &str = "WITH run AS (
+       UPDATE runs SET body = $2, updated_at = $3, active = $4, version = $5, last_seq = $6
+       WHERE run_id = $1 AND version = $13
+       RETURNING 1
+     ), events AS (
+       INSERT INTO run_events (run_id, seq, body)
+       SELECT $1, s, b FROM unnest($7::bigint[], $8::text[]) AS t(s, b)
+       WHERE EXISTS (SELECT 1 FROM run)
+     ), reply AS (
+       INSERT INTO replies (run_id, idem_key, endpoint, status, body, created_at)
+       SELECT $1, $9::text, $10::text, $11::integer, $12::text, $3
+       WHERE $9::text IS NOT NULL AND EXISTS (SELECT 1 FROM run)
+       ON CONFLICT (run_id, idem_key, endpoint) DO UPDATE SET status = excluded.status,
+       body = excluded.body, created_at = excluded.created_at
+     )
+     SELECT count(*) FROM run";
+
 /// Close a connection whose transaction state is unknown (it never goes
 /// back to the pool; the server rolls back what was open).
 pub(super) fn discard(c: Object) {
@@ -112,36 +134,69 @@ impl Drop for PgTurn {
     }
 }
 
+/// The values of a turn's write, in the order of `WRITE_TURN`'s
+/// parameters (`WRITE_TURN_IF_VERSION` adds the expected version).
+struct WriteArgs<'a> {
+    w: &'a RunWrite,
+    seqs: Vec<i64>,
+    bodies: Vec<&'a str>,
+    key: Option<&'a str>,
+    endpoint: Option<&'static str>,
+    status: Option<i32>,
+    body: Option<&'a str>,
+}
+
+impl<'a> WriteArgs<'a> {
+    fn of(w: &'a RunWrite) -> WriteArgs<'a> {
+        let (key, endpoint, status, body) = match &w.reply {
+            Some((key, endpoint, r)) => (
+                Some(key.as_str()),
+                Some(*endpoint),
+                Some(i32::from(r.status)),
+                Some(r.body.as_str()),
+            ),
+            None => (None, None, None, None),
+        };
+        WriteArgs {
+            w,
+            seqs: w.events.iter().map(|e| e.seq).collect(),
+            bodies: w.events.iter().map(|e| e.json.as_str()).collect(),
+            key,
+            endpoint,
+            status,
+            body,
+        }
+    }
+
+    fn params<'p>(&'p self, expected: &'p i64) -> [Param<'p>; 13] {
+        let row = &self.w.row;
+        [
+            &row.run_id,
+            &row.body,
+            &row.updated_at,
+            &row.active,
+            &row.version,
+            &row.last_seq,
+            &self.seqs,
+            &self.bodies,
+            &self.key,
+            &self.endpoint,
+            &self.status,
+            &self.body,
+            expected,
+        ]
+    }
+}
+
 /// The writes of a turn and its `COMMIT`, in one round trip.
 async fn write(c: &Object, w: &RunWrite) -> Result<(), StoreError> {
     let statement = c.prepare_cached(WRITE_TURN).await?;
-    let row = &w.row;
-    let seqs: Vec<i64> = w.events.iter().map(|e| e.seq).collect();
-    let bodies: Vec<&str> = w.events.iter().map(|e| e.json.as_str()).collect();
-    let (key, endpoint, status, body) = match &w.reply {
-        Some((key, endpoint, r)) => (
-            Some(key.as_str()),
-            Some(*endpoint),
-            Some(i32::from(r.status)),
-            Some(r.body.as_str()),
-        ),
-        None => (None, None, None, None),
-    };
-    let params: [Param<'_>; 12] = [
-        &row.run_id,
-        &row.body,
-        &row.updated_at,
-        &row.active,
-        &row.version,
-        &row.last_seq,
-        &seqs,
-        &bodies,
-        &key,
-        &endpoint,
-        &status,
-        &body,
-    ];
-    let (a, e) = tokio::join!(c.execute(&statement, &params), c.batch_execute("COMMIT"));
+    let args = WriteArgs::of(w);
+    let params = args.params(&0);
+    let (a, e) = tokio::join!(
+        c.execute(&statement, &params[..12]),
+        c.batch_execute("COMMIT")
+    );
     // A failed statement turns the COMMIT into a rollback: report it.
     a?;
     e?;
@@ -157,6 +212,8 @@ impl TurnLock for PgTurn {
         match write(&c, &w).await {
             Ok(()) => {
                 drop(c);
+                self.shared
+                    .wrote(&w.row.run_id, w.row.version, w.row.last_seq);
                 self.shared.committed(&w.row.run_id, &w.events);
                 Ok(())
             }
@@ -164,6 +221,7 @@ impl TurnLock for PgTurn {
                 // The COMMIT may or may not have happened: this connection
                 // is not reused, and the caller drops its cached copy.
                 discard(c);
+                self.shared.forget(&w.row.run_id);
                 Err(e)
             }
         }
@@ -175,6 +233,68 @@ impl TurnLock for PgTurn {
                 discard(c);
             }
         }
+    }
+}
+
+/// A turn on a cached copy this replica wrote last (`Shared::fresh`):
+/// no lock and no statement to start it; the change is written only if
+/// the stored version is still `version` (compare-and-set, one round trip
+/// that is also its commit). When another replica changed the run
+/// meanwhile the commit fails with [`StoreError::Conflict`] and the caller
+/// takes the turn again, under the row lock, with the stored run. Turns on
+/// one run stay serialised: a change decided on an old version is never
+/// written. The connection is taken with the turn, as for a locked turn,
+/// so a replica decides at most a pool's worth of turns at once.
+pub(super) fn optimistic(c: Object, shared: Arc<Shared>, version: i64) -> Turn {
+    Turn::new(
+        None,
+        Box::new(Optimistic {
+            conn: c,
+            shared,
+            version,
+        }),
+    )
+}
+
+struct Optimistic {
+    conn: Object,
+    shared: Arc<Shared>,
+    version: i64,
+}
+
+#[async_trait]
+impl TurnLock for Optimistic {
+    async fn commit(self: Box<Self>, w: RunWrite) -> Result<(), StoreError> {
+        let run_id = w.row.run_id.clone();
+        let c = &self.conn;
+        let r: Result<i64, StoreError> = async {
+            let statement = c.prepare_cached(WRITE_TURN_IF_VERSION).await?;
+            let args = WriteArgs::of(&w);
+            let row = c.query_one(&statement, &args.params(&self.version)).await?;
+            Ok(row.try_get(0)?)
+        }
+        .await;
+        match r {
+            Ok(1) => {
+                self.shared.wrote(&run_id, w.row.version, w.row.last_seq);
+                self.shared.committed(&run_id, &w.events);
+                Ok(())
+            }
+            Ok(_) => {
+                self.shared.forget(&run_id);
+                Err(StoreError::Conflict)
+            }
+            Err(e) => {
+                self.shared.forget(&run_id);
+                Err(e)
+            }
+        }
+    }
+
+    async fn release(self: Box<Self>) {}
+
+    fn may_conflict(&self) -> bool {
+        true
     }
 }
 

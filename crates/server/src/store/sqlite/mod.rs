@@ -103,8 +103,8 @@ impl SqliteStore {
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         // Checkpoints run on their own thread (see `checkpoint.rs`).
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
-        // Keep the WAL file from staying large after a burst.
-        conn.pragma_update(None, "journal_size_limit", 16 * 1024 * 1024)?;
+        // Only a bound: the checkpointer truncates the WAL once idle.
+        conn.pragma_update(None, "journal_size_limit", checkpoint::JOURNAL_SIZE_LIMIT)?;
         tune(&conn)?;
         migrate(&mut conn)?;
         let (kick, kicked) = mpsc::sync_channel(1);

@@ -9,13 +9,29 @@
 use super::StoreError;
 use rusqlite::Connection;
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
 /// At most this many jobs share one transaction.
 const MAX_BATCH: usize = 256;
-/// Ask the checkpointer to run after this many commits.
-const CHECKPOINT_EVERY_COMMITS: u64 = 256;
+/// Ask the checkpointer to run once the WAL holds this many frames (32 MB
+/// of 4 KB pages; it used to be asked every 256 commits, whatever their
+/// size). Each checkpoint that copies every frame makes the next commit
+/// start the WAL over, and that commit syncs the new WAL header: an fsync
+/// on this thread, which every queued request waits for (3–5 ms on this
+/// VM's disk, tens under other I/O), so restarts are spaced by size.
+pub(crate) const CHECKPOINT_AT_FRAMES: i32 = 8_192;
+
+thread_local! {
+    /// Frames in the WAL after this thread's last commit (SQLite's WAL hook
+    /// runs on the committing thread, and each store has its own thread).
+    static WAL_FRAMES: std::cell::Cell<i32> = const { std::cell::Cell::new(0) };
+}
+
+fn on_wal_commit(_: &rusqlite::hooks::Wal, frames: std::ffi::c_int) -> rusqlite::Result<()> {
+    WAL_FRAMES.with(|f| f.set(frames));
+    Ok(())
+}
 
 /// What a job hands back to the database thread: called once the batch's
 /// transaction has committed (Ok) or failed (Err, with the reason).
@@ -27,7 +43,7 @@ type Job = Box<dyn FnOnce(Result<&Connection, &str>) -> Finish + Send>;
 /// Handle to the database thread. Cheap to clone.
 #[derive(Clone)]
 pub(crate) struct Writer {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::Sender<(Instant, Job)>,
 }
 
 impl Writer {
@@ -37,8 +53,11 @@ impl Writer {
         kick: Option<mpsc::SyncSender<()>>,
     ) -> Result<Writer, StoreError> {
         conn.busy_handler(Some(writer_busy))?;
+        // Replaces SQLite's automatic checkpoint (already off): see
+        // `CHECKPOINT_AT_FRAMES`.
+        conn.wal_hook(Some(on_wal_commit));
         conn.set_prepared_statement_cache_capacity(32);
-        let (jobs, queue) = mpsc::channel::<Job>();
+        let (jobs, queue) = mpsc::channel::<(Instant, Job)>();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
             .spawn(move || writer(conn, queue, kick))
@@ -84,7 +103,7 @@ impl Writer {
             })
         });
         self.jobs
-            .send(job)
+            .send((Instant::now(), job))
             .map_err(|_| StoreError::Task("database thread stopped".into()))?;
         rx.await
             .map_err(|_| StoreError::Task("database thread stopped".into()))?
@@ -100,22 +119,34 @@ fn writer_busy(tries: i32) -> bool {
     tries < 20_000
 }
 
+/// How long this thread has waited for a CPU while runnable (ns), from
+/// Linux's schedstat (tracing only: tells CPU contention from I/O).
+fn cpu_wait_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().nth(1)?.parse().ok()
+}
+
 /// Run a parameterless statement through the statement cache.
 pub(crate) fn exec(c: &Connection, sql: &str) -> Result<(), rusqlite::Error> {
     c.prepare_cached(sql)?.execute([]).map(|_| ())
 }
 
 /// The database thread: batches of jobs, one transaction per batch.
-fn writer(conn: Connection, queue: mpsc::Receiver<Job>, kick: Option<mpsc::SyncSender<()>>) {
+fn writer(
+    conn: Connection,
+    queue: mpsc::Receiver<(Instant, Job)>,
+    kick: Option<mpsc::SyncSender<()>>,
+) {
     let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
     let mut finishes: Vec<Finish> = Vec::with_capacity(MAX_BATCH);
-    let mut commits: u64 = 0;
     // Ends when every `Store` handle is gone.
-    while let Ok(first) = queue.recv() {
+    while let Ok((oldest, first)) = queue.recv() {
+        let picked = Instant::now();
+        let waited0 = tracing::enabled!(tracing::Level::TRACE).then(cpu_wait_ns);
         batch.push(first);
         while batch.len() < MAX_BATCH {
             match queue.try_recv() {
-                Ok(j) => batch.push(j),
+                Ok((_, j)) => batch.push(j),
                 Err(_) => break,
             }
         }
@@ -132,6 +163,7 @@ fn writer(conn: Connection, queue: mpsc::Receiver<Job>, kick: Option<mpsc::SyncS
             };
             finishes.push(job(open));
         }
+        let ran = Instant::now();
         let outcome: Result<(), String> = match began {
             Err(e) => Err(e.to_string()),
             // Rolled back by a failing job: nothing of the batch committed.
@@ -144,11 +176,24 @@ fn writer(conn: Connection, queue: mpsc::Receiver<Job>, kick: Option<mpsc::SyncS
         if let Err(e) = &outcome {
             tracing::error!(error = %e, jobs = finishes.len(), "database batch failed");
         }
+        // Where a slow answer waited (docs/benchmarks.md "Agent server").
+        let runnable_us = match (waited0.flatten(), cpu_wait_ns()) {
+            (Some(a), Some(b)) => b.saturating_sub(a) / 1000,
+            _ => 0,
+        };
+        tracing::trace!(
+            jobs = finishes.len(),
+            runnable_us,
+            wal_frames = WAL_FRAMES.with(std::cell::Cell::get),
+            queued_us = picked.duration_since(oldest).as_micros() as u64,
+            run_us = ran.duration_since(picked).as_micros() as u64,
+            commit_us = ran.elapsed().as_micros() as u64,
+            "database batch"
+        );
         for f in finishes.drain(..) {
             f(outcome.as_ref().map(|_| ()).map_err(String::as_str));
         }
-        commits += 1;
-        if commits % CHECKPOINT_EVERY_COMMITS == 0 {
+        if WAL_FRAMES.with(std::cell::Cell::get) >= CHECKPOINT_AT_FRAMES {
             if let Some(k) = &kick {
                 // Full means a checkpoint is already pending: fine.
                 let _ = k.try_send(());

@@ -79,6 +79,14 @@ pub fn step(
             taken.push(e);
         }
     }
+    // The form was sent and the page moved on (its fields are gone): the
+    // values it took are done, whatever the page shows now; a "Book"
+    // button among the results is no way to the form's next page.
+    if !pending.is_empty() && taken.is_empty() {
+        if let Some(k) = moved_on(cx, cursor) {
+            return Outcome::Done(k);
+        }
+    }
     if !pending.is_empty() {
         // Some values are for the next page of this form: go on to it.
         if !taken.is_empty() {
@@ -482,4 +490,28 @@ fn strays(e: &Observed, label: &str, kind: FieldKind) -> bool {
         _ => false,
     };
     !typed && !want.iter().any(|w| have.contains(w))
+}
+
+/// Values were typed since `cursor`, every field typed into is gone, and a
+/// click after the last of them changed the page: that click's index (the
+/// next step starts with it, so a submit step sees what sent the form).
+fn moved_on(cx: &Cx<'_>, cursor: usize) -> Option<usize> {
+    let typed: Vec<(usize, String)> = cx
+        .history
+        .iter()
+        .enumerate()
+        .skip(cursor)
+        .filter(|(_, h)| h.action == "type")
+        .filter_map(|(i, h)| Some((i, h.element_id()?)))
+        .collect();
+    let last = typed.last()?.0;
+    if !typed.iter().all(|(_, id)| cx.page.find(id).is_none()) {
+        return None;
+    }
+    cx.history
+        .iter()
+        .enumerate()
+        .skip(last + 1)
+        .find(|(_, h)| h.action == "click" && h.success != Some(false) && !h.no_page_change())
+        .map(|(i, _)| i)
 }
