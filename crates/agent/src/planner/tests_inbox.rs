@@ -1,38 +1,9 @@
 //! A message found, opened, then acted on: the Reply / Forward controls of
 //! an opened message, which the engine keeps as parts of one clickable row
 //! (snapshot-core select/parts.rs).
+use super::tests::{clicked, decide, id};
 use super::*;
-use crate::page::ElementId;
 use serde_json::json;
-
-fn id(s: &str) -> ElementId {
-    ElementId::Str(s.into())
-}
-
-fn clicked(el: &str, text: &str) -> HistoryEntry {
-    HistoryEntry {
-        step_number: 1,
-        action: "click".into(),
-        observation: "ok".into(),
-        timestamp: 0,
-        parameters: json!({ "id": el }).as_object().cloned(),
-        success: Some(true),
-        element_text: Some(text.into()),
-        bbox: None,
-        url: Some("http://t/".into()),
-        page_before: Some("a".into()),
-        page_after: Some("b".into()),
-    }
-}
-
-fn decide(task: &str, p: &Page, history: &[HistoryEntry]) -> Decision {
-    Planner::new(task).next(&Situation {
-        page: p,
-        history,
-        avoid: &[],
-        baseline: &Baseline::default(),
-    })
-}
 
 /// The message from Celestyn, opened: its header, body, and one row of
 /// two controls.

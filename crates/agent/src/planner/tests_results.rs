@@ -1,37 +1,8 @@
 //! A superlative over result cards: "the shortest" compares the duration
 //! each card shows, "the cheapest" the price on its button.
+use super::tests::{decide, did, id};
 use super::*;
-use crate::page::ElementId;
 use serde_json::json;
-
-fn id(s: &str) -> ElementId {
-    ElementId::Str(s.into())
-}
-
-fn did(action: &str, params: serde_json::Value) -> HistoryEntry {
-    HistoryEntry {
-        step_number: 1,
-        action: action.into(),
-        observation: "ok".into(),
-        timestamp: 0,
-        parameters: params.as_object().cloned(),
-        success: Some(true),
-        element_text: None,
-        bbox: None,
-        url: Some("http://t/".into()),
-        page_before: Some("a".into()),
-        page_after: Some("b".into()),
-    }
-}
-
-fn decide(task: &str, p: &Page, history: &[HistoryEntry]) -> Decision {
-    Planner::new(task).next(&Situation {
-        page: p,
-        history,
-        avoid: &[],
-        baseline: &Baseline::default(),
-    })
-}
 
 /// The search form, then three result cards: the cheapest is not the shortest.
 fn results() -> Page {
@@ -56,9 +27,21 @@ fn results() -> Page {
 #[test]
 fn the_shortest_result_by_the_duration_its_card_shows() {
     let h = [
-        did("type", json!({"id": "from", "text": "Boston"})),
-        did("type", json!({"id": "to", "text": "Denver"})),
-        did("click", json!({"id": "go"})),
+        did(
+            "type",
+            json!({"id": "from", "text": "Boston"}),
+            "",
+            "http://t/",
+            true,
+        ),
+        did(
+            "type",
+            json!({"id": "to", "text": "Denver"}),
+            "",
+            "http://t/",
+            true,
+        ),
+        did("click", json!({"id": "go"}), "", "http://t/", true),
     ];
     assert_eq!(
         decide(
@@ -97,11 +80,23 @@ fn once_the_form_gave_way_to_its_results_the_superlative_picks() {
     }))
     .expect("page");
     let h = [
-        did("type", json!({"id": "from", "text": "Boston"})),
-        did("type", json!({"id": "to", "text": "Denver"})),
-        did("click", json!({"id": "date"})),
-        did("click", json!({"id": "day19"})),
-        did("click", json!({"id": "go"})),
+        did(
+            "type",
+            json!({"id": "from", "text": "Boston"}),
+            "",
+            "http://t/",
+            true,
+        ),
+        did(
+            "type",
+            json!({"id": "to", "text": "Denver"}),
+            "",
+            "http://t/",
+            true,
+        ),
+        did("click", json!({"id": "date"}), "", "http://t/", true),
+        did("click", json!({"id": "day19"}), "", "http://t/", true),
+        did("click", json!({"id": "go"}), "", "http://t/", true),
     ];
     assert_eq!(
         decide(
