@@ -6,7 +6,7 @@
 //! understandability, relevance) order the ones that match equally well.
 
 use super::context::Cx;
-use super::layout::reading_order;
+use super::layout::{number_in, reading_order};
 use crate::intent::{Extreme, Ordinal, Relation, Role, Target};
 use crate::page::Role as R;
 use crate::system2::score::{combine, discoverability, understandability, Candidate, UserContext};
@@ -615,19 +615,14 @@ fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
 /// The price in a card's text: the first amount after a currency sign,
 /// else the last number.
 fn price_in(card: &str) -> Option<f64> {
-    let number = |s: &str| -> Option<f64> {
-        let digits: String = s
-            .trim_start()
-            .chars()
-            .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
-            .filter(|c| *c != ',')
-            .collect();
-        digits.trim_end_matches('.').parse().ok()
-    };
     for (p, c) in card.char_indices() {
         if matches!(c, '$' | '€' | '£' | '¥') {
-            if let Some(n) = number(&card[p + c.len_utf8()..]) {
-                return Some(n);
+            // The amount written right after the sign (spaces allowed).
+            let rest = card[p + c.len_utf8()..].trim_start();
+            if rest.starts_with(|d: char| d.is_ascii_digit()) {
+                if let Some(n) = number_in(rest) {
+                    return Some(n);
+                }
             }
         }
     }

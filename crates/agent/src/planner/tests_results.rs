@@ -1,6 +1,6 @@
 //! A superlative over result cards: "the shortest" compares the duration
 //! each card shows, "the cheapest" the price on its button.
-use super::tests::{decide, did, id};
+use super::tests::{clicked, decide, id, typed};
 use super::*;
 use serde_json::json;
 
@@ -27,21 +27,9 @@ fn results() -> Page {
 #[test]
 fn the_shortest_result_by_the_duration_its_card_shows() {
     let h = [
-        did(
-            "type",
-            json!({"id": "from", "text": "Boston"}),
-            "",
-            "http://t/",
-            true,
-        ),
-        did(
-            "type",
-            json!({"id": "to", "text": "Denver"}),
-            "",
-            "http://t/",
-            true,
-        ),
-        did("click", json!({"id": "go"}), "", "http://t/", true),
+        typed("from", "Boston"),
+        typed("to", "Denver"),
+        clicked("go", ""),
     ];
     assert_eq!(
         decide(
@@ -80,23 +68,11 @@ fn once_the_form_gave_way_to_its_results_the_superlative_picks() {
     }))
     .expect("page");
     let h = [
-        did(
-            "type",
-            json!({"id": "from", "text": "Boston"}),
-            "",
-            "http://t/",
-            true,
-        ),
-        did(
-            "type",
-            json!({"id": "to", "text": "Denver"}),
-            "",
-            "http://t/",
-            true,
-        ),
-        did("click", json!({"id": "date"}), "", "http://t/", true),
-        did("click", json!({"id": "day19"}), "", "http://t/", true),
-        did("click", json!({"id": "go"}), "", "http://t/", true),
+        typed("from", "Boston"),
+        typed("to", "Denver"),
+        clicked("date", ""),
+        clicked("day19", ""),
+        clicked("go", ""),
     ];
     assert_eq!(
         decide(
