@@ -515,6 +515,18 @@ const TABLE: &[(&str, &str)] = &[
         r#"Please add a gift message saying "Happy birthday, Mia!" and place my order."#,
         r#"1. type message[gift message]="Happy birthday, Mia!" → 2. submit place my order"#,
     ),
+    // "please" inside a sentence is courtesy, never part of the condition
+    // (or target, or value) beside it.
+    (
+        r#"If the shoe is available please add it to my cart; otherwise put pia@run.test on the waitlist."#,
+        r#"1. if shows "available" then [click "Add to cart" of "available"] else [type email="pia@run.test"]"#,
+    ),
+    // "the Portland that ends with ME": a name the constraint narrows,
+    // not a field's noun.
+    (
+        r#"Please deliver to "9 Bay Lane" in the Portland that ends with ME, then continue to payment."#,
+        r#"1. type value[deliver to]="9 Bay Lane" value=(starts "Portland" ends "ME") → 2. submit continue"#,
+    ),
 ];
 
 #[test]

@@ -186,7 +186,26 @@ pub(super) fn constrained(toks: &[Token]) -> Option<(Value, Vec<Token>)> {
     if start > 0 && matches!(ws[start - 1], "a" | "an" | "the" | "one") {
         start -= 1;
     }
-    let label = noun.map(|k| toks[k].raw.clone()).unwrap_or_default();
+    let mut label = noun.map(|k| toks[k].raw.clone()).unwrap_or_default();
+    // "the Portland that ends with ME": a name, not a field's noun (written
+    // with a capital inside the sentence, after "the"), is where the value
+    // starts; the constraint tells apart the places that share it.
+    let mut source = source;
+    if let (
+        Some(k),
+        ValueSource::Pattern {
+            starts: starts @ None,
+            ..
+        },
+    ) = (noun, &mut source)
+    {
+        let named = k > 0
+            && ws[k - 1] == "the"
+            && toks[k].raw.chars().next().is_some_and(char::is_uppercase);
+        if named {
+            *starts = Some(std::mem::take(&mut label));
+        }
+    }
     let rest: Vec<Token> = toks[..start].iter().chain(&toks[end..]).cloned().collect();
     Some((
         Value {
