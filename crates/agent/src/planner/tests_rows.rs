@@ -128,6 +128,27 @@ fn a_question_is_answered_with_the_value_the_page_shows() {
     }
 }
 
+/// An amount is asked of a card (name, masked number, amount, caption):
+/// the amount as written, never the masked number or the rate.
+#[test]
+fn a_balance_asked_of_a_card_is_the_amount_as_written() {
+    let p = page(
+        json!([{"id": "t1", "tag": "a", "text": "View transactions"}]),
+        "Everyday Checking ••4410 $2,318.40 Available balance View transactions \
+         High-Yield Savings ••7725 $12,480.22 Available balance · 4.10% APY View transactions",
+    );
+    for task in [
+        "What is the savings balance?",
+        "Could you tell me how much money is in my savings account?",
+        "Read the balance of High-Yield Savings",
+    ] {
+        match decide(task, &p, &[]) {
+            Decision::Finish(a) => assert!(a.contains("$12,480.22"), "{task}: {a}"),
+            d => panic!("{task}: {d:?}"),
+        }
+    }
+}
+
 #[test]
 fn a_dialog_covering_the_field_is_dismissed_first_least_consent_first() {
     let mut p = page(
