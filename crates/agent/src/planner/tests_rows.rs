@@ -2,7 +2,7 @@
 //! a row's control named by its icon's aria-label, a row on another page
 //! of the list, a confirmation asked after the click, a value read off the
 //! page as the answer.
-use super::tests::{clicked, decide, id, page};
+use super::tests::{clicked, decide, did, id, page, page_at};
 use super::*;
 use serde_json::json;
 
@@ -126,6 +126,39 @@ fn a_question_is_answered_with_the_value_the_page_shows() {
             d => panic!("{task}: {d:?}"),
         }
     }
+}
+
+/// A link that led only to an anchor of the same page ("#plan") is not
+/// clicked again when the page is searched once more: it did not move the
+/// task the first time.
+#[test]
+fn an_in_page_link_already_followed_is_not_followed_again() {
+    let els = json!([
+        {"id": "plan", "tag": "a", "text": "Plan a trip", "href": "#plan"},
+        {"id": "alerts", "tag": "a", "text": "Alerts", "href": "#alerts"},
+    ]);
+    let text = "Metro Transit Plan a trip Alerts Route 42 Harbour Terminal 6:05";
+    let task = "Could you tell me what time the third trip leaves Central Station?";
+    let first = page_at("http://t/", els.clone(), text);
+    assert_eq!(
+        decide(task, &first, &[]),
+        Decision::Tool(Tool::Click { id: id("plan") })
+    );
+    let after = page_at("http://t/#plan", els, text);
+    let h = [
+        did(
+            "click",
+            json!({ "id": "plan" }),
+            "Plan a trip",
+            "http://t/",
+            true,
+        ),
+        did("observe", json!({}), "", "http://t/#plan", false),
+    ];
+    assert_ne!(
+        decide(task, &after, &h),
+        Decision::Tool(Tool::Click { id: id("plan") })
+    );
 }
 
 /// An amount is asked of a card (name, masked number, amount, caption):
