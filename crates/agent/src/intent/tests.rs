@@ -521,6 +521,11 @@ const TABLE: &[(&str, &str)] = &[
         r#"If the shoe is available please add it to my cart; otherwise put pia@run.test on the waitlist."#,
         r#"1. if shows "available" then [click "Add to cart" of "available"] else [type email="pia@run.test"]"#,
     ),
+    // The word after "of" names the field with the noun, it is not the value.
+    (
+        r#"Date of birth "03/07/1990", save"#,
+        r#"1. type value[Date of birth]="03/07/1990" → 2. submit save"#,
+    ),
     // "the Portland that ends with ME": a name the constraint narrows,
     // not a field's noun.
     (

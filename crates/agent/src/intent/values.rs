@@ -531,7 +531,7 @@ fn scan_part(
         {
             from -= 1;
         }
-        let label: String = if as_here {
+        let mut label: String = if as_here {
             "username".into()
         } else {
             part[from..i + n]
@@ -548,6 +548,18 @@ fn scan_part(
             && (lex.copula.contains(&ws[j]) || matches!(ws[j], "field" | "box"))
             && !colon
         {
+            j += 1;
+        }
+        // "Date of birth "03/07/1990"", "Number of guests: 4": the word
+        // after "of" still names the field when the value follows it; it is
+        // never the value.
+        if j > i + n
+            && ws[j - 1] == "of"
+            && !part[j - 1].colon
+            && part.get(j).is_some_and(|t| !t.quoted)
+            && part.get(j + 1).is_some_and(|t| t.quoted || part[j].colon)
+        {
+            label = format!("{label} of {}", part[j].raw);
             j += 1;
         }
         let Some(v) = part.get(j) else {
