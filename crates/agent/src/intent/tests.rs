@@ -521,6 +521,11 @@ const TABLE: &[(&str, &str)] = &[
         r#"If the shoe is available please add it to my cart; otherwise put pia@run.test on the waitlist."#,
         r#"1. if shows "available" then [click "Add to cart" of "available"] else [type email="pia@run.test"]"#,
     ),
+    // A password's own "!" before the comma that ends its part.
+    (
+        r#"username mkowalski, password Tr4il-mix!, log in"#,
+        r#"1. type username="mkowalski" password="Tr4il-mix!" → 2. submit log in"#,
+    ),
     // The word after "of" names the field with the noun, it is not the value.
     (
         r#"Date of birth "03/07/1990", save"#,

@@ -652,7 +652,14 @@ fn scan_part(
             // value is a sentence itself (a message of several words ends
             // with its full stop) or a password ("Tr4il-mix!": a password
             // is one word with no space before the mark).
-            let mark = part[k - 1].mark.as_str();
+            // A comma or full stop after a password's "!" separates the
+            // next part of the sentence ("password Tr4il-mix!, log in"):
+            // the "!" is still the password's.
+            let whole = part[k - 1].mark.as_str();
+            let mark = match kind {
+                FieldKind::Password => whole.trim_end_matches([',', ';', '.', ':']),
+                _ => whole,
+            };
             let own = match kind {
                 FieldKind::Message => words.len() >= 3 && matches!(mark, "." | "!" | "?"),
                 FieldKind::Password => matches!(mark, "!" | "?" | "!!"),
