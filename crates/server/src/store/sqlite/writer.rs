@@ -201,3 +201,45 @@ fn writer(
         }
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    async fn failing(w: &Writer) -> Result<(), StoreError> {
+        w.call(|c| {
+            c.execute("INSERT INTO t VALUES (1)", [])?;
+            Err(StoreError::Task("refused".into()))
+        })
+        .await
+    }
+
+    async fn ok(w: &Writer) -> Result<usize, StoreError> {
+        w.call(|c| Ok(c.execute("INSERT INTO t VALUES (2)", [])?))
+            .await
+    }
+
+    fn count(c: &Connection) -> Result<i64, StoreError> {
+        Ok(c.query_row("SELECT COUNT(*) FROM t", [], |r| r.get(0))?)
+    }
+
+    /// A job that fails after writing leaves nothing behind, whether it ran
+    /// alone (no savepoint: the batch rolls back) or beside others (its
+    /// savepoint rolls back, the others commit).
+    #[tokio::test]
+    async fn a_failing_job_leaves_nothing_alone_or_in_a_batch() {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch("CREATE TABLE t (x INTEGER)").unwrap();
+        let w = Writer::start(conn, None).unwrap();
+        assert!(failing(&w).await.is_err());
+        assert_eq!(w.call(count).await.unwrap(), 0);
+        // Several at once: most land in one batch.
+        let (a, b, c, d) = tokio::join!(ok(&w), failing(&w), ok(&w), failing(&w));
+        assert!(a.is_ok() && b.is_err() && c.is_ok() && d.is_err());
+        assert_eq!(w.call(count).await.unwrap(), 2);
+        // And the thread goes on committing.
+        ok(&w).await.unwrap();
+        assert_eq!(w.call(count).await.unwrap(), 3);
+    }
+}
