@@ -177,10 +177,12 @@ fn writer(
             tracing::error!(error = %e, jobs = finishes.len(), "database batch failed");
         }
         // Where a slow answer waited (docs/benchmarks.md "Agent server").
-        let runnable_us = match (waited0.flatten(), cpu_wait_ns()) {
-            (Some(a), Some(b)) => b.saturating_sub(a) / 1000,
-            _ => 0,
-        };
+        // Read only when tracing: opening the /proc file at every batch cost
+        // ~1 % of the server's CPU at 500 paced runs (perf).
+        let runnable_us = waited0
+            .flatten()
+            .and_then(|a| Some(cpu_wait_ns()?.saturating_sub(a) / 1000))
+            .unwrap_or(0);
         tracing::trace!(
             jobs = finishes.len(),
             runnable_us,
