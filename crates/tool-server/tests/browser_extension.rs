@@ -81,7 +81,7 @@ async fn snapshot_and_act_by_element_id() {
         .await;
     s.ok(
         "/browser/act",
-        json!({"element_id": textbox_area(&elements), "action": "scroll", "within": true, "dy": 500}),
+        json!({"element_id": textbox_area(elements), "action": "scroll", "within": true, "dy": 500}),
     )
     .await;
     let top = s.eval("document.querySelector('#area').scrollTop").await;
