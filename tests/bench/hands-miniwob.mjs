@@ -4,8 +4,8 @@
 // clicks, retry, loop detection — the whole client path of
 // docs/contracts/tools.md §17, offline. A measurement to report, not a CI test.
 //
-//   node tests/bench/hands-miniwob.mjs --html=DIR [--split=train|validation|project|all | --tasks=a,b] [--episodes=3]
-//        [--max-steps=10] [--out=.bench/hands-miniwob.json]
+//   node tests/bench/hands-miniwob.mjs --html=DIR [--split=train|validation|project|all | --tasks=a,b] [--episodes=3] [--verbose]
+//        [--max-steps=15] [--out=.bench/hands-miniwob.json]
 //   (DIR: the `html` folder of the `miniwob` PyPI package, as
 //    bench/miniwob-html.sh installs it into .bench/venv; pkg-scripts/bench.sh hands-miniwob passes it.)
 //
@@ -32,7 +32,11 @@ const HTML = path.resolve(opt('html') || process.env.MINIWOB_HTML || '');
 // any other MiniWoB++ task is refused.
 const LIST = taskList(opt);
 const EPISODES = Number(opt('episodes') || 3);
-const MAX_STEPS = Number(opt('max-steps') || 10);
+// The run loop's MiniWoB++ bench allows 15 actions (tests/lib/miniwob.mjs):
+// the same budget, so that a surface is compared with the run loop on the
+// page, not on the cap (a date eleven months back takes eleven Page Ups).
+const MAX_STEPS = Number(opt('max-steps') || 15);
+const VERBOSE = args.includes('--verbose');
 const OUT = path.resolve(ROOT, opt('out') || '.bench/hands-miniwob.json');
 if (!fs.existsSync(path.join(HTML, 'core/core.js'))) {
   console.error('--html=DIR: the miniwob package html folder (see bench/miniwob-html.sh)');
@@ -153,6 +157,8 @@ for (const task of LIST) {
     const ep = { task, utterance, reward, success: reward !== null && reward > 0, steps, healed, loops, logicMs: summary?.logicMsPerStep?.each ?? null };
     episodes.push(ep);
     process.stderr.write(`${ep.success ? '✓' : '✗'} ${task}: ${utterance.slice(0, 60)} → reward ${reward} (${steps} steps, ${healed} healed)\n`);
+    // --verbose: what `sentience act` said it did, step by step.
+    if (VERBOSE) process.stderr.write(err.replace(/^/gm, '     ') + '\n');
   }
 }
 

@@ -3,7 +3,8 @@
 // agent through the extension), but the agent sees only HTML: each step sends
 // the page's HTML (crates/cli/src/browse_html.js, exactly what `sentience
 // browse` sends) to the real `sentience serve`'s POST /browse (built-in policy:
-// no LLM key), and does the answer's goto / click / type by CSS selector in
+// no LLM key), accepting our `press` and `wait` answers as `sentience browse`
+// does, and does the answer's goto / click / type / press / wait in
 // plain Chromium (no extension), as `sentience browse` does: the selector must
 // match exactly one element, a click is Playwright's real mouse click (scrolled
 // into view) with element.click() as the fallback, typing focuses, selects and
@@ -93,6 +94,15 @@ async function perform(page, a) {
     await page.goto(new URL(a.url, page.url()).href);
     return null;
   }
+  if (a.endpoint === 'wait') {
+    // Ours (docs/contracts/browse.md §2 "Keys and waits"): pause, then the page as it is.
+    await sleep(Math.min(Number(a.ms) || 0, 10000));
+    return null;
+  }
+  if (a.endpoint === 'press' && !a.selector) {
+    await page.keyboard.press(a.key);
+    return null;
+  }
   const count = await page.evaluate((s) => { try { return document.querySelectorAll(s).length; } catch (e) { return -1; } }, a.selector);
   if (count !== 1) return count === -1 ? `invalid selector ${a.selector}` : `selector ${a.selector} matches ${count} elements`;
   if (a.endpoint === 'click') {
@@ -132,6 +142,12 @@ async function perform(page, a) {
     await page.evaluate((s) => document.querySelector(s).dispatchEvent(new Event('change', { bubbles: true })), a.selector);
     return null;
   }
+  if (a.endpoint === 'press') {
+    // The key in the element: focused first, as `sentience browse` does.
+    await page.evaluate((s) => document.querySelector(s).focus(), a.selector);
+    await page.keyboard.press(a.key);
+    return null;
+  }
   return `unknown endpoint ${a.endpoint}`;
 }
 
@@ -145,7 +161,7 @@ async function episode({ context, site, server, task, seed }) {
     const t0 = Date.now();
     let snap = await snapshot(page);
     rec.htmlBytes = [snap.html.length];
-    let answer = await conv.send({ endpoint: 'task', html: snap.html, action: rec.utterance, url: snap.url });
+    let answer = await conv.send({ endpoint: 'task', html: snap.html, action: rec.utterance, url: snap.url, accepts: ['press', 'wait'] });
     let st = null;
     for (;;) {
       st = await pageState(page);
@@ -161,7 +177,7 @@ async function episode({ context, site, server, task, seed }) {
       if (rec.actions.length >= MAX_STEPS) { rec.endedBy = 'step-cap'; break; }
       if (Date.now() - t0 > MAX_MS) { rec.endedBy = 'time-cap'; break; }
       const failed = await perform(page, answer).catch((e) => e.message.split('\n')[0]);
-      rec.actions.push({ endpoint: answer.endpoint, selector: answer.selector ?? null, text: answer.text ?? null, url: answer.url ?? null, failed });
+      rec.actions.push({ endpoint: answer.endpoint, selector: answer.selector ?? null, text: answer.text ?? answer.key ?? (answer.ms !== undefined ? String(answer.ms) : null), url: answer.url ?? null, failed });
       if (failed) { rec.endedBy = 'action-failed'; rec.error = failed; break; }
       await settle(page);
       st = await pageState(page);

@@ -79,7 +79,8 @@ test('a conforming conversation: task, then state after each action; trusted mou
     assert.match(r.stdout, /✓ finished: The user wanted the guest book signed/);
     const q = srv.requests;
     assert.equal(q.length, 10);
-    assert.deepEqual(Object.keys(q[0].body), ['endpoint', 'html', 'action', 'url'], 'task request shape (and our url)');
+    assert.deepEqual(Object.keys(q[0].body), ['endpoint', 'html', 'action', 'url', 'accepts'], 'task request shape (and our url and accepts)');
+    assert.deepEqual(q[0].body.accepts, ['press', 'wait'], 'the answers beyond the four this client carries out');
     assert.equal(q[0].body.url, `${site.url}/browse/form.html`);
     assert.equal(q[0].body.endpoint, 'task');
     assert.equal(q[0].body.action, task);

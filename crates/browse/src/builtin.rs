@@ -17,6 +17,9 @@ const VISIBLE_TEXT_CHARS: usize = 20_000;
 /// visible to us, so a scroll is answered with "nothing changed", at most
 /// this many times, before its next idea is taken.
 const MAX_SCROLLS: usize = 12;
+/// How long a `wait` lasts when the planner names no time (it wants to
+/// look again at a page that is still changing).
+const DEFAULT_WAIT_MS: u64 = 500;
 
 /// The planner's view of the page: the snapshot engine's elements with the
 /// DOM facts the HTML gives, as the one page model (no JSON between them).
@@ -82,19 +85,36 @@ pub fn decide(conv: &Conversation, agent: &Page) -> Action {
                     };
                 }
             }
-            Tool::Press { id: Some(id), .. } => {
+            // A client that presses keys gets the key the planner chose
+            // (Page Up in a date field, Escape, Enter) as the run loop's
+            // would; one that does not gets Enter as a click on the form's
+            // submit button (docs/contracts/browse.md §5), and no other key.
+            Tool::Press { key, id } if conv.accepts("press") => {
+                let id = id.as_ref().and_then(id_of);
+                return Action::Press {
+                    id,
+                    key: key.clone(),
+                };
+            }
+            Tool::Press { key, id: Some(id) } if key.eq_ignore_ascii_case("enter") => {
                 if let Some(id) = id_of(id) {
                     return Action::Enter(id);
                 }
             }
+            // A client that waits is told to (a task's "wait 3 seconds", a
+            // page still changing) and sends the page it then has.
+            Tool::Observe { wait_ms } if conv.accepts("wait") => {
+                return Action::Wait(wait_ms.unwrap_or(DEFAULT_WAIT_MS));
+            }
             Tool::Finish { result } => return Action::Finish(result.clone()),
-            Tool::Press { id: None, .. }
+            Tool::Press { .. }
             | Tool::Scroll { .. }
             | Tool::Observe { .. }
             | Tool::AskUser { .. } => {}
         }
-        // Scrolling and waiting show nothing new in HTML we already hold
-        // in full: tell the planner so (page unchanged) and let it choose again.
+        // Scrolling (and, for a client that cannot, waiting or a key) shows
+        // nothing new in HTML we already hold in full: tell the planner so
+        // (page unchanged) and let it choose again.
         let sig = agent.signature();
         let mut entry = sentience_agent::planner::entry(conv.steps, &tool, Some(agent), "Success");
         entry.success = Some(true);

@@ -33,6 +33,15 @@ pub enum Action {
     },
     /// Submit the field's form (Enter): its submit button, else `type` "\n".
     Enter(u32),
+    /// A key in the element (else where the focus is): a `press` answer,
+    /// for a client that accepts it (see [`Conversation::accepts`]).
+    Press {
+        id: Option<u32>,
+        key: String,
+    },
+    /// Look again after this many milliseconds: a `wait` answer, for a
+    /// client that accepts it.
+    Wait(u64),
     /// Done; the text says what shows it.
     Finish(String),
     /// Cannot go on; the text says why.
@@ -63,6 +72,10 @@ pub struct Conversation {
     pub steps: u32,
     /// A `finish` was sent: later `state`s get 409.
     pub finished: bool,
+    /// The answers beyond the contract's four the client said it carries
+    /// out (`task`'s `accepts`: "press", "wait"; docs/contracts/browse.md §2).
+    #[serde(default)]
+    pub accepts: Vec<String>,
 }
 
 impl Conversation {
@@ -76,7 +89,13 @@ impl Conversation {
             last: None,
             steps: 0,
             finished: false,
+            accepts: Vec::new(),
         }
+    }
+
+    /// The client carries out `endpoint` answers (`press`, `wait`).
+    pub fn accepts(&self, endpoint: &str) -> bool {
+        self.accepts.iter().any(|a| a == endpoint)
     }
 
     /// Takes in a new page: the client's URL if it sent one, and the
@@ -160,13 +179,7 @@ impl Conversation {
     fn answered(&mut self, a: Answer) -> Answer {
         self.steps += 1;
         self.last = Some(LastAnswer {
-            endpoint: match a.endpoint {
-                Endpoint::Goto => "goto",
-                Endpoint::Click => "click",
-                Endpoint::Type => "type",
-                Endpoint::Finish => "finish",
-            }
-            .into(),
+            endpoint: a.endpoint.as_str().into(),
             selector: a.selector.clone(),
         });
         if a.endpoint == Endpoint::Finish {
@@ -261,6 +274,30 @@ impl Conversation {
                 self.push("press", params, Some(e), sig);
                 let a = Answer::typing(reason.enter(e, &selector), selector, "\n".into());
                 self.answered(a)
+            }
+            Action::Press { id, key } => {
+                let target = match id {
+                    Some(id) => match self.target(page, id) {
+                        Some((e, selector)) => Some((id, e, selector)),
+                        None => return self.no_selector(page, id, &reason),
+                    },
+                    None => None,
+                };
+                let params = match &target {
+                    Some((id, _, selector)) => {
+                        json!({ "key": key, "id": id, "selector": selector })
+                    }
+                    None => json!({ "key": key }),
+                };
+                self.push("press", params, target.as_ref().map(|t| t.1), sig);
+                let why = reason.press(target.as_ref().map(|t| (t.1, t.2.as_str())), &key);
+                let a = Answer::press(or(why), target.map(|t| t.2), key);
+                self.answered(a)
+            }
+            Action::Wait(ms) => {
+                let ms = ms.min(crate::protocol::MAX_WAIT_MS);
+                self.push("observe", json!({ "waitMs": ms }), None, sig);
+                self.answered(Answer::wait(or(reason.wait(ms)), ms))
             }
             Action::Finish(result) => self.answered(Answer::finish(or(reason.finish(&result)))),
             Action::Fail(why) => self.answered(Answer::finish(reason.stop(&why))),

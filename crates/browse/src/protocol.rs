@@ -1,6 +1,7 @@
 //! The wire messages of the HTML browse protocol (docs/contracts/browse.md, in our words
 //! in docs/contracts/browse.md §2): the client's `task` and `state`, the
-//! server's `goto`, `click`, `type` and `finish`.
+//! server's `goto`, `click`, `type` and `finish` (and ours, `press` and
+//! `wait`, for clients that accept them).
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -17,6 +18,10 @@ pub enum Request {
         action: String,
         /// Ours, optional: the page's URL (docs/contracts/browse.md sends none).
         url: Option<String>,
+        /// Ours, optional: the answers beyond the contract's four this
+        /// client can carry out (`press`, `wait`; docs/contracts/browse.md
+        /// §2 "Keys and waits"). A client that sends none gets only the four.
+        accepts: Vec<String>,
     },
     /// The HTML of the page after the last answer was carried out.
     State { html: String, url: Option<String> },
@@ -41,6 +46,8 @@ pub enum RequestError {
     EmptyAction,
     #[error("\"action\" is longer than {MAX_ACTION_CHARS} characters")]
     LongAction,
+    #[error("\"accepts\" must be an array of strings (e.g. [\"press\", \"wait\"])")]
+    Accepts,
 }
 
 fn string(
@@ -81,7 +88,20 @@ impl Request {
                 if action.chars().count() > MAX_ACTION_CHARS {
                     return Err(RequestError::LongAction);
                 }
-                Ok(Request::Task { html, action, url })
+                let accepts = match obj.get("accepts") {
+                    None | Some(Value::Null) => Vec::new(),
+                    Some(Value::Array(items)) => items
+                        .iter()
+                        .map(|v| v.as_str().map(str::to_string).ok_or(RequestError::Accepts))
+                        .collect::<Result<_, _>>()?,
+                    Some(_) => return Err(RequestError::Accepts),
+                };
+                Ok(Request::Task {
+                    html,
+                    action,
+                    url,
+                    accepts,
+                })
             }
             "state" => {
                 let html = string(&obj, "html", true)?.unwrap_or_default();
@@ -104,15 +124,36 @@ impl Request {
     }
 }
 
-/// The four answers (docs/contracts/browse.md "Server side").
+/// The four answers (docs/contracts/browse.md "Server side"), and ours,
+/// `press` and `wait`, sent only to a client whose `task` accepts them
+/// (docs/contracts/browse.md §2 "Keys and waits").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Endpoint {
     Goto,
     Click,
     Type,
+    Press,
+    Wait,
     Finish,
 }
+
+impl Endpoint {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Endpoint::Goto => "goto",
+            Endpoint::Click => "click",
+            Endpoint::Type => "type",
+            Endpoint::Press => "press",
+            Endpoint::Wait => "wait",
+            Endpoint::Finish => "finish",
+        }
+    }
+}
+
+/// Longest `wait` answered (milliseconds): a client is never held longer
+/// by one answer, whatever the task says.
+pub const MAX_WAIT_MS: u64 = 10_000;
 
 /// An answer. docs/contracts/browse.md: "Reason should ALWAYS come before all other
 /// information", so `reason` is the first field and serde writes fields in
@@ -128,6 +169,12 @@ pub struct Answer {
     pub selector: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
+    /// `press`: the key (`KeyboardEvent.key` names: "Enter", "PageUp").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// `wait`: how long, in milliseconds (at most [`MAX_WAIT_MS`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ms: Option<u64>,
 }
 
 impl Answer {
@@ -138,6 +185,8 @@ impl Answer {
             url: Some(url),
             selector: None,
             text: None,
+            key: None,
+            ms: None,
         }
     }
 
@@ -148,6 +197,8 @@ impl Answer {
             url: None,
             selector: Some(selector),
             text: None,
+            key: None,
+            ms: None,
         }
     }
 
@@ -158,6 +209,8 @@ impl Answer {
             url: None,
             selector: Some(selector),
             text: Some(text),
+            key: None,
+            ms: None,
         }
     }
 
@@ -168,6 +221,34 @@ impl Answer {
             url: None,
             selector: None,
             text: None,
+            key: None,
+            ms: None,
+        }
+    }
+
+    /// A key pressed in the element (`selector`), or where the focus is.
+    pub fn press(reason: String, selector: Option<String>, key: String) -> Answer {
+        Answer {
+            reason,
+            endpoint: Endpoint::Press,
+            url: None,
+            selector,
+            text: None,
+            key: Some(key),
+            ms: None,
+        }
+    }
+
+    /// Look again after `ms` (clamped to [`MAX_WAIT_MS`]).
+    pub fn wait(reason: String, ms: u64) -> Answer {
+        Answer {
+            reason,
+            endpoint: Endpoint::Wait,
+            url: None,
+            selector: None,
+            text: None,
+            key: None,
+            ms: Some(ms.min(MAX_WAIT_MS)),
         }
     }
 

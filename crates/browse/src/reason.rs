@@ -162,6 +162,22 @@ impl Reason {
         ))
     }
 
+    /// A key: in an element (`Some((element, selector))`) or where the focus is.
+    pub fn press(&self, at: Option<(&Observed, &str)>, key: &str) -> String {
+        let place = match at {
+            Some((e, selector)) => format!(" in {} ({selector})", element_phrase(e)),
+            None => String::new(),
+        };
+        self.form(&format!("press the {key} key{place}"))
+    }
+
+    /// Looking again after a pause: the page is still changing, or the task asks to wait.
+    pub fn wait(&self, ms: u64) -> String {
+        self.form(&format!(
+            "wait {ms} ms and look at the page again, because it is still changing or the task asks for a pause"
+        ))
+    }
+
     pub fn finish(&self, result: &str) -> String {
         format!(
             "The user wants to {}, our state is currently {}, and the page shows that the task is done ({}), so we need to stop here so that we do not undo what the user wanted.",

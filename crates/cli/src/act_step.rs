@@ -90,6 +90,31 @@ pub fn to_action(tool: &Tool, page: &Page) -> Action {
             params: params(&[("key", json!(key))]),
             ..Default::default()
         },
+        // The element the planner wants to see (a row of a list that
+        // scrolls in its own box, a field below the fold): into view, or
+        // its own content scrolled, as the run loop's scroll does; a page
+        // scroll would leave it where it was.
+        Tool::Scroll {
+            direction,
+            amount,
+            within,
+            id: Some(_),
+        } if element.is_some() => {
+            let dy = match direction {
+                sentience_agent::types::Direction::Up => -f64::from((*amount).min(5000)),
+                sentience_agent::types::Direction::Down => f64::from((*amount).min(5000)),
+            };
+            Action {
+                kind: "scroll_element".into(),
+                params: params(&[
+                    ("element_id", json!(element)),
+                    ("action", json!("scroll")),
+                    ("within", json!(within)),
+                    ("dy", json!(dy)),
+                ]),
+                ..Default::default()
+            }
+        }
         Tool::Scroll {
             direction, amount, ..
         } => Action {
@@ -201,5 +226,53 @@ impl StepStats {
             "logicMsPerStep": { "mean": mean, "max": max, "each": logic },
             "plannerMsPerStep": ms(&self.planner),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sentience_agent::types::Direction;
+    use sentience_agent::ElementId;
+
+    fn page() -> Page {
+        let html = "<html><body><div style='overflow:auto;height:40px'><button>Elwira</button></div></body></html>";
+        let p = sentience_browse::BrowsePage::parse(html, "http://h/");
+        sentience_browse::builtin::agent_page(&p, "http://h/")
+    }
+
+    #[test]
+    fn a_scroll_to_an_element_brings_that_element_into_view() {
+        let page = page();
+        let id = page.elements[0].element.id;
+        let tool = Tool::Scroll {
+            direction: Direction::Down,
+            amount: 300,
+            id: Some(ElementId::Num(u64::from(id))),
+            within: false,
+        };
+        let a = to_action(&tool, &page);
+        assert_eq!(a.kind, "scroll_element");
+        assert_eq!(a.params["element_id"], json!(id));
+        assert_eq!(a.params["action"], json!("scroll"));
+        assert_eq!(a.params["within"], json!(false));
+        assert_eq!(
+            sentience_hands::routing::categorize_action(&a.kind).endpoint(),
+            Some("/browser/act")
+        );
+    }
+
+    #[test]
+    fn a_page_scroll_stays_a_page_scroll() {
+        let page = page();
+        let tool = Tool::Scroll {
+            direction: Direction::Up,
+            amount: 300,
+            id: None,
+            within: false,
+        };
+        let a = to_action(&tool, &page);
+        assert_eq!(a.kind, "scroll");
+        assert_eq!(a.params["direction"], json!(Direction::Up));
     }
 }

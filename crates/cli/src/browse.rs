@@ -40,7 +40,8 @@ pub struct BrowseArgs {
     /// Stop (and fail) after this many actions without `finish`.
     #[arg(long, default_value_t = 20)]
     pub max_steps: u32,
-    /// Send only the keys docs/contracts/browse.md defines (no `url` of the page).
+    /// Send only the keys docs/contracts/browse.md defines (no `url` of the
+    /// page, no `accepts`: the server answers only goto, click, type, finish).
     #[arg(long)]
     pub no_url: bool,
     /// How long to wait for each answer of the server.
@@ -130,7 +131,8 @@ async fn converse(
     )
     .await
     .context("sending the task")?;
-    let mut step = 0u32;
+    // Answers carried out (progress lines), and those that acted on the page.
+    let (mut step, mut acted) = (0u32, 0u32);
     loop {
         let started = Instant::now();
         eprintln!("  [{:>2}] {}", step + 1, answer.reason);
@@ -138,12 +140,18 @@ async fn converse(
             eprintln!("       → finish");
             return Ok(answer.reason);
         }
-        if step >= args.max_steps {
+        let is_wait = matches!(answer.action, Action::Wait { .. });
+        if acted >= args.max_steps && !is_wait {
             bail!(
                 "gave up after {} actions without `finish` (raise --max-steps); the server's next action was: {}",
                 args.max_steps,
                 describe(&answer.action)
             );
+        }
+        // A wait is not an action on the page: it does not use up
+        // --max-steps (the server ends a conversation after 100 answers).
+        if !is_wait {
+            acted += 1;
         }
         step += 1;
         let note = page

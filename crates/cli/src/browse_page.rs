@@ -99,6 +99,10 @@ const FOCUS_JS: &str = r#"(sel) => {
   return { kind: 'other', tag: el.tagName.toLowerCase() + (el.type ? '[type=' + el.type + ']' : '') };
 }"#;
 
+/// Focus only (a key goes to the element), nothing selected or changed.
+const PLAIN_FOCUS_JS: &str =
+    r#"(sel) => { const el = document.querySelector(sel); if (el) el.focus(); return true; }"#;
+
 /// After the text went in: a field whose value did not take it (a page that
 /// swallows key input) gets it set directly, with the `input` event; then
 /// `change`, as when the user leaves the field.
@@ -268,6 +272,11 @@ impl BrowsePage {
             Action::Goto { url } => self.goto(url).await?,
             Action::Click { selector } => self.click(selector).await?,
             Action::Type { selector, text } => self.type_text(selector, text).await?,
+            Action::Press { selector, key } => self.press(selector.as_deref(), key).await?,
+            Action::Wait { ms } => {
+                tokio::time::sleep(Duration::from_millis(*ms)).await;
+                String::new()
+            }
             Action::Finish => String::new(),
         };
         self.settle().await;
@@ -309,6 +318,26 @@ impl BrowsePage {
         // Hidden, zero-sized or covered: the element's own click().
         self.call(JS_CLICK, &[json!(selector)]).await?;
         Ok("element.click(): covered, hidden or out of view".into())
+    }
+
+    /// A key as the keyboard sends it (key down, key up: a date picker's
+    /// Page Up, a list's Escape), in the element when named (focused
+    /// first, without selecting its text), else where the focus is.
+    async fn press(&self, selector: Option<&str>, key: &str) -> Result<String> {
+        if let Some(selector) = selector {
+            self.one(selector).await?;
+            self.call(PLAIN_FOCUS_JS, &[json!(selector)]).await?;
+        }
+        // The key goes to the tab (wherever the focus is): any element
+        // serves as the handle chromiumoxide sends it through.
+        self.page
+            .find_element("html")
+            .await
+            .context("the page has no document")?
+            .press_key(key)
+            .await
+            .map_err(|e| anyhow::anyhow!("pressing {key}: {e}"))?;
+        Ok(String::new())
     }
 
     async fn type_text(&self, selector: &str, text: &str) -> Result<String> {

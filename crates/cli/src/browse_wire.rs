@@ -9,11 +9,34 @@ use serde_json::{json, Map, Value};
 /// One answer of the server (docs/contracts/browse.md "Server side").
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
-    Goto { url: String },
-    Click { selector: String },
-    Type { selector: String, text: String },
+    Goto {
+        url: String,
+    },
+    Click {
+        selector: String,
+    },
+    Type {
+        selector: String,
+        text: String,
+    },
+    /// Ours (docs/contracts/browse.md §2 "Keys and waits"): a key, in the
+    /// element when a selector is given, else where the focus is.
+    Press {
+        selector: Option<String>,
+        key: String,
+    },
+    /// Ours: look again after `ms` milliseconds.
+    Wait {
+        ms: u64,
+    },
     Finish,
 }
+
+/// The answers beyond the contract's four this client carries out, sent in
+/// `task`'s `accepts` (a server that does not know them ignores the key).
+pub const ACCEPTS: [&str; 2] = ["press", "wait"];
+/// The longest `wait` carried out, whatever the server asks (milliseconds).
+pub const MAX_WAIT_MS: u64 = 10_000;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answer {
@@ -43,6 +66,7 @@ pub fn task_request(html: &str, action: &str, url: Option<&str>) -> Value {
     let mut v = json!({"endpoint": "task", "html": html, "action": action});
     if let Some(u) = url {
         v["url"] = json!(u);
+        v["accepts"] = json!(ACCEPTS);
     }
     v
 }
@@ -189,10 +213,34 @@ pub fn parse_answer(status: u16, bytes: &[u8]) -> Result<Answer, WireError> {
                 &["selector", "text"],
             )
         }
+        "press" => {
+            let selector = match obj.get("selector") {
+                None | Some(Value::Null) => None,
+                Some(_) => Some(string_field(&obj, "selector", "press")?),
+            };
+            (
+                Action::Press {
+                    selector,
+                    key: string_field(&obj, "key", "press")?,
+                },
+                &["selector", "key"],
+            )
+        }
+        "wait" => {
+            let ms = obj.get("ms").and_then(Value::as_u64).ok_or_else(|| {
+                violation("the `wait` answer's `ms` is missing or not a whole number")
+            })?;
+            (
+                Action::Wait {
+                    ms: ms.min(MAX_WAIT_MS),
+                },
+                &["ms"],
+            )
+        }
         "finish" => (Action::Finish, &[]),
         other => {
             return Err(violation(format!(
-                "unknown endpoint `{other}` (docs/contracts/browse.md answers are goto, click, type and finish)"
+                "unknown endpoint `{other}` (docs/contracts/browse.md answers are goto, click, type and finish; ours press and wait)"
             )))
         }
     };
@@ -214,6 +262,15 @@ pub fn describe(action: &Action) -> String {
         Action::Goto { url } => format!("goto {url}"),
         Action::Click { selector } => format!("click {selector}"),
         Action::Type { selector, text } => format!("type {} into {selector}", json!(text)),
+        Action::Press {
+            selector: Some(s),
+            key,
+        } => format!("press {key} in {s}"),
+        Action::Press {
+            selector: None,
+            key,
+        } => format!("press {key}"),
+        Action::Wait { ms } => format!("wait {ms} ms"),
         Action::Finish => "finish".to_string(),
     }
 }

@@ -23,6 +23,9 @@ pub const DETERMINISTIC_ACTIONS: &[(&str, &str)] = &[
     // Addition: a field a planner chose by its snapshot id, set whole by the
     // extension (a `<select>`, a date input): `{element_id, action: "fill", text}`.
     ("fill_element", "/browser/act"),
+    // Addition: an element the planner chose brought into view (or its own
+    // content scrolled): `{element_id, action: "scroll", within?, dy?}`.
+    ("scroll_element", "/browser/act"),
 ];
 
 /// docs/contracts/tools.md §17.5 `possibleEndpoints` of a vision action.

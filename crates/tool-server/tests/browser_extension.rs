@@ -57,6 +57,38 @@ async fn snapshot_and_act_by_element_id() {
         .eval("document.querySelector('#name').value + document.querySelector('#area').value")
         .await;
     assert_eq!(typed, "città");
+    // `scroll`: the element back into view after the page scrolled away
+    // from it (nothing clicked), and a textarea's own content scrolled.
+    s.eval("window.scrollTo(2000, 2000); window.__events.length = 0; 0")
+        .await;
+    let v = s
+        .ok(
+            "/browser/act",
+            json!({"element_id": button["id"], "action": "scroll"}),
+        )
+        .await;
+    assert_eq!(v["executed_with"], "extension", "{v}");
+    let y = s.eval("window.scrollY").await;
+    assert!(
+        y.as_f64().unwrap() < 100.0,
+        "the button is not in view: scrollY {y}"
+    );
+    let clicks = s
+        .eval("window.__events.filter(e => e.type === 'click').length")
+        .await;
+    assert_eq!(clicks, json!(0), "a scroll must not click");
+    s.eval("document.querySelector('#area').value = 'line\\n'.repeat(200); 0")
+        .await;
+    s.ok(
+        "/browser/act",
+        json!({"element_id": textbox_area(elements), "action": "scroll", "within": true, "dy": 500}),
+    )
+    .await;
+    let top = s.eval("document.querySelector('#area').scrollTop").await;
+    assert!(
+        top.as_f64().unwrap() > 0.0,
+        "the textarea's content did not scroll: {top}"
+    );
     let (status, v) = s
         .post(
             "/browser/act",
@@ -67,4 +99,13 @@ async fn snapshot_and_act_by_element_id() {
     let (status, _) = s.get("/browser/snapshot?format=yaml").await;
     assert_eq!(status, 400);
     s.stop_all().await;
+}
+
+/// The id of the "Notes" textarea in a snapshot's elements.
+fn textbox_area(elements: &[serde_json::Value]) -> serde_json::Value {
+    elements
+        .iter()
+        .find(|e| e["text"] == "Notes" || e["name"] == "Notes" || e["label"] == "Notes")
+        .map(|e| e["id"].clone())
+        .expect("the Notes textarea is in the snapshot")
 }

@@ -128,3 +128,36 @@ fn requests_have_the_spec_shapes() {
         r#"{"endpoint":"state","html":"<p>","url":"http://h/"}"#
     );
 }
+
+#[test]
+fn reads_our_press_and_wait_answers() {
+    let p = ok(r##"{"reason":"r","endpoint":"press","selector":"#d","key":"PageUp"}"##);
+    assert_eq!(
+        p.action,
+        Action::Press {
+            selector: Some("#d".into()),
+            key: "PageUp".into()
+        }
+    );
+    assert!(p.extra_keys.is_empty(), "{:?}", p.extra_keys);
+    let focused = ok(r#"{"reason":"r","endpoint":"press","key":"Escape"}"#);
+    assert_eq!(
+        focused.action,
+        Action::Press {
+            selector: None,
+            key: "Escape".into()
+        }
+    );
+    assert!(parse_answer(200, br#"{"reason":"r","endpoint":"press"}"#).is_err());
+    // A wait is bounded on our side too, whatever the server asks.
+    let w = ok(r#"{"reason":"r","endpoint":"wait","ms":600000}"#);
+    assert_eq!(w.action, Action::Wait { ms: MAX_WAIT_MS });
+    assert!(parse_answer(200, br#"{"reason":"r","endpoint":"wait","ms":"soon"}"#).is_err());
+}
+
+#[test]
+fn the_task_says_what_we_accept_unless_only_the_contract_keys_are_sent() {
+    let with = task_request("<p>", "do it", Some("http://h/"));
+    assert_eq!(with["accepts"], json!(["press", "wait"]));
+    assert!(task_request("<p>", "do it", None).get("accepts").is_none());
+}

@@ -8,6 +8,7 @@
 use super::{Backend, BackendKind, PageState, TabInfo};
 use crate::error::{McpError, McpResult};
 use async_trait::async_trait;
+use sentience_tool_server::browser::attach_retry::{while_detached, DETACHED_FOR_AT_MOST};
 use sentience_tool_server::browser::{BrowserLauncher, BrowserSession, HistoryStep, LaunchRequest};
 use sentience_tool_server::error::ToolError;
 use sentience_tool_server::geometry::DEFAULT_VIEWPORT;
@@ -71,8 +72,8 @@ impl ManagedBackend {
     }
 
     /// Runs `f` with `tab` as the browser's active tab. A tab still
-    /// swapping in its first page ("Not attached to an active page", seen
-    /// right after a start) is given a moment and tried again.
+    /// swapping in its first page (seen right after a start) is given a
+    /// moment and tried again (the tool server's one rule, `attach_retry`).
     async fn on_tab<'f, T, F>(&self, tab: u64, f: F) -> McpResult<T>
     where
         F: Fn(Arc<dyn BrowserSession>) -> futures::future::BoxFuture<'f, Result<T, ToolError>>,
@@ -88,16 +89,7 @@ impl ManagedBackend {
                 other => other.into(),
             })?;
         }
-        let mut tries = 0;
-        loop {
-            match f(b.clone()).await {
-                Err(e) if tries < 5 && e.to_string().contains("Not attached to an active page") => {
-                    tries += 1;
-                    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-                }
-                other => return Ok(other?),
-            }
-        }
+        Ok(while_detached(DETACHED_FOR_AT_MOST, || f(b.clone())).await?)
     }
 }
 

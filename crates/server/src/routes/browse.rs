@@ -100,9 +100,15 @@ async fn handle(
     req: Request,
 ) -> Result<(String, Answer), ApiError> {
     match &req {
-        Request::Task { action, url, .. } => {
+        Request::Task {
+            action,
+            url,
+            accepts,
+            ..
+        } => {
             let id = uuid::Uuid::new_v4().to_string();
-            let conv = Conversation::new(action, url.as_deref());
+            let mut conv = Conversation::new(action, url.as_deref());
+            conv.accepts = accepts.clone();
             let (conv, answer) = decide(s, conv, req).await?;
             s.store
                 .create_browse(&id, to_body(&conv)?, now_ms())

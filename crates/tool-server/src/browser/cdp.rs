@@ -5,6 +5,7 @@
 //! CDP commands are sent as raw JSON (`Raw`) so that a newer Chromium's
 //! unknown enum values cannot break typed deserialisation.
 
+use super::attach_retry::{while_detached, DETACHED_FOR_AT_MOST};
 use super::cdp_input::Event;
 use super::cdp_tabs::TabRegistry;
 use super::cdp_viewport::WindowFrame;
@@ -254,18 +255,8 @@ impl CdpSession {
             self.switch_tab(t.id).await?;
         }
         // Chromium's first tab may still be swapping in its new-tab page
-        // when we take it over ("Not attached to an active page"): the
-        // start is tried again shortly (seen once in about twenty starts).
-        let mut tries = 0;
-        loop {
-            match self.start_on(url).await {
-                Err(e) if tries < 5 && e.to_string().contains("Not attached") => {
-                    tries += 1;
-                    tokio::time::sleep(Duration::from_millis(200)).await;
-                }
-                other => break other?,
-            }
-        }
+        // when we take it over (seen once in about twenty starts).
+        while_detached(DETACHED_FOR_AT_MOST, || self.start_on(url)).await?;
         let page = self.active_page().await?;
         if self.headless {
             self.fix_viewport(&page).await?;
@@ -319,20 +310,11 @@ impl CdpSession {
 
     async fn history_entries(&self, page: &Page) -> ToolResult<(usize, Vec<Value>)> {
         // Right after a navigation commits, the tab may still be swapping in
-        // the new document's frame host ("Not attached to an active page",
-        // seen under load in CI): that lasts milliseconds, so ask again.
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-        let h = loop {
-            match page_call(page, "Page.getNavigationHistory", json!({})).await {
-                Err(e)
-                    if e.to_string().contains("Not attached")
-                        && tokio::time::Instant::now() < deadline =>
-                {
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                }
-                other => break other?,
-            }
-        };
+        // the new document's frame host (seen under load in CI).
+        let h = while_detached(DETACHED_FOR_AT_MOST, || {
+            page_call(page, "Page.getNavigationHistory", json!({}))
+        })
+        .await?;
         let index = h["currentIndex"].as_u64().unwrap_or(0) as usize;
         let entries = h["entries"].as_array().cloned().unwrap_or_default();
         Ok((index, entries))

@@ -2,6 +2,7 @@
 //! sessions, tabs and CSS pixels but not CDP (docs/architecture.md
 //! "Layers"). The Chromium implementation is in `cdp`.
 
+pub mod attach_retry;
 pub mod ax_tree;
 pub mod cdp;
 mod cdp_input;

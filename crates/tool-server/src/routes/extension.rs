@@ -128,6 +128,10 @@ enum ActKind {
     /// (a `<select>`'s option, a date or time input's whole value), for
     /// controls that keystrokes do not fill.
     Fill,
+    /// Addition: the element into view (the page, or the box it scrolls
+    /// in: an inbox's list), or with `within` its own content by `dy`
+    /// pixels, by the extension as a run's `scroll` tool does — no click.
+    Scroll,
 }
 
 #[derive(Deserialize)]
@@ -136,6 +140,11 @@ pub struct ActRequest {
     element_id: u64,
     action: ActKind,
     text: Option<String>,
+    /// `scroll`: the element's own content, by `dy` pixels.
+    #[serde(default)]
+    within: bool,
+    #[serde(default)]
+    dy: f64,
 }
 
 /// Acts on a snapshot element with the same trusted input as /click and
@@ -163,6 +172,24 @@ pub async fn act(
             "success": true,
             "executed_with": "extension",
             "details": {"element_id": id, "text_length": text.chars().count(), "outcome": r.get("outcome").cloned().unwrap_or(Value::Null)}
+        })));
+    }
+    if let ActKind::Scroll = req.action {
+        let r = s
+            .browser
+            .extension_call(
+                "scroll",
+                &json!({"id": id, "within": req.within, "dy": req.dy}),
+            )
+            .await?;
+        if r.get("success").and_then(Value::as_bool) != Some(true) {
+            let why = r.get("error").and_then(Value::as_str).unwrap_or("failed");
+            return Err(ToolError::NotFound(format!("scroll element {id}: {why}")));
+        }
+        return Ok(Json(json!({
+            "success": true,
+            "executed_with": "extension",
+            "details": {"element_id": id, "outcome": r.get("outcome").cloned().unwrap_or(Value::Null)}
         })));
     }
     let not_found = |why: &str| {
