@@ -116,6 +116,17 @@ pub struct Level {
     /// Open a stream per run on these addresses (run i on address i % n);
     /// empty: no streams.
     pub streams: Vec<String>,
+    /// Where the streams are read: a runtime on a thread of its own, so a
+    /// burst of events does not delay the /step clients' sends and reads
+    /// (nor they the events' arrival), as two programs would not.
+    pub readers: Option<tokio::runtime::Handle>,
+}
+
+/// Only the field of a stream event the delivery latency needs (the rest
+/// is skipped, not built into a tree).
+#[derive(serde::Deserialize)]
+struct EventAt {
+    at: Option<f64>,
 }
 
 /// One /step as the load generator saw it.
@@ -185,8 +196,8 @@ async fn watch(
         match msg? {
             async_tungstenite::tungstenite::Message::Text(t) => {
                 let got = now_ms();
-                let v: Value = serde_json::from_str(&t)?;
-                if let Some(at) = v["at"].as_f64() {
+                let v: EventAt = serde_json::from_str(&t)?;
+                if let Some(at) = v.at {
                     mine.push(Arrival {
                         at: t0.elapsed().as_secs_f64() * 1e3,
                         delivery: (got - at).max(0.0),
@@ -210,6 +221,7 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
     let started = Arc::new(AtomicUsize::new(0));
     let delivery = Arc::new(Mutex::new(Vec::new()));
     let streams = Arc::new(l.streams);
+    let readers = l.readers.unwrap_or_else(tokio::runtime::Handle::current);
     let t0 = Instant::now();
     let mut tasks = Vec::new();
     for i in 0..l.runs {
@@ -221,6 +233,7 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
             delivery.clone(),
             streams.clone(),
         );
+        let readers = readers.clone();
         let (think, burst, c, per_run) = (l.think, l.burst, l.runs, l.steps_per_run);
         tasks.push(tokio::spawn(async move {
             let mut rng = XorShift(
@@ -240,13 +253,7 @@ pub async fn level(addr: &str, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<M
                 if !streams.is_empty() {
                     let at = streams[i % streams.len()].clone();
                     let (open, opened) = tokio::sync::oneshot::channel();
-                    watchers.push(tokio::spawn(watch(
-                        at,
-                        id.clone(),
-                        delivery.clone(),
-                        t0,
-                        open,
-                    )));
+                    watchers.push(readers.spawn(watch(at, id.clone(), delivery.clone(), t0, open)));
                     // The run steps once its stream is open, as a client
                     // that watches its run does: its step events are then
                     // live, not a replay of history (a failed connect is

@@ -25,6 +25,7 @@
 //! CPU per request, memory per idle run, and a summary table.
 
 use crate::bench_load::{level, pct, Conn, Level, Measured};
+use crate::bench_procs::{cpu_of, postgres_processes, rss_kb, stat, threads_cpu, Readers};
 use anyhow::{bail, Context};
 use sentience_agent::ScorerPolicy;
 use sentience_server::{AppState, ServerConfig, Store};
@@ -77,6 +78,12 @@ pub struct Args {
     /// the database's own setting, `on` unless configured otherwise).
     #[arg(long, value_parser = ["on", "off", "local", "remote_write"])]
     synchronous_commit: Option<String>,
+    /// How the bench's proxy picks a replica: `round-robin` (each request
+    /// to the next, no stickiness: the case replicas must handle) or
+    /// `run-hash` (every request of a run to one replica, as a balancer
+    /// hashing the run id from the path would).
+    #[arg(long, value_parser = ["round-robin", "run-hash"], default_value = "round-robin")]
+    balance: String,
     /// Servers behind the proxy in the `replicas` store.
     #[arg(long, default_value_t = 3)]
     replicas: usize,
@@ -108,6 +115,10 @@ struct Target {
     /// on this machine: its children are the backends and writers).
     schema: Option<(String, String)>,
     postmaster: Option<u32>,
+    /// The round-robin proxy, when requests go through one.
+    proxy: Option<crate::bench_proxy::Proxy>,
+    /// The load generator's stream readers.
+    readers: Readers,
     /// Keeps the in-process server's runtime alive.
     _rt: Option<tokio::runtime::Runtime>,
 }
@@ -128,51 +139,39 @@ impl Drop for Target {
     }
 }
 
-/// `VmRSS` of a process, in KB.
-fn rss_kb(pid: u32) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|n| n.parse().ok())
-        })
-        .unwrap_or(0)
+/// CPU spent during a level, by whom.
+#[derive(Default, Clone, Copy)]
+struct Cpu {
+    servers: Duration,
+    postgres: Duration,
+    /// The load generator's thread (its HTTP clients and stream readers).
+    generator: Duration,
+    proxy: Duration,
 }
 
-/// (utime + stime, parent pid) of a process.
-fn stat(pid: u32) -> Option<(Duration, u32)> {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // Fields after the parenthesised command name: ppid is the 4th field
-    // of the line, utime and stime the 14th and 15th.
-    let rest = s.rsplit_once(')')?.1;
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
-    // USER_HZ is 100 on Linux.
-    Some((Duration::from_millis(ticks * 10), f.get(1)?.parse().ok()?))
-}
-
-fn cpu_of(pids: &[u32]) -> Duration {
-    pids.iter().filter_map(|&p| stat(p)).map(|(t, _)| t).sum()
-}
-
-/// The PostgreSQL server process and its children now (backends, writers).
-fn postgres_processes(postmaster: Option<u32>) -> Vec<u32> {
-    let Some(postmaster) = postmaster else {
-        return Vec::new();
-    };
-    let mut pids = vec![postmaster];
-    if let Ok(dir) = std::fs::read_dir("/proc") {
-        for e in dir.flatten() {
-            if let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) {
-                if stat(pid).is_some_and(|(_, ppid)| ppid == postmaster) {
-                    pids.push(pid);
-                }
-            }
+impl Cpu {
+    fn now(t: &Target, pg: &[u32]) -> Cpu {
+        Cpu {
+            servers: cpu_of(&t.pids),
+            postgres: cpu_of(pg),
+            // The generator is this process's main thread (TID = PID) and
+            // its stream readers' thread.
+            generator: threads_cpu(&[std::process::id()]) + threads_cpu(&t.readers.tids()),
+            proxy: t
+                .proxy
+                .as_ref()
+                .map_or(Duration::ZERO, |p| threads_cpu(&p.threads())),
         }
     }
-    pids
+
+    fn since(self, before: Cpu) -> Cpu {
+        Cpu {
+            servers: self.servers.saturating_sub(before.servers),
+            postgres: self.postgres.saturating_sub(before.postgres),
+            generator: self.generator.saturating_sub(before.generator),
+            proxy: self.proxy.saturating_sub(before.proxy),
+        }
+    }
 }
 
 fn spawn_serve(
@@ -265,6 +264,8 @@ async fn start_target(a: &Args, store: &str, n: usize) -> anyhow::Result<Target>
         db_dir: None,
         schema: None,
         postmaster: None,
+        proxy: None,
+        readers: Readers::start()?,
         _rt: None,
     };
     if store == "sqlite" {
@@ -336,7 +337,12 @@ async fn start_target(a: &Args, store: &str, n: usize) -> anyhow::Result<Target>
     }
     t.addr = match store {
         "postgres" => t.servers[0].clone(),
-        "postgres-proxy" | "replicas" => crate::bench_proxy::start(t.servers.clone()).await?,
+        "postgres-proxy" | "replicas" => {
+            let p = crate::bench_proxy::start(t.servers.clone(), a.balance == "run-hash")?;
+            let addr = p.addr.clone();
+            t.proxy = Some(p);
+            addr
+        }
         other => bail!("unknown store {other:?}: sqlite, postgres, postgres-proxy or replicas"),
     };
     Ok(t)
@@ -358,7 +364,7 @@ fn mode(think: Duration, burst: bool, streams: bool) -> &'static str {
     }
 }
 
-fn report(t: &Target, l: &Level, m: &Measured, cpu: Duration, pg_cpu: Duration) {
+fn report(t: &Target, l: &Level, m: &Measured, cpu: Cpu) {
     let requests = (m.steps.len() + m.runs_started).max(1) as f64;
     let mut line = format!(
         "{:>6} | {:>5} runs | {:>5} steps | p50 {:>7.3} ms | p99 {:>7.3} ms | max {:>7.1} ms | {:>6.0} steps/s | server CPU {:>4.0} µs/req",
@@ -369,14 +375,20 @@ fn report(t: &Target, l: &Level, m: &Measured, cpu: Duration, pg_cpu: Duration) 
         pct(&m.steps, 0.99),
         pct(&m.steps, 1.0),
         m.steps.len() as f64 / m.wall.as_secs_f64(),
-        cpu.as_secs_f64() * 1e6 / requests,
+        cpu.servers.as_secs_f64() * 1e6 / requests,
     );
+    let per = |d: Duration| d.as_secs_f64() * 1e6 / requests;
     if t.postmaster.is_some() {
-        line.push_str(&format!(
-            " + PostgreSQL {:>4.0} µs/req",
-            pg_cpu.as_secs_f64() * 1e6 / requests
-        ));
+        line.push_str(&format!(" + PostgreSQL {:>4.0} µs/req", per(cpu.postgres)));
     }
+    if t.proxy.is_some() {
+        line.push_str(&format!(" + proxy {:>4.0} µs/req", per(cpu.proxy)));
+    }
+    line.push_str(&format!(
+        " (load generator {:.0} µs/req; all {:.0} µs/req)",
+        per(cpu.generator),
+        per(cpu.servers + cpu.postgres + cpu.proxy + cpu.generator)
+    ));
     if !l.think.is_zero() {
         // The paced level's rate between ramp-up and ramp-down (the whole
         // level's rate above also counts the runs' staggered start and the
@@ -451,16 +463,43 @@ fn report(t: &Target, l: &Level, m: &Measured, cpu: Duration, pg_cpu: Duration) 
     }
 }
 
+/// PostgreSQL servers' turns so far, summed over the servers (`/health`'s
+/// `store.turns`): [optimistic, locked, compare-and-set lost].
+async fn turns(t: &Target) -> Option<[u64; 3]> {
+    t.postmaster?;
+    let mut sum = [0; 3];
+    for s in &t.servers {
+        let v: serde_json::Value = reqwest::get(format!("http://{s}/health"))
+            .await
+            .ok()?
+            .json()
+            .await
+            .ok()?;
+        let turns = &v["store"]["turns"];
+        for (n, k) in sum.iter_mut().zip(["optimistic", "locked", "conflicts"]) {
+            *n += turns[k].as_u64()?;
+        }
+    }
+    Some(sum)
+}
+
 async fn measure(t: &Target, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<Measured> {
     // The pools' connections are open by now (warm-up).
     let pg = postgres_processes(t.postmaster);
-    let (cpu0, pg0) = (cpu_of(&t.pids), cpu_of(&pg));
+    let before = Cpu::now(t, &pg);
+    let turns0 = turns(t).await;
     let m = level(&t.addr, body, l.clone()).await?;
-    let (cpu, pg_cpu) = (
-        cpu_of(&t.pids).saturating_sub(cpu0),
-        cpu_of(&pg).saturating_sub(pg0),
-    );
-    report(t, &l, &m, cpu, pg_cpu);
+    let cpu = Cpu::now(t, &pg).since(before);
+    report(t, &l, &m, cpu);
+    if let (Some(a), Some(b)) = (turns0, turns(t).await) {
+        // An older server (`--server-exe`) does not count them.
+        println!(
+            "        turns: {} without a lock (this replica wrote the run last), {} under the row lock, {} compare-and-set lost (redone under the lock)",
+            b[0].saturating_sub(a[0]),
+            b[1].saturating_sub(a[1]),
+            b[2].saturating_sub(a[2])
+        );
+    }
     Ok(m)
 }
 
@@ -505,7 +544,15 @@ async fn bench_store(
         if t.servers.len() == 1 { "" } else { "es" },
         t.servers.join(", "),
         if t.addr != t.servers[0] {
-            format!(", requests round robin through the proxy at {}", t.addr)
+            format!(
+                ", requests {} through the proxy at {}",
+                if a.balance == "run-hash" {
+                    "by a hash of their run"
+                } else {
+                    "round robin"
+                },
+                t.addr
+            )
         } else {
             String::new()
         }
@@ -516,6 +563,7 @@ async fn bench_store(
         burst: a.burst,
         requests,
         steps_per_run: a.steps_per_run,
+        readers: (!streams.is_empty()).then(|| t.readers.handle()),
         streams,
     };
     // Warm-up: connections, pages, allocator, statement caches.

@@ -5,6 +5,7 @@ mod act;
 mod act_io;
 mod act_step;
 mod bench_load;
+mod bench_procs;
 mod bench_proxy;
 mod bench_server;
 mod browse;

@@ -82,6 +82,18 @@ async fn a_compare_and_set_turn_loses_to_another_replicas_change_and_writes_noth
     let fresh = again.stale.take().expect("the stored run");
     assert_eq!((fresh.version, fresh.run.current_step), (2, 1));
     again.release().await;
+
+    // `/health` counts them: A one turn without a lock (lost), one under
+    // the lock; B one under the lock.
+    let turns = |h: sentience_server::store::StoreHealth| h.details["turns"].clone();
+    assert_eq!(
+        turns(a.health().await),
+        serde_json::json!({"optimistic": 1, "locked": 1, "conflicts": 1})
+    );
+    assert_eq!(
+        turns(b.health().await),
+        serde_json::json!({"optimistic": 0, "locked": 1, "conflicts": 0})
+    );
 }
 
 #[tokio::test]

@@ -41,7 +41,7 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use sentience_agent::Run;
 use sentience_guard::RateLimit;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -114,6 +114,30 @@ pub(crate) struct Shared {
     /// another replica's announcement of a later event removes the entry.
     /// Only a hint: the write checks the version.
     fresh: Mutex<HashMap<String, (i64, i64)>>,
+    /// How turns went since start (`/health`, `store.turns`): the measure
+    /// of how often replicas behind a balancer without stickiness find
+    /// their copy stale.
+    counts: TurnCounts,
+}
+
+/// Turns taken without a lock, under the row lock, and optimistic turns
+/// whose compare-and-set lost (redone under the lock).
+#[derive(Default)]
+pub(crate) struct TurnCounts {
+    optimistic: AtomicU64,
+    locked: AtomicU64,
+    conflicts: AtomicU64,
+}
+
+impl TurnCounts {
+    fn json(&self) -> serde_json::Value {
+        let n = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        serde_json::json!({
+            "optimistic": n(&self.optimistic),
+            "locked": n(&self.locked),
+            "conflicts": n(&self.conflicts),
+        })
+    }
 }
 
 /// Entries of `Shared::fresh` at most; past it the map starts again empty
@@ -149,6 +173,10 @@ impl Shared {
         self.fresh_map()
             .get(run_id)
             .is_some_and(|&(v, _)| v == version)
+    }
+
+    pub(crate) fn lost_compare_and_set(&self) {
+        self.counts.conflicts.fetch_add(1, Ordering::Relaxed);
     }
 
     pub(crate) fn forget_all(&self) {
@@ -258,6 +286,7 @@ impl PgStore {
             hub,
             notify,
             fresh: Mutex::new(HashMap::new()),
+            counts: TurnCounts::default(),
         });
         let tasks = vec![
             tokio::spawn(listen::listener(
@@ -326,6 +355,7 @@ impl RunStore for PgStore {
             "pool".into(),
             serde_json::json!({"max": s.max_size, "open": s.size, "idle": s.available, "waiting": s.waiting}),
         );
+        details.insert("turns".into(), self.shared.counts.json());
         details.insert(
             "listener".into(),
             if self.listening.load(Ordering::Relaxed) {
@@ -416,6 +446,10 @@ impl RunStore for PgStore {
 
     async fn turn(&self, run_id: &str, cached: Option<i64>) -> Result<Option<Turn>, StoreError> {
         if let Some(v) = cached.filter(|&v| self.shared.is_fresh(run_id, v)) {
+            self.shared
+                .counts
+                .optimistic
+                .fetch_add(1, Ordering::Relaxed);
             return Ok(Some(turn::optimistic(
                 self.client().await?,
                 self.shared.clone(),
@@ -430,6 +464,7 @@ impl RunStore for PgStore {
         run_id: &str,
         cached: Option<i64>,
     ) -> Result<Option<Turn>, StoreError> {
+        self.shared.counts.locked.fetch_add(1, Ordering::Relaxed);
         turn::begin(self.client().await?, self.shared.clone(), run_id, cached).await
     }
 

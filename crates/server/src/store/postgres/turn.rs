@@ -282,6 +282,7 @@ impl TurnLock for Optimistic {
             }
             Ok(_) => {
                 self.shared.forget(&run_id);
+                self.shared.lost_compare_and_set();
                 Err(StoreError::Conflict)
             }
             Err(e) => {

@@ -1,0 +1,118 @@
+//! `sentience bench-server`'s view of processes and threads: CPU time and
+//! memory from `/proc` (Linux), and the load generator's stream readers on a
+//! thread of their own.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// This thread's id (Linux: `/proc/thread-self` links to `PID/task/TID`).
+pub fn thread_id() -> Option<u32> {
+    std::fs::read_link("/proc/thread-self")
+        .ok()?
+        .file_name()?
+        .to_str()?
+        .parse()
+        .ok()
+}
+
+/// `VmRSS` of a process, in KB.
+pub fn rss_kb(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// (utime + stime, parent pid) of a process.
+pub fn stat(pid: u32) -> Option<(Duration, u32)> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the parenthesised command name: ppid is the 4th field
+    // of the line, utime and stime the 14th and 15th.
+    let rest = s.rsplit_once(')')?.1;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    // USER_HZ is 100 on Linux.
+    Some((Duration::from_millis(ticks * 10), f.get(1)?.parse().ok()?))
+}
+
+pub fn cpu_of(pids: &[u32]) -> Duration {
+    pids.iter().filter_map(|&p| stat(p)).map(|(t, _)| t).sum()
+}
+
+/// CPU of threads of this process (`/proc/self/task/TID/stat`).
+pub fn threads_cpu(tids: &[u32]) -> Duration {
+    tids.iter()
+        .filter_map(|&t| {
+            let s = std::fs::read_to_string(format!("/proc/self/task/{t}/stat")).ok()?;
+            let f: Vec<&str> = s.rsplit_once(')')?.1.split_whitespace().collect();
+            let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+            Some(Duration::from_millis(ticks * 10))
+        })
+        .sum()
+}
+
+/// The PostgreSQL server process and its children now (backends, writers).
+pub fn postgres_processes(postmaster: Option<u32>) -> Vec<u32> {
+    let Some(postmaster) = postmaster else {
+        return Vec::new();
+    };
+    let mut pids = vec![postmaster];
+    if let Ok(dir) = std::fs::read_dir("/proc") {
+        for e in dir.flatten() {
+            if let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) {
+                if stat(pid).is_some_and(|(_, ppid)| ppid == postmaster) {
+                    pids.push(pid);
+                }
+            }
+        }
+    }
+    pids
+}
+
+/// The load generator's stream readers: a runtime of one worker thread.
+pub struct Readers {
+    rt: Option<tokio::runtime::Runtime>,
+    tids: Arc<Mutex<Vec<u32>>>,
+}
+
+impl Readers {
+    pub fn start() -> anyhow::Result<Readers> {
+        let tids = Arc::new(Mutex::new(Vec::new()));
+        let seen = tids.clone();
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("bench-streams")
+            .on_thread_start(move || {
+                if let Some(t) = thread_id() {
+                    seen.lock().unwrap_or_else(|e| e.into_inner()).push(t);
+                }
+            })
+            .enable_all()
+            .build()?;
+        Ok(Readers { rt: Some(rt), tids })
+    }
+
+    pub fn handle(&self) -> tokio::runtime::Handle {
+        self.rt
+            .as_ref()
+            .map_or_else(tokio::runtime::Handle::current, |r| r.handle().clone())
+    }
+
+    pub fn tids(&self) -> Vec<u32> {
+        self.tids.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+impl Drop for Readers {
+    fn drop(&mut self) {
+        if let Some(rt) = self.rt.take() {
+            // Dropped inside the load generator's runtime: no blocking wait.
+            rt.shutdown_background();
+        }
+    }
+}
