@@ -319,15 +319,15 @@ async fn browser_loop(hands: &ActHands, args: &ActArgs) -> Result<()> {
                 repeat,
                 ..
             } => {
+                // The click's own outcome does not count: a handle that
+                // only takes the focus changes nothing on the page.
                 let click = to_action(&Tool::Click { id: id.clone() }, &page);
-                let clicked = hands.execute_with_retry(&click).await;
-                let mut r = clicked.clone();
-                if clicked["success"] == json!(true) {
-                    for _ in 0..repeat.unwrap_or(1) {
-                        r = hands.execute_with_retry(&action).await;
-                        if r["success"] != json!(true) {
-                            break;
-                        }
+                hands.execute_with_retry(&click).await;
+                let mut r = json!({ "success": false });
+                for _ in 0..repeat.unwrap_or(1) {
+                    r = hands.execute_with_retry(&action).await;
+                    if r["success"] != json!(true) {
+                        break;
                     }
                 }
                 r
