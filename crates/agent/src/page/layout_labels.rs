@@ -55,12 +55,33 @@ pub fn name_by_layout(page: &mut Page) {
         if e.is_field() {
             continue;
         }
-        let Some((start, end)) = place(&lower, e.text(), cursor) else {
+        let Some((start, mut end)) = place(&lower, e.text(), cursor) else {
             continue;
         };
         if !waiting.is_empty() {
-            let lines = lines_of(text, gap_start, start, &page.line_starts);
-            for (k, name) in split_gap(&lines, waiting.len()).into_iter().enumerate() {
+            // Its first mention may stand before the boxes' labels (in the
+            // instruction a page shows: "Search for …" above a form whose
+            // button says Search): a later mention whose gap names the
+            // boxes is the element's own.
+            let mut found = split_gap(
+                &lines_of(text, gap_start, start, &page.line_starts),
+                waiting.len(),
+            );
+            let mut at = start;
+            while found.is_empty() {
+                let Some((s, e2)) = place(&lower, e.text(), at + 1) else {
+                    break;
+                };
+                let later = split_gap(
+                    &lines_of(text, gap_start, s, &page.line_starts),
+                    waiting.len(),
+                );
+                if !later.is_empty() {
+                    (end, found) = (e2, later);
+                }
+                at = s;
+            }
+            for (k, name) in found.into_iter().enumerate() {
                 names.push((waiting[k], name));
             }
             waiting.clear();
@@ -309,6 +330,26 @@ mod tests {
             boxes(),
         );
         assert!(p.elements.iter().all(|e| e.facts.aria_label.is_empty()));
+    }
+
+    /// The page shows the instruction, which starts with the button's own
+    /// word: the button's mention after the labels closes the gap.
+    #[test]
+    fn the_button_mentioned_in_the_instruction_is_placed_after_the_labels() {
+        let p = page(
+            "Search for drama movies directed by Holloway from year 2011.\nGenre\nYear\nDirector Name\nSearch",
+            vec![
+                el(1, Role::Textbox, "input", "", 40.0),
+                el(2, Role::Textbox, "input", "", 60.0),
+                el(3, Role::Textbox, "input", "", 80.0),
+                el(4, Role::Button, "button", "Search", 100.0),
+            ],
+        );
+        let names: Vec<&str> = p.elements[..3]
+            .iter()
+            .map(|e| e.facts.aria_label.as_str())
+            .collect();
+        assert_eq!(names, ["Genre", "Year", "Director Name"]);
     }
 
     #[test]
