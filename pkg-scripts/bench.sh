@@ -32,7 +32,7 @@ BENCHES=(
   "real-pages-tokens|~2 min (first run downloads pages)|format() vs ariaSnapshot() tokens on 18 real saved pages, task elements checked; needs the registry once"
   "miniwob|~10 min (a split ~5 min)|MiniWoB++ (64 tasks × 5 seeds; --split=train|validation|project): the built-in planner through the extension's run loop and \`sentience serve\`, per task and per split; needs the registry once"
   "miniwob-browse|~12 min (a split ~6 min)|MiniWoB++ (the same tasks, splits and seeds) through the HTML browse protocol: HTML only, POST /browse, built-in policy; needs the registry once"
-  "realistic|~6 min per surface|the realistic page set (51 pages modelled on real sites × 3 phrasings; --split=train|validation, --surface=run|act|browse): the built-in agent, per task and per split"
+  "realistic|~6 min per surface|the realistic page set (63 pages modelled on real sites × 3 phrasings; --split=train|validation, --surface=run|act|browse; --paraphrases: the training pages' paraphrases instead): the built-in agent, per task and per split"
   "browse-tokens|~30 s + first build ~2 min|tokens of the browse LLM policy's distilled page (cargo example distill) vs the raw HTML on the 27 real saved pages, with and without the 6,000-token budget; needs the registry once"
   "browse-server|~10 s + first build ~2 min|the browse server's time per answer on generated pages of ~1k and ~10k elements: built-in policy step, LLM listing, candidates list (cargo example bench of sentience-browse) [runs]"
   "browse-selectors|~1 min (first run downloads pages)|every selector the browse policies could send, checked in Chromium's querySelectorAll on the 27 real saved pages (exits 1 on any failure; run by test.sh); needs the registry once"

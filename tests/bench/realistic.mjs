@@ -11,7 +11,13 @@
 //
 //   node tests/bench/realistic.mjs [--surface=run|act|browse] [--split=train|validation|all]
 //        [--tasks=id,id] [--styles=terse,polite,unquoted] [--max-steps=25] [--max-seconds=45]
-//        [--out=.bench/realistic-SURFACE.json] [--verbose]
+//        [--paraphrases] [--out=.bench/realistic-SURFACE.json] [--verbose]
+//
+// --paraphrases runs, instead of the three standard phrasings, each training
+// page's `paraphrases` (three more ways people write the task: chatty or
+// indirect, fragments, non-native English) as styles para1..para3; pages
+// without paraphrases are skipped. The reported figure of the set stays on
+// the three standard phrasings; this one is measured apart.
 //
 // success: the page's last recorded outcome has every key of the task's
 // `expect` with that value (other keys are ignored).
@@ -27,10 +33,11 @@ const args = process.argv.slice(2);
 const opt = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const SURFACE = opt('surface') || 'run';
 const SPLIT = opt('split') || 'all';
-const STYLES = (opt('styles') || 'terse,polite,unquoted').split(',');
+const PARAPHRASES = args.includes('--paraphrases');
+const STYLES = PARAPHRASES ? ['para1', 'para2', 'para3'] : (opt('styles') || 'terse,polite,unquoted').split(',');
 const MAX_STEPS = Number(opt('max-steps') || 25);
 const MAX_MS = Number(opt('max-seconds') || 45) * 1000;
-const OUT = path.resolve(ROOT, opt('out') || `.bench/realistic-${SURFACE}.json`);
+const OUT = path.resolve(ROOT, opt('out') || `.bench/realistic-${SURFACE}${PARAPHRASES ? '-paraphrases' : ''}.json`);
 const VERBOSE = args.includes('--verbose');
 if (!['run', 'act', 'browse'].includes(SURFACE)) {
   console.error(`--surface=${SURFACE}: expected run, act or browse`);
@@ -48,7 +55,9 @@ for (const id of wanted || []) {
     process.exit(2);
   }
 }
-const TASKS = ALL.filter((t) => (wanted ? wanted.includes(t.id) : SPLIT === 'all' || t.split === SPLIT));
+const TASKS = ALL.filter((t) => (wanted ? wanted.includes(t.id) : SPLIT === 'all' || t.split === SPLIT)).filter((t) => !PARAPHRASES || t.paraphrases);
+/** The task in one style: a standard phrasing, or paraN = the Nth paraphrase. */
+const phrasing = (t, style) => (style.startsWith('para') ? t.paraphrases[Number(style.slice(4)) - 1] : t.phrasings[style]);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -193,7 +202,8 @@ const episodes = [];
 try {
   for (const t of TASKS) {
     for (const style of STYLES) {
-      const task = t.phrasings[style];
+      const task = phrasing(t, style);
+      if (task === undefined) continue;
       outcome = null;
       notes = [];
       const rec = await surface.episode(`${site.url}/${t.start}`, task);
@@ -223,7 +233,7 @@ fs.mkdirSync(path.dirname(OUT), { recursive: true });
 fs.writeFileSync(OUT, `${JSON.stringify({ generatedAt: new Date().toISOString(), config: { surface: SURFACE, split: SPLIT, styles: STYLES, maxSteps: MAX_STEPS, maxSeconds: MAX_MS / 1000 }, summary, perTask, episodes }, null, 2)}\n`);
 
 const pct = (r) => (r.episodes ? `${((r.rate ?? 0) * 100).toFixed(1)}% (${r.successes}/${r.episodes})` : '-');
-console.log(`\nRealistic pages × built-in agent through ${SURFACE}, cap ${MAX_STEPS} steps / ${MAX_MS / 1000} s`);
+console.log(`\nRealistic pages${PARAPHRASES ? ' (paraphrases)' : ''} × built-in agent through ${SURFACE}, cap ${MAX_STEPS} steps / ${MAX_MS / 1000} s`);
 console.log(`${'task ((v): validation)'.padEnd(28)}${STYLES.map((s) => s.padStart(10)).join('')}`);
 for (const t of perTask) console.log(`${`${t.id}${t.split === 'validation' ? ' (v)' : ''}`.padEnd(28)}${STYLES.map((s) => (t.styles[s] === undefined ? '-' : t.styles[s] ? 'ok' : 'FAIL').padStart(10)).join('')}`);
 console.log(`\nall ${pct(summary.all)}; train ${pct(summary.train)}; validation ${pct(summary.validation)}`);

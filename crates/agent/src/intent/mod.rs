@@ -425,7 +425,7 @@ impl Intent {
     }
 
     pub fn parse_with(task: &str, lex: &Lexicon) -> Intent {
-        let toks = tokens::tokenize(task);
+        let toks = without_inner_courtesy(tokens::tokenize(task));
         let steps = branch::steps(&toks, lex);
         // "Find" with nothing to find, before a step that names its target
         // ("find and click the link X"), is part of that step.
@@ -458,6 +458,27 @@ impl Intent {
     pub fn describe(&self) -> String {
         describe::steps(&self.steps)
     }
+}
+
+/// "please" inside a sentence ("If the shoe is available please add it…",
+/// "sort them by top rated, please") is courtesy, never part of the
+/// condition, target or value beside it: dropped, its punctuation kept
+/// by the word before. At a clause's start it stays (the verbs skip it
+/// there, and it marks where a request begins); quoted, it is a value.
+fn without_inner_courtesy(toks: Vec<tokens::Token>) -> Vec<tokens::Token> {
+    let mut out: Vec<tokens::Token> = Vec::with_capacity(toks.len());
+    for t in toks {
+        let courtesy = !t.quoted && matches!(t.lower.as_str(), "please" | "kindly");
+        match out.last_mut() {
+            Some(prev) if courtesy && !(prev.comma || prev.colon || prev.stop) => {
+                prev.comma |= t.comma;
+                prev.colon |= t.colon;
+                prev.stop |= t.stop;
+            }
+            _ => out.push(t),
+        }
+    }
+    out
 }
 
 /// A form is sent once it is filled: within a run of fill, choose and

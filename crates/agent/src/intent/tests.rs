@@ -539,6 +539,28 @@ const TABLE: &[(&str, &str)] = &[
         r#"Please add a gift message saying "Happy birthday, Mia!" and place my order."#,
         r#"1. type message[gift message]="Happy birthday, Mia!" → 2. submit place my order"#,
     ),
+    // "please" inside a sentence is courtesy, never part of the condition
+    // (or target, or value) beside it.
+    (
+        r#"If the shoe is available please add it to my cart; otherwise put pia@run.test on the waitlist."#,
+        r#"1. if shows "available" then [click "Add to cart" of "available"] else [type email="pia@run.test"]"#,
+    ),
+    // A password's own "!" before the comma that ends its part.
+    (
+        r#"username mkowalski, password Tr4il-mix!, log in"#,
+        r#"1. type username="mkowalski" password="Tr4il-mix!" → 2. submit log in"#,
+    ),
+    // The word after "of" names the field with the noun, it is not the value.
+    (
+        r#"Date of birth "03/07/1990", save"#,
+        r#"1. type value[Date of birth]="03/07/1990" → 2. submit save"#,
+    ),
+    // "the Portland that ends with ME": a name the constraint narrows,
+    // not a field's noun.
+    (
+        r#"Please deliver to "9 Bay Lane" in the Portland that ends with ME, then continue to payment."#,
+        r#"1. type value[deliver to]="9 Bay Lane" value=(starts "Portland" ends "ME") → 2. submit continue"#,
+    ),
 ];
 
 #[test]

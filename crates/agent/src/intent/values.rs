@@ -186,7 +186,26 @@ pub(super) fn constrained(toks: &[Token]) -> Option<(Value, Vec<Token>)> {
     if start > 0 && matches!(ws[start - 1], "a" | "an" | "the" | "one") {
         start -= 1;
     }
-    let label = noun.map(|k| toks[k].raw.clone()).unwrap_or_default();
+    let mut label = noun.map(|k| toks[k].raw.clone()).unwrap_or_default();
+    // "the Portland that ends with ME": a name, not a field's noun (written
+    // with a capital inside the sentence, after "the"), is where the value
+    // starts; the constraint tells apart the places that share it.
+    let mut source = source;
+    if let (
+        Some(k),
+        ValueSource::Pattern {
+            starts: starts @ None,
+            ..
+        },
+    ) = (noun, &mut source)
+    {
+        let named = k > 0
+            && ws[k - 1] == "the"
+            && toks[k].raw.chars().next().is_some_and(char::is_uppercase);
+        if named {
+            *starts = Some(std::mem::take(&mut label));
+        }
+    }
     let rest: Vec<Token> = toks[..start].iter().chain(&toks[end..]).cloned().collect();
     Some((
         Value {
@@ -512,7 +531,7 @@ fn scan_part(
         {
             from -= 1;
         }
-        let label: String = if as_here {
+        let mut label: String = if as_here {
             "username".into()
         } else {
             part[from..i + n]
@@ -529,6 +548,18 @@ fn scan_part(
             && (lex.copula.contains(&ws[j]) || matches!(ws[j], "field" | "box"))
             && !colon
         {
+            j += 1;
+        }
+        // "Date of birth "03/07/1990"", "Number of guests: 4": the word
+        // after "of" still names the field when the value follows it; it is
+        // never the value.
+        if j > i + n
+            && ws[j - 1] == "of"
+            && !part[j - 1].colon
+            && part.get(j).is_some_and(|t| !t.quoted)
+            && part.get(j + 1).is_some_and(|t| t.quoted || part[j].colon)
+        {
+            label = format!("{label} of {}", part[j].raw);
             j += 1;
         }
         let Some(v) = part.get(j) else {
@@ -621,7 +652,14 @@ fn scan_part(
             // value is a sentence itself (a message of several words ends
             // with its full stop) or a password ("Tr4il-mix!": a password
             // is one word with no space before the mark).
-            let mark = part[k - 1].mark.as_str();
+            // A comma or full stop after a password's "!" separates the
+            // next part of the sentence ("password Tr4il-mix!, log in"):
+            // the "!" is still the password's.
+            let whole = part[k - 1].mark.as_str();
+            let mark = match kind {
+                FieldKind::Password => whole.trim_end_matches([',', ';', '.', ':']),
+                _ => whole,
+            };
             let own = match kind {
                 FieldKind::Message => words.len() >= 3 && matches!(mark, "." | "!" | "?"),
                 FieldKind::Password => matches!(mark, "!" | "?" | "!!"),

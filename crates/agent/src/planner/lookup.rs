@@ -31,7 +31,11 @@ fn shape_ok(what: &str, w: &str) -> bool {
     if has(&[
         "price", "cost", "amount", "total", "balance", "salary", "fee", "subtotal", "sum",
     ]) {
-        return digits(w) >= 1;
+        // An amount is digits, a currency sign and separators: never an
+        // account's masked "••7725" or a rate's "4.10%".
+        return digits(w) >= 1
+            && w.chars()
+                .all(|c| c.is_ascii_digit() || "$€£¥₹,.-+−".contains(c));
     }
     if has(&[
         "age", "year", "count", "number", "quantity", "id", "zip", "code", "score", "rank", "pin",
@@ -43,8 +47,19 @@ fn shape_ok(what: &str, w: &str) -> bool {
 }
 
 /// The value the page shows for `what` of `key` (or, without a key, the
-/// value written after the words of `what`), if any.
+/// value written after the words of `what`), if any, as it is typed into a
+/// field (an amount without its currency sign).
 pub fn find(page: &Page, what: &str, key: &str, task: &str) -> Option<String> {
+    let v = written(page, what, key, task)?;
+    Some(if shape_money(what) {
+        v.trim_start_matches(['$', '€', '£', '¥', '₹']).to_string()
+    } else {
+        v
+    })
+}
+
+/// The same value as the page writes it, for an answer ("$12,480.22").
+pub fn written(page: &Page, what: &str, key: &str, task: &str) -> Option<String> {
     // The instruction may be on the page too: look only outside it.
     let text = page.visible_text.replace(task, " ");
     let lower = text.to_lowercase();
@@ -86,14 +101,7 @@ pub fn find(page: &Page, what: &str, key: &str, task: &str) -> Option<String> {
                         }
                     }
                 }
-                let v = v.trim_end_matches('.');
-                // An amount is typed without its currency sign.
-                let v = if shape_money(what) {
-                    v.trim_start_matches(['$', '€', '£', '¥'])
-                } else {
-                    v
-                };
-                return Some(v.to_string());
+                return Some(v.trim_end_matches('.').to_string());
             }
         }
         from = start;

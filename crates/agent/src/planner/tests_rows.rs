@@ -2,7 +2,7 @@
 //! a row's control named by its icon's aria-label, a row on another page
 //! of the list, a confirmation asked after the click, a value read off the
 //! page as the answer.
-use super::tests::{clicked, decide, id, page};
+use super::tests::{clicked, decide, did, id, page, page_at};
 use super::*;
 use serde_json::json;
 
@@ -123,6 +123,60 @@ fn a_question_is_answered_with_the_value_the_page_shows() {
     ] {
         match decide(task, &p, &[]) {
             Decision::Finish(a) => assert!(a.contains("$87.51"), "{task}: {a}"),
+            d => panic!("{task}: {d:?}"),
+        }
+    }
+}
+
+/// A link that led only to an anchor of the same page ("#plan") is not
+/// clicked again when the page is searched once more: it did not move the
+/// task the first time.
+#[test]
+fn an_in_page_link_already_followed_is_not_followed_again() {
+    let els = json!([
+        {"id": "plan", "tag": "a", "text": "Plan a trip", "href": "#plan"},
+        {"id": "alerts", "tag": "a", "text": "Alerts", "href": "#alerts"},
+    ]);
+    let text = "Metro Transit Plan a trip Alerts Route 42 Harbour Terminal 6:05";
+    let task = "Could you tell me what time the third trip leaves Central Station?";
+    let first = page_at("http://t/", els.clone(), text);
+    assert_eq!(
+        decide(task, &first, &[]),
+        Decision::Tool(Tool::Click { id: id("plan") })
+    );
+    let after = page_at("http://t/#plan", els, text);
+    let h = [
+        did(
+            "click",
+            json!({ "id": "plan" }),
+            "Plan a trip",
+            "http://t/",
+            true,
+        ),
+        did("observe", json!({}), "", "http://t/#plan", false),
+    ];
+    assert_ne!(
+        decide(task, &after, &h),
+        Decision::Tool(Tool::Click { id: id("plan") })
+    );
+}
+
+/// An amount is asked of a card (name, masked number, amount, caption):
+/// the amount as written, never the masked number or the rate.
+#[test]
+fn a_balance_asked_of_a_card_is_the_amount_as_written() {
+    let p = page(
+        json!([{"id": "t1", "tag": "a", "text": "View transactions"}]),
+        "Everyday Checking ••4410 $2,318.40 Available balance View transactions \
+         High-Yield Savings ••7725 $12,480.22 Available balance · 4.10% APY View transactions",
+    );
+    for task in [
+        "What is the savings balance?",
+        "Could you tell me how much money is in my savings account?",
+        "Read the balance of High-Yield Savings",
+    ] {
+        match decide(task, &p, &[]) {
+            Decision::Finish(a) => assert!(a.contains("$12,480.22"), "{task}: {a}"),
             d => panic!("{task}: {d:?}"),
         }
     }

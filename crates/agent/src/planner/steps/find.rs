@@ -50,7 +50,7 @@ pub fn step(
         if let Some(k) = lower.find(" of ") {
             let what = a[..k].trim_start_matches("the ").trim();
             let key = a[k + 4..].trim();
-            if let Some(v) = lookup::find(cx.page, what, key, cx.task) {
+            if let Some(v) = lookup::written(cx.page, what, key, cx.task) {
                 return Outcome::Answer(format!("The {what} of {key} is {v}"));
             }
         }

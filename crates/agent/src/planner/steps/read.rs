@@ -11,10 +11,63 @@ use crate::planner::layout::normalize;
 
 /// Words of a question that name no part of the answer's label.
 const ASKING: &[&str] = &[
-    "what", "whats", "which", "who", "how", "much", "many", "is", "was", "are", "were", "be",
-    "the", "a", "an", "this", "that", "these", "my", "our", "your", "its", "of", "for", "me", "us",
-    "tell", "could", "would", "can", "you", "please", "read", "find", "show", "say", "says", "it",
-    "on", "in", "page", "here", "current", "value", "amount",
+    "what",
+    "whats",
+    "which",
+    "who",
+    "how",
+    "much",
+    "many",
+    "is",
+    "was",
+    "are",
+    "were",
+    "be",
+    "the",
+    "a",
+    "an",
+    "this",
+    "that",
+    "these",
+    "my",
+    "our",
+    "your",
+    "its",
+    "of",
+    "for",
+    "me",
+    "us",
+    "tell",
+    "could",
+    "would",
+    "can",
+    "you",
+    "please",
+    "read",
+    "find",
+    "show",
+    "say",
+    "says",
+    "it",
+    "on",
+    "in",
+    "page",
+    "here",
+    "current",
+    "value",
+    "amount",
+    "money",
+    "i",
+    "have",
+    "has",
+    "got",
+    "do",
+    "does",
+    "right",
+    "now",
+    "there",
+    "left",
+    "currently",
 ];
 
 /// The content words of a question ("what the total of this order was" →
@@ -27,26 +80,52 @@ pub fn content_words(about: &str) -> Vec<String> {
         .collect()
 }
 
-/// The value the page shows after the label the question names, with the
+/// The value the page shows with the label the question names, with the
 /// label as the page writes it: `("Order total", "$87.51")`.
+///
+/// A label is the shortest run of the page's words holding every content
+/// word the page shows at all (a question's own words the page never
+/// writes, "how much *money* is in my savings *account*", name nothing on
+/// it; at least half of them must be there). The value is the one the
+/// label frames when its words lie on both sides of it (a card: "Savings
+/// ••7725 $12,480.22 Available balance"), else one of the few words after
+/// it; an amount of money is preferred to other numbers (an account's
+/// "••7725", a rate's "4.10%").
 pub fn answer(visible_text: &str, about: &str) -> Option<(String, String)> {
-    let want = content_words(about);
-    if want.is_empty() || want.len() > 4 {
+    let asked = content_words(about);
+    if asked.is_empty() {
         return None;
     }
     let toks: Vec<&str> = visible_text.split_whitespace().collect();
-    let norm: Vec<String> = toks.iter().map(|t| normalize(t)).collect();
+    // A token's words ("High-Yield" → "high yield").
+    let norm: Vec<Vec<String>> = toks
+        .iter()
+        .map(|t| normalize(t).split(' ').map(str::to_string).collect())
+        .collect();
+    let shown = |w: &String| norm.iter().any(|ws| ws.contains(w));
+    let want: Vec<String> = asked.iter().filter(|w| shown(w)).cloned().collect();
+    if want.is_empty() || want.len() > 4 || want.len() * 2 < asked.len() {
+        return None;
+    }
+    let holds = |i: usize| {
+        norm[i]
+            .iter()
+            .filter(|w| want.contains(w))
+            .collect::<Vec<_>>()
+    };
     // The shortest window holding every content word (a label is a few
     // words; "Order #58213 … Subtotal" holds "order" but not "total").
     let mut best: Option<(usize, usize)> = None;
     for start in 0..toks.len() {
-        if !want.contains(&norm[start]) {
+        if holds(start).is_empty() {
             continue;
         }
-        let mut seen: Vec<&str> = Vec::new();
-        for (end, w) in norm.iter().enumerate().skip(start).take(want.len() + 2) {
-            if want.contains(w) && !seen.contains(&w.as_str()) {
-                seen.push(w);
+        let mut seen: Vec<&String> = Vec::new();
+        for end in (start..toks.len()).take(want.len() + 3) {
+            for w in holds(end) {
+                if !seen.contains(&w) {
+                    seen.push(w);
+                }
             }
             if seen.len() == want.len() {
                 if best.is_none_or(|(s, e)| end - start < e - s) {
@@ -57,16 +136,32 @@ pub fn answer(visible_text: &str, about: &str) -> Option<(String, String)> {
         }
     }
     let (s, e) = best?;
+    let money = |t: &&&str| t.chars().any(|c| "$€£¥₹".contains(c));
+    let digit = |t: &&&str| t.chars().any(|c| c.is_ascii_digit());
+    let pick = |ts: &[&str]| -> Option<String> {
+        let near: Vec<&&str> = ts.iter().collect();
+        near.iter()
+            .find(|t| money(t) && digit(t))
+            .or_else(|| near.iter().find(|t| digit(t)))
+            .map(|t| t.trim_end_matches([',', ';', '.', ')']).to_string())
+    };
+    // Inside the label: the words it frames that name none of the asked.
+    let inner: Vec<&str> = (s..=e)
+        .filter(|&i| holds(i).is_empty())
+        .map(|i| toks[i])
+        .collect();
+    if let Some(v) = pick(&inner) {
+        let label: Vec<&str> = (s..=e)
+            .filter(|&i| !holds(i).is_empty())
+            .map(|i| toks[i])
+            .collect();
+        return Some((label.join(" ").trim_end_matches(':').to_string(), v));
+    }
     let label = toks[s..=e].join(" ");
     let after = &toks[e + 1..];
-    let value = after
-        .iter()
-        .take(4)
-        .find(|t| t.chars().any(|c| c.is_ascii_digit()))
-        .map(|t| t.trim_end_matches([',', ';', '.', ')']).to_string())
-        .or_else(|| {
-            (!after.is_empty()).then(|| after.iter().take(6).copied().collect::<Vec<_>>().join(" "))
-        })?;
+    let value = pick(&after[..after.len().min(4)]).or_else(|| {
+        (!after.is_empty()).then(|| after.iter().take(6).copied().collect::<Vec<_>>().join(" "))
+    })?;
     Some((label.trim_end_matches(':').to_string(), value))
 }
 
@@ -99,6 +194,27 @@ mod tests {
             answer(RECEIPT, "the tax amount").map(|a| a.1),
             Some("$4.56".into())
         );
+    }
+
+    const ACCOUNTS: &str =
+        "Good morning, Tom Everyday Checking ••4410 $2,318.40 Available balance \
+        View transactions High-Yield Savings ••7725 $12,480.22 Available balance · 4.10% APY \
+        View transactions Rewards Visa ••0093 $641.07 Current balance";
+
+    #[test]
+    fn a_value_framed_by_its_label_on_a_card_is_read_and_an_amount_wins() {
+        for q in [
+            "the savings balance",
+            "how much money is in my savings account",
+            "the balance of High-Yield Savings",
+            "how much have I got in savings right now",
+        ] {
+            assert_eq!(
+                answer(ACCOUNTS, q).map(|a| a.1),
+                Some("$12,480.22".into()),
+                "{q}"
+            );
+        }
     }
 
     #[test]

@@ -201,10 +201,15 @@ pub fn look(cx: &Cx<'_>, what: &str, cursor: usize) -> Outcome {
 fn related_link<'p>(cx: &Cx<'p>, what: &str) -> Option<&'p Observed> {
     let task = crate::text::concepts(cx.task);
     let sibling = |label: &str| enumerated_sibling(label, what);
+    // Clicked from this document before: an in-page link ("#plan") moves
+    // the address but not the page, and clicking it again would not move
+    // the task either.
+    let document = |u: &str| u.split('#').next().unwrap_or_default().to_string();
+    let here = document(&cx.page.url);
     let clicked_here = |e: &Observed| {
         cx.history.iter().any(|h| {
             h.action == "click"
-                && h.url.as_deref() == Some(cx.page.url.as_str())
+                && h.url.as_deref().map(document).as_deref() == Some(here.as_str())
                 && h.element_text.as_deref() == Some(crate::text::truncate(e.label(), 80).as_str())
         })
     };

@@ -17,6 +17,7 @@
 //! Commits are grouped by the database thread (`writer.rs`); checkpoints
 //! run beside it (`checkpoint.rs`).
 
+mod body;
 mod browse;
 mod checkpoint;
 mod writer;
@@ -45,14 +46,31 @@ const MIGRATE_OWNER: &str = "
 ALTER TABLE runs ADD COLUMN owner TEXT;
 ALTER TABLE runs ADD COLUMN active INTEGER NOT NULL DEFAULT 0;";
 
-/// `owner` is written when the run is created and kept by later saves.
+/// A run's change, written by two statements so that a step leaves the
+/// indexes alone (migration V3): the first sets only unindexed columns; the
+/// second moves the run's index entries, and matches a row only when its
+/// `active` or `touched` (the minute of `updated_at`) changed: at its last
+/// step, or once a minute.
+const UPDATE_RUN: &str = "UPDATE runs SET body = ?2, updated_at = ?3, version = ?4, last_seq = ?5
+     WHERE run_id = ?1";
+const UPDATE_RUN_INDEXED: &str = "UPDATE runs SET active = ?2, touched = ?3
+     WHERE run_id = ?1 AND (active <> ?2 OR touched <> ?3)";
+/// A new run (or one expired while its turn was decided, as before the
+/// split). `owner` is written when the run is created and kept by later
+/// writes.
 const UPSERT_RUN: &str =
-    "INSERT INTO runs (run_id, body, updated_at, active, owner, version, last_seq)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+    "INSERT INTO runs (run_id, body, updated_at, active, owner, version, last_seq, touched)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
      ON CONFLICT(run_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at,
-     active = excluded.active, version = excluded.version, last_seq = excluded.last_seq";
-const COUNT_ACTIVE: &str =
-    "SELECT COUNT(*) FROM runs WHERE owner = ?1 AND active = 1 AND updated_at >= ?2";
+     active = excluded.active, version = excluded.version, last_seq = excluded.last_seq,
+     touched = excluded.touched";
+/// `touched` narrows through the index; `updated_at` is the exact rule.
+const COUNT_ACTIVE: &str = "SELECT COUNT(*) FROM runs WHERE owner = ?1 AND active = 1
+     AND touched >= ?2 / 60000 AND updated_at >= ?2";
+/// What `touched` holds for a change at `updated_at` (ms).
+fn minute(updated_at: i64) -> i64 {
+    updated_at.div_euclid(60_000)
+}
 const INSERT_REPLY: &str =
     "INSERT OR REPLACE INTO replies (run_id, idem_key, endpoint, status, body, created_at)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
@@ -139,14 +157,16 @@ impl SqliteStore {
 
 /// A run, its version and last event number, and every reply stored for it.
 fn load_full(c: &Connection, id: &str) -> Result<Option<StoredRun>, StoreError> {
-    let row: Option<(String, i64, i64)> = c
+    let row = c
         .prepare_cached("SELECT body, version, last_seq FROM runs WHERE run_id = ?1")?
-        .query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .query_row([id], |r| {
+            Ok((body::unpack(r.get_ref(0)?), r.get(1)?, r.get(2)?))
+        })
         .optional()?;
     let Some((body, version, last_seq)) = row else {
         return Ok(None);
     };
-    let run: Run = serde_json::from_str(&body)?;
+    let run: Run = serde_json::from_str(&body?)?;
     let replies = c
         .prepare_cached("SELECT idem_key, endpoint, status, body FROM replies WHERE run_id = ?1")?
         .query_map([id], |r| {
@@ -168,15 +188,31 @@ fn load_full(c: &Connection, id: &str) -> Result<Option<StoredRun>, StoreError> 
     }))
 }
 
-fn write_row(c: &Connection, row: &RunRow) -> Result<(), rusqlite::Error> {
+/// Writes `row` with its body already packed (`body::pack`, done on the
+/// caller's thread): an update of the stored run, or else an insert.
+fn write_row(c: &Connection, row: &RunRow, packed: &[u8]) -> Result<(), rusqlite::Error> {
+    let touched = minute(row.updated_at);
+    let updated = c.prepare_cached(UPDATE_RUN)?.execute(params![
+        row.run_id,
+        packed,
+        row.updated_at,
+        row.version,
+        row.last_seq
+    ])?;
+    if updated == 1 {
+        c.prepare_cached(UPDATE_RUN_INDEXED)?
+            .execute(params![row.run_id, row.active, touched])?;
+        return Ok(());
+    }
     c.prepare_cached(UPSERT_RUN)?.execute(params![
         row.run_id,
-        row.body,
+        packed,
         row.updated_at,
         row.active,
         row.owner,
         row.version,
-        row.last_seq
+        row.last_seq,
+        touched
     ])?;
     Ok(())
 }
@@ -205,11 +241,12 @@ impl TurnLock for SqliteTurn {
     async fn commit(self: Box<Self>, write: RunWrite) -> Result<(), StoreError> {
         let RunWrite { row, reply, events } = write;
         let run_id = row.run_id.clone();
+        let packed = body::pack(&row.body);
         // The events come back from the database thread for the hub.
         let events = self
             .writer
             .call(move |c| {
-                write_row(c, &row)?;
+                write_row(c, &row, &packed)?;
                 if let Some((key, endpoint, r)) = reply {
                     c.prepare_cached(INSERT_REPLY)?.execute(params![
                         row.run_id,
@@ -271,6 +308,7 @@ impl RunStore for SqliteStore {
         events: Vec<StoredEvent>,
     ) -> Result<Result<(), u64>, StoreError> {
         let run_id = row.run_id.clone();
+        let packed = body::pack(&row.body);
         let created = self
             .writer
             .call(move |c| {
@@ -283,7 +321,7 @@ impl RunStore for SqliteStore {
                         return Ok(Err(n));
                     }
                 }
-                write_row(c, &row)?;
+                write_row(c, &row, &packed)?;
                 write_events(c, &row.run_id, &events)?;
                 Ok(Ok(events))
             })
@@ -346,13 +384,16 @@ impl RunStore for SqliteStore {
         self.writer
             .call(move |c| {
                 let cutoff = cutoff_ms as i64;
+                // `touched` narrows through its index (V3); `updated_at`
+                // is the exact rule.
+                let expired = "FROM runs WHERE touched <= ?1 / 60000 AND updated_at < ?1";
                 for child in ["replies", "run_events"] {
                     c.prepare_cached(&format!(
-                        "DELETE FROM {child} WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < ?1)"
+                        "DELETE FROM {child} WHERE run_id IN (SELECT run_id {expired})"
                     ))?
                     .execute([cutoff])?;
                 }
-                Ok(c.prepare_cached("DELETE FROM runs WHERE updated_at < ?1")?
+                Ok(c.prepare_cached(&format!("DELETE {expired}"))?
                     .execute([cutoff])?)
             })
             .await
