@@ -152,6 +152,9 @@ globalThis.SentiencePageOps = (() => {
       const form = el.form || el.closest('form');
       if (form) info.form = Array.prototype.indexOf.call(document.forms, form) + 1;
       if (el.readOnly) info.readOnly = true;
+      // A field that offers suggestions as one types (the rule of
+      // crates/snapshot-core/src/observed.rs suggests_by_markup).
+      if ((tag === 'input' || tag === 'textarea') && suggestsByMarkup(el, role)) info.suggests = true;
       // An icon with no words of its own: those of its id and classes.
       if (!info.ariaLabel && !(el.textContent || '').trim()) {
         const cls = typeof el.className === 'string' ? el.className : '';
@@ -165,8 +168,27 @@ globalThis.SentiencePageOps = (() => {
       if (tag === 'a' && el.href) info.href = el.href;
       elements[id] = info;
     }
-    return { title: document.title, visibleText: text.replace(/\s+/g, ' ').trim().slice(0, 6000), elements };
+    // The text keeps its line breaks (innerText breaks blocks, rows, <br>),
+    // one "\n" each and no blank lines; everything else collapses to single
+    // spaces, so the text without its breaks reads as it always did
+    // (crates/agent/src/page/mod.rs `flatten`).
+    const lines = text.replace(/[^\S\n]+/g, ' ').split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
+    return { title: document.title, visibleText: lines.slice(0, 6000), elements };
   }
+
+  /**
+   * WAI-ARIA combobox / aria-autocomplete, a `list` attribute, or the class
+   * a suggestion widget puts on its field (observed.rs suggests_by_markup).
+   * @param {Element} el
+   * @param {string} role its first role token, lower-case
+   */
+  function suggestsByMarkup(el, role) {
+    const auto = (el.getAttribute('aria-autocomplete') || '').trim().toLowerCase();
+    if (role === 'combobox' || auto === 'list' || auto === 'both' || auto === 'inline' || el.hasAttribute('list')) return true;
+    const cls = typeof el.className === 'string' ? el.className.toLowerCase() : '';
+    return cls.split(/\s+/).some((c) => SUGGEST_CLASS.some((w) => c.includes(w)));
+  }
+  const SUGGEST_CLASS = ['autocomplete', 'typeahead', 'combobox', 'suggest', 'tt-input', 'aa-input'];
 
   // The frame holding the held highlight (null: this one), so release
   // reaches it.

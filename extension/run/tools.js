@@ -10,6 +10,8 @@ globalThis.SentienceTools = (() => {
   // The longest wait one observe may ask for (a task's "wait 2 minutes" is
   // several observes).
   const MAX_WAIT_MS = 120000;
+  // A press's `repeat` is capped: a slider's whole range, not a flood.
+  const MAX_REPEAT = 500;
   // DOM quiet before a snapshot. An action waits only while the page
   // reacts (extension/content/actions.js SETTLE), briefly; the run loop's
   // next step wants a page at rest, so it waits for this much quiet.
@@ -176,9 +178,16 @@ globalThis.SentienceTools = (() => {
       // The key goes to the element named (the field just filled), focused first.
       const id = elementId(p);
       if (id !== null) await call(tabId, 'click', { id });
-      const r = await call(tabId, 'press', { key: String(p.key ?? 'Enter') });
+      // `repeat`: the key pressed that many times (a slider's arrow key to
+      // its value); each press is its own keydown/keyup, as a held key.
+      const times = Math.min(Math.max(Math.trunc(Number(p.repeat)) || 1, 1), MAX_REPEAT);
+      let r;
+      for (let i = 0; i < times; i++) {
+        r = await call(tabId, 'press', { key: String(p.key ?? 'Enter') });
+        if (!r || r.success === false || r.outcome === 'navigated') break;
+      }
       if (r && r.outcome === 'navigated') await waitReady(tabId);
-      return result(r, `Pressed ${p.key ?? 'Enter'}`);
+      return result(r, `Pressed ${p.key ?? 'Enter'}${times > 1 ? ` ×${times}` : ''}`);
     },
   };
 

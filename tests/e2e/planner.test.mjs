@@ -13,6 +13,12 @@
 //   - recovery from a wrong link
 //   - a message found by its author and forwarded (Reply / Forward as the
 //     parts of one clickable toolbar: snapshot-core select/parts.rs)
+//   - a form of table rows whose boxes only the row's <th> names (the
+//     visible text's line breaks: crates/agent/src/page/layout_labels.rs)
+//   - late suggestions on a field that says it offers them only by its
+//     widget's class (DomFacts suggests)
+//   - drawn sliders (a handle, a readout beside it): set by their arrow
+//     keys, one value or a list of them in the page's order
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -68,6 +74,30 @@ const SCENARIOS = [
     page: 'inbox.html',
     task: "Please forward Effie's email to Bari.",
     check: (r) => assert.deepEqual(JSON.parse(r), { act: 'forward', of: 'Effie', to: 'Bari', text: '' }),
+  },
+  {
+    name: 'a form of table rows, each box named by the row it stands in',
+    page: 'search-rows.html',
+    task: 'Search for drama movies directed by Holloway from year 2011.',
+    check: (r) => assert.deepEqual(JSON.parse(r), { genre: 'drama', director: 'Holloway', year: '2011' }),
+  },
+  {
+    name: 'late suggestions on a field only its widget class marks as an autocomplete',
+    page: 'airport-late.html',
+    task: 'Type "Portland, OR" into the From field and click Search',
+    check: (r) => assert.equal(r, 'Portland, OR (PDX)'),
+  },
+  {
+    name: 'a drawn slider set by its keys from the value its readout shows',
+    page: 'sliders.html',
+    task: 'Select 42 with the slider and click Apply.',
+    check: (r) => assert.deepEqual(JSON.parse(r), { brightness: 42, contrast: 80 }),
+  },
+  {
+    name: 'a list of values for the sliders, in their order',
+    page: 'sliders.html',
+    task: 'Set the sliders to [25, 61] and click Apply.',
+    check: (r) => assert.deepEqual(JSON.parse(r), { brightness: 25, contrast: 61 }),
   },
 ];
 

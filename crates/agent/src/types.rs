@@ -96,11 +96,15 @@ pub enum Direction {
     Down,
 }
 
+/// The most times one `press` repeats its key (the extension's cap too,
+/// extension/run/tools.js `MAX_REPEAT`): a slider's whole range, not a flood.
+pub const MAX_REPEAT: u32 = 500;
+
 /// execute_tool's `tool` (docs/contracts/run-api.md §11): one variant per
 /// tool, each with its own parameters. On the wire it is
 /// `{"name": "click", "parameters": {"id": 42}}`; the parameter names are
 /// ours (the spec leaves them open) and docs/server.md lists them:
-/// click {id}, type {id, text}, press {key, id?}, scroll {direction, amount,
+/// click {id}, type {id, text}, press {key, id?, repeat?}, scroll {direction, amount,
 /// id?, within?}, navigate {url}, observe {waitMs?}, ask_user {question},
 /// finish {result}. An element id keeps the JSON type it arrived in.
 #[derive(Debug, Clone, PartialEq)]
@@ -128,10 +132,13 @@ pub enum Tool {
         id: Option<ElementId>,
         within: bool,
     },
-    /// A key, in the element `id` when given (else where the focus is).
+    /// A key, in the element `id` when given (else where the focus is),
+    /// `repeat` times when set (a slider's arrow key, once per step of
+    /// the value; absent means once).
     Press {
         key: String,
         id: Option<ElementId>,
+        repeat: Option<u32>,
     },
     AskUser {
         question: String,
@@ -220,10 +227,13 @@ impl Tool {
                     m.insert("within".into(), Value::from(true));
                 }
             }
-            Tool::Press { key, id: i } => {
+            Tool::Press { key, id: i, repeat } => {
                 m.insert("key".into(), Value::from(key.clone()));
                 if let Some(i) = i {
                     id(&mut m, i);
+                }
+                if let Some(n) = repeat {
+                    m.insert("repeat".into(), Value::from(*n));
                 }
             }
             Tool::AskUser { question } => {
@@ -295,6 +305,11 @@ impl Tool {
             ToolName::Press => Tool::Press {
                 key: string("key")?,
                 id: id(false)?,
+                repeat: p
+                    .get("repeat")
+                    .and_then(Value::as_u64)
+                    .filter(|n| *n > 1)
+                    .map(|n| n.min(u64::from(MAX_REPEAT)) as u32),
             },
             ToolName::AskUser => Tool::AskUser {
                 question: optional("question", "How should I continue?"),

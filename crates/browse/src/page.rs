@@ -66,6 +66,14 @@ impl BrowsePage {
                 let mut facts = DomFacts::of_raw(raw);
                 facts.href = el.value().attr("href").unwrap_or_default().to_string();
                 facts.read_only = el.value().attr("readonly").is_some();
+                let attr = |n: &str| el.value().attr(n).unwrap_or_default();
+                facts.suggests = matches!(facts.tag.as_str(), "input" | "textarea")
+                    && sentience_snapshot_core::observed::suggests_by_markup(
+                        attr("role"),
+                        attr("aria-autocomplete"),
+                        el.value().attr("list").is_some(),
+                        attr("class"),
+                    );
                 if facts.aria_label.is_empty()
                     && element.text.as_deref().unwrap_or("").trim().is_empty()
                 {

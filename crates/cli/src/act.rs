@@ -311,7 +311,29 @@ async fn browser_loop(hands: &ActHands, args: &ActArgs) -> Result<()> {
             // A wait the task asked for, or for a page still changing.
             tokio::time::sleep(Duration::from_millis(ms.min(120_000))).await;
         }
-        let result = hands.execute_with_retry(&action).await;
+        let result = match &tool {
+            // A key for an element (a slider's handle): the element is
+            // focused by a click first, then the key pressed `repeat` times.
+            Tool::Press {
+                id: Some(id),
+                repeat,
+                ..
+            } => {
+                // The click's own outcome does not count: a handle that
+                // only takes the focus changes nothing on the page.
+                let click = to_action(&Tool::Click { id: id.clone() }, &page);
+                hands.execute_with_retry(&click).await;
+                let mut r = json!({ "success": false });
+                for _ in 0..repeat.unwrap_or(1) {
+                    r = hands.execute_with_retry(&action).await;
+                    if r["success"] != json!(true) {
+                        break;
+                    }
+                }
+                r
+            }
+            _ => hands.execute_with_retry(&action).await,
+        };
         let ok = result["success"] == json!(true);
         say(format!("  [{step:>2}] {}", describe(&tool, &page, &result)));
         stats.record(&result);

@@ -58,6 +58,43 @@ pub struct DomFacts {
     /// 0 when it is in none. Which button submits the fields just filled.
     #[serde(skip_serializing_if = "is_zero")]
     pub form: u32,
+    /// It offers suggestions as one types (`suggests_by_markup`): a field
+    /// whose suggestions may come late, after the typing.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub suggests: bool,
+}
+
+/// Does a field's markup say it offers suggestions as one types? WAI-ARIA
+/// 1.2 §5.4 `combobox` and `aria-autocomplete` (`list`, `both`, `inline`);
+/// HTML §4.10.5.3.10 the `list` attribute (a `<datalist>`); and the class a
+/// suggestion widget puts on the field it drives, which is often all it
+/// says (jQuery UI `ui-autocomplete-input`, typeahead.js `tt-input` /
+/// `typeahead`, Awesomplete, Algolia `aa-input`…): a class word holding
+/// "autocomplete", "typeahead", "combobox" or "suggest". The extension's
+/// `page_info` (extension/content/page-ops.js) applies the same rule.
+pub fn suggests_by_markup(
+    role_attr: &str,
+    aria_autocomplete: &str,
+    has_list: bool,
+    class: &str,
+) -> bool {
+    let auto = aria_autocomplete.trim().to_ascii_lowercase();
+    first_role(role_attr) == "combobox"
+        || matches!(auto.as_str(), "list" | "both" | "inline")
+        || has_list
+        || class.split_whitespace().any(|c| {
+            let c = c.to_ascii_lowercase();
+            [
+                "autocomplete",
+                "typeahead",
+                "combobox",
+                "suggest",
+                "tt-input",
+                "aa-input",
+            ]
+            .iter()
+            .any(|w| c.contains(w))
+        })
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -228,6 +265,7 @@ impl DomFacts {
             hint: String::new(),
             read_only: false,
             form: 0,
+            suggests: first_role(&node.role_attr) == "combobox" || node.has(Flags::HAS_LIST),
         }
     }
 }

@@ -227,6 +227,7 @@ pub fn role_word(r: Role) -> &'static str {
         Role::Dialog => "dialog",
         Role::List => "list",
         Role::Table => "table",
+        Role::Slider => "slider",
         Role::Widget => "widget",
     }
 }

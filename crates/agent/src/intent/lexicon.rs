@@ -39,6 +39,9 @@ pub struct Lexicon {
     pub of: &'static [&'static str],
     /// "as" in "log in as alice".
     pub as_: &'static [&'static str],
+    /// "with" / "using" before the control that sets a value ("Select 5
+    /// with the slider").
+    pub instrument: &'static [&'static str],
     /// Superlatives: "cheapest" → least.
     pub extremes: &'static [(&'static [&'static str], Extreme)],
     /// Words that open a condition ("if") or a wait-until clause ("once").
@@ -157,6 +160,7 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["fill"], Verb::Type),
         (&["set"], Verb::Type),
         (&["change"], Verb::Type),
+        (&["adjust"], Verb::Type),
         (&["provide"], Verb::Type),
         (&["uncheck"], Verb::Unselect),
         (&["untick"], Verb::Unselect),
@@ -339,6 +343,8 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["list"], Role::List),
         (&["listbox"], Role::List),
         (&["table"], Role::Table),
+        (&["slider"], Role::Slider),
+        (&["sliders"], Role::Slider),
         (&["widget"], Role::Widget),
         (&["element"], Role::Widget),
         (&["control"], Role::Widget),
@@ -455,6 +461,7 @@ pub static ENGLISH: Lexicon = Lexicon {
     ],
     of: &["of", "for"],
     as_: &["as"],
+    instrument: &["with", "using"],
     extremes: &[
         (&["cheapest"], Extreme::Least),
         (&["least", "expensive"], Extreme::Least),

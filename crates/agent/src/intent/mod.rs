@@ -75,6 +75,9 @@ pub enum Role {
     Dialog,
     List,
     Table,
+    /// "the slider", "the sliders": a control set by its handle (a range
+    /// input, an ARIA slider, a drawn thumb).
+    Slider,
     /// "widget", "element", "thing": the quoted text names the kind.
     Widget,
 }

@@ -179,6 +179,30 @@ const TABLE: &[(&str, &str)] = &[
         r#"1. type value[date]="12/25/2024""#,
     ),
     (
+        r#"Select 104 with the slider and hit Submit."#,
+        r#"1. type slider value[slider]="104" → 2. click "Submit""#,
+    ),
+    (
+        r#"Select -95 with the slider"#,
+        r#"1. type slider value[slider]="-95""#,
+    ),
+    (
+        r#"Pick Large using the size dropdown"#,
+        r#"1. type dropdown value[size dropdown]="Large""#,
+    ),
+    (
+        r#"Set the sliders to the combination [8,4,5] and submit."#,
+        r#"1. type slider value[sliders]="8" value[sliders]="4" value[sliders]="5" → 2. submit submit"#,
+    ),
+    (
+        r#"Set the sliders to [25, 61] and click Apply."#,
+        r#"1. type slider value[sliders]="25" value[sliders]="61" → 2. click "Apply""#,
+    ),
+    (
+        r#"Adjust the volume to 30"#,
+        r#"1. type value[volume]="30""#,
+    ),
+    (
         r#"Choose 10:30 as the time"#,
         r#"1. type value[time]="10:30""#,
     ),

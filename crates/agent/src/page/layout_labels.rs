@@ -55,12 +55,33 @@ pub fn name_by_layout(page: &mut Page) {
         if e.is_field() {
             continue;
         }
-        let Some((start, end)) = place(&lower, e.text(), cursor) else {
+        let Some((start, mut end)) = place(&lower, e.text(), cursor) else {
             continue;
         };
         if !waiting.is_empty() {
-            let gap = text.get(gap_start..start).unwrap_or_default();
-            for (k, name) in split_gap(gap, waiting.len()).into_iter().enumerate() {
+            // Its first mention may stand before the boxes' labels (in the
+            // instruction a page shows: "Search for …" above a form whose
+            // button says Search): a later mention whose gap names the
+            // boxes is the element's own.
+            let mut found = split_gap(
+                &lines_of(text, gap_start, start, &page.line_starts),
+                waiting.len(),
+            );
+            let mut at = start;
+            while found.is_empty() {
+                let Some((s, e2)) = place(&lower, e.text(), at + 1) else {
+                    break;
+                };
+                let later = split_gap(
+                    &lines_of(text, gap_start, s, &page.line_starts),
+                    waiting.len(),
+                );
+                if !later.is_empty() {
+                    (end, found) = (e2, later);
+                }
+                at = s;
+            }
+            for (k, name) in found.into_iter().enumerate() {
                 names.push((waiting[k], name));
             }
             waiting.clear();
@@ -70,8 +91,8 @@ pub fn name_by_layout(page: &mut Page) {
     }
     // Boxes after the last element that shows words: the rest of the text.
     if !waiting.is_empty() {
-        let gap = text.get(gap_start..).unwrap_or_default();
-        for (k, name) in split_gap(gap, waiting.len()).into_iter().enumerate() {
+        let lines = lines_of(text, gap_start, text.len(), &page.line_starts);
+        for (k, name) in split_gap(&lines, waiting.len()).into_iter().enumerate() {
             names.push((waiting[k], name));
         }
     }
@@ -101,10 +122,48 @@ fn place(lower: &str, words: &str, from: usize) -> Option<(usize, usize)> {
     Some((at, at + head.len()))
 }
 
+/// The gap `from..to` of the text cut at the page's line starts: one
+/// piece when the producer sent no line breaks.
+fn lines_of<'t>(text: &'t str, from: usize, to: usize, starts: &[usize]) -> Vec<&'t str> {
+    let mut out = Vec::new();
+    let mut at = from;
+    for &s in starts.iter().filter(|&&s| s > from && s < to) {
+        out.push(text.get(at..s).unwrap_or_default());
+        at = s;
+    }
+    out.push(text.get(at..to).unwrap_or_default());
+    out
+}
+
+/// A line that reads as a field's label: a few words, no sentence.
+fn label_line(line: &str) -> Option<String> {
+    let l = line.trim().trim_end_matches(':').trim();
+    let words = l.split_whitespace().count();
+    let sentence = l.contains(['.', '!', '?', ';']);
+    ((1..=MAX_WORDS).contains(&words) && !sentence).then(|| l.to_string())
+}
+
 /// The names of `n` boxes from the words of the gap before them (in
-/// order), or none when the gap does not say.
-fn split_gap(gap: &str, n: usize) -> Vec<String> {
-    let gap = gap.trim();
+/// order), or none when the gap does not say. With line breaks, `n` boxes
+/// after `n` short lines take a line each (a form of rows, its labels
+/// before or after each box: "Genre\nDirector\nYear"); else by words.
+fn split_gap(lines: &[&str], n: usize) -> Vec<String> {
+    let full: Vec<&str> = lines
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    if full.len() >= 2 && full.len() >= n {
+        let named: Vec<String> = full[full.len() - n..]
+            .iter()
+            .filter_map(|l| label_line(l))
+            .collect();
+        if named.len() == n {
+            return named;
+        }
+    }
+    let joined = lines.concat();
+    let gap = joined.trim();
     if gap.is_empty() {
         return Vec::new();
     }
@@ -236,6 +295,73 @@ mod tests {
             ],
         );
         assert!(p.elements.iter().all(|e| e.facts.aria_label.is_empty()));
+    }
+
+    /// The same rows with the line breaks the producer keeps (a `<th>`
+    /// per row, or a label after each box): each box takes its line, where
+    /// the flat words did not divide.
+    #[test]
+    fn rows_of_boxes_take_their_lines_in_order() {
+        let boxes = || {
+            vec![
+                el(1, Role::Textbox, "input", "", 40.0),
+                el(2, Role::Textbox, "input", "", 60.0),
+                el(3, Role::Textbox, "input", "", 80.0),
+                el(4, Role::Button, "button", "Submit", 100.0),
+            ]
+        };
+        let p = page(
+            "Search for drama movies directed by Holloway from year 2011.\nMovie Search\nDirector\nGenre\nYear\nSubmit",
+            boxes(),
+        );
+        let names: Vec<&str> = p.elements[..3]
+            .iter()
+            .map(|e| e.facts.aria_label.as_str())
+            .collect();
+        assert_eq!(names, ["Director", "Genre", "Year"]);
+        assert_eq!(
+            p.visible_text,
+            "Search for drama movies directed by Holloway from year 2011. Movie Search Director Genre Year Submit",
+            "the text stays one line"
+        );
+        // A line that is a sentence is no label: nothing is guessed.
+        let p = page(
+            "Movie Search\nDirector\nPick a genre below.\nYear\nSubmit",
+            boxes(),
+        );
+        assert!(p.elements.iter().all(|e| e.facts.aria_label.is_empty()));
+    }
+
+    /// The page shows the instruction, which starts with the button's own
+    /// word: the button's mention after the labels closes the gap.
+    #[test]
+    fn the_button_mentioned_in_the_instruction_is_placed_after_the_labels() {
+        let p = page(
+            "Search for drama movies directed by Holloway from year 2011.\nGenre\nYear\nDirector Name\nSearch",
+            vec![
+                el(1, Role::Textbox, "input", "", 40.0),
+                el(2, Role::Textbox, "input", "", 60.0),
+                el(3, Role::Textbox, "input", "", 80.0),
+                el(4, Role::Button, "button", "Search", 100.0),
+            ],
+        );
+        let names: Vec<&str> = p.elements[..3]
+            .iter()
+            .map(|e| e.facts.aria_label.as_str())
+            .collect();
+        assert_eq!(names, ["Genre", "Year", "Director Name"]);
+    }
+
+    #[test]
+    fn one_box_takes_its_own_line_not_the_heading_before_it() {
+        let p = page(
+            "Book Your One-Way Flight\nDeparture Date\nSearch",
+            vec![
+                el(1, Role::Textbox, "input", "", 80.0),
+                el(2, Role::Button, "button", "Search", 120.0),
+            ],
+        );
+        assert_eq!(p.elements[0].facts.aria_label, "Departure Date");
     }
 
     #[test]

@@ -92,13 +92,41 @@ pub struct Page {
     pub shape: SnapshotShape,
     pub url: String,
     pub title: String,
+    /// The page's visible text on one line, words separated by single
+    /// spaces (what every reader of the text matches against).
     pub visible_text: String,
+    /// Where each line of the visible text after the first began (byte
+    /// offsets into `visible_text`), when the producer kept its line
+    /// breaks: rows of a form, a label over its box (`flatten`).
+    pub line_starts: Vec<usize>,
     pub elements: Vec<Observed>,
     /// The viewport's height when the snapshot gave one.
     pub viewport_height: Option<f64>,
     /// PageSnapshot ids, by element position (their `Element::id`); empty
     /// for the snapshot contract's numeric ids.
     string_ids: Vec<String>,
+}
+
+/// The visible text as producers send it — its lines separated by "\n"
+/// where the page breaks them (blocks, table rows, `<br>`: HTML's
+/// `innerText`) — as one line of single-spaced words, and where each later
+/// line began. The flat text is what the text was before line breaks were
+/// sent, so every reader of it is unchanged; the line starts tell a row's
+/// label from the next one's ("Genre\nDirector\nYear").
+pub(crate) fn flatten(text: String) -> (String, Vec<usize>) {
+    if !text.contains('\n') {
+        return (text, Vec::new());
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut starts = Vec::new();
+    for line in text.split('\n').map(str::trim).filter(|l| !l.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+            starts.push(out.len());
+        }
+        out.push_str(line);
+    }
+    (out, starts)
 }
 
 impl Page {
@@ -112,11 +140,13 @@ impl Page {
         elements: Vec<Observed>,
         viewport_height: Option<f64>,
     ) -> Page {
+        let (visible_text, line_starts) = flatten(visible_text);
         let mut page = Page {
             shape: SnapshotShape::Sentience,
             url,
             title,
             visible_text,
+            line_starts,
             elements,
             viewport_height,
             string_ids: Vec::new(),

@@ -135,11 +135,13 @@ fn contract_page(snapshot: Snapshot, additions: RunAdditions) -> Page {
             .collect::<Vec<_>>()
             .join("\n")
     });
+    let (visible_text, line_starts) = super::flatten(visible_text);
     Page {
         shape: SnapshotShape::Sentience,
         url: snapshot.url,
         title: additions.title.unwrap_or_default(),
         visible_text,
+        line_starts,
         elements,
         viewport_height: additions.viewport.0.then_some(snapshot.viewport.height),
         string_ids: Vec::new(),
@@ -217,6 +219,7 @@ impl PageSnapshot {
                     hint: String::new(),
                     read_only: false,
                     form: 0,
+                    suggests: false,
                 };
                 let element = Element {
                     id: u32::try_from(pos).unwrap_or(u32::MAX),
@@ -228,11 +231,13 @@ impl PageSnapshot {
                 Observed { element, facts }
             })
             .collect();
+        let (visible_text, line_starts) = super::flatten(self.visible_text.unwrap_or_default());
         Page {
             shape: SnapshotShape::Agent,
             url: self.url,
             title: self.title.unwrap_or_default(),
-            visible_text: self.visible_text.unwrap_or_default(),
+            visible_text,
+            line_starts,
             elements,
             viewport_height: None,
             string_ids,

@@ -131,6 +131,7 @@ pub fn role_fit(e: &Observed, role: Role) -> f64 {
                 0.3
             }
         }
+        Role::Slider => f64::from(u8::from(super::slider::is_slider(e))),
         Role::Widget => 1.0,
     }
 }
@@ -578,11 +579,12 @@ fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
         .filter(|(_, v)| v.len() >= 2)
         .max_by_key(|(_, v)| v.len())?;
     members.sort_by(|&a, &b| reading_order(&page.elements[a], &page.elements[b]));
-    // The k-th mention of the label in the text is the k-th control.
+    // The k-th mention of the label in the text is the k-th control
+    // (found without a lower-cased copy of the whole text, whose byte
+    // positions would not be the text's outside ASCII).
     let text = &page.visible_text;
-    let lower = text.to_lowercase();
-    let raw_label = page.elements[members[0]].label().trim().to_lowercase();
-    let mut cuts: Vec<usize> = lower.match_indices(&raw_label).map(|(p, _)| p).collect();
+    let raw_label = page.elements[members[0]].label().trim();
+    let mut cuts = mentions(text, raw_label);
     if cuts.len() < members.len() {
         return None;
     }
@@ -610,6 +612,25 @@ fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
         index: *index,
         e: &page.elements[*index],
     })
+}
+
+/// Where `needle` appears in `hay`, ASCII case ignored, without overlaps.
+fn mentions(hay: &str, needle: &str) -> Vec<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let mut out = Vec::new();
+    if n.is_empty() {
+        return out;
+    }
+    let mut i = 0;
+    while i + n.len() <= h.len() {
+        if h[i..i + n.len()].eq_ignore_ascii_case(n) && hay.is_char_boundary(i) {
+            out.push(i);
+            i += n.len();
+        } else {
+            i += 1;
+        }
+    }
+    out
 }
 
 /// The price in a card's text: the first amount after a currency sign,

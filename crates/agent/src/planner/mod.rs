@@ -22,6 +22,7 @@ pub(crate) mod layout;
 mod lookup;
 mod recover;
 mod session;
+pub(crate) mod slider;
 pub mod steps;
 mod uncover;
 mod values;
@@ -34,6 +35,10 @@ mod tests_inbox;
 mod tests_results;
 #[cfg(test)]
 mod tests_rows;
+#[cfg(test)]
+mod tests_slider;
+#[cfg(test)]
+mod tests_suggest;
 
 use crate::intent::{Done, Intent, Step};
 use crate::page::Page;

@@ -183,7 +183,8 @@ fn without_a_button_enter_submits_the_last_field() {
         decide(r#"Search for "rust""#, &p, &h),
         Decision::Tool(Tool::Press {
             key: "Enter".into(),
-            id: Some(id("q"))
+            id: Some(id("q")),
+            repeat: None
         })
     );
 }
@@ -527,8 +528,17 @@ fn the_run_api_json_of_each_tool() {
             Tool::Press {
                 key: "Enter".into(),
                 id: None,
+                repeat: None,
             },
             r#"{"name":"press","parameters":{"key":"Enter"}}"#,
+        ),
+        (
+            Tool::Press {
+                key: "ArrowRight".into(),
+                id: Some(ElementId::Num(7)),
+                repeat: Some(12),
+            },
+            r#"{"name":"press","parameters":{"key":"ArrowRight","id":7,"repeat":12}}"#,
         ),
         (Tool::observe(), r#"{"name":"observe","parameters":{}}"#),
         (

@@ -357,6 +357,21 @@ fn the_cheapest_of_cards_is_chosen_by_the_price_in_each_card() {
         decide("Select the most expensive plan", &p, &[]),
         Decision::Tool(Tool::Click { id: id("s3") })
     );
+    // Text whose lower case is longer than itself ("İ") before the cards,
+    // the buttons shown in capitals: each card is still cut at its button.
+    let els = json!([
+        {"id": "a", "tag": "button", "text": "Select"},
+        {"id": "b", "tag": "button", "text": "Select"},
+        {"id": "c", "tag": "button", "text": "Select"},
+    ]);
+    let p = page(
+        els,
+        "İİİİİİİİİİ region Tiny $5/mo SELECT Large $40/mo SELECT Medium $20/mo SELECT",
+    );
+    assert_eq!(
+        decide("Select the cheapest plan", &p, &[]),
+        Decision::Tool(Tool::Click { id: id("a") })
+    );
 }
 
 #[test]

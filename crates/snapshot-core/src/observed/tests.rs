@@ -37,3 +37,19 @@ fn facts_read_the_wire_names() {
     assert_eq!(default_type("button", ""), "submit");
     assert_eq!(first_role(" Tab  presentation"), "tab");
 }
+
+#[test]
+fn a_field_says_it_offers_suggestions_by_role_attribute_list_or_widget_class() {
+    use super::suggests_by_markup as s;
+    assert!(s("combobox", "", false, ""));
+    assert!(s("", "list", false, ""));
+    assert!(s("", "Both", false, ""));
+    assert!(s("", "", true, ""));
+    // jQuery UI's autocomplete leaves only its class on the field.
+    assert!(s("", "", false, "form-control ui-autocomplete-input"));
+    assert!(s("", "", false, "typeahead tt-input"));
+    assert!(!s("", "none", false, "form-control"));
+    assert!(!s("textbox", "", false, "search-input"));
+    let f: DomFacts = serde_json::from_str(r#"{"tag":"input","suggests":true}"#).expect("facts");
+    assert!(f.suggests);
+}

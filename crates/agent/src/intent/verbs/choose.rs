@@ -50,6 +50,11 @@ pub(super) fn parse(c: &Clause<'_>, on: bool) -> Vec<Step> {
             }];
         }
     }
+    // "Select 5 with the slider", "pick Large using the dropdown": the
+    // value, set by the control named after "with" / "using".
+    if let Some(step) = with_instrument(c) {
+        return vec![step];
+    }
     let like_at = (0..rest.len()).find_map(|k| {
         let ws = lowers(&rest[k..]);
         lex.like
@@ -163,4 +168,26 @@ fn strip_only(x: &str) -> String {
         }
     }
     t.to_string()
+}
+
+/// "Select 5 with the slider": a value and the control that sets it, the
+/// control's phrase ending the clause (a slider, a dropdown, a field).
+fn with_instrument(c: &Clause<'_>) -> Option<Step> {
+    let (rest, lex) = (c.rest, c.lex);
+    let k = rest
+        .iter()
+        .position(|t| !t.quoted && lex.instrument.contains(&t.lower.as_str()))?;
+    let (n, role, words) = role_phrase(rest, k + 1, lex)?;
+    let settable = matches!(role, Role::Slider | Role::Dropdown | Role::Field);
+    if k == 0 || !settable || k + 1 + n != rest.len() {
+        return None;
+    }
+    let v: Vec<&str> = rest[..k].iter().map(|t| t.raw.as_str()).collect();
+    Some(Step::Fill {
+        values: vec![Value::literal(v.join(" "), FieldKind::Other, words)],
+        field: Target {
+            role: Some(role),
+            ..Target::default()
+        },
+    })
 }

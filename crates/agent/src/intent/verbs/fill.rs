@@ -28,7 +28,10 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
     let (rest, lex, o) = (c.rest, c.lex, &c.object);
     let end = o.into_at.unwrap_or(rest.len());
     // "Set the quantity to 3", "change X to Y": the value after "to", the field before.
-    if matches!(c.phrase[0], "set" | "change") {
+    if matches!(c.phrase[0], "set" | "change" | "adjust") {
+        if let Some(step) = list_to(c) {
+            return vec![step];
+        }
         let mut vals = Vec::new();
         for part in rest.split(|t| !t.quoted && lex.and.contains(&t.lower.as_str())) {
             for piece in split_commas(part) {
@@ -158,6 +161,37 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
         values: vals,
         field,
     }]
+}
+
+/// "Set the sliders to the combination [8,4,5]", "set the three fields
+/// to [a, b, c]": a bracketed list after "to" is one value per control the
+/// words before it name, in the page's order.
+fn list_to(c: &Clause<'_>) -> Option<Step> {
+    let (rest, lex) = (c.rest, c.lex);
+    let k = rest.iter().rposition(|t| !t.quoted && t.lower == "to")?;
+    // The words as written (a token's comma is kept apart from its text).
+    let after: Vec<String> = rest[k + 1..]
+        .iter()
+        .map(|t| format!("{}{}", t.raw, if t.comma { "," } else { "" }))
+        .collect();
+    let after = after.join(" ");
+    let open = after.find('[')?;
+    let close = open + after[open..].find(']')?;
+    let items: Vec<&str> = after[open + 1..close].split(',').map(str::trim).collect();
+    if items.len() < 2 || items.iter().any(|i| i.is_empty()) {
+        return None;
+    }
+    let (_, role, words) = crate::intent::object::role_phrase(&rest[..k], 0, lex)?;
+    Some(Step::Fill {
+        values: items
+            .iter()
+            .map(|i| Value::literal(i.to_string(), FieldKind::Other, words.clone()))
+            .collect(),
+        field: Target {
+            role: Some(role),
+            ..Target::default()
+        },
+    })
 }
 
 /// Split at tokens followed by a comma (the comma token stays in its piece).

@@ -97,6 +97,7 @@ fn one(cx: &Cx<'_>, step: &Step, following: Option<&Step>, cursor: usize, last: 
             Outcome::Act(Tool::Press {
                 key: key.clone(),
                 id,
+                repeat: None,
             })
         }
         Step::Wait { seconds, until } => wait::step(cx, *seconds, until.as_ref(), cursor),

@@ -125,6 +125,7 @@ pub fn implicit(cx: &Cx<'_>, phrase: &str, cursor: usize) -> Option<Outcome> {
     Some(Outcome::Act(Tool::Press {
         key: "Enter".into(),
         id: Some(cx.id(last)),
+        repeat: None,
     }))
 }
 

@@ -99,6 +99,7 @@ pub fn choose(cx: &Cx<'_>, field: &Observed, value: &str, cursor: usize) -> Outc
             None => Outcome::Act(Tool::Press {
                 key: if have < want { "PageDown" } else { "PageUp" }.into(),
                 id: Some(cx.id(field)),
+                repeat: None,
             }),
         };
     }

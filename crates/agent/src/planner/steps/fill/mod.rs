@@ -23,6 +23,7 @@ use sentience_snapshot_core::Observed;
 
 mod calendar;
 mod date_parts;
+mod slider;
 mod suggest;
 
 /// Where one value stands.
@@ -225,6 +226,10 @@ fn put<'p>(
     taken: &[&'p Observed],
     cursor: usize,
 ) -> Place<'p> {
+    // A number for a slider: its keys, not typing.
+    if let Some(p) = slider::place(cx, text, label, field, taken) {
+        return p;
+    }
     if let Some(e) = entered(cx, text).filter(|e| !taken.iter().any(|t| std::ptr::eq(*t, *e))) {
         return after_typing(cx, e, text, cursor);
     }

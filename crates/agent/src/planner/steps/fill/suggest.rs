@@ -26,9 +26,12 @@ fn suggestion_like(e: &Observed) -> bool {
             || e.role() == crate::page::Role::Button && e.facts.tag != "button")
 }
 
-/// A field that offers suggestions as one types.
+/// A field that offers suggestions as one types: a combobox, or a field
+/// whose markup says so (`DomFacts::suggests`: `aria-autocomplete`, a
+/// `list`, a suggestion widget's class), so its late suggestions are
+/// waited for.
 fn autocompletes(e: &Observed) -> bool {
-    e.role() == crate::page::Role::Combobox || e.facts.aria_role == "combobox"
+    e.role() == crate::page::Role::Combobox || e.facts.aria_role == "combobox" || e.facts.suggests
 }
 
 /// Suggestions below `field` whose words start with (or contain) `typed`
