@@ -99,8 +99,10 @@ async function perform(page, a) {
     await sleep(Math.min(Number(a.ms) || 0, 10000));
     return null;
   }
+  // `repeat`: a slider's arrow key, pressed once per step (at most 500).
+  const times = Math.min(Math.max(Number(a.repeat) || 1, 1), 500);
   if (a.endpoint === 'press' && !a.selector) {
-    await page.keyboard.press(a.key);
+    for (let i = 0; i < times; i++) await page.keyboard.press(a.key);
     return null;
   }
   const count = await page.evaluate((s) => { try { return document.querySelectorAll(s).length; } catch (e) { return -1; } }, a.selector);
@@ -145,7 +147,7 @@ async function perform(page, a) {
   if (a.endpoint === 'press') {
     // The key in the element: focused first, as `sentience browse` does.
     await page.evaluate((s) => document.querySelector(s).focus(), a.selector);
-    await page.keyboard.press(a.key);
+    for (let i = 0; i < times; i++) await page.keyboard.press(a.key);
     return null;
   }
   return `unknown endpoint ${a.endpoint}`;

@@ -89,14 +89,17 @@ pub fn decide(conv: &Conversation, agent: &Page) -> Action {
             // (Page Up in a date field, Escape, Enter) as the run loop's
             // would; one that does not gets Enter as a click on the form's
             // submit button (docs/contracts/browse.md §5), and no other key.
-            Tool::Press { key, id } if conv.accepts("press") => {
+            Tool::Press { key, id, repeat } if conv.accepts("press") => {
                 let id = id.as_ref().and_then(id_of);
                 return Action::Press {
                     id,
                     key: key.clone(),
+                    repeat: repeat.unwrap_or(1),
                 };
             }
-            Tool::Press { key, id: Some(id) } if key.eq_ignore_ascii_case("enter") => {
+            Tool::Press {
+                key, id: Some(id), ..
+            } if key.eq_ignore_ascii_case("enter") => {
                 if let Some(id) = id_of(id) {
                     return Action::Enter(id);
                 }

@@ -38,6 +38,8 @@ pub enum Action {
     Press {
         id: Option<u32>,
         key: String,
+        /// How many times (a slider's arrow key, once per step).
+        repeat: u32,
     },
     /// Look again after this many milliseconds: a `wait` answer, for a
     /// client that accepts it.
@@ -275,7 +277,7 @@ impl Conversation {
                 let a = Answer::typing(reason.enter(e, &selector), selector, "\n".into());
                 self.answered(a)
             }
-            Action::Press { id, key } => {
+            Action::Press { id, key, repeat } => {
                 let target = match id {
                     Some(id) => match self.target(page, id) {
                         Some((e, selector)) => Some((id, e, selector)),
@@ -283,15 +285,18 @@ impl Conversation {
                     },
                     None => None,
                 };
-                let params = match &target {
+                let mut params = match &target {
                     Some((id, _, selector)) => {
                         json!({ "key": key, "id": id, "selector": selector })
                     }
                     None => json!({ "key": key }),
                 };
+                if repeat > 1 {
+                    params["repeat"] = json!(repeat);
+                }
                 self.push("press", params, target.as_ref().map(|t| t.1), sig);
                 let why = reason.press(target.as_ref().map(|t| (t.1, t.2.as_str())), &key);
-                let a = Answer::press(or(why), target.map(|t| t.2), key);
+                let a = Answer::press(or(why), target.map(|t| t.2), key, repeat);
                 self.answered(a)
             }
             Action::Wait(ms) => {

@@ -172,6 +172,10 @@ pub struct Answer {
     /// `press`: the key (`KeyboardEvent.key` names: "Enter", "PageUp").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
+    /// `press`: how many times the key is pressed, when more than once (a
+    /// slider moved by its arrow key, one press per step).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repeat: Option<u32>,
     /// `wait`: how long, in milliseconds (at most [`MAX_WAIT_MS`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ms: Option<u64>,
@@ -186,6 +190,7 @@ impl Answer {
             selector: None,
             text: None,
             key: None,
+            repeat: None,
             ms: None,
         }
     }
@@ -198,6 +203,7 @@ impl Answer {
             selector: Some(selector),
             text: None,
             key: None,
+            repeat: None,
             ms: None,
         }
     }
@@ -210,6 +216,7 @@ impl Answer {
             selector: Some(selector),
             text: Some(text),
             key: None,
+            repeat: None,
             ms: None,
         }
     }
@@ -222,12 +229,15 @@ impl Answer {
             selector: None,
             text: None,
             key: None,
+            repeat: None,
             ms: None,
         }
     }
 
-    /// A key pressed in the element (`selector`), or where the focus is.
-    pub fn press(reason: String, selector: Option<String>, key: String) -> Answer {
+    /// A key pressed in the element (`selector`), or where the focus is,
+    /// `repeat` times (once when 0 or 1; capped at the planner's
+    /// `MAX_REPEAT`).
+    pub fn press(reason: String, selector: Option<String>, key: String, repeat: u32) -> Answer {
         Answer {
             reason,
             endpoint: Endpoint::Press,
@@ -235,6 +245,7 @@ impl Answer {
             selector,
             text: None,
             key: Some(key),
+            repeat: (repeat > 1).then_some(repeat.min(sentience_agent::MAX_REPEAT)),
             ms: None,
         }
     }
@@ -248,6 +259,7 @@ impl Answer {
             selector: None,
             text: None,
             key: None,
+            repeat: None,
             ms: Some(ms.min(MAX_WAIT_MS)),
         }
     }

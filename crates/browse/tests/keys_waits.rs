@@ -82,11 +82,21 @@ fn a_client_that_presses_keys_gets_the_key_in_the_field() {
         "The user wants to x".into(),
         Some("#q".into()),
         "Escape".into(),
+        1,
     )
     .to_json();
     assert_eq!(
         json,
         r##"{"reason":"The user wants to x","endpoint":"press","selector":"#q","key":"Escape"}"##
+    );
+    // A key pressed more than once says how many times (a slider's arrow
+    // key), capped at the planner's MAX_REPEAT.
+    let json =
+        sentience_browse::Answer::press("r".into(), Some("#s".into()), "ArrowRight".into(), 9_999)
+            .to_json();
+    assert_eq!(
+        json,
+        r##"{"reason":"r","endpoint":"press","selector":"#s","key":"ArrowRight","repeat":500}"##
     );
 }
 

@@ -272,7 +272,11 @@ impl BrowsePage {
             Action::Goto { url } => self.goto(url).await?,
             Action::Click { selector } => self.click(selector).await?,
             Action::Type { selector, text } => self.type_text(selector, text).await?,
-            Action::Press { selector, key } => self.press(selector.as_deref(), key).await?,
+            Action::Press {
+                selector,
+                key,
+                repeat,
+            } => self.press(selector.as_deref(), key, *repeat).await?,
             Action::Wait { ms } => {
                 tokio::time::sleep(Duration::from_millis(*ms)).await;
                 String::new()
@@ -323,20 +327,23 @@ impl BrowsePage {
     /// A key as the keyboard sends it (key down, key up: a date picker's
     /// Page Up, a list's Escape), in the element when named (focused
     /// first, without selecting its text), else where the focus is.
-    async fn press(&self, selector: Option<&str>, key: &str) -> Result<String> {
+    async fn press(&self, selector: Option<&str>, key: &str, repeat: u32) -> Result<String> {
         if let Some(selector) = selector {
             self.one(selector).await?;
             self.call(PLAIN_FOCUS_JS, &[json!(selector)]).await?;
         }
         // The key goes to the tab (wherever the focus is): any element
         // serves as the handle chromiumoxide sends it through.
-        self.page
+        let html = self
+            .page
             .find_element("html")
             .await
-            .context("the page has no document")?
-            .press_key(key)
-            .await
-            .map_err(|e| anyhow::anyhow!("pressing {key}: {e}"))?;
+            .context("the page has no document")?;
+        for _ in 0..repeat.max(1) {
+            html.press_key(key)
+                .await
+                .map_err(|e| anyhow::anyhow!("pressing {key}: {e}"))?;
+        }
         Ok(String::new())
     }
 

@@ -24,6 +24,8 @@ pub enum Action {
     Press {
         selector: Option<String>,
         key: String,
+        /// How many times (1 unless the answer says `repeat`).
+        repeat: u32,
     },
     /// Ours: look again after `ms` milliseconds.
     Wait {
@@ -35,6 +37,9 @@ pub enum Action {
 /// The answers beyond the contract's four this client carries out, sent in
 /// `task`'s `accepts` (a server that does not know them ignores the key).
 pub const ACCEPTS: [&str; 2] = ["press", "wait"];
+/// The most times one `press` answer repeats its key, whatever the server
+/// asks (the planner's own cap).
+pub const MAX_REPEAT: u32 = 500;
 /// The longest `wait` carried out, whatever the server asks (milliseconds).
 pub const MAX_WAIT_MS: u64 = 10_000;
 
@@ -218,12 +223,25 @@ pub fn parse_answer(status: u16, bytes: &[u8]) -> Result<Answer, WireError> {
                 None | Some(Value::Null) => None,
                 Some(_) => Some(string_field(&obj, "selector", "press")?),
             };
+            let repeat = match obj.get("repeat") {
+                None | Some(Value::Null) => 1,
+                Some(v) => v
+                    .as_u64()
+                    .filter(|n| (1..=u64::from(MAX_REPEAT)).contains(n))
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| {
+                        violation(format!(
+                            "the `press` answer's `repeat` is not a whole number from 1 to {MAX_REPEAT}: {v}"
+                        ))
+                    })?,
+            };
             (
                 Action::Press {
                     selector,
                     key: string_field(&obj, "key", "press")?,
+                    repeat,
                 },
-                &["selector", "key"],
+                &["selector", "key", "repeat"],
             )
         }
         "wait" => {
@@ -263,13 +281,20 @@ pub fn describe(action: &Action) -> String {
         Action::Click { selector } => format!("click {selector}"),
         Action::Type { selector, text } => format!("type {} into {selector}", json!(text)),
         Action::Press {
-            selector: Some(s),
+            selector,
             key,
-        } => format!("press {key} in {s}"),
-        Action::Press {
-            selector: None,
-            key,
-        } => format!("press {key}"),
+            repeat,
+        } => {
+            let times = if *repeat > 1 {
+                format!(" ×{repeat}")
+            } else {
+                String::new()
+            };
+            match selector {
+                Some(s) => format!("press {key}{times} in {s}"),
+                None => format!("press {key}{times}"),
+            }
+        }
         Action::Wait { ms } => format!("wait {ms} ms"),
         Action::Finish => "finish".to_string(),
     }

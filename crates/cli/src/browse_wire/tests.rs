@@ -136,7 +136,8 @@ fn reads_our_press_and_wait_answers() {
         p.action,
         Action::Press {
             selector: Some("#d".into()),
-            key: "PageUp".into()
+            key: "PageUp".into(),
+            repeat: 1,
         }
     );
     assert!(p.extra_keys.is_empty(), "{:?}", p.extra_keys);
@@ -145,9 +146,27 @@ fn reads_our_press_and_wait_answers() {
         focused.action,
         Action::Press {
             selector: None,
-            key: "Escape".into()
+            key: "Escape".into(),
+            repeat: 1,
         }
     );
+    // A slider's arrow key, pressed as many times as the answer says.
+    let slid =
+        ok(r##"{"reason":"r","endpoint":"press","selector":"#s","key":"ArrowRight","repeat":7}"##);
+    assert_eq!(
+        slid.action,
+        Action::Press {
+            selector: Some("#s".into()),
+            key: "ArrowRight".into(),
+            repeat: 7,
+        }
+    );
+    assert!(slid.extra_keys.is_empty(), "{:?}", slid.extra_keys);
+    for bad in [r#"0"#, r#"501"#, r#""7""#, r#"-1"#] {
+        let raw =
+            format!(r#"{{"reason":"r","endpoint":"press","key":"ArrowRight","repeat":{bad}}}"#);
+        assert!(parse_answer(200, raw.as_bytes()).is_err(), "{raw}");
+    }
     assert!(parse_answer(200, br#"{"reason":"r","endpoint":"press"}"#).is_err());
     // A wait is bounded on our side too, whatever the server asks.
     let w = ok(r#"{"reason":"r","endpoint":"wait","ms":600000}"#);
