@@ -2,6 +2,8 @@
 //! rules hold by construction (click before type, goto before click) and
 //! every answer has `reason` first.
 
+mod common;
+
 use sentience_browse::{builtin_step, Conversation, Endpoint};
 
 const LOGIN: &str = include_str!("../../../tests/pages/login.html");
@@ -43,25 +45,13 @@ fn login_clicks_each_field_before_typing_then_submits() {
     assert_eq!(seen[4].0, Endpoint::Click);
 }
 
-/// Runs a conversation on one unchanging page, returning each answer's
-/// (endpoint, selector, text) until `finish` or `max` answers.
+/// Each answer's (endpoint, selector, text) on one unchanging page, until
+/// `finish` or `max` answers.
 fn converse(task: &str, html: &str, max: usize) -> Vec<(Endpoint, Option<String>, Option<String>)> {
-    let mut conv = Conversation::new(task, Some("http://localhost/"));
-    let mut out = Vec::new();
-    for _ in 0..max {
-        let a = builtin_step(&mut conv, html, None);
-        assert!(
-            a.to_json().starts_with("{\"reason\":\"The user wants to "),
-            "{}",
-            a.to_json()
-        );
-        let done = a.endpoint == Endpoint::Finish;
-        out.push((a.endpoint, a.selector, a.text));
-        if done {
-            break;
-        }
-    }
-    out
+    common::answers(task, html, &[], max)
+        .into_iter()
+        .map(|a| (a.endpoint, a.selector, a.text))
+        .collect()
 }
 
 #[test]

@@ -4,7 +4,9 @@
 //! the contract's four answers, and never a key turned into another (a date
 //! picker's Page Up once went out as Enter).
 
-use sentience_browse::{builtin_step, Conversation, Endpoint, Request};
+mod common;
+
+use sentience_browse::{Endpoint, Request};
 
 const BUTTONS: &str = r#"<html><head><title>Buttons</title></head><body>
 <button id="one">ONE</button> <button id="two">TWO</button></body></html>"#;
@@ -23,23 +25,10 @@ type Seen = (
 );
 
 fn converse(task: &str, html: &str, accepts: &[&str], max: usize) -> Vec<Seen> {
-    let mut conv = Conversation::new(task, Some("http://localhost/"));
-    conv.accepts = accepts.iter().map(|s| s.to_string()).collect();
-    let mut out = Vec::new();
-    for _ in 0..max {
-        let a = builtin_step(&mut conv, html, None);
-        assert!(
-            a.to_json().starts_with("{\"reason\":\"The user wants to "),
-            "{}",
-            a.to_json()
-        );
-        let done = a.endpoint == Endpoint::Finish;
-        out.push((a.endpoint, a.selector, a.text, a.key, a.ms));
-        if done {
-            break;
-        }
-    }
-    out
+    common::answers(task, html, accepts, max)
+        .into_iter()
+        .map(|a| (a.endpoint, a.selector, a.text, a.key, a.ms))
+        .collect()
 }
 
 const WAIT_TASK: &str = "Click button ONE, wait 3 seconds, then click button TWO.";

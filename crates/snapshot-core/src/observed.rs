@@ -239,8 +239,10 @@ impl Observed {
 
 impl DomFacts {
     /// The facts of a raw walk's node (the walker's own columns, as the
-    /// browse protocol reads them from HTML). `href` and the document's
-    /// form numbering are the caller's.
+    /// browse protocol reads them from HTML). `href`, the document's form
+    /// numbering and `suggests` (which needs attributes the walk does not
+    /// keep: `aria-autocomplete`, the class; see [`suggests_by_markup`])
+    /// are the caller's.
     pub fn of_raw(node: &RawNode) -> DomFacts {
         let label = [&node.aria_label, &node.labelledby_text, &node.labels_text]
             .into_iter()
@@ -265,7 +267,7 @@ impl DomFacts {
             hint: String::new(),
             read_only: false,
             form: 0,
-            suggests: first_role(&node.role_attr) == "combobox" || node.has(Flags::HAS_LIST),
+            suggests: false,
         }
     }
 }
