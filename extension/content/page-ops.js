@@ -152,6 +152,12 @@ globalThis.SentiencePageOps = (() => {
       const form = el.form || el.closest('form');
       if (form) info.form = Array.prototype.indexOf.call(document.forms, form) + 1;
       if (el.readOnly) info.readOnly = true;
+      // It opens a menu or listbox (observed.rs has_popup_attr): a row's "⋯".
+      const popup = (el.getAttribute('aria-haspopup') || '').trim().toLowerCase();
+      if (popup && popup !== 'false') info.hasPopup = true;
+      // The row or list item it acts on (observed.rs DomFacts::row).
+      const row = el.parentElement && el.parentElement.closest('tr,li,[role=row],[role=listitem]');
+      if (row) info.row = (row.innerText || row.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 200);
       // A field that offers suggestions as one types (the rule of
       // crates/snapshot-core/src/observed.rs suggests_by_markup).
       if ((tag === 'input' || tag === 'textarea') && suggestsByMarkup(el, role)) info.suggests = true;

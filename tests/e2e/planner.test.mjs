@@ -19,6 +19,10 @@
 //     widget's class (DomFacts suggests)
 //   - drawn sliders (a handle, a readout beside it): set by their arrow
 //     keys, one value or a list of them in the page's order
+//   - a verb on an item of a table whose rows each open a menu from an
+//     icon named only "Actions" (DomFacts row, has_popup)
+//   - a value chosen from a select-only combobox (a div that opens a
+//     ul/li listbox, not typed into)
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -98,6 +102,18 @@ const SCENARIOS = [
     page: 'sliders.html',
     task: 'Set the sliders to [25, 61] and click Apply.',
     check: (r) => assert.deepEqual(JSON.parse(r), { brightness: 25, contrast: 61 }),
+  },
+  {
+    name: "a verb on a row whose only way to it is the row's icon menu",
+    page: 'row-menu.html',
+    task: 'Deactivate "Noor Haddad"',
+    check: (r) => assert.deepEqual(JSON.parse(r), { action: 'Deactivate', who: 'Noor Haddad' }),
+  },
+  {
+    name: 'a value chosen from a select-only combobox (a div opening a ul/li listbox)',
+    page: 'listbox.html',
+    task: 'Enter "Printer jam" as the subject, set the priority to "Urgent" and click Save',
+    check: (r) => assert.deepEqual(JSON.parse(r), { subject: 'Printer jam', priority: 'Urgent' }),
   },
 ];
 

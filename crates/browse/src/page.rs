@@ -66,6 +66,10 @@ impl BrowsePage {
                 let mut facts = DomFacts::of_raw(raw);
                 facts.href = el.value().attr("href").unwrap_or_default().to_string();
                 facts.read_only = el.value().attr("readonly").is_some();
+                facts.has_popup = sentience_snapshot_core::observed::has_popup_attr(
+                    el.value().attr("aria-haspopup").unwrap_or_default(),
+                );
+                facts.row = row_words(el);
                 let attr = |n: &str| el.value().attr(n).unwrap_or_default();
                 facts.suggests = matches!(facts.tag.as_str(), "input" | "textarea")
                     && sentience_snapshot_core::observed::suggests_by_markup(
@@ -180,4 +184,29 @@ impl BrowsePage {
 /// each verified with the parser's selector engine.
 pub fn selector_candidates(html: &str) -> Vec<SelectorCandidate> {
     BrowsePage::parse(html, "").candidates(true)
+}
+
+/// The words of the row or list item `el` sits in (DomFacts::row): its
+/// nearest `tr`, `li`, `role=row` or `role=listitem` ancestor's text, at
+/// most 200 characters.
+fn row_words(el: ElementRef<'_>) -> String {
+    let row = el.ancestors().filter_map(ElementRef::wrap).find(|a| {
+        let v = a.value();
+        matches!(v.name(), "tr" | "li")
+            || matches!(
+                v.attr("role")
+                    .map(sentience_snapshot_core::observed::first_role)
+                    .as_deref(),
+                Some("row" | "listitem")
+            )
+    });
+    let Some(row) = row else {
+        return String::new();
+    };
+    let words: Vec<&str> = row.text().flat_map(str::split_whitespace).collect();
+    let mut out = words.join(" ");
+    if let Some((cut, _)) = out.char_indices().nth(200) {
+        out.truncate(cut);
+    }
+    out
 }

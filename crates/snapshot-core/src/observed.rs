@@ -62,6 +62,24 @@ pub struct DomFacts {
     /// whose suggestions may come late, after the typing.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub suggests: bool,
+    /// It opens a menu, listbox or dialog (WAI-ARIA 1.2 §6.6
+    /// `aria-haspopup`, any value but "false"): an opener even when it
+    /// says nothing of being expanded — a row's "⋯" button.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub has_popup: bool,
+    /// The words of the row or list item it sits in (its nearest `tr`,
+    /// `li`, `role=row` or `role=listitem` ancestor, at most 200
+    /// characters): which item of a list a repeated control ("Revoke",
+    /// "⋯", an icon named only "More options") acts on.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub row: String,
+}
+
+/// Does an `aria-haspopup` value say the element opens something? Every
+/// value but "false" (and an empty one) does (WAI-ARIA 1.2 §6.6).
+pub fn has_popup_attr(value: &str) -> bool {
+    let v = value.trim().to_ascii_lowercase();
+    !v.is_empty() && v != "false"
 }
 
 /// Does a field's markup say it offers suggestions as one types? WAI-ARIA
@@ -155,9 +173,13 @@ impl Observed {
                     | "color"
             ),
             "select" => false,
+            // A `div role=combobox` is WAI-ARIA APG's select-only
+            // combobox: one opens it and picks, one cannot type into it
+            // (an editable combobox is an `<input>`).
             _ => {
                 matches!(self.role(), Role::Textbox | Role::Searchbox)
-                    || (self.role() == Role::Combobox && self.facts.aria_role != "listbox")
+                    || (self.role() == Role::Combobox
+                        && !matches!(self.facts.aria_role.as_str(), "listbox" | "combobox"))
             }
         }
     }
@@ -268,6 +290,8 @@ impl DomFacts {
             read_only: false,
             form: 0,
             suggests: false,
+            has_popup: false,
+            row: String::new(),
         }
     }
 }

@@ -220,6 +220,8 @@ impl PageSnapshot {
                     read_only: false,
                     form: 0,
                     suggests: false,
+                    has_popup: false,
+                    row: String::new(),
                 };
                 let element = Element {
                     id: u32::try_from(pos).unwrap_or(u32::MAX),

@@ -431,6 +431,28 @@ fn relate<'p>(
         });
         return own;
     }
+    // A repeated control ("Revoke", "Close") in the row or list item that
+    // holds the anchor (DomFacts::row) is that item's, wherever the
+    // words stand in the text (an icon, a menu built inside the row).
+    if rel == Relation::Of && ordinal.is_none() {
+        let mut in_row: Vec<Hit<'p>> = hits
+            .iter()
+            .filter(|h| {
+                h.score >= best * 0.6
+                    && crate::planner::steps::row_holds(h.e, &anchor_words)
+                    && normalize(&h.e.facts.row) != anchor_words
+            })
+            .map(|h| Hit { ..*h })
+            .collect();
+        if !in_row.is_empty() {
+            in_row.sort_by(|a, b| {
+                b.score
+                    .total_cmp(&a.score)
+                    .then_with(|| reading_order(a.e, b.e))
+            });
+            return in_row;
+        }
+    }
     // Each mention claims the nearest qualifying element after it (before
     // it, for "above"): "Retweet on the posts by @enola" is the Retweet of
     // each such post, not every Retweet further down. An element whose own

@@ -34,6 +34,8 @@ mod tests_inbox;
 #[cfg(test)]
 mod tests_results;
 #[cfg(test)]
+mod tests_row_actions;
+#[cfg(test)]
 mod tests_rows;
 #[cfg(test)]
 mod tests_slider;

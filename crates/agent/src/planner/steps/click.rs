@@ -142,7 +142,16 @@ pub fn clicked_after(
             }
             _ => false,
         };
-        (by_id || by_text || by_name).then_some(i)
+        // A row's action behind its menu ("Make a copy" of a file): the
+        // menu closed with the click, so neither its id nor the row's name
+        // is left to match; the words of the action are.
+        let by_action = matches!(target.relation, Some((crate::intent::Relation::Of, _)))
+            && target.text.as_deref().is_some_and(|t| {
+                let want = concepts(t);
+                let have = h.element_text.as_deref().map(concepts).unwrap_or_default();
+                !want.is_empty() && want.iter().all(|w| have.contains(w))
+            });
+        (by_id || by_text || by_name || by_action).then_some(i)
     })
 }
 
@@ -173,7 +182,9 @@ pub fn confirmation<'p>(cx: &Cx<'p>, target: &Target, i: usize) -> Option<&'p Ob
     cx.page
         .elements
         .iter()
+        // Behind a modal dialog (occluded), another row's control is no answer.
         .filter(|e| !e.is_field() && !e.is_checkable() && !e.is_disabled() && !cx.on(clicked, e))
+        .filter(|e| !e.element.is_occluded)
         .filter(|e| cx.clicked_since(i + 1, e).is_none())
         .find(|e| {
             let c = concepts(e.label());

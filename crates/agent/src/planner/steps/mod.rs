@@ -25,7 +25,7 @@ use sentience_snapshot_core::Observed;
 
 #[cfg(test)]
 pub(crate) use reveal::enumerated_sibling;
-pub use reveal::reveal;
+pub use reveal::{reveal, row_holds};
 
 /// What a step says about the page.
 pub enum Outcome {

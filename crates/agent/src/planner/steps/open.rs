@@ -78,6 +78,9 @@ pub fn step(
                         .any(|c| c.len() > 3 && want.contains(c))
                 })
                 .collect();
+            // "the actions of Priya Nair": a row's "More actions for …"
+            // only in the row that holds the rest of the words.
+            matching = super::reveal::rows_for(matching, t);
         }
     }
     if let Some(e) = matching.iter().find(|e| {

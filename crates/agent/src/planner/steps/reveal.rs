@@ -23,6 +23,7 @@ pub fn opener(e: &Observed) -> bool {
             || (e.element.state.selected == Some(false)
                 && (e.facts.aria_role == "tab" || role_fit(e, crate::intent::Role::Tab) > 0.5))
             || (e.facts.tag == "summary" && e.element.state.expanded != Some(true))
+            || (e.facts.has_popup && e.element.state.expanded != Some(true))
             || (e.role() == crate::page::Role::Button && candidate(e).is_menu()))
 }
 
@@ -35,6 +36,22 @@ pub fn reveal(cx: &Cx<'_>, target: &Target, cursor: usize) -> Outcome {
         .filter(|e| cx.clicked_since(0, e).is_none())
         .collect();
     hidden.sort_by(|a, b| reading_order(a, b));
+    // A row's own menu ("⋯" in each row of a table) is opened only for the
+    // item its row holds: another row's menu would act on another item.
+    let wanted = target
+        .relation
+        .as_ref()
+        .map(|(_, a)| a.as_str())
+        .or(target.text.as_deref())
+        .unwrap_or_default();
+    hidden = rows_for(hidden, wanted);
+    // "Suspend Priya Nair" on a list whose rows each have a "⋯" menu: the
+    // menu of that row, not the first row's.
+    if let Some((_, anchor)) = &target.relation {
+        if let Some(e) = row_opener(cx, &hidden, anchor) {
+            return click(cx, e);
+        }
+    }
     if let Some(r) = target.role {
         // Prefer the opener of the kind named ("the menu", "the tab").
         if let Some(e) = hidden.iter().find(|e| role_fit(e, r) >= 1.0) {
@@ -80,7 +97,7 @@ pub fn reveal(cx: &Cx<'_>, target: &Target, cursor: usize) -> Outcome {
         .text
         .as_ref()
         .and_then(|_| pager(cx, cursor))
-        .filter(|e| e.facts.tag == "a" || e.role() == crate::page::Role::Link)
+        .filter(|e| e.facts.tag == "a" || e.role() == crate::page::Role::Link || !in_form(cx, e))
     {
         return click(cx, e);
     }
@@ -89,6 +106,89 @@ pub fn reveal(cx: &Cx<'_>, target: &Target, cursor: usize) -> Outcome {
         target.text.as_deref().unwrap_or("what the task names"),
         cursor,
     )
+}
+
+/// Of the openers `hidden`, the one that belongs to the item `anchor`
+/// names: its own name holds the anchor ("More actions for Priya Nair"),
+/// else its row does (an icon named only "More options" in the row of
+/// "Q3 report.pdf"), else the first opener after the anchor's first
+/// mention in reading order. Only when the list has more than one such opener
+/// does the row decide; a page with one menu needs no anchor.
+pub fn row_opener<'p>(cx: &Cx<'p>, hidden: &[&'p Observed], anchor: &str) -> Option<&'p Observed> {
+    let words = crate::text::normalize(anchor);
+    if words.is_empty() || hidden.len() < 2 {
+        return None;
+    }
+    let own = hidden.iter().find(|e| {
+        [e.label(), e.facts.aria_label.as_str()]
+            .iter()
+            .any(|l| format!(" {} ", crate::text::normalize(l)).contains(&format!(" {words} ")))
+    });
+    if let Some(e) = own {
+        return Some(e);
+    }
+    if let Some(e) = hidden.iter().find(|e| row_holds(e, &words)) {
+        return Some(e);
+    }
+    let index = |e: &Observed| cx.page.elements.iter().position(|x| std::ptr::eq(x, e));
+    let (_, end) = *cx.layout.occurrences(anchor).first()?;
+    hidden
+        .iter()
+        .filter_map(|e| Some((cx.layout.offset(index(e)?)?, *e)))
+        .filter(|(at, _)| *at >= end)
+        .min_by_key(|(at, _)| *at)
+        .map(|(_, e)| e)
+}
+
+/// A control of a form that has fields (a pager button outside any form
+/// sends nothing).
+fn in_form(cx: &Cx<'_>, e: &Observed) -> bool {
+    e.facts.form != 0
+        && cx
+            .page
+            .elements
+            .iter()
+            .any(|f| f.facts.form == e.facts.form && f.is_field())
+}
+
+/// An opener that belongs to a row of a list: its row (DomFacts::row)
+/// says more than its own name.
+fn in_row(e: &Observed) -> bool {
+    let row = crate::text::normalize(&e.facts.row);
+    !row.is_empty() && row != crate::text::normalize(e.label())
+}
+
+/// Of the openers, those outside rows, and of the row openers only the
+/// one whose row covers most of the content words of `wanted` (at least
+/// two, or all when fewer; ties to the row with the fewest other words):
+/// "Q3 report.pdf" is the row "Q3 report.pdf Oct 31", not "Q3 report
+/// draft.pdf Oct 28", and no row's menu for an item not shown.
+pub fn rows_for<'p>(openers: Vec<&'p Observed>, wanted: &str) -> Vec<&'p Observed> {
+    let want = crate::text::concepts(wanted);
+    let cover = |e: &Observed| {
+        let mut have = crate::text::concepts(&e.facts.row);
+        have.extend(crate::text::concepts(e.label()));
+        let covered = want.iter().filter(|w| have.contains(w)).count();
+        (covered, have.len().saturating_sub(covered))
+    };
+    let need = want.len().min(2);
+    let best = openers
+        .iter()
+        .filter(|e| in_row(e))
+        .map(|e| cover(e))
+        .filter(|(c, _)| *c >= need && *c > 0)
+        .max_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
+    openers
+        .into_iter()
+        .filter(|e| !in_row(e) || best.is_some_and(|b| cover(e) == b))
+        .collect()
+}
+
+/// The row or list item `e` sits in (DomFacts::row) holds the normalised
+/// words `words`.
+pub fn row_holds(e: &Observed, words: &str) -> bool {
+    !words.is_empty()
+        && format!(" {} ", crate::text::normalize(&e.facts.row)).contains(&format!(" {words} "))
 }
 
 /// The control that shows the next page of a list ("Next", "Next page",

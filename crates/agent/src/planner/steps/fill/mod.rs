@@ -23,6 +23,7 @@ use sentience_snapshot_core::Observed;
 
 mod calendar;
 mod date_parts;
+mod popup;
 mod slider;
 mod suggest;
 
@@ -100,6 +101,9 @@ pub fn step(
         }
         let nothing_here = taken.is_empty();
         if nothing_here {
+            if let Some(o) = act_on_item(cx, values, cursor) {
+                return o;
+            }
             // The form is elsewhere: the control that leads to what the
             // task does ("Log in" on a front page for a log-in task).
             if let Some(crate::intent::Step::Submit { phrase, button }) = following {
@@ -122,6 +126,41 @@ pub fn step(
         return Outcome::Stuck(format!("no field for {}", pending.join(", ")));
     }
     Outcome::Done(cx.last_touch(&taken).map(|i| i + 1).unwrap_or(cursor))
+}
+
+/// "Suspend "Priya Nair"", "Revoke the key "ci-deploy"": read as a value
+/// for a field named by the verb, on a page that has no field to type it
+/// into at all, while the value is written on the page — an item of a list
+/// or table. The task acts on that item: the control its words name
+/// ("Suspend", "Revoke"), in the item's row or behind the row's menu.
+fn act_on_item(cx: &Cx<'_>, values: &[Value], cursor: usize) -> Option<Outcome> {
+    let [v] = values else { return None };
+    let ValueSource::Literal(_) = &v.source else {
+        return None;
+    };
+    let text = v.text()?;
+    let any_entry = cx
+        .page
+        .elements
+        .iter()
+        .any(|e| e.is_text_entry() && !e.is_disabled());
+    let verb = v.label.trim();
+    if any_entry || verb.is_empty() || cx.layout.occurrences(&text).is_empty() {
+        return None;
+    }
+    let target = Target {
+        text: Some(verb.to_string()),
+        relation: Some((crate::intent::Relation::Of, text)),
+        ..Target::default()
+    };
+    Some(super::click::step(
+        cx,
+        &target,
+        crate::intent::Touch::Click,
+        cursor,
+        true,
+        None,
+    ))
 }
 
 /// "Enter the password into both text fields": every field of the kind.
@@ -240,6 +279,12 @@ fn put<'p>(
     // A date asked as Month / Day / Year boxes: each its part.
     if let Some(p) = date(text).and_then(|ymd| date_parts::place(cx, ymd, taken)) {
         return p;
+    }
+    // A custom listbox named by the label: opened, its option clicked.
+    if !label.is_empty() {
+        if let Some(p) = popup::place(cx, text, label, taken, cursor) {
+            return p;
+        }
     }
     let placed = Placed {
         text: text.to_string(),
