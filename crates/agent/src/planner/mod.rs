@@ -32,6 +32,8 @@ mod tests;
 #[cfg(test)]
 mod tests_inbox;
 #[cfg(test)]
+mod tests_listbox;
+#[cfg(test)]
 mod tests_results;
 #[cfg(test)]
 mod tests_row_actions;

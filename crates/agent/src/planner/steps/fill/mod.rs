@@ -282,7 +282,7 @@ fn put<'p>(
     }
     // A custom listbox named by the label: opened, its option clicked.
     if !label.is_empty() {
-        if let Some(p) = popup::place(cx, text, label, taken, cursor) {
+        if let Some(p) = popup::place(cx, text, label, taken, cursor, false) {
             return p;
         }
     }
@@ -305,7 +305,16 @@ fn put<'p>(
     } else {
         field_for(cx, &placed, taken).or_else(|| fallback_field(cx, &placed, taken))
     };
-    let Some(e) = e.or_else(|| option_named(cx, text, taken)) else {
+    let e = e.or_else(|| option_named(cx, text, taken));
+    // No field for a value that is no address, number or secret: the
+    // page's one custom listbox may offer it ("Invite X as "Billing
+    // manager"", the listbox labelled "Workspace role").
+    if e.is_none() && kind == FieldKind::Other {
+        if let Some(p) = popup::place(cx, text, label, taken, cursor, true) {
+            return p;
+        }
+    }
+    let Some(e) = e else {
         return Place::Missing(if label.is_empty() {
             format!("\"{text}\"")
         } else {

@@ -22,14 +22,16 @@ pub fn is_trigger(e: &Observed) -> bool {
 }
 
 /// The value `text` for the field labelled `label` when that field is a
-/// custom listbox; `None` when no such listbox is named (or, the label
-/// naming none, when the page has not exactly one).
+/// custom listbox; `None` when no such listbox is named. `only_one`: when
+/// the label names none (the caller found no other field for the value),
+/// the page's one listbox, if it has exactly one.
 pub fn place<'p>(
     cx: &Cx<'p>,
     text: &str,
     label: &str,
     taken: &[&'p Observed],
     cursor: usize,
+    only_one: bool,
 ) -> Option<Place<'p>> {
     let triggers: Vec<&Observed> = cx
         .page
@@ -58,7 +60,7 @@ pub fn place<'p>(
     // manager""): the page's one listbox, when its option says the value.
     let trigger = match (trigger, triggers.as_slice()) {
         (Some(t), _) => t,
-        (None, [only]) => only,
+        (None, [only]) if only_one => only,
         _ => return None,
     };
     let value = normalize(text);
