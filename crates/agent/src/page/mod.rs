@@ -11,6 +11,7 @@
 //! one with `{"id": "agent-1"}`.
 
 mod layout_labels;
+mod one_pass;
 mod probe;
 mod shapes;
 
@@ -288,5 +289,7 @@ impl Snapshot {
     }
 }
 
+#[cfg(test)]
+mod one_pass_tests;
 #[cfg(test)]
 mod tests;

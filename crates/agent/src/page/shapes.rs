@@ -37,7 +37,7 @@ pub(super) fn from_value(v: &Value) -> Result<Page, String> {
             Ok(s) => s,
             Err(e) => without_malformed_states(v.clone()).ok_or_else(|| shape_error(e))?,
         };
-        Ok(contract_page(snapshot, additions))
+        Ok(contract_parts(snapshot, additions))
     } else {
         let s = PageSnapshot::deserialize(v)
             .map_err(|e| format!("snapshot (run API PageSnapshot): {e}"))?;
@@ -45,7 +45,20 @@ pub(super) fn from_value(v: &Value) -> Result<Page, String> {
     }
 }
 
+/// A snapshot's JSON text: in one pass when it is well formed
+/// (`one_pass.rs`), else read carefully, which also words the error.
 pub(super) fn from_str(json: &str) -> Result<(Page, bool), String> {
+    match super::one_pass::read(json) {
+        Some(read) => Ok(read),
+        None => from_str_careful(json),
+    }
+}
+
+/// The careful reader: the shape from a probe, then the run loop's
+/// additions and the model read apart (three passes); a malformed element
+/// `state` is dropped rather than failing the step. Every error message
+/// /step gives for a snapshot comes from here.
+pub(super) fn from_str_careful(json: &str) -> Result<(Page, bool), String> {
     let probe: Probe = serde_json::from_str(json).map_err(|e| {
         if json.trim_start().starts_with('{') {
             format!("snapshot: {e}")
@@ -64,7 +77,7 @@ pub(super) fn from_str(json: &str) -> Result<(Page, bool), String> {
                 .and_then(without_malformed_states)
                 .ok_or_else(|| shape_error(e))?,
         };
-        contract_page(snapshot, additions)
+        contract_parts(snapshot, additions)
     } else {
         serde_json::from_str::<PageSnapshot>(json)
             .map_err(|e| format!("snapshot (run API PageSnapshot): {e}"))?
@@ -117,7 +130,7 @@ fn without_malformed_states(mut v: Value) -> Option<Snapshot> {
     Snapshot::deserialize(&v).ok()
 }
 
-fn contract_page(snapshot: Snapshot, additions: RunAdditions) -> Page {
+fn contract_parts(snapshot: Snapshot, additions: RunAdditions) -> Page {
     let elements: Vec<Observed> = snapshot
         .elements
         .into_iter()
@@ -127,7 +140,25 @@ fn contract_page(snapshot: Snapshot, additions: RunAdditions) -> Page {
             facts: more.facts,
         })
         .collect();
-    let visible_text = additions.visible_text.unwrap_or_else(|| {
+    let viewport_height = additions.viewport.0.then_some(snapshot.viewport.height);
+    contract_page(
+        snapshot.url,
+        additions.title,
+        additions.visible_text,
+        elements,
+        viewport_height,
+    )
+}
+
+/// The page of a contract snapshot from what both readers read.
+pub(super) fn contract_page(
+    url: String,
+    title: Option<String>,
+    visible_text: Option<String>,
+    elements: Vec<Observed>,
+    viewport_height: Option<f64>,
+) -> Page {
+    let visible_text = visible_text.unwrap_or_else(|| {
         elements
             .iter()
             .map(Observed::text)
@@ -138,12 +169,12 @@ fn contract_page(snapshot: Snapshot, additions: RunAdditions) -> Page {
     let (visible_text, line_starts) = super::flatten(visible_text);
     Page {
         shape: SnapshotShape::Sentience,
-        url: snapshot.url,
-        title: additions.title.unwrap_or_default(),
+        url,
+        title: title.unwrap_or_default(),
         visible_text,
         line_starts,
         elements,
-        viewport_height: additions.viewport.0.then_some(snapshot.viewport.height),
+        viewport_height,
         string_ids: Vec::new(),
     }
 }
@@ -152,36 +183,36 @@ fn contract_page(snapshot: Snapshot, additions: RunAdditions) -> Page {
 /// defaults, since the extension may trim them.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct PageSnapshot {
-    url: String,
+pub(super) struct PageSnapshot {
+    pub(super) url: String,
     #[serde(default)]
-    title: Option<String>,
+    pub(super) title: Option<String>,
     #[serde(default)]
-    visible_text: Option<String>,
-    elements: Vec<ElementInfo>,
+    pub(super) visible_text: Option<String>,
+    pub(super) elements: Vec<ElementInfo>,
 }
 
 /// docs/contracts/run-api.md §12: `id` and `tag` required.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct ElementInfo {
-    id: String,
-    tag: String,
-    role: Option<String>,
-    text: Option<String>,
-    aria_label: Option<String>,
-    placeholder: Option<String>,
+pub(super) struct ElementInfo {
+    pub(super) id: String,
+    pub(super) tag: String,
+    pub(super) role: Option<String>,
+    pub(super) text: Option<String>,
+    pub(super) aria_label: Option<String>,
+    pub(super) placeholder: Option<String>,
     #[serde(rename = "type")]
-    input_type: Option<String>,
-    value: Option<String>,
-    href: Option<String>,
-    disabled: Option<bool>,
-    name: Option<String>,
-    bbox: Option<BBox>,
+    pub(super) input_type: Option<String>,
+    pub(super) value: Option<String>,
+    pub(super) href: Option<String>,
+    pub(super) disabled: Option<bool>,
+    pub(super) name: Option<String>,
+    pub(super) bbox: Option<BBox>,
 }
 
 impl PageSnapshot {
-    fn into_page(self) -> Page {
+    pub(super) fn into_page(self) -> Page {
         let mut string_ids = Vec::with_capacity(self.elements.len());
         let elements = self
             .elements

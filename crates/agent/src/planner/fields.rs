@@ -27,6 +27,12 @@ pub fn kind_of(e: &Observed) -> Option<FieldKind> {
     if e.is_select() {
         return Some(FieldKind::Other);
     }
+    // `field_kind` answers None for what is not a text entry: say so before
+    // building the candidate (its strings), since this runs on every
+    // element of the page for each value to place.
+    if !e.is_text_entry() {
+        return None;
+    }
     field_kind(&candidate(e))
 }
 
