@@ -71,10 +71,7 @@ const STRUCTURES: &[(&str, &str)] = &[
         r#"Priya Nair left last week, can you suspend her?"#,
         r#"1. type value[suspend]="Priya Nair""#,
     ),
-    (
-        r#"order total?"#,
-        r#"1. find order total"#,
-    ),
+    (r#"order total?"#, r#"1. find order total"#),
     (
         r#"how much have I got in savings right now?"#,
         r#"1. find how much have I got in savings right now"#,
@@ -152,10 +149,7 @@ const STRUCTURES: &[(&str, &str)] = &[
         r#"INV-2043, download"#,
         r#"1. click "Download" of "INV-2043""#,
     ),
-    (
-        r#"cheapest plan, select"#,
-        r#"1. select least "plan""#,
-    ),
+    (r#"cheapest plan, select"#, r#"1. select least "plan""#),
     (
         r#"catalogue search: octopus"#,
         r#"1. search search query="octopus""#,
@@ -210,10 +204,7 @@ const STRUCTURES: &[(&str, &str)] = &[
         r#"Put the focus on the 3rd input textbox"#,
         r#"1. focus #3 field"#,
     ),
-    (
-        r#"Press the No button."#,
-        r#"1. click button "No""#,
-    ),
+    (r#"Press the No button."#, r#"1. click button "No""#),
     (
         r#"Click the Retweet button on all posts by @enola and then click Submit."#,
         r#"1. click every button "Retweet" of "@enola" → 2. click "Submit""#,
@@ -389,10 +380,7 @@ const SAME_TASK: &[(&str, &[&str])] = &[
 /// What the first way of each task says (so that a table of ways that all
 /// parse to nothing cannot pass).
 const SAME_TASK_INTENT: &[(&str, &str)] = &[
-    (
-        "click-button",
-        r#"1. click button "No""#,
-    ),
+    ("click-button", r#"1. click button "No""#),
     (
         "click-button-sequence",
         r#"1. click button "ONE" → 2. click button "TWO""#,
@@ -405,10 +393,7 @@ const SAME_TASK_INTENT: &[(&str, &str)] = &[
         "choose-date",
         r#"1. type value[date]="10/11/2016" → 2. click "submit""#,
     ),
-    (
-        "focus-text-2",
-        r#"1. focus #3 field"#,
-    ),
+    ("focus-text-2", r#"1. focus #3 field"#),
     (
         "enter-password",
         r#"1. type every field password="rUT3X" → 2. click "submit""#,
@@ -429,10 +414,7 @@ const SAME_TASK_INTENT: &[(&str, &str)] = &[
         "use-slider-2",
         r#"1. type slider value[sliders]="10" value[sliders]="18" value[sliders]="15" → 2. submit submit"#,
     ),
-    (
-        "click-widget",
-        r#"1. click widget "textarea""#,
-    ),
+    ("click-widget", r#"1. click widget "textarea""#),
     (
         "social-media-all",
         r#"1. click every button "Retweet" of "@enola" → 2. click "Submit""#,
@@ -468,7 +450,13 @@ fn each_structure_reads_as_its_intent() {
             bad.push(format!("{task}\n  want {want}\n  got  {got}"));
         }
     }
-    assert!(bad.is_empty(), "{} of {} rows:\n{}", bad.len(), STRUCTURES.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} of {} rows:\n{}",
+        bad.len(),
+        STRUCTURES.len(),
+        bad.join("\n")
+    );
 }
 
 #[test]
@@ -488,5 +476,10 @@ fn a_training_task_said_any_way_reads_the_same() {
         }
     }
     let total: usize = SAME_TASK.iter().map(|(_, w)| w.len()).sum();
-    assert!(bad.is_empty(), "{} of {total} ways:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} of {total} ways:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
