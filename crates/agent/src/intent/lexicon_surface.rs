@@ -49,6 +49,7 @@ pub const SYNONYMS: &[(&[&str], &[&str])] = &[
     (&["wait", "that"], &["wait", "until"]),
     (&["wait", "till"], &["wait", "until"]),
     // accept
+    (&["agree", "to"], &["agree", "to"]),
     (&["agree"], &["accept"]),
     (&["yes", "to"], &["accept"]),
     // choose

@@ -180,8 +180,14 @@ const STRUCTURES: &[(&str, &str)] = &[
         r#"1. select least "plan""#,
     ),
     (
+        r#"I'll take the cheapest plan"#,
+        r#"1. select least "plan""#,
+    ),
+    // A desire beside another request chooses nothing; "add it to order":
+    // the pronoun with nothing before it is no part of the target.
+    (
         r#"Please I want a Large pizza, add it to order"#,
-        r#"1. select exactly ["Large pizza"] → 2. click "Add to order""#,
+        r#"1. click "Add to order""#,
     ),
     (
         r#"it is jun@ledgerly.test and the pw is Bl0ssom#22, log in"#,

@@ -3,6 +3,7 @@
 
 use super::super::lexicon::{match_at, Lexicon};
 use super::super::tokens::{lowers, Token};
+use super::super::Role;
 use super::super::Verb;
 use super::*;
 
@@ -88,8 +89,10 @@ pub(super) fn negations(toks: Vec<Token>) -> Vec<Token> {
 pub(super) fn named_roles(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::with_capacity(toks.len());
     for (i, t) in toks.iter().enumerate() {
+        // (Not a field: "in the To field" names it by its label already.)
         let role_here = !t.quoted
-            && match_at(lex.roles, &lowers(&toks[i..])).is_some()
+            && match_at(lex.roles, &lowers(&toks[i..]))
+                .is_some_and(|(_, r)| !matches!(r, Role::Field | Role::TextArea))
             && out.last().is_some_and(|p: &Token| !p.quoted);
         if role_here {
             let names = out

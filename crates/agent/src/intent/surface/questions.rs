@@ -37,16 +37,25 @@ pub(super) fn questions(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
                 })
         }) {
             let n = match_at(lex.requests, &lowers(&s[at..])).map_or(0, |(n, _)| n);
-            // What comes before the request is context for its pronouns.
+            // What comes before the request stays ("Once the deploy shows
+            // Live, could you promote it?"); a person it names is who
+            // "her" / "him" stands for.
             let before: Vec<Token> = s[..at].to_vec();
             let mut request: Vec<Token> = s[at + n..].to_vec();
-            if !before.is_empty() {
+            let person = request
+                .iter()
+                .any(|t| !t.quoted && matches!(t.lower.as_str(), "her" | "him"));
+            if !before.is_empty() && person {
                 request = with_referent(request, &before);
             }
+            out.extend(before);
             // A verb the lexicon lacks ("can you suspend Priya Nair?"):
             // the framing says it is one; what follows is what it acts on,
             // read as a name (as in "Suspend "Priya Nair"").
-            if super::super::verbs::verb_phrase(&request, lex).is_none() && request.len() >= 2 {
+            if person
+                && super::super::verbs::verb_phrase(&request, lex).is_none()
+                && request.len() >= 2
+            {
                 let object = &request[1..];
                 if object.iter().all(|t| !t.quoted) && object.len() <= 6 {
                     let raw: Vec<&str> = object.iter().map(|t| t.raw.as_str()).collect();
@@ -72,6 +81,13 @@ pub(super) fn questions(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
         }
         // Something to read: "tell me" + the question, whole (its commas
         // and colons divide nothing: "Central Station, trip 3: departure time?").
+        // An instruction that happens to end with "?" ("…and message Can I
+        // move my visit?"): a verb first and more than a fragment.
+        if s.len() > 3 && super::super::verbs::verb_phrase(&s, lex).is_some_and(|(v, _, _)| v == 0)
+        {
+            out.extend(s);
+            continue;
+        }
         let last = s.len() - 1;
         for (i, t) in s.iter_mut().enumerate() {
             if i != last {

@@ -85,7 +85,11 @@ fn start_rewrite(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
     if let Some(r) = field_first(toks, lex) {
         return Some(r);
     }
-    if let Some((n, _)) = match_at(lex.desires, &ws) {
+    // (Only when the desire is the whole task: "I'd like a refund; could
+    // you find…" or "I'd like the password X" want no choice.)
+    let whole_task = (1..toks.len()).all(|k| !starts_clause(toks, k, lex) || !verb_at(k))
+        && toks.iter().all(|t| !t.quoted);
+    if let Some((n, _)) = match_at(lex.desires, &ws).filter(|_| whole_task) {
         if ws.get(n).is_some_and(|w| lex.articles.contains(w)) && !verb_at(n) {
             return Some((n, vec![word("choose")]));
         }
@@ -133,7 +137,9 @@ fn start_rewrite(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
         let towards = toks
             .get(n + 1)
             .is_some_and(|t| !t.quoted && matches!(t.lower.as_str(), "to" | "in" | "into"));
-        if toks.get(n).is_some_and(|t| is_pronoun(lex, t))
+        if toks
+            .get(n)
+            .is_some_and(|t| !t.quoted && matches!(t.lower.as_str(), "it" | "them"))
             && ((verb == Verb::Click && (ends || towards)) || (verb == Verb::Submit && ends))
         {
             let mut out: Vec<Token> = toks[..n].to_vec();
