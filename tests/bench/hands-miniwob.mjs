@@ -12,7 +12,8 @@
 // Per episode: the task page is opened in the tool server's session, the
 // START cover is clicked (POST /click, as a user would; MiniWoB then draws a
 // random instance: no seeding without page scripts), the utterance is read
-// from the accessibility tree (GET /browser/dom/tree: the first text), and
+// as the first line of the page's text (GET /browser/snapshot?facts=true,
+// `visibleText`: MiniWoB's #query, as the run loop's bench reads it), and
 // `sentience act --tools URL --task <utterance> --json` runs while the tree
 // is polled for MiniWoB's reward display ("Episodes done" moving on): then
 // act is stopped and "Last reward" read. success = reward > 0.
@@ -118,9 +119,14 @@ for (const task of LIST) {
     const done0 = field(await tree(), 'Episodes done:');
     await call('POST', '/click', { scope: 'browser', x: 80, y: 105, coordinate_origin: 'viewport' }); // START
     await sleep(200);
-    const t = await tree();
-    // The utterance: the first text of the page (MiniWoB's #query).
-    const utterance = queryText(t);
+    // The utterance: MiniWoB's #query, the first line of the page's text
+    // (GET /browser/snapshot?facts=true: innerText's lines, as the run loop
+    // reads the page). Only when the server gives no text, the first text
+    // lines of the accessibility tree, which run on into the task area
+    // (a slider's readout "-68" was read as part of the task).
+    const info = await call('GET', '/browser/snapshot?facts=true&limit=1');
+    const firstLine = String(info?.snapshot?.visibleText ?? '').split('\n')[0].trim();
+    const utterance = firstLine || queryText(await tree());
     const env = { ...process.env };
     delete env.LLM_API_KEY;
     const act = spawn(SENTIENCE, ['act', '--tools', tools.url, '--json', '--max-steps', String(MAX_STEPS), '--task', utterance], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -2,7 +2,7 @@
 //! the snapshot engine found in it (roles, names, text by the snapshot's own
 //! rules), each mapped back to its DOM node, and their selectors.
 
-use crate::dom::{raw_page, text_of};
+use crate::dom::{lines_of, raw_page};
 use crate::selector::{self, SelectorIndex};
 use ego_tree::NodeId;
 use scraper::{ElementRef, Html};
@@ -165,14 +165,15 @@ impl BrowsePage {
             .collect()
     }
 
-    /// The page's visible text, whitespace collapsed, at most `max` chars.
+    /// The page's visible text with its line breaks, as the run loop's
+    /// page has it (`dom::lines_of`), at most `max` chars.
     pub fn text(&self, max: usize) -> String {
         let root = self.html.root_element();
         let body = root
             .child_elements()
             .find(|e| e.value().name() == "body")
             .unwrap_or(root);
-        text_of(body, max)
+        lines_of(body, max)
     }
 }
 

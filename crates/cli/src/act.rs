@@ -182,15 +182,23 @@ async fn open_browser(hands: &ActHands, task: &str, start_url: Option<&str>) -> 
     Ok(())
 }
 
+/// The snapshot the run loop takes before each step (extension/run/tools.js
+/// `observe`): its 100 most important elements, once the DOM has been quiet
+/// 120 ms (at most 1.5 s), so a page still reacting to the last action is
+/// not planned on half built. An older tool server ignores the parameters
+/// it does not know (`quiet_ms`, `timeout_ms`) and answers at once.
+const SNAPSHOT_QUERY: &str = "/browser/snapshot?facts=true&limit=100&quiet_ms=120&timeout_ms=1500";
+
 /// The page for the planner, and its fingerprint (page.rs `fingerprint`):
 /// the snapshot with each element's DOM facts and the page's words
 /// (`GET /browser/snapshot?facts=true`), the same page the run loop sends to
-/// /step. A tool server without `facts` (an older one) gives the snapshot
-/// alone; the page's words then come from its accessibility tree.
+/// /step ([`SNAPSHOT_QUERY`]). A tool server without `facts` (an older one)
+/// gives the snapshot alone; the page's words then come from its
+/// accessibility tree.
 async fn snapshot(hands: &ActHands) -> Result<(String, Page)> {
     let mut last = String::new();
     for attempt in 1..=3u64 {
-        let v = hands.tools.get("/browser/snapshot?facts=true").await;
+        let v = hands.tools.get(SNAPSHOT_QUERY).await;
         // An error result (a page still loading) is asked again, like no answer.
         let read = snapshot_json(&v).map(|s| (s, Snapshot::from_value(s)));
         if let Some((s, Ok(snap))) = read {

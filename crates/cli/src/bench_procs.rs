@@ -44,6 +44,26 @@ pub fn cpu_of(pids: &[u32]) -> Duration {
     pids.iter().filter_map(|&p| stat(p)).map(|(t, _)| t).sum()
 }
 
+/// How long the threads of these processes have waited for a core while
+/// runnable (`/proc/PID/task/*/schedstat`, 2nd field, ns): with the CPU
+/// time, tells a step that queued for a core from one that waited for
+/// something else (a lock, the disk, a round trip).
+pub fn run_queue_wait(pids: &[u32]) -> Duration {
+    let mut ns = 0u64;
+    for pid in pids {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
+        for t in tasks.flatten() {
+            let waited = std::fs::read_to_string(t.path().join("schedstat"))
+                .ok()
+                .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok());
+            ns += waited.unwrap_or(0);
+        }
+    }
+    Duration::from_nanos(ns)
+}
+
 /// CPU of threads of this process (`/proc/self/task/TID/stat`).
 pub fn threads_cpu(tids: &[u32]) -> Duration {
     tids.iter()

@@ -25,7 +25,9 @@
 //! CPU per request, memory per idle run, and a summary table.
 
 use crate::bench_load::{level, pct, Conn, Level, Measured};
-use crate::bench_procs::{cpu_of, postgres_processes, rss_kb, stat, threads_cpu, Readers};
+use crate::bench_procs::{
+    cpu_of, postgres_processes, rss_kb, run_queue_wait, stat, threads_cpu, Readers,
+};
 use anyhow::{bail, Context};
 use sentience_agent::ScorerPolicy;
 use sentience_server::{AppState, ServerConfig, Store};
@@ -147,6 +149,10 @@ struct Cpu {
     /// The load generator's thread (its HTTP clients and stream readers).
     generator: Duration,
     proxy: Duration,
+    /// Time the servers' threads, and PostgreSQL's processes, were
+    /// runnable but waiting for a core.
+    servers_queued: Duration,
+    postgres_queued: Duration,
 }
 
 impl Cpu {
@@ -154,6 +160,8 @@ impl Cpu {
         Cpu {
             servers: cpu_of(&t.pids),
             postgres: cpu_of(pg),
+            servers_queued: run_queue_wait(&t.pids),
+            postgres_queued: run_queue_wait(pg),
             // The generator is this process's main thread (TID = PID) and
             // its stream readers' thread.
             generator: threads_cpu(&[std::process::id()]) + threads_cpu(&t.readers.tids()),
@@ -170,6 +178,8 @@ impl Cpu {
             postgres: self.postgres.saturating_sub(before.postgres),
             generator: self.generator.saturating_sub(before.generator),
             proxy: self.proxy.saturating_sub(before.proxy),
+            servers_queued: self.servers_queued.saturating_sub(before.servers_queued),
+            postgres_queued: self.postgres_queued.saturating_sub(before.postgres_queued),
         }
     }
 }
@@ -389,6 +399,16 @@ fn report(t: &Target, l: &Level, m: &Measured, cpu: Cpu) {
         per(cpu.generator),
         per(cpu.servers + cpu.postgres + cpu.proxy + cpu.generator)
     ));
+    line.push_str(&format!(
+        " | waiting for a core: server {:.0} µs/req",
+        per(cpu.servers_queued)
+    ));
+    if t.postmaster.is_some() {
+        line.push_str(&format!(
+            ", PostgreSQL {:.0} µs/req",
+            per(cpu.postgres_queued)
+        ));
+    }
     if !l.think.is_zero() {
         // The paced level's rate between ramp-up and ramp-down (the whole
         // level's rate above also counts the runs' staggered start and the

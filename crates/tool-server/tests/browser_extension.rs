@@ -98,6 +98,37 @@ async fn snapshot_and_act_by_element_id() {
     assert_eq!((status, v["success"].clone()), (404, json!(false)));
     let (status, _) = s.get("/browser/snapshot?format=yaml").await;
     assert_eq!(status, 400);
+    // `quiet_ms`: the snapshot waits while the page is still changing (a
+    // script adding a row every 50 ms, then a button), as the run loop's
+    // does; without it the page is read at once, half built.
+    let changing = "window.__late = () => { let n = 0; const t = setInterval(() => {          const s = document.createElement('span'); s.textContent = 'row ' + (++n); document.body.appendChild(s);          if (n === 8) { clearInterval(t); const b = document.createElement('button'); b.textContent = 'Late button'; document.body.appendChild(b); }          }, 50); }; window.__late(); 0";
+    let late = |v: &serde_json::Value| {
+        v["snapshot"]["elements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["text"] == "Late button")
+    };
+    s.eval(changing).await;
+    let (status, v) = s.get("/browser/snapshot").await;
+    assert_eq!(status, 200, "{v}");
+    assert!(!late(&v), "read at once, the page is still being built");
+    s.eval("document.querySelectorAll('button').forEach(b => b.textContent === 'Late button' && b.remove()); window.__late(); 0").await;
+    let (status, v) = s
+        .get("/browser/snapshot?facts=true&limit=100&quiet_ms=200")
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert!(late(&v), "waited for quiet, the late button is there: {v}");
+    for bad in [
+        "quiet_ms=0",
+        "timeout_ms=500",
+        "quiet_ms=900&timeout_ms=500",
+        "quiet_ms=10&timeout_ms=40000",
+        "limit=0",
+    ] {
+        let (status, v) = s.get(&format!("/browser/snapshot?{bad}")).await;
+        assert_eq!(status, 400, "{bad}: {v}");
+    }
     s.stop_all().await;
 }
 

@@ -155,6 +155,107 @@ fn collect_text(el: ElementRef<'_>, out: &mut String, limit: usize) {
     }
 }
 
+/// Elements HTML's default style sheet displays as blocks (or table rows,
+/// list items), which `innerText` puts on lines of their own (HTML
+/// "Rendering" §15.3; no CSS is read here, as above).
+const BLOCK_TAGS: &[&str] = &[
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "body",
+    "caption",
+    "center",
+    "dd",
+    "details",
+    "dialog",
+    "dir",
+    "div",
+    "dl",
+    "dt",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hgroup",
+    "hr",
+    "legend",
+    "li",
+    "listing",
+    "main",
+    "menu",
+    "nav",
+    "ol",
+    "p",
+    "pre",
+    "section",
+    "summary",
+    "table",
+    "tbody",
+    "tfoot",
+    "thead",
+    "tr",
+    "ul",
+    "xmp",
+];
+
+/// The rendered text of a subtree with its line breaks, as the extension's
+/// `page_info` sends a live page's (`innerText`, whitespace collapsed, one
+/// "\n" per break, no blank lines): a block, a table row, a `<br>` starts a
+/// line. The planner reads the same text from every surface
+/// (crates/agent/src/page `flatten`: a row's label from the next one's).
+/// At most `limit` characters.
+pub fn lines_of(el: ElementRef<'_>, limit: usize) -> String {
+    let mut raw = String::new();
+    collect_lines(el, &mut raw, limit * 4);
+    let mut out = String::new();
+    for line in raw.split('\n') {
+        let room = limit.saturating_sub(out.chars().count() + usize::from(!out.is_empty()));
+        let line = clean(line, room);
+        if line.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&line);
+    }
+    out
+}
+
+fn collect_lines(el: ElementRef<'_>, out: &mut String, limit: usize) {
+    for child in el.children() {
+        if out.len() >= limit {
+            return;
+        }
+        if let Some(t) = child.value().as_text() {
+            // Newlines in the source are spaces when rendered.
+            out.push_str(&t.replace('\n', " "));
+        } else if let Some(c) = ElementRef::wrap(child) {
+            let e = c.value();
+            if NO_TEXT.contains(&e.name()) || hidden_tree(e) {
+                continue;
+            }
+            if e.name() == "br" {
+                out.push('\n');
+                continue;
+            }
+            let block = BLOCK_TAGS.contains(&e.name());
+            out.push(if block { '\n' } else { ' ' });
+            collect_lines(c, out, limit);
+            out.push(if block { '\n' } else { ' ' });
+        }
+    }
+}
+
 /// What a child inherits from its ancestors during the walk.
 #[derive(Clone, Copy)]
 struct Ctx {

@@ -314,11 +314,15 @@ pub async fn step(
     let parsed = t0.elapsed();
     // An LLM's decision is not made twice: its turns take the row lock.
     let mut locked = s.policy.info().policy == "llm";
-    for _ in 0..TURN_ATTEMPTS {
+    for attempt in 0..TURN_ATTEMPTS {
         // Serialise steps on this run (this process's lock, then the store's);
         // different runs proceed in parallel.
+        let t_lock = std::time::Instant::now();
         let mut slot = s.live.lock(&id).await;
+        let t_turn = std::time::Instant::now();
         let turn = take_turn(&s, &mut slot, &id, locked).await?;
+        let took = turn.took;
+        let t_decide = std::time::Instant::now();
         let live = loaded(slot.as_mut())?;
         if let Some(k) = &key {
             if let Some(r) = live.reply("step", k) {
@@ -356,17 +360,32 @@ pub async fn step(
                 return Err(e.into());
             }
         };
-        let decided = t0.elapsed();
+        let decided = std::time::Instant::now();
         let evs = events::stepped(before, &live.run, &resp, started);
         let text = to_json(&resp)?;
         match write(turn, live, Some(("step", key.clone(), &text)), evs).await {
-            Ok(()) => {
+            Ok(commit) => {
                 change.keep();
-                // Where a slow step spent its time (docs/benchmarks.md "Agent server").
+                // Where a slow step spent its time (docs/benchmarks.md
+                // "Agent server"): this process's lock on the run; the
+                // store's turn (a pooled connection, then on PostgreSQL's
+                // locked turns `BEGIN` + the row lock); the decision; the
+                // answer, events and run serialised; the commit's round
+                // trip (SQLite: the database thread's queue and batch;
+                // PostgreSQL: the statement, its commit and WAL flush).
+                let u = |d: std::time::Duration| d.as_micros() as u64;
+                let written = decided.elapsed();
                 tracing::trace!(
-                    parse_us = parsed.as_micros() as u64,
-                    decide_us = (decided - parsed).as_micros() as u64,
-                    write_us = (t0.elapsed() - decided).as_micros() as u64,
+                    parse_us = u(parsed),
+                    lock_us = u(t_turn - t_lock),
+                    acquire_us = u(took.acquire),
+                    begin_us = u(took.begin),
+                    turn_us = u(t_decide - t_turn),
+                    decide_us = u(decided - t_decide),
+                    serialize_us = u(written.saturating_sub(commit)),
+                    commit_us = u(commit),
+                    total_us = u(t0.elapsed()),
+                    attempt,
                     "step"
                 );
                 return Ok(json_response(200, text, false));
@@ -396,12 +415,14 @@ fn conflicted(id: &str) -> ApiError {
 
 /// Writes the turn's change (the run, the reply for an idempotency key,
 /// the events) and commits it, then updates the cached copy to match.
+///
+/// Answers how long the commit itself took (the step's trace).
 async fn write(
     turn: Turn,
     live: &mut Live,
     reply: Option<(&'static str, Option<String>, &str)>,
     evs: Vec<Event>,
-) -> Result<(), StoreError> {
+) -> Result<std::time::Duration, StoreError> {
     let reply = reply.and_then(|(endpoint, key, text)| {
         key.map(|k| {
             (
@@ -418,18 +439,20 @@ async fn write(
     let last_seq = live.last_seq + events.len() as i64;
     let version = live.version + 1;
     let row = RunRow::of(&live.run, version, last_seq)?;
+    let t = std::time::Instant::now();
     turn.commit(RunWrite {
         row,
         reply: reply.clone(),
         events,
     })
     .await?;
+    let commit = t.elapsed();
     live.version = version;
     live.last_seq = last_seq;
     if let Some((k, endpoint, r)) = reply {
         live.remember(endpoint, k, r);
     }
-    Ok(())
+    Ok(commit)
 }
 
 /// POST /agent/run/:runId/answer (docs/contracts/run-api.md §6).
@@ -485,7 +508,7 @@ pub async fn answer(
         let evs = events::answered(before, &live.run, approved, text.as_deref(), &resp);
         let body = to_json(&resp)?;
         match write(turn, live, Some(("answer", key.clone(), &body)), evs).await {
-            Ok(()) => {
+            Ok(_) => {
                 change.keep();
                 return Ok(json_response(200, body, false));
             }
@@ -516,7 +539,7 @@ pub async fn cancel(
         live.run.cancel();
         let evs = events::cancelled(before, &live.run);
         match write(turn, live, None, evs).await {
-            Ok(()) => {
+            Ok(_) => {
                 change.keep();
                 return Ok(Json(json!({"success": true})));
             }

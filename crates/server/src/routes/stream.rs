@@ -136,6 +136,7 @@ async fn pump(s: AppState, id: String, mut last: i64, ended: bool, mut socket: W
         // This process's own commits come from memory; anything else (an
         // older event, another replica's) from the store.
         let recent = s.store.hub().recent_after(&id, last);
+        let recent_was_some = recent.is_some();
         let events = match recent {
             Some(e) => Ok(e),
             None => s.store.events(&id, last, PAGE).await,
@@ -151,6 +152,18 @@ async fn pump(s: AppState, id: String, mut last: i64, ended: bool, mut socket: W
             }
         };
         let full = events.len() == PAGE;
+        // Where a slow delivery waited (docs/benchmarks.md "Agent server"):
+        // the first event's `at` (taken as its turn numbered it, before the
+        // commit) to this wake-up, then to the flushed write.
+        let traced = tracing::enabled!(tracing::Level::TRACE) && !events.is_empty();
+        let first_at = events.first().and_then(|e| event_at(&e.json));
+        let from_ring = recent_was_some;
+        let (count, woke) = (events.len(), std::time::Instant::now());
+        let woke_ms = if traced {
+            sentience_agent::time::now_ms()
+        } else {
+            0
+        };
         // A turn's events go out in one write (a step makes 3–5), not one
         // flush each.
         let mut end = false;
@@ -166,6 +179,15 @@ async fn pump(s: AppState, id: String, mut last: i64, ended: bool, mut socket: W
         }
         if socket.flush().await.is_err() {
             return;
+        }
+        if traced {
+            tracing::trace!(
+                events = count,
+                from_ring,
+                age_at_wake_ms = first_at.map_or(0, |a| woke_ms.saturating_sub(a)),
+                write_us = woke.elapsed().as_micros() as u64,
+                "stream sent"
+            );
         }
         if end {
             let _ = socket.send(close(1000, "run ended")).await;
@@ -190,4 +212,13 @@ async fn pump(s: AppState, id: String, mut last: i64, ended: bool, mut socket: W
             _ = stopping.changed() => {}
         }
     }
+}
+
+/// An event's `at` (ms since the epoch) from its JSON text (tracing only).
+fn event_at(json: &str) -> Option<u64> {
+    let rest = &json[json.find("\"at\":")? + 5..];
+    let end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    rest[..end].parse().ok()
 }

@@ -143,12 +143,34 @@ pub struct Turn {
     /// The stored run, when the caller's cached copy was missing or stale
     /// (`None`: the cached copy is the stored run).
     pub stale: Option<StoredRun>,
+    /// Where taking the turn waited (the step's trace).
+    pub took: TurnTiming,
     lock: Box<dyn TurnLock>,
+}
+
+/// What taking a turn waited for, for the step's trace (docs/benchmarks.md
+/// "Agent server"): a free connection of the pool (PostgreSQL), then the
+/// round trip that starts a locked turn (`BEGIN`, the row lock, the run
+/// read back when stale). Zero where there is no such phase.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TurnTiming {
+    pub acquire: Duration,
+    pub begin: Duration,
 }
 
 impl Turn {
     pub fn new(stale: Option<StoredRun>, lock: Box<dyn TurnLock>) -> Turn {
-        Turn { stale, lock }
+        Turn {
+            stale,
+            took: TurnTiming::default(),
+            lock,
+        }
+    }
+
+    /// The same turn, with where taking it waited.
+    pub fn timed(mut self, took: TurnTiming) -> Turn {
+        self.took = took;
+        self
     }
 
     /// Write the change and commit; the lock ends with the commit.

@@ -34,6 +34,45 @@ pub struct SnapshotQuery {
     /// `DomFacts`, docs/tools.md) and the snapshot the page's `title` and
     /// `visibleText`, as the extension's run loop sends them to /step.
     facts: Option<bool>,
+    /// Addition: wait until the DOM has been quiet this long (ms) before
+    /// the snapshot, as the run loop's does (a page still reacting to the
+    /// last action is not read half built), for at most `timeout_ms`
+    /// (default 1500); a page that never settles is taken at the timeout.
+    quiet_ms: Option<u32>,
+    timeout_ms: Option<u32>,
+}
+
+/// The default and the cap of `timeout_ms` (the extension's own cap).
+const STABLE_TIMEOUT_MS: u32 = 1500;
+const STABLE_MAX_TIMEOUT_MS: u32 = 30_000;
+
+/// The snapshot options of a query: `limit`, and `wait_for_stable` for
+/// `quiet_ms` (docs/tools.md).
+fn snapshot_options(q: &SnapshotQuery) -> Result<Value, ToolError> {
+    let mut opts = json!({});
+    match q.limit {
+        Some(0) => return Err(ToolError::bad_request("limit must be positive")),
+        Some(n) => opts["limit"] = json!(n),
+        None => {}
+    }
+    match (q.quiet_ms, q.timeout_ms) {
+        (None, Some(_)) => {
+            return Err(ToolError::bad_request(
+                "timeout_ms needs quiet_ms (the DOM quiet to wait for)",
+            ))
+        }
+        (Some(quiet), timeout) => {
+            let timeout = timeout.unwrap_or(STABLE_TIMEOUT_MS.max(quiet));
+            if quiet == 0 || quiet > timeout || timeout > STABLE_MAX_TIMEOUT_MS {
+                return Err(ToolError::bad_request(format!(
+                    "quiet_ms must be at least 1 and at most timeout_ms, and timeout_ms at most {STABLE_MAX_TIMEOUT_MS} (got quiet_ms={quiet}, timeout_ms={timeout})"
+                )));
+            }
+            opts["wait_for_stable"] = json!({"quiet_ms": quiet, "timeout_ms": timeout});
+        }
+        (None, None) => {}
+    }
+    Ok(opts)
 }
 
 /// The snapshot (or its LLM listing) of the active tab, with the full view:
@@ -43,12 +82,8 @@ pub async fn snapshot(
     State(state): State<AppState>,
     Query(q): Query<SnapshotQuery>,
 ) -> ToolResult<Json<Value>> {
+    let opts = snapshot_options(&q)?;
     let s = state.session(q.session_id.as_deref()).await?;
-    let opts = match q.limit {
-        Some(n) if n > 0 => json!({"limit": n}),
-        Some(_) => return Err(ToolError::bad_request("limit must be positive")),
-        None => json!({}),
-    };
     let format = q.format.as_deref().unwrap_or("json");
     if format != "json" && format != "text" {
         return Err(ToolError::bad_request(format!(
@@ -249,4 +284,53 @@ pub async fn act(
     Ok(Json(
         json!({"success": true, "executed_with": state.launcher.driver_name(), "details": details}),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(limit: Option<u32>, quiet_ms: Option<u32>, timeout_ms: Option<u32>) -> SnapshotQuery {
+        SnapshotQuery {
+            limit,
+            quiet_ms,
+            timeout_ms,
+            ..SnapshotQuery::default()
+        }
+    }
+
+    #[test]
+    fn quiet_ms_asks_the_extension_to_wait_for_a_quiet_dom() {
+        assert_eq!(snapshot_options(&q(None, None, None)).ok(), Some(json!({})));
+        assert_eq!(
+            snapshot_options(&q(Some(100), Some(120), None)).ok(),
+            Some(json!({"limit": 100, "wait_for_stable": {"quiet_ms": 120, "timeout_ms": 1500}}))
+        );
+        // A quiet longer than the default timeout is waited for whole.
+        assert_eq!(
+            snapshot_options(&q(None, Some(2000), None)).ok(),
+            Some(json!({"wait_for_stable": {"quiet_ms": 2000, "timeout_ms": 2000}}))
+        );
+        assert_eq!(
+            snapshot_options(&q(None, Some(1), Some(30_000))).ok(),
+            Some(json!({"wait_for_stable": {"quiet_ms": 1, "timeout_ms": 30_000}}))
+        );
+    }
+
+    #[test]
+    fn impossible_waits_are_refused_with_what_was_asked() {
+        for (quiet, timeout) in [
+            (Some(0), None),
+            (None, Some(500)),
+            (Some(600), Some(500)),
+            (Some(10), Some(30_001)),
+        ] {
+            let e = snapshot_options(&q(None, quiet, timeout)).expect_err("refused");
+            assert!(
+                matches!(e, ToolError::BadRequest { .. }),
+                "{quiet:?} {timeout:?}"
+            );
+        }
+        assert!(snapshot_options(&q(Some(0), None, None)).is_err());
+    }
 }

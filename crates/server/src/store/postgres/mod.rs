@@ -33,7 +33,7 @@ mod turn;
 
 use super::{
     BrowseTurn, Engine, Reply, RunRow, RunStore, StoreError, StoreHealth, StoredEvent, StoredRun,
-    Turn,
+    Turn, TurnTiming,
 };
 use crate::hub::Hub;
 use async_trait::async_trait;
@@ -43,7 +43,7 @@ use sentience_guard::RateLimit;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{NoTls, Row};
@@ -450,11 +450,15 @@ impl RunStore for PgStore {
                 .counts
                 .optimistic
                 .fetch_add(1, Ordering::Relaxed);
-            return Ok(Some(turn::optimistic(
-                self.client().await?,
-                self.shared.clone(),
-                v,
-            )));
+            let t = Instant::now();
+            let c = self.client().await?;
+            let took = TurnTiming {
+                acquire: t.elapsed(),
+                begin: Duration::ZERO,
+            };
+            return Ok(Some(
+                turn::optimistic(c, self.shared.clone(), v).timed(took),
+            ));
         }
         self.turn_locked(run_id, cached).await
     }
@@ -465,7 +469,15 @@ impl RunStore for PgStore {
         cached: Option<i64>,
     ) -> Result<Option<Turn>, StoreError> {
         self.shared.counts.locked.fetch_add(1, Ordering::Relaxed);
-        turn::begin(self.client().await?, self.shared.clone(), run_id, cached).await
+        let t = Instant::now();
+        let c = self.client().await?;
+        let acquire = t.elapsed();
+        let turn = turn::begin(c, self.shared.clone(), run_id, cached).await?;
+        let took = TurnTiming {
+            acquire,
+            begin: t.elapsed() - acquire,
+        };
+        Ok(turn.map(|t| t.timed(took)))
     }
 
     async fn read(
