@@ -3,6 +3,7 @@
 //! ordinals, role nouns…), the grammar in `tokens.rs` / `clause.rs` stays.
 //! Every entry is lowercase; multi-word entries are matched word by word.
 
+use super::lexicon_surface as surface;
 use super::{Extreme, Ordinal, Relation, Role, Transform, Verb};
 use crate::task::FieldKind;
 
@@ -57,6 +58,27 @@ pub struct Lexicon {
     pub numbers: &'static [(&'static str, f64)],
     /// Words between a field noun and its value ("is", ":", "of").
     pub copula: &'static [&'static str],
+    // The surface passes (`surface.rs`; English in `lexicon_surface.rs`).
+    pub synonyms: &'static [(&'static [&'static str], &'static [&'static str])],
+    pub requests: &'static [(&'static [&'static str], ())],
+    pub light_verbs: &'static [&'static str],
+    pub nominals: &'static [(&'static [&'static str], &'static [&'static str])],
+    pub toggle_verbs: &'static [&'static str],
+    pub object_first: &'static [Verb],
+    pub object_nouns: &'static [(&'static str, (&'static [&'static str], &'static str))],
+    pub pronouns: &'static [&'static str],
+    pub asking: &'static [&'static str],
+    pub subjects: &'static [&'static str],
+    pub separators: &'static [&'static str],
+    pub desires: &'static [(&'static [&'static str], ())],
+    pub self_naming: &'static [(&'static [&'static str], ())],
+    pub possessives: &'static [&'static str],
+    pub then_before_verb: &'static [(&'static [&'static str], ())],
+    pub fill_with: &'static [&'static str],
+    /// The field noun of a sign-in's secret ("password").
+    pub secret_field: &'static str,
+    /// … and of its identifier ("username").
+    pub identifier_field: &'static str,
 }
 
 pub static ENGLISH: Lexicon = Lexicon {
@@ -359,6 +381,8 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["pass", "word"], FieldKind::Password),
         (&["passcode"], FieldKind::Password),
         (&["passphrase"], FieldKind::Password),
+        (&["pw"], FieldKind::Password),
+        (&["pwd"], FieldKind::Password),
         (&["pin"], FieldKind::Password),
         (&["e", "mail"], FieldKind::Email),
         (&["email"], FieldKind::Email),
@@ -393,6 +417,7 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["age"], FieldKind::Other),
         (&["amount"], FieldKind::Other),
         (&["quantity"], FieldKind::Other),
+        (&["qty"], FieldKind::Other),
         (&["year"], FieldKind::Other),
         (&["title"], FieldKind::Other),
         (&["subject"], FieldKind::Other),
@@ -531,6 +556,24 @@ pub static ENGLISH: Lexicon = Lexicon {
         ("couple", 2.0),
     ],
     copula: &["is", "=", "of", "as", "be", "saying", "reading"],
+    synonyms: surface::SYNONYMS,
+    requests: surface::REQUESTS,
+    light_verbs: surface::LIGHT_VERBS,
+    nominals: surface::NOMINALS,
+    toggle_verbs: surface::TOGGLE_VERBS,
+    object_first: surface::OBJECT_FIRST,
+    object_nouns: surface::OBJECT_NOUNS,
+    pronouns: surface::PRONOUNS,
+    asking: surface::ASKING,
+    subjects: surface::SUBJECTS,
+    separators: surface::SEPARATORS,
+    desires: surface::DESIRES,
+    self_naming: surface::SELF_NAMING,
+    possessives: surface::POSSESSIVES,
+    then_before_verb: surface::THEN_BEFORE_VERB,
+    fill_with: surface::FILL_WITH,
+    secret_field: "password",
+    identifier_field: "username",
 };
 
 /// The entry of `table` that matches `words` at its start, longest first.

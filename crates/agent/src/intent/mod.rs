@@ -18,7 +18,9 @@
 mod branch;
 mod describe;
 pub mod lexicon;
+mod lexicon_surface;
 mod object;
+mod surface;
 mod tokens;
 pub(crate) mod values;
 mod verbs;
@@ -27,6 +29,8 @@ mod verbs;
 mod tests;
 #[cfg(test)]
 mod tests_messages;
+#[cfg(test)]
+mod tests_paraphrases;
 
 use crate::task::FieldKind;
 use lexicon::{Lexicon, ENGLISH};
@@ -425,7 +429,7 @@ impl Intent {
     }
 
     pub fn parse_with(task: &str, lex: &Lexicon) -> Intent {
-        let toks = without_inner_courtesy(tokens::tokenize(task));
+        let toks = surface::normalize(without_inner_courtesy(tokens::tokenize(task)), lex);
         let steps = branch::steps(&toks, lex);
         // "Find" with nothing to find, before a step that names its target
         // ("find and click the link X"), is part of that step.

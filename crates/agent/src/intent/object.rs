@@ -100,7 +100,14 @@ pub(super) fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
             i += 1;
             continue;
         }
-        if lex.nothing.contains(&t.lower.as_str()) && o.plain.is_empty() && o.quoted.is_empty() {
+        // ("the No button": a capitalised word before a role noun is its name.)
+        let named_role = t.raw.chars().next().is_some_and(char::is_uppercase)
+            && role_phrase(toks, i + 1, lex).is_some();
+        if lex.nothing.contains(&t.lower.as_str())
+            && o.plain.is_empty()
+            && o.quoted.is_empty()
+            && !named_role
+        {
             o.nothing = true;
             i += 1;
             continue;

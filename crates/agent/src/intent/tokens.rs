@@ -23,7 +23,7 @@ pub struct Token {
 }
 
 impl Token {
-    fn word(raw: &str, comma: bool, colon: bool, stop: bool) -> Token {
+    pub(super) fn word(raw: &str, comma: bool, colon: bool, stop: bool) -> Token {
         Token {
             raw: raw.to_string(),
             lower: raw.to_lowercase(),

@@ -1,0 +1,122 @@
+//! The surface forms of the task language reduced to the ones the clause
+//! grammar reads (docs/agent.md "Paraphrases: what was misread"). People
+//! say the same task in many shapes; each pass here undoes one *shape*,
+//! whatever the words inside it:
+//!
+//! - separators: "a / b", "mushrooms + olives" are lists;
+//! - questions: "can you suspend her?" is a request; "how much is in
+//!   savings?" is something to read; "do they sell X? search for them"
+//!   names what the pronoun of the next sentence stands for;
+//! - request framing at a clause's start ("I want to", "could you",
+//!   "let's"), nominalised verbs ("do the login for", "make a search of"),
+//!   verb synonyms grouped by role (the `Lexicon`'s `synonyms`);
+//! - particles: "X off", "switch X on" (a toggle said after its object);
+//! - verb last: "INV-2043, download", "catalogue search: octopus" (the
+//!   object before its verb).
+//!
+//! Rewrites touch unquoted words only (most of them at a clause's start:
+//! the task's start, after , : . ; ? ! or "and"/"then"), so a quoted value
+//! is never rewritten.
+
+mod lists;
+mod order;
+mod questions;
+mod starts;
+
+use super::lexicon::Lexicon;
+use super::tokens::Token;
+
+pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
+    let toks = lists::separators(toks, lex);
+    let toks = lists::negations(toks);
+    let toks = lists::named_roles(toks, lex);
+    let toks = questions::questions(toks, lex);
+    let toks = questions::heading_referent(toks, lex);
+    let toks = starts::clause_starts(toks, lex);
+    let toks = order::particles(toks, lex);
+    order::verb_last(toks, lex)
+}
+
+fn word(raw: &str) -> Token {
+    Token::word(raw, false, false, false)
+}
+
+/// Does a clause start at `i`?
+fn starts_clause(toks: &[Token], i: usize, lex: &Lexicon) -> bool {
+    i == 0 || {
+        let p = &toks[i - 1];
+        p.comma
+            || p.colon
+            || p.stop
+            || (!p.quoted
+                && (lex.and.contains(&p.lower.as_str()) || lex.then.contains(&p.lower.as_str())))
+    }
+}
+
+/// Punctuation of `from` carried onto `to` (the last word of a rewritten span).
+fn carry_marks(to: &mut Token, from: &Token) {
+    to.comma = from.comma;
+    to.colon = from.colon;
+    to.stop = from.stop;
+    to.mark = from.mark.clone();
+}
+
+fn clear_marks(t: &mut Token) {
+    t.comma = false;
+    t.colon = false;
+    t.stop = false;
+    t.mark.clear();
+}
+
+/// Sentences, as index ranges (each ends after a token with a stop).
+fn sentences(toks: &[Token]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut s = 0;
+    for (i, t) in toks.iter().enumerate() {
+        if t.stop {
+            out.push(s..i + 1);
+            s = i + 1;
+        }
+    }
+    if s < toks.len() {
+        out.push(s..toks.len());
+    }
+    out
+}
+
+/// Segments between , : . ; ? ! (index ranges).
+fn segments(toks: &[Token]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut s = 0;
+    for (i, t) in toks.iter().enumerate() {
+        if t.comma || t.colon || t.stop {
+            out.push(s..i + 1);
+            s = i + 1;
+        }
+    }
+    if s < toks.len() {
+        out.push(s..toks.len());
+    }
+    out
+}
+
+/// Where the clause starting at 0 ends: after its , : . ; ? ! or before
+/// an "and" / "then".
+fn segment_end(toks: &[Token], lex: &Lexicon) -> usize {
+    for (k, t) in toks.iter().enumerate() {
+        if k > 0
+            && !t.quoted
+            && (lex.and.contains(&t.lower.as_str()) || lex.then.contains(&t.lower.as_str()))
+        {
+            return k;
+        }
+        if t.comma || t.colon || t.stop {
+            return k + 1;
+        }
+    }
+    toks.len()
+}
+
+fn is_pronoun(lex: &Lexicon, t: &Token) -> bool {
+    !t.quoted && lex.pronouns.contains(&t.lower.as_str())
+}
