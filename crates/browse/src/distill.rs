@@ -9,7 +9,7 @@
 //! shortened, then text lines dropped from the end, then the least
 //! important elements (by the snapshot engine's importance).
 
-use crate::dom::{clean, hidden_tree};
+use crate::dom::{clean, hidden_tree, BLOCK_TAGS};
 use crate::page::BrowsePage;
 use ego_tree::NodeId;
 use scraper::ElementRef;
@@ -33,43 +33,12 @@ const SKIP: &[&str] = &[
     "script", "style", "template", "noscript", "head", "svg", "canvas", "iframe", "object",
     "video", "audio", "link", "meta",
 ];
-/// Elements that end a run of text.
-const BLOCKS: &[&str] = &[
-    "p",
-    "div",
-    "li",
-    "ul",
-    "ol",
-    "tr",
-    "td",
-    "th",
-    "table",
-    "section",
-    "article",
-    "header",
-    "footer",
-    "nav",
-    "main",
-    "aside",
-    "br",
-    "hr",
-    "dl",
-    "dt",
-    "dd",
-    "blockquote",
-    "pre",
-    "figure",
-    "figcaption",
-    "form",
-    "fieldset",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "body",
-];
+/// Elements that end a run of text: the blocks `innerText` puts on lines
+/// of their own (`dom::BLOCK_TAGS`, the one list), plus the line breaks and
+/// table cells it separates with a break or a tab.
+fn ends_text(tag: &str) -> bool {
+    BLOCK_TAGS.contains(&tag) || matches!(tag, "br" | "td" | "th")
+}
 
 /// The snapshot format's conservative token estimate (crates/snapshot-query
 /// `tokens`): at least what OpenAI's encoders count, so a budget holds.
@@ -201,7 +170,7 @@ fn lines(page: &BrowsePage) -> Vec<Line> {
         };
         let tag = el.value().name();
         if end {
-            if BLOCKS.contains(&tag) {
+            if ends_text(tag) {
                 flush(&mut text, &mut out);
             }
             continue;
@@ -217,7 +186,7 @@ fn lines(page: &BrowsePage) -> Vec<Line> {
             });
             continue;
         }
-        if BLOCKS.contains(&tag) {
+        if ends_text(tag) {
             flush(&mut text, &mut out);
         }
         if let Some(level) = tag

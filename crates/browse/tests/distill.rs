@@ -98,3 +98,23 @@ fn the_budget_cuts_text_first_then_the_least_important_elements() {
         l.text
     );
 }
+
+/// An address or a legend is a line of its own, as `innerText` makes it
+/// (the block list is dom's, shared with the planner's page text): its
+/// words never run on into the text after it.
+#[test]
+fn addresses_and_legends_end_a_run_of_text() {
+    let page = BrowsePage::parse(
+        "<html><body><address>Via Roma 1</address>Open daily\
+         <fieldset><legend>Delivery</legend>Choose a day.</fieldset></body></html>",
+        "",
+    );
+    let t = distill(&page, 2000).text;
+    let lines: Vec<&str> = t.lines().map(str::trim).collect();
+    for own in ["Via Roma 1", "Open daily", "Delivery", "Choose a day."] {
+        assert!(
+            lines.contains(&own),
+            "{own:?} not on a line of its own: {t}"
+        );
+    }
+}

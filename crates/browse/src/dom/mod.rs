@@ -158,7 +158,7 @@ fn collect_text(el: ElementRef<'_>, out: &mut String, limit: usize) {
 /// Elements HTML's default style sheet displays as blocks (or table rows,
 /// list items), which `innerText` puts on lines of their own (HTML
 /// "Rendering" §15.3; no CSS is read here, as above).
-const BLOCK_TAGS: &[&str] = &[
+pub(crate) const BLOCK_TAGS: &[&str] = &[
     "address",
     "article",
     "aside",
