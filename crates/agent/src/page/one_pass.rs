@@ -171,6 +171,8 @@ enum Member {
     ReadOnly = 1 << 20,
     Form = 1 << 21,
     Suggests = 1 << 22,
+    HasPopup = 1 << 23,
+    Row = 1 << 24,
     Other = 0,
 }
 
@@ -201,6 +203,8 @@ pub(super) const ELEMENT_KEYS: &[&str] = &[
     "readOnly",
     "form",
     "suggests",
+    "hasPopup",
+    "row",
 ];
 
 fn member(s: &str) -> Member {
@@ -228,6 +232,8 @@ fn member(s: &str) -> Member {
         "readOnly" => Member::ReadOnly,
         "form" => Member::Form,
         "suggests" => Member::Suggests,
+        "hasPopup" => Member::HasPopup,
+        "row" => Member::Row,
         _ => Member::Other,
     }
 }
@@ -461,6 +467,8 @@ impl<'de> Deserialize<'de> for ElementWire {
                         Member::ReadOnly => f.read_only = take(&mut map, seen, bit)?,
                         Member::Form => f.form = take(&mut map, seen, bit)?,
                         Member::Suggests => f.suggests = take(&mut map, seen, bit)?,
+                        Member::HasPopup => f.has_popup = take(&mut map, seen, bit)?,
+                        Member::Row => f.row = take(&mut map, seen, bit)?,
                         Member::Other => {
                             map.next_value::<IgnoredAny>()?;
                         }
