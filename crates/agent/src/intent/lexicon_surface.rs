@@ -17,7 +17,6 @@ pub const SYNONYMS: &[(&[&str], &[&str])] = &[
     (&["kill"], &["turn", "off"]),
     (&["stop"], &["turn", "off"]),
     (&["put", "off"], &["turn", "off"]),
-    (&["deactivate"], &["turn", "off"]),
     (&["mute"], &["turn", "off"]),
     // turn on
     (&["put", "on"], &["turn", "on"]),
