@@ -69,43 +69,42 @@ enum Top {
     Other = 0,
 }
 
-/// Every top-level key this reader knows (the model's fields and the run
-/// loop's additions), for the test that no field of the model is missed.
-#[cfg(test)]
-pub(super) const TOP_KEYS: &[&str] = &[
-    "url",
-    "title",
-    "visibleText",
-    "elements",
-    "status",
-    "viewport",
-    "timestamp",
-    "screenshot",
-    "screenshot_format",
-    "meta",
-    "snapshot_id",
-    "diff",
-    "frames",
-];
-
-fn top_key(s: &str) -> Top {
-    match s {
-        "url" => Top::Url,
-        "title" => Top::Title,
-        "visibleText" => Top::VisibleText,
-        "elements" => Top::Elements,
-        "status" => Top::Status,
-        "viewport" => Top::Viewport,
-        "timestamp" => Top::Timestamp,
-        "screenshot" => Top::Screenshot,
-        "screenshot_format" => Top::ScreenshotFormat,
-        "meta" => Top::Meta,
-        "snapshot_id" => Top::SnapshotId,
-        "diff" => Top::Diff,
-        "frames" => Top::Frames,
-        _ => Top::Other,
-    }
+/// The key names of `Top` and `Member`, each written once: the reader's
+/// `match` and the list the test compares with the model's fields come
+/// from the same rows (a variant left out of them is never built, and
+/// the compiler says so).
+macro_rules! key_names {
+    ($ty:ident, $names:ident { $($name:literal => $variant:ident,)* }) => {
+        impl Keyed for $ty {
+            fn of(s: &str) -> $ty {
+                match s {
+                    $($name => $ty::$variant,)*
+                    _ => $ty::Other,
+                }
+            }
+        }
+        /// Every key of this kind the reader knows, for the test that no
+        /// field of the model is missed.
+        #[cfg(test)]
+        pub(super) const $names: &[&str] = &[$($name),*];
+    };
 }
+
+key_names!(Top, TOP_KEYS {
+    "url" => Url,
+    "title" => Title,
+    "visibleText" => VisibleText,
+    "elements" => Elements,
+    "status" => Status,
+    "viewport" => Viewport,
+    "timestamp" => Timestamp,
+    "screenshot" => Screenshot,
+    "screenshot_format" => ScreenshotFormat,
+    "meta" => Meta,
+    "snapshot_id" => SnapshotId,
+    "diff" => Diff,
+    "frames" => Frames,
+});
 
 /// One element's members, of both shapes.
 struct ElementWire {
@@ -176,67 +175,35 @@ enum Member {
     Other = 0,
 }
 
-/// Every element key this reader knows: the model's `Element` (snake
-/// case) and `DomFacts` (camel case, `type`), which share none.
-#[cfg(test)]
-pub(super) const ELEMENT_KEYS: &[&str] = &[
-    "id",
-    "role",
-    "text",
-    "importance",
-    "bbox",
-    "visual_cues",
-    "in_viewport",
-    "is_occluded",
-    "z_index",
-    "state",
-    "tag",
-    "type",
-    "name",
-    "placeholder",
-    "value",
-    "href",
-    "ariaLabel",
-    "ariaRole",
-    "disabled",
-    "hint",
-    "readOnly",
-    "form",
-    "suggests",
-    "hasPopup",
-    "row",
-];
-
-fn member(s: &str) -> Member {
-    match s {
-        "id" => Member::Id,
-        "role" => Member::Role,
-        "text" => Member::Text,
-        "importance" => Member::Importance,
-        "bbox" => Member::BBox,
-        "visual_cues" => Member::VisualCues,
-        "in_viewport" => Member::InViewport,
-        "is_occluded" => Member::IsOccluded,
-        "z_index" => Member::ZIndex,
-        "state" => Member::State,
-        "tag" => Member::Tag,
-        "type" => Member::Type,
-        "name" => Member::Name,
-        "placeholder" => Member::Placeholder,
-        "value" => Member::Value,
-        "href" => Member::Href,
-        "ariaLabel" => Member::AriaLabel,
-        "ariaRole" => Member::AriaRole,
-        "disabled" => Member::Disabled,
-        "hint" => Member::Hint,
-        "readOnly" => Member::ReadOnly,
-        "form" => Member::Form,
-        "suggests" => Member::Suggests,
-        "hasPopup" => Member::HasPopup,
-        "row" => Member::Row,
-        _ => Member::Other,
-    }
-}
+// The model's `Element` (snake case) and `DomFacts` (camel case, `type`),
+// which share no key.
+key_names!(Member, ELEMENT_KEYS {
+    "id" => Id,
+    "role" => Role,
+    "text" => Text,
+    "importance" => Importance,
+    "bbox" => BBox,
+    "visual_cues" => VisualCues,
+    "in_viewport" => InViewport,
+    "is_occluded" => IsOccluded,
+    "z_index" => ZIndex,
+    "state" => State,
+    "tag" => Tag,
+    "type" => Type,
+    "name" => Name,
+    "placeholder" => Placeholder,
+    "value" => Value,
+    "href" => Href,
+    "ariaLabel" => AriaLabel,
+    "ariaRole" => AriaRole,
+    "disabled" => Disabled,
+    "hint" => Hint,
+    "readOnly" => ReadOnly,
+    "form" => Form,
+    "suggests" => Suggests,
+    "hasPopup" => HasPopup,
+    "row" => Row,
+});
 
 /// An element's `id` as written.
 enum Id {
@@ -389,7 +356,7 @@ impl<'de> Deserialize<'de> for Wire {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Wire, A::Error> {
                 let mut w = Wire::default();
-                while let Some(key) = map.next_key::<TopKey>()? {
+                while let Some(key) = map.next_key::<Key<Top>>()? {
                     let bit = key.0 as u32;
                     let seen = &mut w.seen;
                     match key.0 {
@@ -439,7 +406,7 @@ impl<'de> Deserialize<'de> for ElementWire {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ElementWire, A::Error> {
                 let mut e = ElementWire::default();
-                while let Some(key) = map.next_key::<MemberKey>()? {
+                while let Some(key) = map.next_key::<Key<Member>>()? {
                     let bit = key.0 as u32;
                     let seen = &mut e.seen;
                     let f = &mut e.facts;
@@ -486,41 +453,27 @@ impl<'de> Deserialize<'de> for ElementWire {
     }
 }
 
-/// A top-level key, matched without building a `String`.
-struct TopKey(Top);
-
-impl<'de> Deserialize<'de> for TopKey {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl Visitor<'_> for V {
-            type Value = TopKey;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a key")
-            }
-            fn visit_str<E>(self, s: &str) -> Result<TopKey, E> {
-                Ok(TopKey(top_key(s)))
-            }
-        }
-        d.deserialize_str(V)
-    }
+/// A kind of key read by its name (`key_names!`).
+trait Keyed: Sized {
+    fn of(s: &str) -> Self;
 }
 
-/// An element key, matched without building a `String`.
-struct MemberKey(Member);
+/// A key, matched without building a `String`.
+struct Key<K>(K);
 
-impl<'de> Deserialize<'de> for MemberKey {
+impl<'de, K: Keyed> Deserialize<'de> for Key<K> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl Visitor<'_> for V {
-            type Value = MemberKey;
+        struct V<K>(std::marker::PhantomData<K>);
+        impl<K: Keyed> Visitor<'_> for V<K> {
+            type Value = Key<K>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a key")
             }
-            fn visit_str<E>(self, s: &str) -> Result<MemberKey, E> {
-                Ok(MemberKey(member(s)))
+            fn visit_str<E>(self, s: &str) -> Result<Key<K>, E> {
+                Ok(Key(K::of(s)))
             }
         }
-        d.deserialize_str(V)
+        d.deserialize_str(V(std::marker::PhantomData))
     }
 }
 
