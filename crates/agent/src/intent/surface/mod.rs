@@ -54,6 +54,16 @@ fn starts_clause(toks: &[Token], i: usize, lex: &Lexicon) -> bool {
 }
 
 /// Punctuation of `from` carried onto `to` (the last word of a rewritten span).
+/// `words` standing in for tokens that ended with `last`: the last word
+/// takes `last`'s marks (comma, colon, stop), so the clause structure
+/// around a rewrite stays as it was.
+fn in_place_of(mut words: Vec<Token>, last: &Token) -> Vec<Token> {
+    if let Some(l) = words.last_mut() {
+        carry_marks(l, last);
+    }
+    words
+}
+
 fn carry_marks(to: &mut Token, from: &Token) {
     to.comma = from.comma;
     to.colon = from.colon;

@@ -60,7 +60,7 @@ fn particle(seg: &[Token], lex: &Lexicon) -> Option<Vec<Token>> {
     out.push(word("turn"));
     out.push(word(&last.lower));
     // The object is the toggle's name ("push on": a label, not the verb "push").
-    let mut obj = if object.iter().all(|t| !t.quoted) {
+    let obj = if object.iter().all(|t| !t.quoted) {
         let raw: Vec<&str> = object.iter().map(|t| t.raw.as_str()).collect();
         let mut q = word(&raw.join(" "));
         q.quoted = true;
@@ -68,10 +68,7 @@ fn particle(seg: &[Token], lex: &Lexicon) -> Option<Vec<Token>> {
     } else {
         object.to_vec()
     };
-    if let Some(l) = obj.last_mut() {
-        carry_marks(l, last);
-    }
-    out.extend(obj);
+    out.extend(in_place_of(obj, last));
     Some(out)
 }
 

@@ -123,12 +123,8 @@ pub(super) fn heading_referent(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     else {
         return toks;
     };
-    let mut words = heading.to_vec();
-    if let Some(l) = words.last_mut() {
-        carry_marks(l, &after[p]);
-    }
     let mut out: Vec<Token> = after[..p].to_vec();
-    out.extend(words);
+    out.extend(in_place_of(heading.to_vec(), &after[p]));
     out.extend(after[p + 1..].iter().cloned());
     out
 }

@@ -44,21 +44,11 @@ pub(super) fn clause_starts(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
                 continue;
             }
         }
-        if let Some((n, verb)) = nominal_at(&toks[i..], lex) {
-            let mut phrase: Vec<Token> = verb.iter().map(|w| word(w)).collect();
-            if let Some(l) = phrase.last_mut() {
-                carry_marks(l, &toks[i + n - 1]);
-            }
-            out.extend(phrase);
-            i += n;
-            continue;
-        }
-        if let Some((n, canonical)) = match_at(lex.synonyms, &ws) {
-            let mut phrase: Vec<Token> = canonical.iter().map(|w| word(w)).collect();
-            if let Some(l) = phrase.last_mut() {
-                carry_marks(l, &toks[i + n - 1]);
-            }
-            out.extend(phrase);
+        // A nominalised verb, else a synonym: the verb phrase of its role.
+        let phrase = nominal_at(&toks[i..], lex).or_else(|| match_at(lex.synonyms, &ws));
+        if let Some((n, verb)) = phrase {
+            let words = verb.iter().map(|w| word(w)).collect();
+            out.extend(in_place_of(words, &toks[i + n - 1]));
             i += n;
             continue;
         }
@@ -142,10 +132,7 @@ fn start_rewrite(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
             .is_some_and(|t| !t.quoted && matches!(t.lower.as_str(), "it" | "them"))
             && ((verb == Verb::Click && (ends || towards)) || (verb == Verb::Submit && ends))
         {
-            let mut out: Vec<Token> = toks[..n].to_vec();
-            if let Some(l) = out.last_mut() {
-                carry_marks(l, &toks[n]);
-            }
+            let mut out = in_place_of(toks[..n].to_vec(), &toks[n]);
             // "add them in the bag": where to, not inside what.
             if let Some(next) = toks
                 .get(n + 1)
