@@ -130,29 +130,11 @@ pub fn clean(s: &str, max: usize) -> String {
 /// Rendered text of a subtree, roughly `innerText`: text of rendered
 /// descendants, stopping once `limit` characters are collected.
 pub fn text_of(el: ElementRef<'_>, limit: usize) -> String {
+    // The lines of `lines_of`, their breaks collapsed with the rest of the
+    // whitespace.
     let mut out = String::new();
-    collect_text(el, &mut out, limit * 4);
+    collect_lines(el, &mut out, limit * 4);
     clean(&out, limit)
-}
-
-fn collect_text(el: ElementRef<'_>, out: &mut String, limit: usize) {
-    for child in el.children() {
-        if out.len() >= limit {
-            return;
-        }
-        if let Some(t) = child.value().as_text() {
-            out.push_str(t);
-        } else if let Some(c) = ElementRef::wrap(child) {
-            let e = c.value();
-            if NO_TEXT.contains(&e.name()) || hidden_tree(e) {
-                continue;
-            }
-            // Block boundaries separate words, as innerText's line breaks do.
-            out.push(' ');
-            collect_text(c, out, limit);
-            out.push(' ');
-        }
-    }
 }
 
 /// Elements HTML's default style sheet displays as blocks (or table rows,
