@@ -132,6 +132,8 @@ globalThis.SentiencePageOps = (() => {
     );
     let text = document.body ? document.body.innerText : '';
     for (const f of byFrame.values()) if (f.text) text += ` ${f.text}`;
+    /** @type {Map<Element, string>} */
+    const rowWords = new Map();
     for (const id of wanted) {
       const el = /** @type {any} */ (SentienceSnapshots.registered(id));
       if (!el) continue;
@@ -156,8 +158,13 @@ globalThis.SentiencePageOps = (() => {
       const popup = (el.getAttribute('aria-haspopup') || '').trim().toLowerCase();
       if (popup && popup !== 'false') info.hasPopup = true;
       // The row or list item it acts on (observed.rs DomFacts::row).
+      // (Each row's words are read once: its controls share them, and
+      // innerText lays the row out.)
       const row = el.parentElement && el.parentElement.closest('tr,li,[role=row],[role=listitem]');
-      if (row) info.row = (row.innerText || row.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 200);
+      if (row) {
+        if (!rowWords.has(row)) rowWords.set(row, (row.innerText || row.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 200));
+        info.row = rowWords.get(row);
+      }
       // A field that offers suggestions as one types (the rule of
       // crates/snapshot-core/src/observed.rs suggests_by_markup).
       if ((tag === 'input' || tag === 'textarea') && suggestsByMarkup(el, role)) info.suggests = true;
