@@ -436,6 +436,7 @@ fn with_only(c: &[Token], lex: &Lexicon) -> Option<Vec<Step>> {
                 colon: false,
                 stop: false,
                 mark: String::new(),
+                said: Vec::new(),
             })
             .collect()
     };
