@@ -103,6 +103,15 @@ const STRUCTURES: &[(&str, &str)] = &[
         r#"1. search search query="wireless headphones""#,
     ),
     // verb synonyms, grouped by role
+    // "if not" is "otherwise", never a condition; courtesy before "if"
+    (
+        r#"if "Sold out" is shown, join the waitlist with pia@run.test, if not click "Add to cart""#,
+        r#"1. if shows "Sold out" then [type email="pia@run.test"; submit join] else [click "Add to cart"]"#,
+    ),
+    (
+        r#"Please if Premium costs less than $20 choose it, otherwise choose Standard"#,
+        r#"1. if "Premium" < 20 then [select exactly ["Premium"]] else [select exactly ["Standard"]]"#,
+    ),
     // a synonym rewritten to a toggle keeps its words as said: the
     // control they name where the page has no such toggle
     (
