@@ -253,9 +253,16 @@ fn close_fit(e: &Observed) -> f64 {
 }
 
 /// Text that is the instruction itself (some pages show the task): never a target.
+///
+/// Pages show a task as text, not as a control: a button or link whose name
+/// is no longer than the task is what a short task names ("Mute
+/// notifications" on a page with that button), never the instruction.
 pub fn is_instruction(e: &Observed, task: &str) -> bool {
     let l = normalize(e.label());
     let t = normalize(task);
+    if l.len() <= t.len() && (super::form::is_button(e) || e.facts.tag == "a") {
+        return false;
+    }
     // Most of the task's words, not a name it quotes ("How do refunds work?").
     l.len() > 12 && (l.contains(&t) || t.contains(&l) && l.len() * 3 >= t.len() * 2)
 }

@@ -52,6 +52,10 @@ fn a_synonym_of_turn_off_clicks_the_control_its_words_name_when_no_switch_is_the
         ("Stop sync", "stop"),
         ("stop the sync please", "stop"),
         ("mute the notifications", "mute"),
+        // The button's name is the whole task: a target, not the task
+        // shown on the page.
+        ("Mute notifications", "mute"),
+        ("please mute notifications", "mute"),
     ] {
         assert_eq!(
             decide(task, &with_buttons(), &[]),
