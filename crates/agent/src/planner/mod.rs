@@ -26,6 +26,7 @@ mod session;
 pub(crate) mod slider;
 pub mod steps;
 mod uncover;
+mod unveil;
 mod values;
 
 #[cfg(test)]

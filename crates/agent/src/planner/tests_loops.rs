@@ -169,3 +169,117 @@ fn an_action_waits_for_a_changing_value_to_meet_its_condition() {
         Decision::Tool(Tool::Click { id: id("buy") })
     );
 }
+
+fn offers(shown: [Option<&str>; 3]) -> Page {
+    let names = ["Dario P.", "Marta K.", "Lee W."];
+    let mut els = Vec::new();
+    let mut text = String::from("Road bike\nListed 3 days ago · Asking $1,250 · 3 offers\n");
+    for (k, s) in shown.iter().enumerate() {
+        let y = 100 + 120 * k as i64;
+        let toggle = if s.is_some() {
+            "Hide offer"
+        } else {
+            "Show offer"
+        };
+        els.push(json!({"id": format!("s{k}"), "tag": "button", "text": toggle, "bbox": {"x": 10, "y": y, "width": 90, "height": 30}}));
+        els.push(json!({"id": format!("a{k}"), "tag": "button", "text": "Accept", "bbox": {"x": 110, "y": y, "width": 70, "height": 30}}));
+        text.push_str(&format!(
+            "{}\n{}\n{toggle}\nAccept\n",
+            names[k],
+            s.unwrap_or("$•,•••")
+        ));
+    }
+    page(serde_json::Value::Array(els), &text)
+}
+
+#[test]
+fn values_shown_only_when_clicked_are_revealed_before_the_highest_is_chosen() {
+    let task = "Accept the highest offer";
+    assert_eq!(
+        decide(task, &offers([None, None, None]), &[]),
+        Decision::Tool(Tool::Click { id: id("s0") })
+    );
+    let shown_one = [did(
+        "click",
+        json!({"id": "s0"}),
+        "Show offer",
+        "http://t/",
+        true,
+    )];
+    assert_eq!(
+        decide(task, &offers([Some("$1,120"), None, None]), &shown_one),
+        Decision::Tool(Tool::Click { id: id("s1") })
+    );
+    let all = [
+        did(
+            "click",
+            json!({"id": "s0"}),
+            "Show offer",
+            "http://t/",
+            true,
+        ),
+        did(
+            "click",
+            json!({"id": "s1"}),
+            "Show offer",
+            "http://t/",
+            true,
+        ),
+        did(
+            "click",
+            json!({"id": "s2"}),
+            "Show offer",
+            "http://t/",
+            true,
+        ),
+    ];
+    // The asking price above the first card is no card's value.
+    assert_eq!(
+        decide(
+            task,
+            &offers([Some("$1,120"), Some("$1,190"), Some("$980")]),
+            &all
+        ),
+        Decision::Tool(Tool::Click { id: id("a1") })
+    );
+}
+
+fn licence(agree_disabled: bool) -> Page {
+    page(
+        json!([
+            {"id": "box", "tag": "section", "ariaLabel": "Terms of service", "bbox": {"x": 40, "y": 80, "width": 460, "height": 140}},
+            {"id": "ok", "tag": "input", "type": "checkbox", "text": "I agree to the terms of service", "disabled": agree_disabled,
+             "bbox": {"x": 50, "y": 400, "width": 13, "height": 13}},
+            {"id": "next", "tag": "button", "text": "Create account", "bbox": {"x": 40, "y": 240, "width": 120, "height": 30}},
+        ]),
+        "Terms of service\n1. You are responsible for your account.\nI agree to the terms of service\nCreate account",
+    )
+}
+
+#[test]
+fn a_box_that_scrolls_in_the_page_is_read_to_its_end_to_enable_what_it_holds() {
+    let task = "Tick \"I agree to the terms of service\", then click Create account";
+    assert_eq!(
+        decide(task, &licence(true), &[]),
+        Decision::Tool(Tool::Scroll {
+            direction: crate::types::Direction::Down,
+            amount: 100_000,
+            id: Some(id("box")),
+            within: true
+        })
+    );
+    assert_eq!(
+        decide(
+            task,
+            &licence(false),
+            &[did(
+                "scroll",
+                json!({"id": "box", "direction": "down", "amount": 100_000, "within": true}),
+                "",
+                "http://t/",
+                true
+            )]
+        ),
+        Decision::Tool(Tool::Click { id: id("ok") })
+    );
+}

@@ -84,7 +84,8 @@ fn command(task: &str) -> Option<String> {
     let mut out: Vec<&str> = Vec::new();
     for (k, w) in raw.iter().enumerate().skip(start + 1) {
         let l = low[k].as_str();
-        if ENDS.contains(&l) && !out.is_empty() {
+        // "the version command": the noun names the kind, not the command.
+        if (ENDS.contains(&l) || BOXES.contains(&l)) && !out.is_empty() {
             break;
         }
         if out.is_empty() && matches!(l, "the" | "a" | "command" | "in") {
@@ -173,6 +174,10 @@ mod tests {
         assert_eq!(
             command("Please execute the command status and tell me").as_deref(),
             Some("status")
+        );
+        assert_eq!(
+            command("Could you run the uptime command in the console?").as_deref(),
+            Some("uptime")
         );
     }
 }
