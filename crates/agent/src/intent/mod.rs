@@ -28,6 +28,8 @@ mod verbs;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_conditions;
+#[cfg(test)]
 mod tests_messages;
 #[cfg(test)]
 mod tests_paraphrases;

@@ -20,11 +20,13 @@ mod form;
 mod goal;
 pub(crate) mod layout;
 mod lookup;
+mod loops;
 mod recover;
 mod session;
 pub(crate) mod slider;
 pub mod steps;
 mod uncover;
+mod unveil;
 mod values;
 
 #[cfg(test)]
@@ -33,6 +35,8 @@ mod tests;
 mod tests_inbox;
 #[cfg(test)]
 mod tests_listbox;
+#[cfg(test)]
+mod tests_loops;
 #[cfg(test)]
 mod tests_results;
 #[cfg(test)]
@@ -161,6 +165,9 @@ pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
 }
 
 fn decide(cx: &Cx<'_>, intent: &Intent) -> Decision {
+    if let Some(d) = loops::decide(cx) {
+        return d;
+    }
     if intent.steps.is_empty() {
         return without_steps(cx);
     }

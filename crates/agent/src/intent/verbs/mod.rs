@@ -14,6 +14,7 @@ mod press;
 mod scroll;
 mod search;
 mod submit;
+mod until;
 mod wait;
 
 use super::lexicon::{match_at, Lexicon};

@@ -85,6 +85,20 @@ pub fn step(
                     }
                     continue;
                 }
+                // The box is there but disabled, under a scrollable region
+                // not read to its end ("I accept" enabled at the licence's end).
+                let locked = cx
+                    .page
+                    .elements
+                    .iter()
+                    .filter(|e| e.is_checkable() && e.is_disabled())
+                    .find(|e| text_fit(e, item) >= FLOOR);
+                if let Some(t) = locked
+                    .filter(|_| on)
+                    .and_then(|e| super::region::unlock(cx, e))
+                {
+                    return Outcome::Act(t);
+                }
                 // An option of a <select> / listbox ("from the size dropdown").
                 let sels: Vec<&Observed> = cx
                     .page

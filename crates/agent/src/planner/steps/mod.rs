@@ -12,11 +12,13 @@ mod find;
 mod open;
 mod path;
 mod read;
+mod region;
 mod reveal;
 mod scroll;
 mod search_roles;
 mod submit;
 mod wait;
+mod watch;
 
 use super::context::Cx;
 use crate::intent::{Condition, Step, Touch};
@@ -133,18 +135,11 @@ pub fn holds(cx: &Cx<'_>, c: &Condition) -> bool {
             less,
             or_equal,
             value,
-        } => {
-            let n = cx
-                .layout
-                .occurrences(subject)
-                .into_iter()
-                .find_map(|(_, end)| cx.layout.number_after(end, 120));
-            match n {
-                Some(n) if *less => n < *value || *or_equal && n == *value,
-                Some(n) => n > *value || *or_equal && n == *value,
-                None => false,
-            }
-        }
+        } => match watch::value(cx, subject) {
+            Some(n) if *less => n < *value || *or_equal && n == *value,
+            Some(n) => n > *value || *or_equal && n == *value,
+            None => false,
+        },
     }
 }
 
