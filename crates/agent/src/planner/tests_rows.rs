@@ -2,7 +2,7 @@
 //! a row's control named by its icon's aria-label, a row on another page
 //! of the list, a confirmation asked after the click, a value read off the
 //! page as the answer.
-use super::tests::{clicked, decide, did, id, page, page_at};
+use super::tests::{clicked, decide, did, id, page, page_at, typed};
 use super::*;
 use serde_json::json;
 
@@ -241,6 +241,15 @@ fn a_date_asked_as_month_day_year_selects_is_split_between_them() {
             Decision::Tool(Tool::Type {
                 id: id("m"),
                 text: "March".into()
+            }),
+            "{task}"
+        );
+        let after_month = decide(task, &p, &[typed("m", "March")]);
+        assert_eq!(
+            after_month,
+            Decision::Tool(Tool::Type {
+                id: id("d"),
+                text: "7".into()
             }),
             "{task}"
         );

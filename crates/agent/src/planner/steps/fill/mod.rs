@@ -128,6 +128,42 @@ pub fn step(
     Outcome::Done(cx.last_touch(&taken).map(|i| i + 1).unwrap_or(cursor))
 }
 
+/// A value the task named that nothing took (`planner/complete.rs`), with
+/// the words before it (`label`): the control that takes it, as one
+/// action — an option, a radio button or check box that says it, a
+/// select's option, a custom listbox opened and its option chosen. Never
+/// typing into a text box or opening a tab for it: without the field its
+/// clause named, that would be a guess.
+pub fn complete_value(cx: &Cx<'_>, value: &str, label: &str) -> Option<Tool> {
+    let placed = put(
+        cx,
+        value,
+        FieldKind::Other,
+        label,
+        &Target::default(),
+        &[],
+        0,
+    );
+    let Place::Act(Outcome::Act(t)) = placed else {
+        return None;
+    };
+    let e = t.element().and_then(|id| cx.page.find(&id.key()))?;
+    let says = crate::text::contains_words(e.label(), value);
+    let takes = match &t {
+        Tool::Type { .. } => e.is_select(),
+        Tool::Click { .. } | Tool::Scroll { .. } => {
+            popup::is_trigger(e) || e.is_checkable() || e.facts.aria_role == "option" || says
+        }
+        _ => false,
+    };
+    takes.then_some(t)
+}
+
+/// Opens a listbox of options one cannot type into (`popup.rs`).
+pub fn is_listbox_trigger(e: &Observed) -> bool {
+    popup::is_trigger(e)
+}
+
 /// "Suspend "Priya Nair"", "Revoke the key "ci-deploy"": read as a value
 /// for a field named by the verb, on a page that has no field to type it
 /// into at all, while the value is written on the page — an item of a list
