@@ -402,3 +402,24 @@ fn a_text_box_that_spells_its_date_form_gets_the_date_in_that_form() {
         })
     );
 }
+
+#[test]
+fn a_date_split_into_its_boxes_leaves_them_to_no_other_value() {
+    let p = page(
+        json!([
+            {"id": "day", "tag": "input", "ariaLabel": "Day", "value": "14"},
+            {"id": "month", "tag": "input", "ariaLabel": "Month", "value": "06"},
+            {"id": "year", "tag": "input", "ariaLabel": "Year", "value": "2019"},
+            {"id": "yes", "tag": "input", "type": "radio", "text": "Yes"},
+            {"id": "no", "tag": "input", "type": "radio", "text": "No"},
+            {"id": "go", "tag": "button", "text": "Continue"},
+        ]),
+        "When did you move in? Day Month Year Do you live there alone? Yes No Continue",
+    );
+    let task = r#"Moved in on "14 June 2019", living alone "Yes", continue"#;
+    let h = [typed("year", "2019"), typed("day", "14"), typed("month", "06")];
+    assert_eq!(
+        decide(task, &p, &h),
+        Decision::Tool(Tool::Click { id: id("yes") })
+    );
+}

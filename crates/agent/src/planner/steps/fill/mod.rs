@@ -31,6 +31,9 @@ mod suggest;
 enum Place<'p> {
     /// In this field (or typed on an earlier page: `None`).
     Done(Option<&'p Observed>),
+    /// In these fields, one part each (a date's Month / Day / Year boxes):
+    /// none of them takes another value of the task.
+    Parts(Vec<&'p Observed>),
     Act(Outcome),
     /// No field for it on this page.
     Missing(String),
@@ -55,6 +58,7 @@ pub fn step(
         match place(cx, v, values, field, &taken, cursor) {
             Place::Done(Some(e)) => taken.push(e),
             Place::Done(None) => {}
+            Place::Parts(es) => taken.extend(es),
             Place::Act(o) => return o,
             Place::Missing(what) => pending.push(what),
         }
