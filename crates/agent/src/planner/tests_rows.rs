@@ -254,6 +254,34 @@ fn a_date_asked_as_month_day_year_selects_is_split_between_them() {
             "{task}"
         );
     }
+    // Month and Year set (the page shows them, the extension's snapshot
+    // lists the options): the Year select showing "1990", an option of
+    // "03/07/1990", is no sign that the whole date is in; Day is next.
+    let mut set = p.clone();
+    let option = |t: &str| sentience_snapshot_core::SelectOption {
+        text: t.into(),
+        value: t.into(),
+        selected: false,
+    };
+    for e in set.elements.iter_mut() {
+        let (value, options): (&str, Vec<String>) = match e.facts.aria_label.as_str() {
+            "Month" => ("March", vec!["Month".into(), "March".into()]),
+            "Day" => ("", (1..=31).map(|d| d.to_string()).collect()),
+            "Year" => ("1990", (1985..=1995).map(|y| y.to_string()).collect()),
+            _ => continue,
+        };
+        e.facts.value = value.into();
+        e.element.state.options = Some(options.iter().map(|t| option(t)).collect());
+    }
+    let task = "Set the date of birth to 03/07/1990 and save";
+    let h = [typed("m", "March"), typed("y", "1990")];
+    assert_eq!(
+        decide(task, &set, &h),
+        Decision::Tool(Tool::Type {
+            id: id("d"),
+            text: "7".into()
+        })
+    );
 }
 
 #[test]
@@ -417,7 +445,11 @@ fn a_date_split_into_its_boxes_leaves_them_to_no_other_value() {
         "When did you move in? Day Month Year Do you live there alone? Yes No Continue",
     );
     let task = r#"Moved in on "14 June 2019", living alone "Yes", continue"#;
-    let h = [typed("year", "2019"), typed("day", "14"), typed("month", "06")];
+    let h = [
+        typed("year", "2019"),
+        typed("day", "14"),
+        typed("month", "06"),
+    ];
     assert_eq!(
         decide(task, &p, &h),
         Decision::Tool(Tool::Click { id: id("yes") })

@@ -309,16 +309,18 @@ fn put<'p>(
     if let Some(p) = slider::place(cx, text, label, field, taken) {
         return p;
     }
+    // A date asked as Month / Day / Year boxes: each its part. Asked
+    // first: one box showing its part (the Year select's "1990" is an
+    // option of "03/07/1990") is no sign that the whole date is in.
+    if let Some(p) = date(text).and_then(|ymd| date_parts::place(cx, ymd, taken)) {
+        return p;
+    }
     if let Some(e) = entered(cx, text).filter(|e| !taken.iter().any(|t| std::ptr::eq(*t, *e))) {
         return after_typing(cx, e, text, cursor);
     }
     // Typed on an earlier page or view of this task (a two-step sign-in).
     if typed_elsewhere(cx, text, cursor) {
         return Place::Done(None);
-    }
-    // A date asked as Month / Day / Year boxes: each its part.
-    if let Some(p) = date(text).and_then(|ymd| date_parts::place(cx, ymd, taken)) {
-        return p;
     }
     // A custom listbox named by the label: opened, its option clicked.
     if !label.is_empty() {
