@@ -25,6 +25,8 @@ use crate::intent::{Condition, Step, Touch};
 use crate::types::{Direction, Tool};
 use sentience_snapshot_core::Observed;
 
+pub use choose::is_checked;
+pub use fill::{complete_value, is_listbox_trigger};
 #[cfg(test)]
 pub(crate) use reveal::enumerated_sibling;
 pub use reveal::{reveal, row_holds};
