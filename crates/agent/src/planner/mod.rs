@@ -26,6 +26,7 @@ pub(crate) mod slider;
 pub mod steps;
 mod uncover;
 mod values;
+mod words;
 
 #[cfg(test)]
 mod tests;
@@ -225,7 +226,7 @@ fn finished(cx: &Cx<'_>, intent: &Intent) -> Decision {
                 !e.is_disabled()
                     && e.facts.input_type == "submit"
                     && matches!(e.facts.tag.as_str(), "button" | "input")
-                    && !find::is_instruction(e, cx.task)
+                    && !cx.is_instruction(e)
             })
             .collect();
         if let [e] = submits.as_slice() {
