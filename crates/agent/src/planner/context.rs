@@ -50,7 +50,7 @@ impl<'a> Cx<'a> {
     /// Text that is the instruction itself (some pages show the task):
     /// never a target.
     pub fn is_instruction(&self, e: &Observed) -> bool {
-        super::find::instruction_words(&self.label_words(e), self.words.task())
+        super::find::instruction_words(e, &self.label_words(e), self.words.task())
     }
 
     pub fn id(&self, e: &Observed) -> ElementId {

@@ -255,9 +255,16 @@ fn close_fit(e: &Observed) -> f64 {
 /// Text that is the instruction itself (some pages show the task): never a
 /// target. `l` is the element's label and `t` the task, both normalised
 /// (`Cx::is_instruction` keeps them per decision).
-pub fn instruction_words(l: &str, t: &str) -> bool {
+///
+/// Pages show a task as text, not as a control: a button or link whose name
+/// is no longer than the task is what a short task names ("Mute
+/// notifications" on a page with that button), never the instruction.
+pub fn instruction_words(e: &Observed, l: &str, t: &str) -> bool {
+    if l.len() <= 12 || l.len() <= t.len() && (super::form::is_button(e) || e.facts.tag == "a") {
+        return false;
+    }
     // Most of the task's words, not a name it quotes ("How do refunds work?").
-    l.len() > 12 && (l.contains(t) || t.contains(l) && l.len() * 3 >= t.len() * 2)
+    l.contains(t) || t.contains(l) && l.len() * 3 >= t.len() * 2
 }
 
 /// One qualifying element: its score and index in `page.elements`.

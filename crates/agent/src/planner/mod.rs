@@ -41,6 +41,8 @@ mod tests_row_actions;
 #[cfg(test)]
 mod tests_rows;
 #[cfg(test)]
+mod tests_said;
+#[cfg(test)]
 mod tests_slider;
 #[cfg(test)]
 mod tests_suggest;

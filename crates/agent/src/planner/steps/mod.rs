@@ -19,7 +19,7 @@ mod submit;
 mod wait;
 
 use super::context::Cx;
-use crate::intent::{Condition, Step};
+use crate::intent::{Condition, Step, Touch};
 use crate::types::{Direction, Tool};
 use sentience_snapshot_core::Observed;
 
@@ -61,7 +61,15 @@ fn one(cx: &Cx<'_>, step: &Step, following: Option<&Step>, cursor: usize, last: 
             choice,
             target,
             within,
-        } => choose::step(cx, *on, choice.as_ref(), target, within.as_deref(), cursor),
+            said,
+        } => match said {
+            // "stop sync" on a page with a "Stop sync" button and no
+            // "sync" switch: the words as said name the control.
+            Some(control) if choose::said_instead(cx, choice.as_ref(), target, control) => {
+                click::step(cx, control, Touch::Click, cursor, last, following)
+            }
+            _ => choose::step(cx, *on, choice.as_ref(), target, within.as_deref(), cursor),
+        },
         Step::Open { target, explore } => open::step(cx, target, *explore, following, cursor, last),
         Step::Submit { phrase, button } => submit::step(cx, phrase, button.as_deref(), cursor),
         Step::Search { term } => submit::search(cx, term.as_ref(), cursor),
