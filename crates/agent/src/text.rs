@@ -77,25 +77,89 @@ const STOPWORDS: &[&str] = &[
 
 /// Lowercase, punctuation to spaces, whitespace collapsed.
 pub fn normalize(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
+    normalized(s, false)
+}
+
+/// `normalize`, except a decimal point or thousands comma between digits,
+/// so prices survive ("$1,299.50" → "1299.50"): the planner's page layout.
+pub fn normalize_numbers(s: &str) -> String {
+    normalized(s, true)
+}
+
+/// Bytes `normalize` keeps as they are: ASCII lower case, digits, `@`.
+const KEPT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'@';
+        c += 1;
+    }
+    t
+};
+
+/// Both normalisations in one loop over bytes: a run of bytes kept as
+/// they are is copied at once, other ASCII bytes are classified as they
+/// are, and a character is decoded only where a byte is not ASCII. The
+/// planner normalises the page's text and every label at each step, so
+/// this loop is a visible share of a step's CPU (docs/benchmarks.md "The
+/// planner's words, once per page").
+fn normalized(s: &str, numbers: bool) -> String {
+    let b = s.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(b.len());
     let mut space = true;
-    for ch in s.chars() {
-        // ASCII fast path: most page text is ASCII, and `to_lowercase` is slow.
-        if ch.is_ascii_alphanumeric() || ch == '@' {
-            out.push(ch.to_ascii_lowercase());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if KEPT[usize::from(c)] {
+            let start = i;
+            while i < b.len() && KEPT[usize::from(b[i])] {
+                i += 1;
+            }
+            out.extend_from_slice(&b[start..i]);
             space = false;
-        } else if !ch.is_ascii() && ch.is_alphanumeric() {
-            out.extend(ch.to_lowercase());
+        } else if c.is_ascii_uppercase() {
+            out.push(c.to_ascii_lowercase());
             space = false;
-        } else if !space {
-            out.push(' ');
-            space = true;
+            i += 1;
+        } else if c.is_ascii() {
+            // The neighbours are bytes: a character before or after that
+            // is not ASCII has no ASCII digit among its bytes.
+            let between_digits =
+                i > 0 && b[i - 1].is_ascii_digit() && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+            if numbers && (c == b'.' || c == b',') && between_digits {
+                if c == b'.' {
+                    out.push(b'.');
+                }
+            } else if !space {
+                out.push(b' ');
+                space = true;
+            }
+            i += 1;
+        } else {
+            // `i` is on a character boundary: every step above moves by
+            // ASCII bytes, this one by a whole character.
+            let Some(ch) = s.get(i..).and_then(|rest| rest.chars().next()) else {
+                break;
+            };
+            if ch.is_alphanumeric() {
+                let mut buf = [0u8; 4];
+                for l in ch.to_lowercase() {
+                    out.extend_from_slice(l.encode_utf8(&mut buf).as_bytes());
+                }
+                space = false;
+            } else if !space {
+                out.push(b' ');
+                space = true;
+            }
+            i += ch.len_utf8();
         }
     }
-    if out.ends_with(' ') {
+    if out.last() == Some(&b' ') {
         out.pop();
     }
-    out
+    // Whole characters of `s` and ASCII bytes only: always UTF-8.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// Normalised words with multi-word phrases folded (see `PHRASES`). Works
@@ -316,6 +380,22 @@ pub fn success_markers(text: &str) -> Vec<String> {
 pub fn contains_words(hay: &str, needle: &str) -> bool {
     let n = normalize(needle);
     !n.is_empty() && format!(" {} ", normalize(hay)).contains(&format!(" {n} "))
+}
+
+/// `" {hay} "` contains `" {needle} "`, both already normalised: `needle`
+/// is whole words of `hay`, found without building either padded string.
+/// Every match is tried, overlapping ones too ("a a" in "aa a a").
+pub fn has_words(hay: &str, needle: &str) -> bool {
+    let b = hay.as_bytes();
+    let mut from = 0;
+    while let Some(i) = hay.get(from..).and_then(|rest| rest.find(needle)) {
+        let (p, end) = (from + i, from + i + needle.len());
+        if (p == 0 || b[p - 1] == b' ') && (end == b.len() || b[end] == b' ') {
+            return true;
+        }
+        from = p + hay[p..].chars().next().map_or(1, char::len_utf8);
+    }
+    false
 }
 
 /// Truncate to at most `max` chars on a char boundary.

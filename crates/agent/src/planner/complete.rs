@@ -64,7 +64,7 @@ fn unsent_form(cx: &Cx<'_>, intent: &Intent) -> Option<Tool> {
             !e.is_disabled()
                 && e.facts.input_type == "submit"
                 && matches!(e.facts.tag.as_str(), "button" | "input")
-                && !super::find::is_instruction(e, cx.task)
+                && !cx.is_instruction(e)
         })
         .collect();
     let [e] = submits.as_slice() else {

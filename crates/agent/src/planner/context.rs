@@ -6,6 +6,7 @@
 //! where.
 
 use super::layout::Layout;
+use super::words::Words;
 use crate::page::{ElementId, Page};
 use crate::policy::Baseline;
 use crate::types::HistoryEntry;
@@ -18,6 +19,8 @@ pub struct Cx<'a> {
     pub avoid: &'a [String],
     pub baseline: &'a Baseline,
     pub layout: Layout,
+    /// Each element's words, normalised once per decision.
+    pub words: Words,
 }
 
 impl<'a> Cx<'a> {
@@ -35,7 +38,19 @@ impl<'a> Cx<'a> {
             avoid,
             baseline,
             layout: Layout::new(page, task),
+            words: Words::new(page, task),
         }
+    }
+
+    /// `normalize(e.label())` (`crate::text::normalize`), once per element.
+    pub fn label_words(&self, e: &Observed) -> std::borrow::Cow<'_, str> {
+        self.words.label(self.page, e)
+    }
+
+    /// Text that is the instruction itself (some pages show the task):
+    /// never a target.
+    pub fn is_instruction(&self, e: &Observed) -> bool {
+        super::find::instruction_words(e, &self.label_words(e), self.words.task())
     }
 
     pub fn id(&self, e: &Observed) -> ElementId {

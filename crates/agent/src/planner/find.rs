@@ -252,19 +252,19 @@ fn close_fit(e: &Observed) -> f64 {
     }
 }
 
-/// Text that is the instruction itself (some pages show the task): never a target.
+/// Text that is the instruction itself (some pages show the task): never a
+/// target. `l` is the element's label and `t` the task, both normalised
+/// (`Cx::is_instruction` keeps them per decision).
 ///
 /// Pages show a task as text, not as a control: a button or link whose name
 /// is no longer than the task is what a short task names ("Mute
 /// notifications" on a page with that button), never the instruction.
-pub fn is_instruction(e: &Observed, task: &str) -> bool {
-    let l = normalize(e.label());
-    let t = normalize(task);
-    if l.len() <= t.len() && (super::form::is_button(e) || e.facts.tag == "a") {
+pub fn instruction_words(e: &Observed, l: &str, t: &str) -> bool {
+    if l.len() <= 12 || l.len() <= t.len() && (super::form::is_button(e) || e.facts.tag == "a") {
         return false;
     }
     // Most of the task's words, not a name it quotes ("How do refunds work?").
-    l.len() > 12 && (l.contains(&t) || t.contains(&l) && l.len() * 3 >= t.len() * 2)
+    l.contains(t) || t.contains(l) && l.len() * 3 >= t.len() * 2
 }
 
 /// One qualifying element: its score and index in `page.elements`.
@@ -296,7 +296,7 @@ pub fn resolve<'p>(
     });
     let mut out: Vec<Hit<'p>> = Vec::new();
     for (index, e) in page.elements.iter().enumerate() {
-        if e.is_disabled() || cx.avoided(e) || !extra(e) || is_instruction(e, cx.task) {
+        if e.is_disabled() || cx.avoided(e) || !extra(e) || cx.is_instruction(e) {
             continue;
         }
         let mut s = 1.0;
@@ -428,10 +428,10 @@ fn relate<'p>(
     // icon button's aria-label; "Remove Travel tumbler") belongs to it,
     // wherever its words stand: an icon has no words in the text at all.
     let own_name = |h: &Hit<'_>| {
-        let label = normalize(h.e.label());
+        let label = cx.label_words(h.e);
         !anchor_words.is_empty()
-            && label != anchor_words
-            && format!(" {label} ").contains(&format!(" {anchor_words} "))
+            && *label != anchor_words
+            && crate::text::has_words(&label, &anchor_words)
     };
     if rel == Relation::Of
         && ordinal.is_none()
@@ -485,8 +485,7 @@ fn relate<'p>(
             .iter()
             .enumerate()
             .filter_map(|(k, (at, h))| {
-                let own =
-                    format!(" {} ", normalize(h.e.label())).contains(&format!(" {anchor_words} "));
+                let own = crate::text::has_words(&cx.label_words(h.e), &anchor_words);
                 if own && *at <= start && start < at + normalize(h.e.text()).len().max(1) {
                     return Some((0, k));
                 }
@@ -569,7 +568,7 @@ fn durations(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
         .enumerate()
         .map(|(k, h)| {
             let at = cx.layout.offset(h.index)?;
-            Some((at, at + super::layout::normalize(h.e.text()).len(), k))
+            Some((at, at + cx.layout.text_len(h.index), k))
         })
         .collect::<Option<_>>()?;
     placed.sort_by_key(|p| p.0);

@@ -6,7 +6,7 @@
 //! fallback the caller uses when there is none.
 
 use super::context::Cx;
-use super::find::{is_instruction, words_fit};
+use super::find::words_fit;
 use super::layout::reading_order;
 use crate::page::Role;
 use crate::text::{concepts, normalize};
@@ -106,7 +106,7 @@ pub fn submit_control<'p>(
     };
     let mut best: Option<(f64, &Observed)> = None;
     for e in cx.page.elements.iter() {
-        if !is_button(e) || way_out(e) || cx.avoided(e) || is_instruction(e, cx.task) {
+        if !is_button(e) || way_out(e) || cx.avoided(e) || cx.is_instruction(e) {
             continue;
         }
         // In another form than the one filled: not this form's button.

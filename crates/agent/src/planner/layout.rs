@@ -12,38 +12,10 @@ use sentience_snapshot_core::Observed;
 
 /// Lower case, words separated by single spaces, punctuation dropped —
 /// except a decimal point or thousands comma between digits, so prices
-/// survive ("$1,299.50" → "1299.50").
+/// survive ("$1,299.50" → "1299.50"). One loop with `text::normalize`
+/// (`crate::text::normalize_numbers`).
 pub fn normalize(s: &str) -> String {
-    // One pass with the previous and next character at hand (this runs on
-    // every label and on the page's whole text at each step: no `Vec<char>`).
-    let mut out = String::with_capacity(s.len());
-    let mut space = true;
-    let mut prev: Option<char> = None;
-    let mut chars = s.chars().peekable();
-    while let Some(ch) = chars.next() {
-        if ch.is_ascii_alphanumeric() || ch == '@' {
-            out.push(ch.to_ascii_lowercase());
-            space = false;
-        } else if !ch.is_ascii() && ch.is_alphanumeric() {
-            out.extend(ch.to_lowercase());
-            space = false;
-        } else if (ch == '.' || ch == ',')
-            && prev.is_some_and(|p| p.is_ascii_digit())
-            && chars.peek().is_some_and(char::is_ascii_digit)
-        {
-            if ch == '.' {
-                out.push('.');
-            }
-        } else if !space {
-            out.push(' ');
-            space = true;
-        }
-        prev = Some(ch);
-    }
-    if out.ends_with(' ') {
-        out.pop();
-    }
-    out
+    crate::text::normalize_numbers(s)
 }
 
 pub struct Layout {
@@ -55,6 +27,8 @@ pub struct Layout {
     instruction: Option<(usize, usize)>,
     /// Per element (by index in `page.elements`): where its label starts in `text`.
     offsets: Vec<Option<usize>>,
+    /// Per element: the length of its normalised text (`normalize(e.text())`).
+    text_lens: Vec<usize>,
 }
 
 impl Layout {
@@ -62,13 +36,15 @@ impl Layout {
         let text = format!(" {} ", normalize(&page.visible_text));
         let t = normalize(task);
         let instruction = (t.len() >= 12)
-            .then(|| text.find(&t).map(|p| (p, p + t.len())))
+            .then(|| memchr::memmem::find(text.as_bytes(), t.as_bytes()).map(|p| (p, p + t.len())))
             .flatten();
         let mut order: Vec<usize> = (0..page.elements.len()).collect();
         order.sort_by(|&a, &b| reading_order(&page.elements[a], &page.elements[b]));
         let mut offsets = vec![None; page.elements.len()];
+        let mut text_lens = vec![0; page.elements.len()];
         let mut pos = 0;
         let mut needle = String::new();
+        let index = WordIndex::new(&text);
         // Never inside the instruction the page shows.
         let outside = |p: usize| instruction.is_none_or(|(s, e)| p < s || p >= e);
         for i in order {
@@ -76,11 +52,11 @@ impl Layout {
             if full.is_empty() {
                 continue;
             }
+            text_lens[i] = full.len();
             // Its first six words (a snapshot may cut a long text short).
-            let end = full
-                .match_indices(' ')
+            let end = memchr::memchr_iter(b' ', full.as_bytes())
                 .nth(5)
-                .map_or(full.len(), |(p, _)| p);
+                .unwrap_or(full.len());
             needle.clear();
             needle.push(' ');
             needle.push_str(&full[..end]);
@@ -90,7 +66,7 @@ impl Layout {
             let mut first = None;
             let mut after = None;
             // Non-overlapping matches, as `str::match_indices` gives them.
-            for p in memchr::memmem::find_iter(text.as_bytes(), needle.as_bytes()) {
+            for p in index.find_iter(&text, &needle) {
                 if !outside(p) {
                     continue;
                 }
@@ -111,7 +87,13 @@ impl Layout {
             text,
             instruction,
             offsets,
+            text_lens,
         }
+    }
+
+    /// The length of element `i`'s normalised text (0 when it has none).
+    pub fn text_len(&self, i: usize) -> usize {
+        self.text_lens.get(i).copied().unwrap_or(0)
     }
 
     /// Where element `i` of the page stands in the text.
@@ -228,7 +210,67 @@ impl Layout {
             return Some(n);
         }
         let at = self.offset(i)?;
-        self.number_after(at + normalize(e.text()).len(), span)
+        self.number_after(at + self.text_len(i), span)
+    }
+}
+
+/// Where each word of the layout's text starts, by its first byte, to
+/// find every label in it without building a substring searcher per label
+/// (a `memmem` finder cost ~900 instructions to build, more than its
+/// search: ~35 k per step on the bench's 40-element page, docs/benchmarks.md
+/// "The planner's words, once per page"). The text is normalised (single
+/// spaces) and padded with a space at both ends, so a needle `" w1 … "`
+/// can only start at a space before a word that starts as `w1` does.
+struct WordIndex {
+    /// Offsets of the spaces before words, grouped by the word's first
+    /// byte (a counting sort: ascending within each group).
+    spaces: Vec<usize>,
+    /// Group `b` is `spaces[from[b]..from[b + 1]]`.
+    from: Vec<usize>,
+}
+
+impl WordIndex {
+    fn new(text: &str) -> WordIndex {
+        let b = text.as_bytes();
+        // A space followed by a byte starts a word (the last space ends the text).
+        let starts = || {
+            b.iter()
+                .enumerate()
+                .filter(|&(_, &c)| c == b' ')
+                .filter_map(|(p, _)| b.get(p + 1).map(|&f| (p, usize::from(f))))
+        };
+        let mut from = vec![0usize; 257];
+        for (_, f) in starts() {
+            from[f + 1] += 1;
+        }
+        for i in 1..from.len() {
+            from[i] += from[i - 1];
+        }
+        let mut fill = from.clone();
+        let mut spaces = vec![0; from[256]];
+        for (p, f) in starts() {
+            spaces[fill[f]] = p;
+            fill[f] += 1;
+        }
+        WordIndex { spaces, from }
+    }
+
+    /// What `memchr::memmem::find_iter(text, needle)` answers for a needle
+    /// `" w1 … "`: every match, in order, none overlapping the previous.
+    fn find_iter<'s>(&'s self, text: &'s str, needle: &'s str) -> impl Iterator<Item = usize> + 's {
+        let n = needle.as_bytes();
+        let group = match n.get(1) {
+            Some(&f) => &self.spaces[self.from[usize::from(f)]..self.from[usize::from(f) + 1]],
+            None => &[][..],
+        };
+        let mut next = 0;
+        group.iter().filter_map(move |&p| {
+            let hit = p >= next && text.as_bytes()[p..].starts_with(n);
+            hit.then(|| {
+                next = p + n.len();
+                p
+            })
+        })
     }
 }
 

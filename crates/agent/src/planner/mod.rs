@@ -29,6 +29,7 @@ pub mod steps;
 mod uncover;
 mod unveil;
 mod values;
+mod words;
 
 #[cfg(test)]
 mod tests;

@@ -29,3 +29,76 @@ fn success_markers_on_word_boundaries() {
     assert_eq!(success_markers("Welcome, alice!"), vec!["welcome"]);
     assert!(success_markers("unsuccessfully").is_empty());
 }
+
+/// `normalize` as it was before the byte loop (each character decoded):
+/// the byte loop must agree with it on every input.
+fn normalize_by_chars(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut space = true;
+    for ch in s.chars() {
+        if ch.is_ascii_alphanumeric() || ch == '@' {
+            out.push(ch.to_ascii_lowercase());
+            space = false;
+        } else if !ch.is_ascii() && ch.is_alphanumeric() {
+            out.extend(ch.to_lowercase());
+            space = false;
+        } else if !space {
+            out.push(' ');
+            space = true;
+        }
+    }
+    if out.ends_with(' ') {
+        out.pop();
+    }
+    out
+}
+
+#[test]
+fn normalize_agrees_with_the_character_loop() {
+    let cases = [
+        "",
+        "   ",
+        "$1,299.50 total",
+        "1.2.3, 4,5 ,6 7. 8",
+        "Sign In — ÉTÉ İstanbul ẞtraße ΣΟΦΙΑ",
+        "grace@example.com, password \"x\"!",
+        "tabs\tand\nnew lines\r\n  trailing  ",
+        "日本語のテキスト 123,456円",
+        "é1.2é 3—,4 a1.b2,c3 9.x x.9 \u{AD}soft\u{AD}hyphen",
+        "ǅungla Ⅻ ① ²³ 🙂 x🙂y",
+    ];
+    for c in cases {
+        assert_eq!(normalize(c), normalize_by_chars(c), "{c:?}");
+    }
+}
+
+#[test]
+fn has_words_is_the_padded_contains() {
+    let padded = |h: &str, n: &str| format!(" {h} ").contains(&format!(" {n} "));
+    let hays = [
+        "",
+        "a",
+        "aa a a",
+        "san francisco sfo",
+        "x san",
+        "sans serif",
+        "é a é",
+        "a",
+    ];
+    let needles = [
+        "",
+        "a",
+        "a a",
+        "san",
+        "san francisco",
+        "sfo",
+        "é",
+        "serif",
+        "x",
+    ];
+    for h in hays {
+        for n in needles {
+            assert_eq!(has_words(h, n), padded(h, n), "{h:?} {n:?}");
+        }
+    }
+}

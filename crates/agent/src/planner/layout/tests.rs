@@ -76,3 +76,47 @@ fn labels_are_placed_in_reading_order_outside_the_instruction() {
     assert_eq!(at(2), Some("open "));
     assert_eq!(l.offset(3), None);
 }
+
+#[test]
+fn normalize_keeps_numbers_between_any_neighbours() {
+    // Digits next to characters that are not ASCII (their bytes are never
+    // taken for digits by the byte loop).
+    for c in [
+        "é1.2é 3—,4 5,é 6.日",
+        "ǅungla Ⅻ ① ²,³ 🙂1.5🙂 x🙂y",
+        "1,2,3.4.5",
+    ] {
+        assert_eq!(normalize(c), normalize_reference(c), "{c:?}");
+    }
+}
+
+#[test]
+fn the_word_index_finds_what_memmem_finds() {
+    let texts = [
+        "  ",
+        " a a a b a a ",
+        " aa a a a ",
+        " please log in to continue please log in ",
+        " article number 4 article number 40 article number 4 ",
+        " é a é a é ",
+    ];
+    let needles = [
+        " a ",
+        " a a ",
+        " a a a ",
+        " log in ",
+        " please log in to continue ",
+        " article number 4 ",
+        " é a é ",
+        " missing ",
+    ];
+    for t in texts {
+        let index = WordIndex::new(t);
+        for n in needles {
+            let ours: Vec<usize> = index.find_iter(t, n).collect();
+            let theirs: Vec<usize> =
+                memchr::memmem::find_iter(t.as_bytes(), n.as_bytes()).collect();
+            assert_eq!(ours, theirs, "{t:?} {n:?}");
+        }
+    }
+}

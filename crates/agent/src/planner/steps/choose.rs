@@ -6,7 +6,7 @@ use super::{click, reveal, Outcome};
 use crate::intent::{Choice, Target};
 use crate::page::Role;
 use crate::planner::context::Cx;
-use crate::planner::find::{best, is_instruction, resolve, text_fit, FLOOR};
+use crate::planner::find::{best, resolve, text_fit, FLOOR};
 use crate::planner::layout::reading_order;
 use crate::planner::values::option_for;
 use crate::text::{concepts, normalize};
@@ -133,9 +133,7 @@ pub fn step(
                     .page
                     .elements
                     .iter()
-                    .filter(|e| {
-                        !e.is_text_entry() && !e.is_disabled() && !is_instruction(e, cx.task)
-                    })
+                    .filter(|e| !e.is_text_entry() && !e.is_disabled() && !cx.is_instruction(e))
                     .find(|e| text_fit(e, item) >= 0.99);
                 if let Some(e) = other {
                     found_any = true;

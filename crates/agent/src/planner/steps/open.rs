@@ -6,7 +6,7 @@
 use super::{click, reveal, Outcome};
 use crate::intent::{Role, Step, Target};
 use crate::planner::context::Cx;
-use crate::planner::find::{is_instruction, resolve, role_fit, text_fit, FLOOR};
+use crate::planner::find::{resolve, role_fit, text_fit, FLOOR};
 use crate::planner::layout::reading_order;
 use crate::text::normalize;
 use sentience_snapshot_core::Observed;
@@ -128,7 +128,7 @@ fn explore_step(cx: &Cx<'_>, target: &Target, following: Option<&Step>, cursor: 
         .elements
         .iter()
         .filter(|e| {
-            !e.is_disabled() && !e.is_text_entry() && !cx.avoided(e) && !is_instruction(e, cx.task)
+            !e.is_disabled() && !e.is_text_entry() && !cx.avoided(e) && !cx.is_instruction(e)
         })
         .filter(|e| {
             e.element.state.expanded == Some(false)

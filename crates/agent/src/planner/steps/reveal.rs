@@ -7,7 +7,7 @@
 use super::{click, settling, Outcome};
 use crate::intent::Target;
 use crate::planner::context::Cx;
-use crate::planner::find::{candidate, is_instruction, role_fit};
+use crate::planner::find::{candidate, role_fit};
 use crate::planner::layout::reading_order;
 use crate::types::{Direction, Tool};
 use sentience_snapshot_core::Observed;
@@ -32,7 +32,7 @@ pub fn reveal(cx: &Cx<'_>, target: &Target, cursor: usize) -> Outcome {
         .page
         .elements
         .iter()
-        .filter(|e| opener(e) && !cx.avoided(e) && !is_instruction(e, cx.task))
+        .filter(|e| opener(e) && !cx.avoided(e) && !cx.is_instruction(e))
         .filter(|e| cx.clicked_since(0, e).is_none())
         .collect();
     hidden.sort_by(|a, b| reading_order(a, b));
@@ -240,7 +240,7 @@ pub fn naming<'p>(cx: &Cx<'p>, what: &str) -> Option<&'p Observed> {
                 && !e.is_checkable()
                 && !e.is_disabled()
                 && !cx.avoided(e)
-                && !is_instruction(e, cx.task)
+                && !cx.is_instruction(e)
                 && cx.clicked_since(0, e).is_none()
         })
         .map(|e| {
@@ -321,7 +321,7 @@ fn related_link<'p>(cx: &Cx<'p>, what: &str) -> Option<&'p Observed> {
         .elements
         .iter()
         .filter(|e| (e.role() == crate::page::Role::Link || e.facts.tag == "a") && !e.is_disabled())
-        .filter(|e| !cx.avoided(e) && !is_instruction(e, cx.task) && !clicked_here(e))
+        .filter(|e| !cx.avoided(e) && !cx.is_instruction(e) && !clicked_here(e))
         .filter(|e| !sibling(e.label()))
         .map(|e| {
             let have = crate::text::concepts(e.label());

@@ -11,7 +11,7 @@ use super::{click, off_screen, reveal, Outcome};
 use crate::intent::{Role, Target, Value, ValueSource};
 use crate::planner::context::{ok, Cx};
 use crate::planner::fields::{entered, field_for, select_naming, split_phrase, Placed};
-use crate::planner::find::{best, is_instruction, resolve, role_fit, text_fit};
+use crate::planner::find::{best, resolve, role_fit, text_fit};
 use crate::planner::form::submit_control;
 use crate::planner::layout::reading_order;
 use crate::planner::lookup;
@@ -522,7 +522,7 @@ fn phrase<'p>(cx: &Cx<'p>, words: &str, taken: &[&'p Observed], cursor: usize) -
         .page
         .elements
         .iter()
-        .filter(|e| e.is_checkable() && !e.is_disabled() && !is_instruction(e, cx.task))
+        .filter(|e| e.is_checkable() && !e.is_disabled() && !cx.is_instruction(e))
         .map(|e| (text_fit(e, words).max(first_word_fit(e, words)), e))
         .filter(|(s, _)| *s >= 0.45)
         .max_by(|a, b| a.0.total_cmp(&b.0));

@@ -7,9 +7,9 @@
 use super::super::{click, Outcome};
 use crate::intent::Target;
 use crate::planner::context::Cx;
-use crate::planner::find::{best, is_instruction, resolve};
+use crate::planner::find::{best, resolve};
 use crate::planner::layout::reading_order;
-use crate::text::normalize;
+use crate::text::{has_words, normalize};
 use crate::types::Tool;
 use sentience_snapshot_core::Observed;
 
@@ -46,7 +46,7 @@ fn suggestions<'p>(cx: &Cx<'p>, field: &Observed, typed: &str) -> Vec<&'p Observ
         .page
         .elements
         .iter()
-        .filter(|e| suggestion_like(e) && !is_instruction(e, cx.task))
+        .filter(|e| suggestion_like(e) && !cx.is_instruction(e))
         .filter(|e| {
             // Under the field (or without boxes, anywhere).
             !e.has_box()
@@ -54,13 +54,14 @@ fn suggestions<'p>(cx: &Cx<'p>, field: &Observed, typed: &str) -> Vec<&'p Observ
                 || e.element.bbox.y >= fb.y + fb.height / 2.0 && e.element.bbox.y - fb.y < 500.0
         })
         .filter_map(|e| {
-            let l = normalize(e.label());
-            if l == want || l.len() <= want.len() {
+            let l = cx.label_words(e);
+            if *l == want || l.len() <= want.len() {
                 return None;
             }
-            if l.starts_with(&format!("{want} ")) || l.starts_with(&want) {
+            // (`starts_with(want + " ")` implies `starts_with(want)`.)
+            if l.starts_with(&want) {
                 Some((0, e))
-            } else if format!(" {l} ").contains(&format!(" {want} ")) {
+            } else if has_words(&l, &want) {
                 Some((1, e))
             } else {
                 None
@@ -151,7 +152,7 @@ pub fn pattern(
         .elements
         .iter()
         .filter(|e| {
-            !e.is_text_entry() && !cx.avoided(e) && !is_instruction(e, cx.task) && !e.is_disabled()
+            !e.is_text_entry() && !cx.avoided(e) && !cx.is_instruction(e) && !e.is_disabled()
         })
         .filter(|e| fits(e.label(), starts, ends))
         .collect();
