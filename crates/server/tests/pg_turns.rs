@@ -137,3 +137,93 @@ async fn a_replica_that_hears_of_another_replicas_change_takes_the_lock() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// Compare-and-set turns committed at once share commits (the writer
+/// tasks, `store/postgres/group.rs`), and each keeps its own outcome: a
+/// write whose statement fails (an event number already stored) and one
+/// whose compare-and-set lost fail alone; every other write of their group
+/// is committed, with its events.
+#[tokio::test]
+async fn turns_committed_together_share_commits_and_keep_their_own_outcome() {
+    if common::postgres_url().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = TestDb::new(dir.path()).await;
+    let (a, b) = (db.open().await, db.open().await);
+    let mut runs = Vec::new();
+    for i in 0..40 {
+        let run = Run::new(
+            format!("run-group-{i}"),
+            "log in".into(),
+            RunMode::Autonomous,
+        );
+        let first = a
+            .create(&run, "anonymous".into(), 0, 0)
+            .await
+            .expect("create")
+            .expect("under quota");
+        runs.push((run, first));
+    }
+    // Run 1 is changed by B: A's copy of it is stale.
+    let mut on_b = b
+        .turn("run-group-1", None)
+        .await
+        .expect("turn")
+        .expect("run");
+    on_b.stale.take();
+    let (r1, first1) = &runs[1];
+    on_b.commit(change(r1, 2, first1 + 1, "from B"))
+        .await
+        .expect("B commits");
+    let mut commits = Vec::new();
+    for (i, (run, first)) in runs.iter_mut().enumerate() {
+        let turn = a
+            .turn(&run.run_id, Some(1))
+            .await
+            .expect("turn")
+            .expect("run");
+        assert!(turn.may_conflict(), "A wrote run {i} last: compare-and-set");
+        run.current_step = 5;
+        // Run 0's event reuses a number already stored: its statement fails.
+        let seq = if i == 0 { *first } else { first + 1 };
+        commits.push(turn.commit(change(run, 2, seq, "from A")));
+    }
+    let outcomes = futures_util::future::join_all(commits).await;
+    for (i, o) in outcomes.iter().enumerate() {
+        match i {
+            0 => assert!(
+                matches!(o, Err(e) if !matches!(e, StoreError::Conflict)),
+                "run 0: expected the statement's error, got {o:?}"
+            ),
+            1 => assert!(
+                matches!(o, Err(StoreError::Conflict)),
+                "run 1: expected a conflict, got {o:?}"
+            ),
+            _ => assert!(o.is_ok(), "run {i}: {o:?}"),
+        }
+    }
+    for (i, (run, first)) in runs.iter().enumerate() {
+        let stored = a.load(&run.run_id).await.expect("load").expect("run");
+        let events = a.events(&run.run_id, 0, 100).await.expect("events");
+        let last = events.last().expect("event").json.clone();
+        match i {
+            0 => {
+                assert_eq!(stored.current_step, 0, "run 0 unchanged");
+                assert_eq!(events.len() as i64, *first);
+            }
+            1 => assert!(last.contains("from B"), "run 1 keeps B's change"),
+            _ => {
+                assert_eq!(stored.current_step, 5, "run {i} written");
+                assert_eq!(events.len() as i64, first + 1, "run {i}'s event");
+                assert!(last.contains("from A"));
+            }
+        }
+    }
+    let writer = a.health().await.details["writer"].clone();
+    let (commits, writes) = (writer["commits"].as_u64(), writer["writes"].as_u64());
+    assert!(
+        matches!((commits, writes), (Some(c), Some(w)) if w >= 39 && c < w),
+        "expected writes grouped into fewer commits: {writer}"
+    );
+}
