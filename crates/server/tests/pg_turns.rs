@@ -186,7 +186,7 @@ async fn turns_committed_together_share_commits_and_keep_their_own_outcome() {
         assert!(turn.may_conflict(), "A wrote run {i} last: compare-and-set");
         run.current_step = 5;
         // Run 0's event reuses a number already stored: its statement fails.
-        let seq = if i == 0 { *first } else { first + 1 };
+        let seq = if i == 0 { *first } else { *first + 1 };
         commits.push(turn.commit(change(run, 2, seq, "from A")));
     }
     let outcomes = futures_util::future::join_all(commits).await;
