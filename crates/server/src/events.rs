@@ -185,25 +185,6 @@ struct Envelope<'a> {
     fields: &'a Map<String, Value>,
 }
 
-/// Sets the `at` of an event rendered by [`number`] to `at_ms`, in place,
-/// when both are 13 digits (every time from 2001 to 2286): the time its
-/// commit was sent, when that comes later than its rendering (PostgreSQL's
-/// group commits, `store/postgres/group.rs`, where a write may wait for
-/// its group). The envelope's `at` is the first `,"at":` of the text:
-/// only `runId` (a server-made id), `seq` and `type` come before it.
-pub fn restamp(json: &mut String, at_ms: u64) {
-    const KEY: &str = ",\"at\":";
-    let digits = at_ms.to_string();
-    let Some(start) = json.find(KEY).map(|i| i + KEY.len()) else {
-        return;
-    };
-    let old = &json.as_bytes()[start..];
-    let len = old.iter().take_while(|b| b.is_ascii_digit()).count();
-    if len == 13 && digits.len() == 13 {
-        json.replace_range(start..start + 13, &digits);
-    }
-}
-
 /// Numbers `events` after `last_seq` and renders each as stored and sent.
 pub fn number(run: &Run, last_seq: i64, events: Vec<Event>) -> Vec<StoredEvent> {
     let at = now_ms();
@@ -246,32 +227,4 @@ pub fn ends_run(json: &str) -> bool {
         h.kind == "status_changed"
             && matches!(h.to.as_deref(), Some("completed" | "error" | "cancelled"))
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use sentience_agent::RunMode;
-
-    #[test]
-    fn restamp_sets_the_envelopes_time_and_nothing_else() {
-        let run = Run::new(
-            "r-1".into(),
-            "say \",\"at\":1\"".into(),
-            RunMode::Autonomous,
-        );
-        let mut evs = number(&run, 0, created(&run));
-        let before: Value = serde_json::from_str(&evs[0].json).expect("json");
-        restamp(&mut evs[0].json, 1_900_000_000_123);
-        let after: Value = serde_json::from_str(&evs[0].json).expect("json");
-        assert_eq!(after["at"], 1_900_000_000_123u64);
-        assert_eq!(after["task"], before["task"]);
-        let mut other = after.clone();
-        other["at"] = before["at"].clone();
-        assert_eq!(other, before, "only `at` changes");
-        // Not 13 digits: left as it was.
-        let kept = evs[0].json.clone();
-        restamp(&mut evs[0].json, 42);
-        assert_eq!(evs[0].json, kept);
-    }
 }

@@ -27,7 +27,6 @@
 //! (`migrations/postgres`), run under an advisory lock so that replicas
 //! starting together migrate once.
 
-mod group;
 mod listen;
 mod rate;
 mod turn;
@@ -43,7 +42,7 @@ use sentience_agent::Run;
 use sentience_guard::RateLimit;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use tokio_postgres::types::ToSql;
@@ -119,10 +118,6 @@ pub(crate) struct Shared {
     /// of how often replicas behind a balancer without stickiness find
     /// their copy stale.
     counts: TurnCounts,
-    /// Where compare-and-set turns commit (`group.rs`); set once its tasks
-    /// run, before the store is used.
-    writer: OnceLock<group::GroupWriter>,
-    pub(crate) grouped: group::GroupCounts,
 }
 
 /// Turns taken without a lock, under the row lock, and optimistic turns
@@ -178,12 +173,6 @@ impl Shared {
         self.fresh_map()
             .get(run_id)
             .is_some_and(|&(v, _)| v == version)
-    }
-
-    fn writer(&self) -> &group::GroupWriter {
-        self.writer
-            .get()
-            .expect("the group writer starts with the store")
     }
 
     pub(crate) fn lost_compare_and_set(&self) {
@@ -298,27 +287,8 @@ impl PgStore {
             notify,
             fresh: Mutex::new(HashMap::new()),
             counts: TurnCounts::default(),
-            writer: OnceLock::new(),
-            grouped: group::GroupCounts::default(),
         });
-        // The writer tasks' connections, apart from the pool's: a burst of
-        // turns waiting for a pooled connection must not keep the commits
-        // that would free them from running.
-        let writers = Pool::builder(Manager::from_config(
-            config.clone(),
-            NoTls,
-            ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
-            },
-        ))
-        .max_size(group::WRITERS)
-        .wait_timeout(Some(options.wait_timeout))
-        .runtime(deadpool_postgres::Runtime::Tokio1)
-        .build()
-        .map_err(pool_error)?;
-        let (writer, writer_tasks) = group::GroupWriter::start(writers, shared.clone());
-        let _ = shared.writer.set(writer);
-        let mut tasks = vec![
+        let tasks = vec![
             tokio::spawn(listen::listener(
                 config.clone(),
                 shared.clone(),
@@ -327,7 +297,6 @@ impl PgStore {
             .abort_handle(),
             tokio::spawn(listen::notifier(config, queue)).abort_handle(),
         ];
-        tasks.extend(writer_tasks);
         Ok(PgStore {
             pool,
             shared,
@@ -387,7 +356,6 @@ impl RunStore for PgStore {
             serde_json::json!({"max": s.max_size, "open": s.size, "idle": s.available, "waiting": s.waiting}),
         );
         details.insert("turns".into(), self.shared.counts.json());
-        details.insert("writer".into(), self.shared.grouped.json());
         details.insert(
             "listener".into(),
             if self.listening.load(Ordering::Relaxed) {
@@ -482,7 +450,15 @@ impl RunStore for PgStore {
                 .counts
                 .optimistic
                 .fetch_add(1, Ordering::Relaxed);
-            return Ok(Some(turn::optimistic(self.shared.clone(), v)));
+            let t = Instant::now();
+            let c = self.client().await?;
+            let took = TurnTiming {
+                acquire: t.elapsed(),
+                begin: Duration::ZERO,
+            };
+            return Ok(Some(
+                turn::optimistic(c, self.shared.clone(), v).timed(took),
+            ));
         }
         self.turn_locked(run_id, cached).await
     }

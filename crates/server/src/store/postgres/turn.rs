@@ -34,6 +34,28 @@ const WRITE_TURN: &str = "WITH run AS (
      )
      SELECT 1";
 
+/// An optimistic turn's whole change in one statement, committed on its own
+/// (no `BEGIN`/`COMMIT`: one round trip): the run's row only if its stored
+/// version is still the one the change was decided on (`$13`), and its
+/// events and reply only if the row was written. Answers 1 (written) or 0
+/// (another replica changed the run: nothing was written).
+const WRITE_TURN_IF_VERSION: &str = "WITH run AS (
+       UPDATE runs SET body = $2, updated_at = $3, active = $4, version = $5, last_seq = $6
+       WHERE run_id = $1 AND version = $13
+       RETURNING 1
+     ), events AS (
+       INSERT INTO run_events (run_id, seq, body)
+       SELECT $1, s, b FROM unnest($7::bigint[], $8::text[]) AS t(s, b)
+       WHERE EXISTS (SELECT 1 FROM run)
+     ), reply AS (
+       INSERT INTO replies (run_id, idem_key, endpoint, status, body, created_at)
+       SELECT $1, $9::text, $10::text, $11::integer, $12::text, $3
+       WHERE $9::text IS NOT NULL AND EXISTS (SELECT 1 FROM run)
+       ON CONFLICT (run_id, idem_key, endpoint) DO UPDATE SET status = excluded.status,
+       body = excluded.body, created_at = excluded.created_at
+     )
+     SELECT count(*) FROM run";
+
 /// Close a connection whose transaction state is unknown (it never goes
 /// back to the pool; the server rolls back what was open).
 pub(super) fn discard(c: Object) {
@@ -114,7 +136,7 @@ impl Drop for PgTurn {
 
 /// The values of a turn's write, in the order of `WRITE_TURN`'s
 /// parameters (`WRITE_TURN_IF_VERSION` adds the expected version).
-pub(super) struct WriteArgs<'a> {
+struct WriteArgs<'a> {
     w: &'a RunWrite,
     seqs: Vec<i64>,
     bodies: Vec<&'a str>,
@@ -125,7 +147,7 @@ pub(super) struct WriteArgs<'a> {
 }
 
 impl<'a> WriteArgs<'a> {
-    pub(super) fn of(w: &'a RunWrite) -> WriteArgs<'a> {
+    fn of(w: &'a RunWrite) -> WriteArgs<'a> {
         let (key, endpoint, status, body) = match &w.reply {
             Some((key, endpoint, r)) => (
                 Some(key.as_str()),
@@ -146,7 +168,7 @@ impl<'a> WriteArgs<'a> {
         }
     }
 
-    pub(super) fn params<'p>(&'p self, expected: &'p i64) -> [Param<'p>; 13] {
+    fn params<'p>(&'p self, expected: &'p i64) -> [Param<'p>; 13] {
         let row = &self.w.row;
         [
             &row.run_id,
@@ -215,18 +237,27 @@ impl TurnLock for PgTurn {
 }
 
 /// A turn on a cached copy this replica wrote last (`Shared::fresh`):
-/// no lock, no statement and no connection to start it; the change is
-/// written only if the stored version is still `version` (compare-and-set,
-/// in the next group of the writer tasks, `group.rs`). When another replica
-/// changed the run meanwhile the commit fails with [`StoreError::Conflict`]
-/// and the caller takes the turn again, under the row lock, with the stored
-/// run. Turns on one run stay serialised: a change decided on an old
-/// version is never written.
-pub(super) fn optimistic(shared: Arc<Shared>, version: i64) -> Turn {
-    Turn::new(None, Box::new(Optimistic { shared, version }))
+/// no lock and no statement to start it; the change is written only if
+/// the stored version is still `version` (compare-and-set, one round trip
+/// that is also its commit). When another replica changed the run
+/// meanwhile the commit fails with [`StoreError::Conflict`] and the caller
+/// takes the turn again, under the row lock, with the stored run. Turns on
+/// one run stay serialised: a change decided on an old version is never
+/// written. The connection is taken with the turn, as for a locked turn,
+/// so a replica decides at most a pool's worth of turns at once.
+pub(super) fn optimistic(c: Object, shared: Arc<Shared>, version: i64) -> Turn {
+    Turn::new(
+        None,
+        Box::new(Optimistic {
+            conn: c,
+            shared,
+            version,
+        }),
+    )
 }
 
 struct Optimistic {
+    conn: Object,
     shared: Arc<Shared>,
     version: i64,
 }
@@ -234,10 +265,30 @@ struct Optimistic {
 #[async_trait]
 impl TurnLock for Optimistic {
     async fn commit(self: Box<Self>, w: RunWrite) -> Result<(), StoreError> {
-        // The writer announces the events and counts the outcome.
-        match self.shared.writer().write(w, self.version).await? {
-            true => Ok(()),
-            false => Err(StoreError::Conflict),
+        let run_id = w.row.run_id.clone();
+        let c = &self.conn;
+        let r: Result<i64, StoreError> = async {
+            let statement = c.prepare_cached(WRITE_TURN_IF_VERSION).await?;
+            let args = WriteArgs::of(&w);
+            let row = c.query_one(&statement, &args.params(&self.version)).await?;
+            Ok(row.try_get(0)?)
+        }
+        .await;
+        match r {
+            Ok(1) => {
+                self.shared.wrote(&run_id, w.row.version, w.row.last_seq);
+                self.shared.committed(&run_id, &w.events);
+                Ok(())
+            }
+            Ok(_) => {
+                self.shared.forget(&run_id);
+                self.shared.lost_compare_and_set();
+                Err(StoreError::Conflict)
+            }
+            Err(e) => {
+                self.shared.forget(&run_id);
+                Err(e)
+            }
         }
     }
 
