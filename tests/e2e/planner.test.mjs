@@ -23,6 +23,11 @@
 //     icon named only "Actions" (DomFacts row, has_popup)
 //   - a value chosen from a select-only combobox (a div that opens a
 //     ul/li listbox, not typed into)
+//   - a feedback loop: a number found by the page's "Higher" / "Lower"
+//     answers to each try (a search over attempts, not one action again)
+//   - a command box: a line typed into a shell-like input, run with Enter
+//   - a scrollable box whose "I agree" is enabled only once it is read to
+//     its end (scrolled within, not the page)
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -114,6 +119,29 @@ const SCENARIOS = [
     page: 'listbox.html',
     task: 'Enter "Printer jam" as the subject, set the priority to "Urgent" and click Save',
     check: (r) => assert.deepEqual(JSON.parse(r), { subject: 'Printer jam', priority: 'Urgent' }),
+  },
+  {
+    name: 'a number found by the answers the page gives to each try',
+    page: 'pick-a-number.html',
+    task: 'Guess my number',
+    // Halving 1..50 finds any number in at most 6 tries.
+    check: (r) => {
+      const v = JSON.parse(r);
+      assert.equal(v.found, 37);
+      assert.ok(v.tries <= 6, `${v.tries} tries`);
+    },
+  },
+  {
+    name: 'a command typed into a shell box and run with Enter',
+    page: 'shell.html',
+    task: 'Run "disk" in the shell and tell me how much space is free',
+    check: (r) => assert.deepEqual(JSON.parse(r), ['disk']),
+  },
+  {
+    name: 'an agreement enabled once its scrolling box is read to the end',
+    page: 'terms-box.html',
+    task: 'Tick "I agree to the terms of service", then click Create account',
+    check: (r) => assert.deepEqual(JSON.parse(r), { agreed: true }),
   },
 ];
 

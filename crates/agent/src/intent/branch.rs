@@ -23,7 +23,13 @@ pub(super) fn steps(toks: &[Token], lex: &Lexicon) -> Vec<Step> {
                 let end = (i + 1..toks.len())
                     .find(|&k| opens_branch(toks, k, lex))
                     .unwrap_or(toks.len());
-                out.extend(plain(&toks[i..end], lex, None));
+                // ("Please" before "if …": courtesy, no step of its own.)
+                let courtesy = toks[i..end]
+                    .iter()
+                    .all(|t| !t.quoted && lex.fillers.contains(&t.lower.as_str()));
+                if !courtesy {
+                    out.extend(plain(&toks[i..end], lex, None));
+                }
                 i = end;
             }
         }
@@ -31,14 +37,26 @@ pub(super) fn steps(toks: &[Token], lex: &Lexicon) -> Vec<Step> {
     out
 }
 
-/// "if" at the start of a clause (task start, after a stop, a comma or "then").
+/// "if" at the start of a clause (task start, after a stop, a comma or
+/// "then", or after courtesy that starts one: "Please if …"), unless it
+/// starts an "otherwise" ("…, if not join the waitlist").
 fn opens_branch(toks: &[Token], k: usize, lex: &Lexicon) -> bool {
     let t = &toks[k];
+    let courtesy = |j: usize| {
+        let p = &toks[j];
+        !p.quoted && !p.comma && !p.stop && lex.fillers.contains(&p.lower.as_str())
+    };
     let start = k == 0
         || toks[k - 1].stop
         || toks[k - 1].comma
-        || lex.then.contains(&toks[k - 1].lower.as_str());
-    start && !t.quoted && lex.if_.contains(&t.lower.as_str())
+        || lex.then.contains(&toks[k - 1].lower.as_str())
+        || (courtesy(k - 1) && (k == 1 || toks[k - 2].stop || toks[k - 2].comma));
+    let ws = lowers(&toks[k..]);
+    let otherwise = lex
+        .otherwise
+        .iter()
+        .any(|p| p.len() > 1 && ws.len() >= p.len() && p.iter().zip(&ws).all(|(a, b)| a == b));
+    start && !t.quoted && lex.if_.contains(&t.lower.as_str()) && !otherwise
 }
 
 /// Clauses without branches: each with its verb, verb-less ones continuing
@@ -436,6 +454,7 @@ fn with_only(c: &[Token], lex: &Lexicon) -> Option<Vec<Step>> {
                 colon: false,
                 stop: false,
                 mark: String::new(),
+                said: Vec::new(),
             })
             .collect()
     };

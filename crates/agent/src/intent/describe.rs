@@ -32,6 +32,7 @@ fn step(s: &Step) -> String {
             choice,
             target,
             within,
+            said,
         } => {
             let mut p = format!(
                 "{}{}",
@@ -48,6 +49,9 @@ fn step(s: &Step) -> String {
             }
             if let Some(w) = within {
                 p.push_str(&format!(" {w}"));
+            }
+            if let Some(t) = said {
+                p.push_str(&format!(" (else click{})", target_words(t)));
             }
             p
         }

@@ -28,6 +28,8 @@ mod verbs;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_conditions;
+#[cfg(test)]
 mod tests_messages;
 #[cfg(test)]
 mod tests_paraphrases;
@@ -316,6 +318,12 @@ pub enum Step {
         /// The container named: "from the size dropdown".
         #[serde(skip_serializing_if = "Option::is_none")]
         within: Option<String>,
+        /// The control the words as said name, when a synonym made them a
+        /// toggle ("stop sync" → turn off "sync"): clicked instead on a
+        /// page with no toggle of that name but such a control ("Stop
+        /// sync"). None when the verb was said as the grammar reads it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        said: Option<Target>,
     },
     /// Open a collapsed section, menu or tab (`explore`: go through them
     /// until the next step's target shows).

@@ -103,6 +103,29 @@ const STRUCTURES: &[(&str, &str)] = &[
         r#"1. search search query="wireless headphones""#,
     ),
     // verb synonyms, grouped by role
+    // "if not" is "otherwise", never a condition; courtesy before "if"
+    (
+        r#"if "Sold out" is shown, join the waitlist with pia@run.test, if not click "Add to cart""#,
+        r#"1. if shows "Sold out" then [type email="pia@run.test"; submit join] else [click "Add to cart"]"#,
+    ),
+    (
+        r#"Please if Premium costs less than $20 choose it, otherwise choose Standard"#,
+        r#"1. if "Premium" < 20 then [select exactly ["Premium"]] else [select exactly ["Standard"]]"#,
+    ),
+    // a synonym rewritten to a toggle keeps its words as said: the
+    // control they name where the page has no such toggle
+    (
+        r#"Stop sync"#,
+        r#"1. unselect exactly ["sync"] (else click "Stop sync")"#,
+    ),
+    (
+        r#"kill the session for Phone"#,
+        r#"1. unselect of "Phone" exactly ["session for Phone"] (else click "kill session" of "Phone")"#,
+    ),
+    (
+        r#"could you mute notifications, then save"#,
+        r#"1. unselect exactly ["notifications"] (else click "mute notifications") → 2. submit save"#,
+    ),
     (
         r#"get rid of the project old-landing"#,
         r#"1. click "Delete" of "project old-landing""#,
@@ -125,11 +148,11 @@ const STRUCTURES: &[(&str, &str)] = &[
     ),
     (
         r#"Please put off the Email notifications and put on the Push notifications and save"#,
-        r#"1. unselect exactly ["Email notifications"] → 2. select exactly ["Push notifications"] → 3. submit save"#,
+        r#"1. unselect exactly ["Email notifications"] (else click "put off Email notifications") → 2. select exactly ["Push notifications"] (else click "put on Push notifications") → 3. submit save"#,
     ),
     (
         r#"Please put the recovery email rosa.backup@mail.test and activate the two-step verification, save changes"#,
-        r#"1. type email[recovery email]="rosa.backup@mail.test" → 2. select exactly ["two-step verification"] → 3. submit save"#,
+        r#"1. type email[recovery email]="rosa.backup@mail.test" → 2. select exactly ["two-step verification"] (else click "activate two-step verification") → 3. submit save"#,
     ),
     (
         r#"Please wait that the status is Live and after click Promote to all regions"#,

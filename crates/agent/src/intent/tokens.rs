@@ -20,6 +20,11 @@ pub struct Token {
     /// The punctuation removed from its end, as written ("." of "Monday.",
     /// "!" of "Tr4il-mix!"): a value may own it.
     pub mark: String,
+    /// The words as written that a surface rewrite replaced, on the first
+    /// word of what replaced them ("stop" on the "turn" of "turn off"):
+    /// a step may fall back to them when the page has no target of the
+    /// kind the rewrite assumed (`Step::Choose::said`).
+    pub said: Vec<String>,
 }
 
 impl Token {
@@ -32,6 +37,7 @@ impl Token {
             colon,
             stop,
             mark: String::new(),
+            said: Vec::new(),
         }
     }
 }
@@ -100,6 +106,7 @@ pub fn tokenize(s: &str) -> Vec<Token> {
                         colon: false,
                         stop: false,
                         mark: String::new(),
+                        said: Vec::new(),
                     };
                     while k < chars.len() && !chars[k].is_whitespace() {
                         match chars[k] {

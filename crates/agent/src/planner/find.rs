@@ -253,9 +253,16 @@ fn close_fit(e: &Observed) -> f64 {
 }
 
 /// Text that is the instruction itself (some pages show the task): never a target.
+///
+/// Pages show a task as text, not as a control: a button or link whose name
+/// is no longer than the task is what a short task names ("Mute
+/// notifications" on a page with that button), never the instruction.
 pub fn is_instruction(e: &Observed, task: &str) -> bool {
     let l = normalize(e.label());
     let t = normalize(task);
+    if l.len() <= t.len() && (super::form::is_button(e) || e.facts.tag == "a") {
+        return false;
+    }
     // Most of the task's words, not a name it quotes ("How do refunds work?").
     l.len() > 12 && (l.contains(&t) || t.contains(&l) && l.len() * 3 >= t.len() * 2)
 }
@@ -322,9 +329,19 @@ pub fn resolve<'p>(
         }
     }
     if let Some(x) = target.extreme {
+        // Cards whose values show only once revealed: each revealed first
+        // (`unveil.rs`), then compared by the cards' own control.
+        if let Some((index, e)) = super::unveil::next(cx) {
+            return vec![Hit {
+                score: 1.0,
+                index,
+                e,
+            }];
+        }
+        let unveiled = super::unveil::revealed(cx);
         // "the cheapest plan" where no element is a plan: the cards' own
         // control ("Select" in each), by the price in each card.
-        if !out.iter().any(|h| h.score >= FLOOR) {
+        if unveiled || !out.iter().any(|h| h.score >= FLOOR) {
             if let Some(h) = repeated_extreme(cx, x) {
                 return vec![h];
             }
@@ -584,7 +601,12 @@ fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
     let page = cx.page;
     let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
     for (i, e) in page.elements.iter().enumerate() {
-        if e.is_field() || e.is_checkable() || e.is_disabled() || !plain_clickable(e) {
+        if e.is_field()
+            || e.is_checkable()
+            || e.is_disabled()
+            || !plain_clickable(e)
+            || super::unveil::is_toggle(e)
+        {
             continue;
         }
         let label = normalize(e.label());
@@ -612,7 +634,16 @@ fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
     }
     cuts.truncate(members.len());
     let mut priced: Vec<(f64, usize)> = Vec::new();
-    let mut from = 0;
+    // Cards are alike: the first reaches back no further than the longest
+    // of the others (not into the page's heading and its own amounts).
+    let longest = cuts
+        .windows(2)
+        .map(|w| w[1].saturating_sub(w[0] + raw_label.len()))
+        .max();
+    let mut from = match longest {
+        Some(n) => floor_char(text, cuts[0].saturating_sub(n)),
+        None => 0,
+    };
     for (k, &cut) in cuts.iter().enumerate() {
         let card = text.get(from..cut).unwrap_or_default();
         if let Some(n) = price_in(card) {
@@ -634,6 +665,14 @@ fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
         index: *index,
         e: &page.elements[*index],
     })
+}
+
+/// The nearest char boundary at or before `i`.
+fn floor_char(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 /// Where `needle` appears in `hay`, ASCII case ignored, without overlaps.

@@ -13,6 +13,7 @@
 //! and answers one `Decision`: a tool, the task's result, or a question
 //! that says what was tried when it has really run out of options.
 
+mod complete;
 mod context;
 mod fields;
 pub mod find;
@@ -20,25 +21,33 @@ mod form;
 mod goal;
 pub(crate) mod layout;
 mod lookup;
+mod loops;
 mod recover;
 mod session;
 pub(crate) mod slider;
 pub mod steps;
 mod uncover;
+mod unveil;
 mod values;
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_complete;
+#[cfg(test)]
 mod tests_inbox;
 #[cfg(test)]
 mod tests_listbox;
+#[cfg(test)]
+mod tests_loops;
 #[cfg(test)]
 mod tests_results;
 #[cfg(test)]
 mod tests_row_actions;
 #[cfg(test)]
 mod tests_rows;
+#[cfg(test)]
+mod tests_said;
 #[cfg(test)]
 mod tests_slider;
 #[cfg(test)]
@@ -159,6 +168,9 @@ pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
 }
 
 fn decide(cx: &Cx<'_>, intent: &Intent) -> Decision {
+    if let Some(d) = loops::decide(cx) {
+        return d;
+    }
     if intent.steps.is_empty() {
         return without_steps(cx);
     }
@@ -216,27 +228,8 @@ fn finished(cx: &Cx<'_>, intent: &Intent) -> Decision {
     if intent.done == Done::Answer {
         return Decision::Finish(format!("Done: {}", intent.describe()));
     }
-    if matches!(intent.steps.last(), Some(Step::Fill { .. })) {
-        let submits: Vec<&Observed> = cx
-            .page
-            .elements
-            .iter()
-            .filter(|e| {
-                !e.is_disabled()
-                    && e.facts.input_type == "submit"
-                    && matches!(e.facts.tag.as_str(), "button" | "input")
-                    && !find::is_instruction(e, cx.task)
-            })
-            .collect();
-        if let [e] = submits.as_slice() {
-            let pressed = cx.history.iter().any(|h| h.action == "press");
-            if cx.clicked_since(0, e).is_none() && !pressed {
-                return match steps::click(cx, e) {
-                    Outcome::Act(t) => Decision::Tool(t),
-                    _ => Decision::Tool(Tool::Click { id: cx.id(e) }),
-                };
-            }
-        }
+    if let Some(d) = complete::pending(cx, intent) {
+        return d;
     }
     if let Some(line) = goal::fresh_success(cx).filter(|_| cx.acted()) {
         return Decision::Finish(format!("Done: the page shows \"{line}\""));

@@ -2,7 +2,7 @@
 //! a row's control named by its icon's aria-label, a row on another page
 //! of the list, a confirmation asked after the click, a value read off the
 //! page as the answer.
-use super::tests::{clicked, decide, did, id, page, page_at};
+use super::tests::{clicked, decide, did, id, page, page_at, typed};
 use super::*;
 use serde_json::json;
 
@@ -244,7 +244,44 @@ fn a_date_asked_as_month_day_year_selects_is_split_between_them() {
             }),
             "{task}"
         );
+        let after_month = decide(task, &p, &[typed("m", "March")]);
+        assert_eq!(
+            after_month,
+            Decision::Tool(Tool::Type {
+                id: id("d"),
+                text: "7".into()
+            }),
+            "{task}"
+        );
     }
+    // Month and Year set (the page shows them, the extension's snapshot
+    // lists the options): the Year select showing "1990", an option of
+    // "03/07/1990", is no sign that the whole date is in; Day is next.
+    let mut set = p.clone();
+    let option = |t: &str| sentience_snapshot_core::SelectOption {
+        text: t.into(),
+        value: t.into(),
+        selected: false,
+    };
+    for e in set.elements.iter_mut() {
+        let (value, options): (&str, Vec<String>) = match e.facts.aria_label.as_str() {
+            "Month" => ("March", vec!["Month".into(), "March".into()]),
+            "Day" => ("", (1..=31).map(|d| d.to_string()).collect()),
+            "Year" => ("1990", (1985..=1995).map(|y| y.to_string()).collect()),
+            _ => continue,
+        };
+        e.facts.value = value.into();
+        e.element.state.options = Some(options.iter().map(|t| option(t)).collect());
+    }
+    let task = "Set the date of birth to 03/07/1990 and save";
+    let h = [typed("m", "March"), typed("y", "1990")];
+    assert_eq!(
+        decide(task, &set, &h),
+        Decision::Tool(Tool::Type {
+            id: id("d"),
+            text: "7".into()
+        })
+    );
 }
 
 #[test]
@@ -391,5 +428,30 @@ fn a_text_box_that_spells_its_date_form_gets_the_date_in_that_form() {
             id: id("day"),
             text: "2026-12-24".into()
         })
+    );
+}
+
+#[test]
+fn a_date_split_into_its_boxes_leaves_them_to_no_other_value() {
+    let p = page(
+        json!([
+            {"id": "day", "tag": "input", "ariaLabel": "Day", "value": "14"},
+            {"id": "month", "tag": "input", "ariaLabel": "Month", "value": "06"},
+            {"id": "year", "tag": "input", "ariaLabel": "Year", "value": "2019"},
+            {"id": "yes", "tag": "input", "type": "radio", "text": "Yes"},
+            {"id": "no", "tag": "input", "type": "radio", "text": "No"},
+            {"id": "go", "tag": "button", "text": "Continue"},
+        ]),
+        "When did you move in? Day Month Year Do you live there alone? Yes No Continue",
+    );
+    let task = r#"Moved in on "14 June 2019", living alone "Yes", continue"#;
+    let h = [
+        typed("year", "2019"),
+        typed("day", "14"),
+        typed("month", "06"),
+    ];
+    assert_eq!(
+        decide(task, &p, &h),
+        Decision::Tool(Tool::Click { id: id("yes") })
     );
 }

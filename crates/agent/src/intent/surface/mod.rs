@@ -22,11 +22,13 @@ mod lists;
 mod order;
 mod questions;
 mod starts;
+mod when_last;
 
 use super::lexicon::Lexicon;
 use super::tokens::Token;
 
 pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
+    let toks = when_last::conditions_first(toks, lex);
     let toks = lists::separators(toks, lex);
     let toks = lists::negations(toks);
     let toks = lists::named_roles(toks, lex);

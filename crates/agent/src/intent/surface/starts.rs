@@ -15,8 +15,13 @@ use super::*;
 pub(super) fn clause_starts(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::with_capacity(toks.len());
     let mut i = 0;
+    // Just past dropped framing: what follows starts the clause ("could
+    // you mute X" is "mute X", whose synonym is then rewritten).
+    let mut framed = false;
     while i < toks.len() {
-        let start = starts_clause(&toks, i, lex) || out.last().is_some_and(|p| courtesy(lex, p));
+        let start = std::mem::take(&mut framed)
+            || starts_clause(&toks, i, lex)
+            || out.last().is_some_and(|p| courtesy(lex, p));
         if !start || toks[i].quoted {
             out.push(toks[i].clone());
             i += 1;
@@ -41,13 +46,20 @@ pub(super) fn clause_starts(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
                     p.comma |= last.comma;
                 }
                 i += n;
+                framed = true;
                 continue;
             }
         }
         // A nominalised verb, else a synonym: the verb phrase of its role.
         let phrase = nominal_at(&toks[i..], lex).or_else(|| match_at(lex.synonyms, &ws));
         if let Some((n, verb)) = phrase {
-            let words = verb.iter().map(|w| word(w)).collect();
+            let mut words: Vec<Token> = verb.iter().map(|w| word(w)).collect();
+            // The words said stay with the verb that replaced them: "stop
+            // sync" is "turn off sync" where there is a switch, and the
+            // "Stop sync" button where there is none.
+            if let Some(first) = words.first_mut() {
+                first.said = toks[i..i + n].iter().map(|t| t.raw.clone()).collect();
+            }
             out.extend(in_place_of(words, &toks[i + n - 1]));
             i += n;
             continue;

@@ -4,7 +4,7 @@
 
 use super::Clause;
 use crate::intent::lexicon::match_at;
-use crate::intent::object::{plain_text, role_phrase};
+use crate::intent::object::{plain_text, role_phrase, target_of};
 use crate::intent::tokens::lowers;
 use crate::intent::values::{field_at, items};
 use crate::intent::{Choice, Role, Step, Target, Value};
@@ -151,7 +151,25 @@ pub(super) fn parse(c: &Clause<'_>, on: bool) -> Vec<Step> {
         choice,
         target,
         within,
+        said: said_control(c),
     }]
+}
+
+/// "stop sync", "mute notifications", "kill the session for Phone": the
+/// words as said name a control ("Stop sync") as well as a toggle turned
+/// off; the control, of the same object and relation, for a page that
+/// has no such toggle.
+fn said_control(c: &Clause<'_>) -> Option<Target> {
+    if c.said.is_empty() {
+        return None;
+    }
+    let mut target = target_of(&c.object, c.rest.len());
+    let words = c.said.join(" ");
+    target.text = Some(match target.text.take() {
+        Some(t) => format!("{words} {t}"),
+        None => words,
+    });
+    Some(target)
 }
 
 /// "only Mushrooms" → "Mushrooms", "the terms too" → "the terms".

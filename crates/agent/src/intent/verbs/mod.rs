@@ -14,6 +14,7 @@ mod press;
 mod scroll;
 mod search;
 mod submit;
+mod until;
 mod wait;
 
 use super::lexicon::{match_at, Lexicon};
@@ -28,6 +29,9 @@ pub(super) struct Clause<'a> {
     pub rest: &'a [Token],
     pub object: Object,
     pub lex: &'a Lexicon,
+    /// The words said in place of the verb phrase, when a synonym was
+    /// rewritten to it ("stop" for "turn off"); empty otherwise.
+    pub said: &'a [String],
 }
 
 /// Where the verb phrase of a clause starts and which verb it is: after
@@ -63,6 +67,7 @@ pub(super) fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
         rest,
         object: parse_object(rest, lex),
         lex,
+        said: &c[i].said,
     };
     if let Some(p) = path::after_verb(&clause, verb) {
         return vec![p];

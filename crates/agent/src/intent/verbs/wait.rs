@@ -69,6 +69,9 @@ pub(crate) fn seconds(toks: &[Token], lex: &Lexicon) -> Option<f64> {
 /// is / reads / becomes", or "X appears / is shown" (X shown); "for the
 /// code" (something about the code appears).
 pub(crate) fn condition(toks: &[Token], lex: &Lexicon) -> Option<Condition> {
+    if let Some(c) = super::until::compare(toks, lex) {
+        return Some(c);
+    }
     if let Some(q) = toks.iter().find(|t| t.quoted) {
         return Some(Condition::Shows(q.raw.clone()));
     }

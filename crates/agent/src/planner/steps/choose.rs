@@ -17,6 +17,33 @@ pub fn is_checked(e: &Observed) -> bool {
     matches!(e.element.state.checked, Some(Checked::TRUE)) || e.element.state.selected == Some(true)
 }
 
+/// Should a toggle step said with a synonym ("stop sync": turn off
+/// "sync") click the control its words as said name ("Stop sync")? Only
+/// when the page has no toggle (checkbox, radio, switch, option, select)
+/// the step could turn, and does have that control: the rewrite assumed
+/// a kind of element this page does not have.
+pub fn said_instead(cx: &Cx<'_>, choice: Option<&Choice>, target: &Target, said: &Target) -> bool {
+    let toggle =
+        |e: &Observed| e.is_checkable() || e.role() == Role::Combobox || e.facts.tag == "select";
+    let names: Vec<&str> = match choice {
+        Some(Choice::Exactly(items) | Choice::Only(items)) => {
+            items.iter().map(String::as_str).collect()
+        }
+        _ => target.text.as_deref().into_iter().collect(),
+    };
+    let has_toggle = if names.is_empty() {
+        best(&resolve(cx, target, &toggle), FLOOR).is_some()
+    } else {
+        names.iter().any(|n| {
+            cx.page.elements.iter().any(|e| {
+                !e.is_disabled()
+                    && ((toggle(e) && text_fit(e, n) >= FLOOR) || option_for(e, n).is_some())
+            })
+        })
+    };
+    !has_toggle && best(&resolve(cx, said, &|e: &Observed| !toggle(e)), FLOOR).is_some()
+}
+
 pub fn step(
     cx: &Cx<'_>,
     on: bool,
@@ -57,6 +84,20 @@ pub fn step(
                         return toggle(e);
                     }
                     continue;
+                }
+                // The box is there but disabled, under a scrollable region
+                // not read to its end ("I accept" enabled at the licence's end).
+                let locked = cx
+                    .page
+                    .elements
+                    .iter()
+                    .filter(|e| e.is_checkable() && e.is_disabled())
+                    .find(|e| text_fit(e, item) >= FLOOR);
+                if let Some(t) = locked
+                    .filter(|_| on)
+                    .and_then(|e| super::region::unlock(cx, e))
+                {
+                    return Outcome::Act(t);
                 }
                 // An option of a <select> / listbox ("from the size dropdown").
                 let sels: Vec<&Observed> = cx

@@ -82,8 +82,12 @@ pub fn step(
             .page
             .elements
             .iter()
-            .any(|e| e.is_disabled() && text_fit(e, t) >= 0.8);
-        if disabled {
+            .find(|e| e.is_disabled() && text_fit(e, t) >= 0.8);
+        if let Some(e) = disabled {
+            // Enabled once a box that scrolls above it is read to its end.
+            if let Some(s) = super::region::unlock(cx, e) {
+                return Outcome::Act(s);
+            }
             return wait::until_enabled(cx, t, cursor);
         }
         // "hit submit", "press OK": the form's submit control.

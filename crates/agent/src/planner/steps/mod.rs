@@ -12,17 +12,21 @@ mod find;
 mod open;
 mod path;
 mod read;
+mod region;
 mod reveal;
 mod scroll;
 mod search_roles;
 mod submit;
 mod wait;
+mod watch;
 
 use super::context::Cx;
-use crate::intent::{Condition, Step};
+use crate::intent::{Condition, Step, Touch};
 use crate::types::{Direction, Tool};
 use sentience_snapshot_core::Observed;
 
+pub use choose::is_checked;
+pub use fill::{complete_value, is_listbox_trigger};
 #[cfg(test)]
 pub(crate) use reveal::enumerated_sibling;
 pub use reveal::{reveal, row_holds};
@@ -61,7 +65,15 @@ fn one(cx: &Cx<'_>, step: &Step, following: Option<&Step>, cursor: usize, last: 
             choice,
             target,
             within,
-        } => choose::step(cx, *on, choice.as_ref(), target, within.as_deref(), cursor),
+            said,
+        } => match said {
+            // "stop sync" on a page with a "Stop sync" button and no
+            // "sync" switch: the words as said name the control.
+            Some(control) if choose::said_instead(cx, choice.as_ref(), target, control) => {
+                click::step(cx, control, Touch::Click, cursor, last, following)
+            }
+            _ => choose::step(cx, *on, choice.as_ref(), target, within.as_deref(), cursor),
+        },
         Step::Open { target, explore } => open::step(cx, target, *explore, following, cursor, last),
         Step::Submit { phrase, button } => submit::step(cx, phrase, button.as_deref(), cursor),
         Step::Search { term } => submit::search(cx, term.as_ref(), cursor),
@@ -125,18 +137,11 @@ pub fn holds(cx: &Cx<'_>, c: &Condition) -> bool {
             less,
             or_equal,
             value,
-        } => {
-            let n = cx
-                .layout
-                .occurrences(subject)
-                .into_iter()
-                .find_map(|(_, end)| cx.layout.number_after(end, 120));
-            match n {
-                Some(n) if *less => n < *value || *or_equal && n == *value,
-                Some(n) => n > *value || *or_equal && n == *value,
-                None => false,
-            }
-        }
+        } => match watch::value(cx, subject) {
+            Some(n) if *less => n < *value || *or_equal && n == *value,
+            Some(n) => n > *value || *or_equal && n == *value,
+            None => false,
+        },
     }
 }
 

@@ -101,6 +101,10 @@ pub fn reveal(cx: &Cx<'_>, target: &Target, cursor: usize) -> Outcome {
     {
         return click(cx, e);
     }
+    // A box that scrolls inside the page may hold it (a licence, a log).
+    if let Some(t) = super::region::look_within(cx) {
+        return Outcome::Act(t);
+    }
     look(
         cx,
         target.text.as_deref().unwrap_or("what the task names"),

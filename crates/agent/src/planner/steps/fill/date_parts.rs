@@ -108,5 +108,5 @@ pub(super) fn place<'p>(
             })));
         }
     }
-    Some(Place::Done(parts.last().map(|(_, e)| *e)))
+    Some(Place::Parts(parts.into_iter().map(|(_, e)| e).collect()))
 }

@@ -31,6 +31,9 @@ mod suggest;
 enum Place<'p> {
     /// In this field (or typed on an earlier page: `None`).
     Done(Option<&'p Observed>),
+    /// In these fields, one part each (a date's Month / Day / Year boxes):
+    /// none of them takes another value of the task.
+    Parts(Vec<&'p Observed>),
     Act(Outcome),
     /// No field for it on this page.
     Missing(String),
@@ -55,6 +58,7 @@ pub fn step(
         match place(cx, v, values, field, &taken, cursor) {
             Place::Done(Some(e)) => taken.push(e),
             Place::Done(None) => {}
+            Place::Parts(es) => taken.extend(es),
             Place::Act(o) => return o,
             Place::Missing(what) => pending.push(what),
         }
@@ -126,6 +130,42 @@ pub fn step(
         return Outcome::Stuck(format!("no field for {}", pending.join(", ")));
     }
     Outcome::Done(cx.last_touch(&taken).map(|i| i + 1).unwrap_or(cursor))
+}
+
+/// A value the task named that nothing took (`planner/complete.rs`), with
+/// the words before it (`label`): the control that takes it, as one
+/// action — an option, a radio button or check box that says it, a
+/// select's option, a custom listbox opened and its option chosen. Never
+/// typing into a text box or opening a tab for it: without the field its
+/// clause named, that would be a guess.
+pub fn complete_value(cx: &Cx<'_>, value: &str, label: &str) -> Option<Tool> {
+    let placed = put(
+        cx,
+        value,
+        FieldKind::Other,
+        label,
+        &Target::default(),
+        &[],
+        0,
+    );
+    let Place::Act(Outcome::Act(t)) = placed else {
+        return None;
+    };
+    let e = t.element().and_then(|id| cx.page.find(&id.key()))?;
+    let says = crate::text::contains_words(e.label(), value);
+    let takes = match &t {
+        Tool::Type { .. } => e.is_select(),
+        Tool::Click { .. } | Tool::Scroll { .. } => {
+            popup::is_trigger(e) || e.is_checkable() || e.facts.aria_role == "option" || says
+        }
+        _ => false,
+    };
+    takes.then_some(t)
+}
+
+/// Opens a listbox of options one cannot type into (`popup.rs`).
+pub fn is_listbox_trigger(e: &Observed) -> bool {
+    popup::is_trigger(e)
 }
 
 /// "Suspend "Priya Nair"", "Revoke the key "ci-deploy"": read as a value
@@ -269,16 +309,18 @@ fn put<'p>(
     if let Some(p) = slider::place(cx, text, label, field, taken) {
         return p;
     }
+    // A date asked as Month / Day / Year boxes: each its part. Asked
+    // first: one box showing its part (the Year select's "1990" is an
+    // option of "03/07/1990") is no sign that the whole date is in.
+    if let Some(p) = date(text).and_then(|ymd| date_parts::place(cx, ymd, taken)) {
+        return p;
+    }
     if let Some(e) = entered(cx, text).filter(|e| !taken.iter().any(|t| std::ptr::eq(*t, *e))) {
         return after_typing(cx, e, text, cursor);
     }
     // Typed on an earlier page or view of this task (a two-step sign-in).
     if typed_elsewhere(cx, text, cursor) {
         return Place::Done(None);
-    }
-    // A date asked as Month / Day / Year boxes: each its part.
-    if let Some(p) = date(text).and_then(|ymd| date_parts::place(cx, ymd, taken)) {
-        return p;
     }
     // A custom listbox named by the label: opened, its option clicked.
     if !label.is_empty() {

@@ -1,0 +1,72 @@
+//! A condition said after its action: "buy 1 share when the price drops
+//! below $40", "click Send once the counter reaches 10". The clause
+//! grammar reads a condition that comes first ("once …, A": a wait, then
+//! A), so a trailing "when / once / as soon as" clause that compares a
+//! value with a number is moved in front of its action. Only comparisons
+//! move: "delete it when it is ready" keeps its shape (a text wait, read
+//! where it stands).
+
+use super::super::branch::number;
+use super::super::lexicon::{match_at, Lexicon};
+use super::super::tokens::Token;
+use super::{carry_marks, clear_marks, starts_clause};
+
+/// "reaches N", "hits N" compare too (`verbs/until.rs`).
+const REACH: &[&str] = &["reaches", "reach", "hits", "hit"];
+
+pub(super) fn conditions_first(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
+    let mut start = 0;
+    while start < toks.len() {
+        let end = (start..toks.len())
+            .find(|&i| toks[i].stop)
+            .map_or(toks.len(), |i| i + 1);
+        out.extend(sentence(&toks[start..end], lex));
+        start = end;
+    }
+    out
+}
+
+fn sentence(s: &[Token], lex: &Lexicon) -> Vec<Token> {
+    let ws: Vec<&str> = s.iter().map(|t| t.lower.as_str()).collect();
+    let once: Vec<(&'static [&'static str], ())> = lex.once.iter().map(|w| (*w, ())).collect();
+    let at = (1..s.len()).find(|&k| {
+        !s[k].quoted
+            && !starts_clause(s, k, lex)
+            && match_at(&once, &ws[k..]).is_some()
+            && compares(&s[k..], &ws[k..], lex)
+    });
+    let Some(k) = at else {
+        return s.to_vec();
+    };
+    // The condition to the end of the sentence, or to its clause's comma.
+    let cut = (k..s.len())
+        .find(|&i| s[i].comma)
+        .map_or(s.len(), |i| i + 1);
+    let mut cond: Vec<Token> = s[k..cut].to_vec();
+    let mut head: Vec<Token> = s[..k].to_vec();
+    let (Some(last_cond), Some(last_head)) = (cond.last().cloned(), head.last_mut()) else {
+        return s.to_vec();
+    };
+    // The head ends the sentence now; the condition ends with a comma.
+    carry_marks(last_head, &last_cond);
+    if let Some(c) = cond.last_mut() {
+        clear_marks(c);
+        c.comma = true;
+    }
+    cond.append(&mut head);
+    cond.extend(s[cut..].iter().cloned());
+    cond
+}
+
+/// A comparison word followed (soon) by a number.
+fn compares(s: &[Token], ws: &[&str], lex: &Lexicon) -> bool {
+    (0..s.len()).any(|i| {
+        let n = match match_at(lex.comparisons, &ws[i..]) {
+            Some((n, _)) => n,
+            None if REACH.contains(&ws[i]) => 1,
+            None => return false,
+        };
+        s[i + n..].iter().take(3).any(|t| number(&t.raw).is_some())
+    })
+}

@@ -1,0 +1,201 @@
+//! The completion check (docs/agent.md "Carrying the steps out"): every
+//! step reports done, yet the task may not be. Before the planner
+//! finishes it asks two questions of the history and the page, whatever
+//! the task's words:
+//!
+//! - **A form filled and never sent.** The step that ran last typed into
+//!   a form (a branch counts by the side it took) and nothing sent it:
+//!   its one submit button is clicked, as a person would.
+//! - **A value the task named and never used.** A quoted value ("sort by
+//!   "Top rated"", "in "Forest"") that the task's steps dropped, or that a
+//!   choice carried and nothing on the page took: not typed anywhere, no
+//!   element that says it clicked or showing it, not in the address. The
+//!   control that takes it is used (an option, a radio, a custom listbox
+//!   opened and its option chosen; `fill::complete_value`); with none,
+//!   the planner asks rather than claim the task done.
+
+use super::context::{ok, Cx};
+use super::steps;
+use crate::intent::{Choice, Condition, Intent, Step};
+use crate::policy::Decision;
+use crate::text::normalize;
+use crate::types::Tool;
+use sentience_snapshot_core::Observed;
+
+/// What is left before finishing, as the decision that does it; `None`
+/// when nothing is.
+pub(super) fn pending(cx: &Cx<'_>, intent: &Intent) -> Option<Decision> {
+    if let Some(t) = unsent_form(cx, intent) {
+        return Some(Decision::Tool(t));
+    }
+    unused_value(cx, intent)
+}
+
+/// The step that ran last: a branch stands for the side its condition took.
+fn last_run<'s>(cx: &Cx<'_>, steps: &'s [Step]) -> Option<&'s Step> {
+    match steps.last()? {
+        Step::Branch {
+            condition,
+            then,
+            otherwise,
+        } => last_run(
+            cx,
+            if steps::holds(cx, condition) {
+                then
+            } else {
+                otherwise
+            },
+        ),
+        s => Some(s),
+    }
+}
+
+/// The last step typed into a form that has one submit button, and
+/// neither that button nor Enter was used since: the button.
+fn unsent_form(cx: &Cx<'_>, intent: &Intent) -> Option<Tool> {
+    if !matches!(last_run(cx, &intent.steps), Some(Step::Fill { .. })) {
+        return None;
+    }
+    let submits: Vec<&Observed> = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| {
+            !e.is_disabled()
+                && e.facts.input_type == "submit"
+                && matches!(e.facts.tag.as_str(), "button" | "input")
+                && !super::find::is_instruction(e, cx.task)
+        })
+        .collect();
+    let [e] = submits.as_slice() else {
+        return None;
+    };
+    let pressed = cx.history.iter().any(|h| h.action == "press");
+    if cx.clicked_since(0, e).is_some() || pressed {
+        return None;
+    }
+    Some(match steps::click(cx, e) {
+        steps::Outcome::Act(t) => t,
+        _ => Tool::Click { id: cx.id(e) },
+    })
+}
+
+/// A quoted value of the task that must show somewhere once it is done:
+/// one no step carries (the task language dropped its clause), or one a
+/// choice carries. Values of conditions and waits ("until it says
+/// "Live"") and reading tasks are not asked to show.
+fn named_values(intent: &Intent, task: &str) -> Vec<(String, String)> {
+    let described = normalize(&intent.describe());
+    let mut conditions: Vec<String> = Vec::new();
+    let mut chosen: Vec<String> = Vec::new();
+    collect(&intent.steps, &mut conditions, &mut chosen);
+    crate::text::quoted(task)
+        .into_iter()
+        .filter_map(|(start, _, q)| {
+            let n = normalize(&q);
+            if n.is_empty() || conditions.iter().any(|c| c.contains(&n)) {
+                return None;
+            }
+            let dropped = !format!(" {described} ").contains(&format!(" {n} "));
+            let in_choice = chosen.iter().any(|c| c.contains(&n));
+            (dropped || in_choice).then(|| (q.clone(), words_before(task, start)))
+        })
+        .collect()
+}
+
+/// The texts of conditions (not to be shown by us) and of choices.
+fn collect(steps: &[Step], conditions: &mut Vec<String>, chosen: &mut Vec<String>) {
+    for s in steps {
+        match s {
+            Step::Branch {
+                condition,
+                then,
+                otherwise,
+            } => {
+                conditions.push(normalize(&condition_text(condition)));
+                collect(then, conditions, chosen);
+                collect(otherwise, conditions, chosen);
+            }
+            Step::Wait { until: Some(c), .. } => conditions.push(normalize(&condition_text(c))),
+            Step::Find { target, .. } => {
+                conditions.push(normalize(target.text.as_deref().unwrap_or_default()))
+            }
+            Step::Choose {
+                choice: Some(Choice::Exactly(items) | Choice::Only(items)),
+                ..
+            } => chosen.extend(items.iter().map(|i| normalize(i))),
+            _ => {}
+        }
+    }
+}
+
+fn condition_text(c: &Condition) -> String {
+    match c {
+        Condition::Shows(t) | Condition::Appears(t) => t.clone(),
+        Condition::Compare { subject, .. } => subject.clone(),
+    }
+}
+
+/// Up to three words before a quote, within its clause: the words that
+/// name what the value is for ("sort by", "video quality").
+fn words_before(task: &str, start: usize) -> String {
+    let head = &task[..start];
+    let clause = head
+        .rsplit([',', ';', '.', '"', '“', '”', ':'])
+        .next()
+        .unwrap_or_default();
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    words[words.len().saturating_sub(3)..].join(" ")
+}
+
+/// The value shows somewhere: typed, said by an element clicked, held or
+/// shown by an element of the page, or in the address.
+fn used(cx: &Cx<'_>, value: &str) -> bool {
+    let n = normalize(value);
+    let has = |t: &str| format!(" {} ", normalize(t)).contains(&format!(" {n} "));
+    let done = cx.history.iter().any(|h| {
+        ok(h)
+            && match h.action.as_str() {
+                "type" => h.param_str("text").is_some_and(has),
+                "click" => h.element_text.as_deref().is_some_and(has),
+                _ => false,
+            }
+    });
+    done || has(&crate::planner::goal::url_decode(&cx.page.url))
+        || cx.page.elements.iter().any(|e| {
+            (e.is_field() && has(e.value()))
+                || (steps::is_checked(e) && has(e.label()))
+                || (steps::is_listbox_trigger(e) && has(e.label()))
+        })
+}
+
+fn unused_value(cx: &Cx<'_>, intent: &Intent) -> Option<Decision> {
+    if intent.done == crate::intent::Done::Answer {
+        return None;
+    }
+    let missing: Vec<(String, String)> = named_values(intent, cx.task)
+        .into_iter()
+        .filter(|(q, _)| !used(cx, q))
+        .collect();
+    let (value, label) = missing.first()?;
+    if let Some(t) = steps::complete_value(cx, value, label) {
+        // The same action for it before, and the value still not used:
+        // not tried again.
+        let params = t.parameters();
+        let again = cx
+            .history
+            .iter()
+            .any(|h| h.action == t.name().as_str() && h.parameters.as_ref() == Some(&params));
+        if !again {
+            return Some(Decision::Tool(t));
+        }
+    }
+    let all: Vec<String> = missing.iter().map(|(q, _)| format!("\"{q}\"")).collect();
+    Some(Decision::Ask(super::recover::question(
+        cx,
+        &format!(
+            "the steps I understood are done, but {} is not set anywhere",
+            all.join(", ")
+        ),
+    )))
+}
