@@ -5,6 +5,7 @@ pub mod browse;
 pub mod runs;
 pub mod stream;
 pub mod system2;
+mod turns;
 
 use crate::error::ApiError;
 use crate::state::AppState;

@@ -2,10 +2,13 @@
 
 use crate::body::Body;
 use crate::error::ApiError;
-use crate::events::{self, Before, Event};
+use crate::events::{self, Before};
 use crate::live::{Live, Slot, Uncommitted};
+use crate::routes::turns::{
+    cached_version, check_ttl, commit, in_turns, loaded, not_found, replayed, Change, Waited,
+};
 use crate::state::AppState;
-use crate::store::{Reply, RunRow, RunWrite, StoreError, Turn};
+use crate::store::{StoreError, Turn};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -18,6 +21,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 /// Longest task accepted (characters).
 const MAX_TASK_CHARS: usize = 10_000;
@@ -115,74 +119,6 @@ pub async fn start(
 /// hammers the server nor waits for the worst case.
 const RUNS_RETRY_AFTER_SECS: u64 = 5;
 
-/// The run the caller has just put in its slot (`live_run`): missing only if
-/// the cache broke its own invariant.
-fn loaded(live: Option<&mut Live>) -> Result<&mut Live, ApiError> {
-    live.ok_or_else(|| ApiError::Internal("run cache lost a run".into()))
-}
-
-fn not_found(id: &str) -> ApiError {
-    ApiError::NotFound(format!("Run {id} not found"))
-}
-
-/// docs/contracts/run-api.md §15: 404 "doesn't exist or expired".
-fn check_ttl(s: &AppState, live: &Live, id: &str) -> Result<(), ApiError> {
-    let idle_ms = now_ms().saturating_sub(live.run.updated_at);
-    if u128::from(idle_ms) > s.config.run_ttl.as_millis() {
-        return Err(ApiError::NotFound(format!("Run {id} expired")));
-    }
-    Ok(())
-}
-
-/// The version of the cached copy the store should check (none when the
-/// cache is off: the store then always reads the run).
-pub(crate) fn cached_version(s: &AppState, slot: &Slot) -> Option<i64> {
-    slot.as_ref()
-        .filter(|_| s.config.cache_runs)
-        .map(|l| l.version)
-}
-
-/// Takes the run's turn: the caller holds this process's lock on it
-/// (`slot`); this takes the store's (across replicas) and puts the stored
-/// run in the slot when the cached copy is missing or stale. 404 when the
-/// run does not exist or has expired.
-///
-/// `locked`: a turn that cannot lose a compare-and-set (`Turn::may_conflict`
-/// false): when deciding again would cost (an LLM call), or after an
-/// attempt on a copy that may have been stale ended without a write.
-async fn take_turn(
-    s: &AppState,
-    slot: &mut Slot,
-    id: &str,
-    locked: bool,
-) -> Result<Turn, ApiError> {
-    let cached = cached_version(s, slot);
-    let turn = if locked {
-        s.store.turn_locked(id, cached).await?
-    } else {
-        s.store.turn(id, cached).await?
-    };
-    let Some(mut turn) = turn else {
-        // Gone from the database (expired, swept by any replica).
-        **slot = None;
-        return Err(not_found(id));
-    };
-    if let Some(stored) = turn.stale.take() {
-        **slot = Some(Live::from(stored));
-    }
-    if let Err(e) = check_ttl(s, loaded(slot.as_mut())?, id) {
-        let again = turn.may_conflict();
-        turn.release().await;
-        if again {
-            // The copy may be stale (and its time with it): ask the store.
-            **slot = None;
-            return Box::pin(take_turn(s, slot, id, true)).await;
-        }
-        return Err(e);
-    }
-    Ok(turn)
-}
-
 /// Validate an idempotency key (header `Idempotency-Key` wins over the body's).
 fn check_key(key: Option<String>) -> Result<Option<String>, ApiError> {
     match key {
@@ -220,7 +156,7 @@ fn idempotency_key(
     check_key(key)
 }
 
-fn json_response(status: u16, body: String, replayed: bool) -> Response {
+pub(crate) fn json_response(status: u16, body: String, replayed: bool) -> Response {
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
     let mut r = (status, [("content-type", "application/json")], body).into_response();
     if replayed {
@@ -303,55 +239,66 @@ pub async fn step(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let t0 = std::time::Instant::now();
+    let t0 = Instant::now();
     let b = step_body(&body, &headers)?;
     drop(body);
-    let StepBody {
-        mut snapshot,
-        mut last,
-        key,
-    } = b;
-    let parsed = t0.elapsed();
+    let mut change = StepChange {
+        snapshot: b.snapshot,
+        last: b.last,
+        key: b.key,
+        t0,
+        parsed: t0.elapsed(),
+    };
     // An LLM's decision is not made twice: its turns take the row lock.
-    let mut locked = s.policy.info().policy == "llm";
-    for attempt in 0..TURN_ATTEMPTS {
-        // Serialise steps on this run (this process's lock, then the store's);
-        // different runs proceed in parallel.
-        let t_lock = std::time::Instant::now();
-        let mut slot = s.live.lock(&id).await;
-        let t_turn = std::time::Instant::now();
-        let turn = take_turn(&s, &mut slot, &id, locked).await?;
+    let locked = s.policy.info().policy == "llm";
+    in_turns(&s, &id, locked, &mut change).await
+}
+
+/// A /step's inputs, kept across attempts while an attempt may be redone.
+struct StepChange {
+    snapshot: Option<Snapshot>,
+    last: Option<ToolResult>,
+    key: Option<String>,
+    t0: Instant,
+    parsed: Duration,
+}
+
+impl Change for StepChange {
+    type Reply = Response;
+
+    async fn attempt(
+        &mut self,
+        s: &AppState,
+        slot: &mut Slot,
+        turn: Turn,
+        waited: Waited,
+        attempt: usize,
+    ) -> Result<Option<Response>, ApiError> {
+        let t_decide = Instant::now();
         let took = turn.took;
-        let t_decide = std::time::Instant::now();
         let live = loaded(slot.as_mut())?;
-        if let Some(k) = &key {
-            if let Some(r) = live.reply("step", k) {
-                let replay = json_response(r.status, r.body.clone(), true);
-                turn.release().await;
-                return Ok(replay);
-            }
+        if let Some(replay) = replayed(live, "step", self.key.as_deref()) {
+            turn.release().await;
+            return Ok(Some(replay));
         }
-        // A turn written by compare-and-set may have to be redone.
-        let again = turn
-            .may_conflict()
-            .then(|| (snapshot.clone(), last.clone()));
+        // A turn written by compare-and-set may have to be redone: it
+        // decides on copies of the inputs.
+        let (snapshot, last) = if turn.may_conflict() {
+            (self.snapshot.clone(), self.last.clone())
+        } else {
+            (self.snapshot.take(), self.last.take())
+        };
         let before = Before::of(&live.run);
         let started = events::step_started(snapshot.as_ref().map(|s| &s.page), last.as_ref());
-        let mut change = Uncommitted::new(&mut slot);
+        let mut change = Uncommitted::new(slot);
         let live = loaded(change.live())?;
-        let resp = match live
-            .run
-            .step(snapshot.take(), last.take(), s.policy.as_ref())
-            .await
-        {
+        let resp = match live.run.step(snapshot, last, s.policy.as_ref()).await {
             Ok(r) => r,
             Err(_) if turn.may_conflict() => {
                 // Decided on a copy that may be stale: decide again on the
                 // stored run (dropping `change` drops the copy).
                 turn.release().await;
-                (snapshot, last) = again.unwrap_or_default();
-                locked = true;
-                continue;
+                return Ok(None);
             }
             Err(e) => {
                 // A failed decision leaves the run as it was (Run::step).
@@ -360,99 +307,37 @@ pub async fn step(
                 return Err(e.into());
             }
         };
-        let decided = std::time::Instant::now();
+        let decided = Instant::now();
         let evs = events::stepped(before, &live.run, &resp, started);
         let text = to_json(&resp)?;
-        match write(turn, live, Some(("step", key.clone(), &text)), evs).await {
-            Ok(commit) => {
-                change.keep();
-                // Where a slow step spent its time (docs/benchmarks.md
-                // "Agent server"): this process's lock on the run; the
-                // store's turn (a pooled connection, then on PostgreSQL's
-                // locked turns `BEGIN` + the row lock); the decision; the
-                // answer, events and run serialised; the commit's round
-                // trip (SQLite: the database thread's queue and batch;
-                // PostgreSQL: the statement, its commit and WAL flush).
-                let u = |d: std::time::Duration| d.as_micros() as u64;
-                let written = decided.elapsed();
-                tracing::trace!(
-                    parse_us = u(parsed),
-                    lock_us = u(t_turn - t_lock),
-                    acquire_us = u(took.acquire),
-                    begin_us = u(took.begin),
-                    turn_us = u(t_decide - t_turn),
-                    decide_us = u(decided - t_decide),
-                    serialize_us = u(written.saturating_sub(commit)),
-                    commit_us = u(commit),
-                    total_us = u(t0.elapsed()),
-                    attempt,
-                    "step"
-                );
-                return Ok(json_response(200, text, false));
-            }
-            // Dropping `change` drops the cached copy: the next attempt
-            // reads the run as stored.
-            Err(StoreError::Conflict) => {
-                (snapshot, last) = again.unwrap_or_default();
-                locked = true;
-            }
-            Err(e) => return Err(e.into()),
-        }
+        let reply = Some(("step", self.key.clone(), text.as_str()));
+        let Some(commit) = commit(turn, change, reply, evs).await? else {
+            return Ok(None);
+        };
+        // Where a slow step spent its time (docs/benchmarks.md "Agent
+        // server"): this process's lock on the run; the store's turn (a
+        // pooled connection, then on PostgreSQL's locked turns `BEGIN` +
+        // the row lock); the decision; the answer, events and run
+        // serialised; the commit's round trip (SQLite: the database
+        // thread's queue and batch; PostgreSQL: the statement, its commit
+        // and WAL flush).
+        let u = |d: Duration| d.as_micros() as u64;
+        let written = decided.elapsed();
+        tracing::trace!(
+            parse_us = u(self.parsed),
+            lock_us = u(waited.lock),
+            acquire_us = u(took.acquire),
+            begin_us = u(took.begin),
+            turn_us = u(waited.turn),
+            decide_us = u(decided - t_decide),
+            serialize_us = u(written.saturating_sub(commit)),
+            commit_us = u(commit),
+            total_us = u(self.t0.elapsed()),
+            attempt,
+            "step"
+        );
+        Ok(Some(json_response(200, text, false)))
     }
-    Err(conflicted(&id))
-}
-
-/// Attempts at a turn: a compare-and-set write that lost to another
-/// replica makes the next turn take the row lock, so two are enough; the
-/// third is margin.
-const TURN_ATTEMPTS: usize = 3;
-
-fn conflicted(id: &str) -> ApiError {
-    ApiError::Internal(format!(
-        "Run {id} kept changing while this request was decided"
-    ))
-}
-
-/// Writes the turn's change (the run, the reply for an idempotency key,
-/// the events) and commits it, then updates the cached copy to match.
-///
-/// Answers how long the commit itself took (the step's trace).
-async fn write(
-    turn: Turn,
-    live: &mut Live,
-    reply: Option<(&'static str, Option<String>, &str)>,
-    evs: Vec<Event>,
-) -> Result<std::time::Duration, StoreError> {
-    let reply = reply.and_then(|(endpoint, key, text)| {
-        key.map(|k| {
-            (
-                k,
-                endpoint,
-                Reply {
-                    status: 200,
-                    body: text.to_string(),
-                },
-            )
-        })
-    });
-    let events = events::number(&live.run, live.last_seq, evs);
-    let last_seq = live.last_seq + events.len() as i64;
-    let version = live.version + 1;
-    let row = RunRow::of(&live.run, version, last_seq)?;
-    let t = std::time::Instant::now();
-    turn.commit(RunWrite {
-        row,
-        reply: reply.clone(),
-        events,
-    })
-    .await?;
-    let commit = t.elapsed();
-    live.version = version;
-    live.last_seq = last_seq;
-    if let Some((k, endpoint, r)) = reply {
-        live.remember(endpoint, k, r);
-    }
-    Ok(commit)
 }
 
 /// POST /agent/run/:runId/answer (docs/contracts/run-api.md §6).
@@ -474,29 +359,46 @@ pub async fn answer(
         Some(_) => return Err(bad("\"answer\" must be a string")),
     };
     let key = idempotency_key(&headers, &obj)?;
-    let mut locked = false;
-    for _ in 0..TURN_ATTEMPTS {
-        let mut slot = s.live.lock(&id).await;
-        let turn = take_turn(&s, &mut slot, &id, locked).await?;
+    let mut change = AnswerChange {
+        approved,
+        text,
+        key,
+    };
+    in_turns(&s, &id, false, &mut change).await
+}
+
+struct AnswerChange {
+    approved: bool,
+    text: Option<String>,
+    key: Option<String>,
+}
+
+impl Change for AnswerChange {
+    type Reply = Response;
+
+    async fn attempt(
+        &mut self,
+        _: &AppState,
+        slot: &mut Slot,
+        turn: Turn,
+        _: Waited,
+        _: usize,
+    ) -> Result<Option<Response>, ApiError> {
         let live = loaded(slot.as_mut())?;
-        if let Some(k) = &key {
-            if let Some(r) = live.reply("answer", k) {
-                let replay = json_response(r.status, r.body.clone(), true);
-                turn.release().await;
-                return Ok(replay);
-            }
+        if let Some(replay) = replayed(live, "answer", self.key.as_deref()) {
+            turn.release().await;
+            return Ok(Some(replay));
         }
         let before = Before::of(&live.run);
-        let mut change = Uncommitted::new(&mut slot);
+        let mut change = Uncommitted::new(slot);
         let live = loaded(change.live())?;
-        let resp = match live.run.answer(approved, text.clone()) {
+        let resp = match live.run.answer(self.approved, self.text.clone()) {
             Ok(r) => r,
             Err(_) if turn.may_conflict() => {
                 // "Not waiting" on a copy that may be stale: ask again on
                 // the stored run.
                 turn.release().await;
-                locked = true;
-                continue;
+                return Ok(None);
             }
             Err(e) => {
                 // Not waiting: nothing changed.
@@ -505,18 +407,19 @@ pub async fn answer(
                 return Err(e.into());
             }
         };
-        let evs = events::answered(before, &live.run, approved, text.as_deref(), &resp);
+        let evs = events::answered(
+            before,
+            &live.run,
+            self.approved,
+            self.text.as_deref(),
+            &resp,
+        );
         let body = to_json(&resp)?;
-        match write(turn, live, Some(("answer", key.clone(), &body)), evs).await {
-            Ok(_) => {
-                change.keep();
-                return Ok(json_response(200, body, false));
-            }
-            Err(StoreError::Conflict) => locked = true,
-            Err(e) => return Err(e.into()),
-        }
+        let reply = Some(("answer", self.key.clone(), body.as_str()));
+        Ok(commit(turn, change, reply, evs)
+            .await?
+            .map(|_| json_response(200, body, false)))
     }
-    Err(conflicted(&id))
 }
 
 /// POST /agent/run/:runId/cancel of docs/contracts/run-api.md §7 (body ignored; may be empty).
@@ -524,30 +427,35 @@ pub async fn cancel(
     State(s): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let mut locked = false;
-    for _ in 0..TURN_ATTEMPTS {
-        let mut slot = s.live.lock(&id).await;
-        let turn = take_turn(&s, &mut slot, &id, locked).await?;
+    in_turns(&s, &id, false, &mut CancelChange).await
+}
+
+struct CancelChange;
+
+impl Change for CancelChange {
+    type Reply = Json<Value>;
+
+    async fn attempt(
+        &mut self,
+        _: &AppState,
+        slot: &mut Slot,
+        turn: Turn,
+        _: Waited,
+        _: usize,
+    ) -> Result<Option<Json<Value>>, ApiError> {
+        let done = || Json(json!({"success": true}));
         if loaded(slot.as_mut())?.run.status.is_terminal() {
             // Idempotent: an ended run stays as it is.
             turn.release().await;
-            return Ok(Json(json!({"success": true})));
+            return Ok(Some(done()));
         }
-        let mut change = Uncommitted::new(&mut slot);
+        let mut change = Uncommitted::new(slot);
         let live = loaded(change.live())?;
         let before = Before::of(&live.run);
         live.run.cancel();
         let evs = events::cancelled(before, &live.run);
-        match write(turn, live, None, evs).await {
-            Ok(_) => {
-                change.keep();
-                return Ok(Json(json!({"success": true})));
-            }
-            Err(StoreError::Conflict) => locked = true,
-            Err(e) => return Err(e.into()),
-        }
+        Ok(commit(turn, change, None, evs).await?.map(|_| done()))
     }
-    Err(conflicted(&id))
 }
 
 /// GET /agent/run/:runId (docs/contracts/run-api.md §8).

@@ -18,7 +18,7 @@
 use crate::error::ApiError;
 use crate::events::ends_run;
 use crate::live::Live;
-use crate::routes::runs::cached_version;
+use crate::routes::turns::cached_version;
 use crate::state::AppState;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
