@@ -9,6 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { SENTIENCE } from '../lib/agent.mjs';
 import { startServer } from '../lib/harness.mjs';
 
@@ -259,5 +260,62 @@ test('--max-steps stops a server that never finishes, non-zero, with the next ac
     assert.equal(srv.requests.length, 3);
   } finally {
     await srv.close();
+  }
+});
+
+/** The PIDs whose parent is `pid` (Linux /proc). */
+function childrenOf(pid) {
+  const out = [];
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      // "pid (comm) state ppid …": comm may hold spaces, so split after its ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(d));
+    } catch { /* gone meanwhile */ }
+  }
+  return out;
+}
+
+/** A process that no longer runs: gone, or a zombie waiting to be reaped. */
+function ended(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
+test('stopped with SIGTERM while it waits for the server, it closes the Chromium it launched', async () => {
+  let arrived;
+  const first = new Promise((r) => (arrived = r));
+  const server = http.createServer(() => arrived()); // never answers
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const env = { ...process.env };
+  delete env.LLM_API_KEY;
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const proc = spawn(SENTIENCE, ['browse', '--server', url, '--url', `${site.url}/browse/form.html`, '--task', 'Sign the guest book'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => (stderr += d));
+  try {
+    await first; // the page was read: Chromium is up
+    const browsers = childrenOf(proc.pid).filter((p) => {
+      try { return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('chrom'); } catch { return false; }
+    });
+    assert.ok(browsers.length > 0, `no Chromium child of sentience browse\n${stderr}`);
+    const exited = new Promise((r) => proc.once('exit', (code, signal) => r({ code, signal })));
+    proc.kill('SIGTERM');
+    const { code, signal } = await exited;
+    assert.equal(signal, null, 'the CLI handles SIGTERM rather than dying of it');
+    assert.notEqual(code, 0);
+    const deadline = Date.now() + 5000;
+    while (!browsers.every(ended) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(browsers.filter((p) => !ended(p)), [], 'Chromium still runs after its CLI was stopped');
+  } finally {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
   }
 });

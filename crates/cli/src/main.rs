@@ -75,8 +75,19 @@ enum Command {
     Mcp(mcp::Args),
 }
 
+/// Runs a command to its end, or until the process is asked to stop
+/// (SIGINT, SIGTERM: a timeout, an agent host ending its tool). Stopping
+/// drops the command's future, and with it any Chromium it launched
+/// (chromiumoxide kills its child on drop) and that browser's temporary
+/// profile; without this a stopped `sentience browse` or `run` left its
+/// Chromium running.
 fn block_on(f: impl std::future::Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
-    tokio::runtime::Runtime::new()?.block_on(f)
+    tokio::runtime::Runtime::new()?.block_on(async {
+        tokio::select! {
+            r = f => r,
+            () = serve::shutdown_signal() => Err(anyhow::anyhow!("stopped by a signal; the browser it launched was closed")),
+        }
+    })
 }
 
 fn main() -> ExitCode {
