@@ -5,6 +5,7 @@
 //! enter X" (the used field), pronouns ("pick it") naming the subject of
 //! the condition.
 
+use super::compare::{comparison, Reading};
 use super::lexicon::{match_at, Lexicon};
 use super::tokens::{clauses, lowers, Token};
 use super::verbs::{self, verb_phrase};
@@ -356,44 +357,23 @@ fn branch_at(toks: &[Token], i: usize, lex: &Lexicon) -> Option<(Step, usize)> {
 /// A condition: "Premium costs less than $20", "the price is under 20
 /// dollars", "X is shown", "the box says Sold out".
 fn condition(toks: &[Token], lex: &Lexicon) -> Option<Condition> {
-    let ws = lowers(toks);
-    for k in 0..toks.len() {
-        let Some((n, (less, or_equal))) = match_at(lex.comparisons, &ws[k..]) else {
-            continue;
-        };
-        let value = toks[k + n..].iter().find_map(|t| number(&t.raw))?;
-        let subject: Vec<&str> = toks[..k]
-            .iter()
-            .filter(|t| {
-                !lex.articles.contains(&t.lower.as_str())
-                    && !matches!(
-                        t.lower.as_str(),
-                        "is" | "are"
-                            | "costs"
-                            | "cost"
-                            | "price"
-                            | "of"
-                            | "does"
-                            | "plan"
-                            | "priced"
-                            | "at"
-                            | "per"
-                            | "month"
-                            | "a"
-                            | "if"
-                    )
-            })
-            .map(|t| t.raw.as_str())
-            .collect();
-        return Some(Condition::Compare {
-            subject: subject.join(" "),
-            less,
-            or_equal,
-            value,
-        });
+    match comparison(toks, lex, &BRANCH) {
+        Some(compared) => compared,
+        None => super::verbs::wait_condition(toks, lex),
     }
-    super::verbs::wait_condition(toks, lex)
 }
+
+/// A branch's comparison: the number anywhere after its words; the verbs
+/// and units around a price are not its subject.
+const BRANCH: Reading = Reading {
+    skip_quoted: false,
+    reach: &[],
+    within: usize::MAX,
+    not_subject: &[
+        "is", "are", "costs", "cost", "price", "of", "does", "plan", "priced", "at", "per",
+        "month", "a", "if",
+    ],
+};
 
 /// A number as written: "$20", "20.50", "1,299", "€9".
 pub(crate) fn number(s: &str) -> Option<f64> {

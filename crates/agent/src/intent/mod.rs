@@ -16,6 +16,7 @@
 //! another language is another table, not another parser.
 
 mod branch;
+mod compare;
 mod describe;
 pub mod lexicon;
 mod lexicon_surface;

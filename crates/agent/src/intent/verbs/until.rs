@@ -4,8 +4,8 @@
 //! number the task names. Read before the text conditions of `wait.rs`,
 //! so the words of a comparison are never waited for as text.
 
-use crate::intent::branch::number;
-use crate::intent::lexicon::{match_at, Lexicon};
+use crate::intent::compare::{comparison, Reading};
+use crate::intent::lexicon::Lexicon;
 use crate::intent::tokens::Token;
 use crate::intent::Condition;
 
@@ -20,31 +20,14 @@ const REACH: &[&str] = &["reaches", "reach", "hits", "hit"];
 
 /// The comparison in `toks`, when there is one followed by a number.
 pub(crate) fn compare(toks: &[Token], lex: &Lexicon) -> Option<Condition> {
-    let ws: Vec<&str> = toks.iter().map(|t| t.lower.as_str()).collect();
-    for k in 0..toks.len() {
-        if toks[k].quoted {
-            continue;
-        }
-        let (n, less, or_equal) = match match_at(lex.comparisons, &ws[k..]) {
-            Some((n, (less, or_equal))) => (n, less, or_equal),
-            None if REACH.contains(&ws[k]) => (1, false, true),
-            None => continue,
-        };
-        let value = toks[k + n..].iter().take(3).find_map(|t| number(&t.raw))?;
-        let subject: Vec<&str> = toks[..k]
-            .iter()
-            .filter(|t| {
-                let w = t.lower.as_str();
-                !lex.articles.contains(&w) && !CHANGE.contains(&w)
-            })
-            .map(|t| t.raw.as_str())
-            .collect();
-        return Some(Condition::Compare {
-            subject: subject.join(" "),
-            less,
-            or_equal,
-            value,
-        });
-    }
-    None
+    comparison(toks, lex, &WAIT).flatten()
 }
+
+/// A wait's comparison: quoted words are values, "reaches N" counts, the
+/// number comes within three words.
+const WAIT: Reading = Reading {
+    skip_quoted: true,
+    reach: REACH,
+    within: 3,
+    not_subject: CHANGE,
+};
