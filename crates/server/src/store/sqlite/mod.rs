@@ -20,6 +20,10 @@
 mod body;
 mod browse;
 mod checkpoint;
+#[cfg(test)]
+mod events_migration;
+#[cfg(test)]
+mod step_pages;
 mod writer;
 
 use super::{
@@ -74,7 +78,10 @@ fn minute(updated_at: i64) -> i64 {
 const INSERT_REPLY: &str =
     "INSERT OR REPLACE INTO replies (run_id, idem_key, endpoint, status, body, created_at)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
-const INSERT_EVENT: &str = "INSERT INTO run_events (run_id, seq, body) VALUES (?1, ?2, ?3)";
+/// Events are appended under their run's number (migration V4), which the
+/// run's row holds.
+const RUN_NO: &str = "SELECT run_no FROM runs WHERE run_id = ?1";
+const INSERT_EVENT: &str = "INSERT INTO run_events (run_no, seq, body) VALUES (?1, ?2, ?3)";
 
 pub struct SqliteStore {
     writer: Writer,
@@ -217,14 +224,22 @@ fn write_row(c: &Connection, row: &RunRow, packed: &[u8]) -> Result<(), rusqlite
     Ok(())
 }
 
+/// Appends a turn's events; called after `write_row`, so the run's row (and
+/// its number) exists.
 fn write_events(
     c: &Connection,
     run_id: &str,
     events: &[StoredEvent],
 ) -> Result<(), rusqlite::Error> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    let run_no: i64 = c
+        .prepare_cached(RUN_NO)?
+        .query_row([run_id], |r| r.get(0))?;
     let mut stmt = c.prepare_cached(INSERT_EVENT)?;
     for e in events {
-        stmt.execute(params![run_id, e.seq, e.json])?;
+        stmt.execute(params![run_no, e.seq, e.json])?;
     }
     Ok(())
 }
@@ -365,7 +380,8 @@ impl RunStore for SqliteStore {
             .call(move |c| {
                 let rows = c
                     .prepare_cached(
-                        "SELECT seq, body FROM run_events WHERE run_id = ?1 AND seq > ?2
+                        "SELECT seq, body FROM run_events
+                         WHERE run_no = (SELECT run_no FROM runs WHERE run_id = ?1) AND seq > ?2
                          ORDER BY seq LIMIT ?3",
                     )?
                     .query_map(params![id, after, limit as i64], |r| {
@@ -387,9 +403,9 @@ impl RunStore for SqliteStore {
                 // `touched` narrows through its index (V3); `updated_at`
                 // is the exact rule.
                 let expired = "FROM runs WHERE touched <= ?1 / 60000 AND updated_at < ?1";
-                for child in ["replies", "run_events"] {
+                for (child, key) in [("replies", "run_id"), ("run_events", "run_no")] {
                     c.prepare_cached(&format!(
-                        "DELETE FROM {child} WHERE run_id IN (SELECT run_id {expired})"
+                        "DELETE FROM {child} WHERE {key} IN (SELECT {key} {expired})"
                     ))?
                     .execute([cutoff])?;
                 }
