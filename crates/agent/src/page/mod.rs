@@ -11,6 +11,7 @@
 //! one with `{"id": "agent-1"}`.
 
 mod layout_labels;
+mod layout_toggles;
 mod one_pass;
 mod probe;
 mod shapes;
@@ -153,6 +154,7 @@ impl Page {
             string_ids: Vec::new(),
         };
         layout_labels::name_by_layout(&mut page);
+        layout_toggles::name_toggles(&mut page);
         page
     }
 
@@ -160,6 +162,7 @@ impl Page {
     pub fn from_json(v: &Value) -> Result<Page, String> {
         let mut page = shapes::from_value(v)?;
         layout_labels::name_by_layout(&mut page);
+        layout_toggles::name_toggles(&mut page);
         Ok(page)
     }
 
@@ -169,6 +172,7 @@ impl Page {
     pub fn from_json_str(json: &str) -> Result<(Page, bool), String> {
         let (mut page, screenshot) = shapes::from_str(json)?;
         layout_labels::name_by_layout(&mut page);
+        layout_toggles::name_toggles(&mut page);
         Ok((page, screenshot))
     }
 

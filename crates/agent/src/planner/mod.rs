@@ -53,6 +53,8 @@ mod tests_said;
 mod tests_slider;
 #[cfg(test)]
 mod tests_suggest;
+#[cfg(test)]
+mod tests_toggles;
 
 use crate::intent::{Done, Intent, Step};
 use crate::page::Page;
