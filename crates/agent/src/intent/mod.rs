@@ -21,6 +21,7 @@ mod describe;
 pub mod lexicon;
 mod lexicon_surface;
 mod object;
+pub mod said;
 mod surface;
 mod tokens;
 pub(crate) mod values;

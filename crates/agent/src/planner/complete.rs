@@ -13,6 +13,8 @@
 //!   control that takes it is used (an option, a radio, a custom listbox
 //!   opened and its option chosen; `fill::complete_value`); with none,
 //!   the planner asks rather than claim the task done.
+//! - **A part of a clause no step carries**, quoted or not
+//!   (`leftover.rs`): visibly true, done now, or asked about.
 
 use super::context::{ok, Cx};
 use super::steps;
@@ -28,7 +30,7 @@ pub(super) fn pending(cx: &Cx<'_>, intent: &Intent) -> Option<Decision> {
     if let Some(t) = unsent_form(cx, intent) {
         return Some(Decision::Tool(t));
     }
-    unused_value(cx, intent)
+    unused_value(cx, intent).or_else(|| super::leftover::pending(cx, intent))
 }
 
 /// The step that ran last: a branch stands for the side its condition took.
@@ -150,7 +152,7 @@ fn words_before(task: &str, start: usize) -> String {
 
 /// The value shows somewhere: typed, said by an element clicked, held or
 /// shown by an element of the page, or in the address.
-fn used(cx: &Cx<'_>, value: &str) -> bool {
+pub(super) fn used(cx: &Cx<'_>, value: &str) -> bool {
     let n = normalize(value);
     let has = |t: &str| format!(" {} ", normalize(t)).contains(&format!(" {n} "));
     let done = cx.history.iter().any(|h| {

@@ -20,6 +20,7 @@ pub mod find;
 mod form;
 mod goal;
 pub(crate) mod layout;
+mod leftover;
 mod lookup;
 mod loops;
 mod recover;
@@ -37,6 +38,8 @@ mod tests;
 mod tests_complete;
 #[cfg(test)]
 mod tests_inbox;
+#[cfg(test)]
+mod tests_leftover;
 #[cfg(test)]
 mod tests_listbox;
 #[cfg(test)]
@@ -182,7 +185,14 @@ fn decide(cx: &Cx<'_>, intent: &Intent) -> Decision {
         Err(Outcome::Act(t)) => match failed_before(cx, &t) {
             // The same action failed twice: a third try would not help.
             Some(why) => why,
-            None => return Decision::Tool(uncover::first(cx, t)),
+            None => {
+                // Sending the form: what its clauses said that no step
+                // carries goes in first (`leftover.rs`).
+                if let Some(first) = before_submit(cx, intent) {
+                    return Decision::Tool(first);
+                }
+                return Decision::Tool(uncover::first(cx, t));
+            }
         },
         Err(Outcome::Answer(a)) => return Decision::Finish(a),
         Err(Outcome::Done(_)) => return finished(cx, intent),
@@ -202,6 +212,16 @@ fn decide(cx: &Cx<'_>, intent: &Intent) -> Decision {
         ));
     }
     Decision::Ask(recover::question(cx, &stuck))
+}
+
+/// The last step sends a form and every step before it is done: a part
+/// of a clause no step carries that the form takes, done before sending.
+fn before_submit(cx: &Cx<'_>, intent: &Intent) -> Option<Tool> {
+    let (Some(Step::Submit { .. }), rest) = (intent.steps.last(), &intent.steps) else {
+        return None;
+    };
+    steps::run(cx, &rest[..rest.len() - 1], 0, false).ok()?;
+    leftover::first_action(cx, intent)
 }
 
 /// The reason `t` failed, when the very same action failed twice already.

@@ -38,9 +38,19 @@ fn a_quoted_value_the_steps_dropped_is_chosen_before_finishing() {
         decide(task, &recipes(true, "Relevance"), &h),
         Decision::Tool(Tool::Click { id: id("o1") })
     );
-    // The listbox shows it now: done.
+    // The listbox shows it now; "vegetarian only", unquoted and dropped
+    // too, is ticked (`leftover.rs`), then done.
     h.push(clicked("o1", "Top rated"));
-    let d = decide(task, &recipes(false, "Top rated"), &h);
+    assert_eq!(
+        decide(task, &recipes(false, "Top rated"), &h),
+        Decision::Tool(Tool::Click { id: id("veg") })
+    );
+    h.push(clicked("veg", "Vegetarian"));
+    let mut p = recipes(false, "Top rated");
+    if let Some(k) = p.elements.iter().position(|e| p.id_of(e) == id("veg")) {
+        p.elements[k].element.state.checked = Some(sentience_snapshot_core::Checked::TRUE);
+    }
+    let d = decide(task, &p, &h);
     assert!(matches!(d, Decision::Finish(_)), "{d:?}");
 }
 
