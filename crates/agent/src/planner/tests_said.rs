@@ -76,3 +76,34 @@ fn a_synonym_of_turn_off_clicks_the_control_its_words_name_when_no_switch_is_the
         Decision::Finish(_)
     ));
 }
+
+/// A reading list whose rows say "Drop" (not "Remove" or "Delete").
+fn with_drop_buttons() -> Page {
+    let mut p = page(
+        json!([
+            {"id": "drop1", "tag": "button", "text": "Drop"},
+            {"id": "drop2", "tag": "button", "text": "Drop"},
+            {"id": "keep", "tag": "button", "text": "Keep all"},
+        ]),
+        "Reading list Dune by Frank Herbert Drop Emma by Jane Austen Drop Keep all",
+    );
+    p.elements[0].facts.row = "Dune by Frank Herbert Drop".into();
+    p.elements[1].facts.row = "Emma by Jane Austen Drop".into();
+    p
+}
+
+#[test]
+fn drop_said_for_remove_clicks_a_control_that_says_drop() {
+    // "drop" is read as remove; the page's word for it is "Drop".
+    for task in [
+        "drop Emma from my list",
+        "Please remove Emma",
+        "delete Emma",
+    ] {
+        assert_eq!(
+            decide(task, &with_drop_buttons(), &[]),
+            Decision::Tool(Tool::Click { id: id("drop2") }),
+            "{task}"
+        );
+    }
+}
