@@ -81,14 +81,17 @@ fn a_synonym_of_turn_off_clicks_the_control_its_words_name_when_no_switch_is_the
 fn with_drop_buttons() -> Page {
     let mut p = page(
         json!([
+            {"id": "pin1", "tag": "button", "text": "Pin"},
             {"id": "drop1", "tag": "button", "text": "Drop"},
+            {"id": "pin2", "tag": "button", "text": "Pin"},
             {"id": "drop2", "tag": "button", "text": "Drop"},
             {"id": "keep", "tag": "button", "text": "Keep all"},
         ]),
-        "Reading list Dune by Frank Herbert Drop Emma by Jane Austen Drop Keep all",
+        "Reading list Dune by Frank Herbert Pin Drop Emma by Jane Austen Pin Drop Keep all",
     );
-    p.elements[0].facts.row = "Dune by Frank Herbert Drop".into();
-    p.elements[1].facts.row = "Emma by Jane Austen Drop".into();
+    for (i, row) in [(0, "Dune"), (1, "Dune"), (2, "Emma"), (3, "Emma")] {
+        p.elements[i].facts.row = format!("{row} by someone Pin Drop");
+    }
     p
 }
 
