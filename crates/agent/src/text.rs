@@ -42,7 +42,7 @@ const SYNONYMS: &[&[&str]] = &[
     &["cart", "basket", "bag", "trolley"],
     &["contact", "support", "help", "reach"],
     &[
-        "delete", "remove", "erase", "destroy", "discard", "trash", "bin",
+        "delete", "remove", "erase", "destroy", "discard", "trash", "bin", "drop",
     ],
     &[
         "settings",

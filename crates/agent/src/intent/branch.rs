@@ -239,23 +239,33 @@ fn verbs_wait_condition(toks: &[Token], lex: &Lexicon) -> Condition {
     super::verbs::wait_condition(toks, lex).unwrap_or(Condition::Appears(String::new()))
 }
 
-/// "it", "that", "this one" → the condition's subject.
+/// "it", "that", "this one" → the condition's subject; within a branch
+/// whose condition names nothing ("if it is in stock, add it to the
+/// cart"), no part of the step's target (dropped, its punctuation kept).
 fn resolve_pronouns(c: &[Token], subject: Option<&str>) -> Vec<Token> {
     let Some(subject) = subject else {
         return c.to_vec();
     };
-    c.iter()
-        .map(|t| {
-            if !t.quoted && matches!(t.lower.as_str(), "it" | "that" | "this" | "them") {
-                let mut s = t.clone();
-                s.raw = subject.to_string();
-                s.lower = subject.to_lowercase();
-                s
-            } else {
-                t.clone()
+    let mut out: Vec<Token> = Vec::with_capacity(c.len());
+    for t in c {
+        if !t.quoted && matches!(t.lower.as_str(), "it" | "that" | "this" | "them") {
+            if subject.is_empty() {
+                if let Some(p) = out.last_mut() {
+                    p.comma |= t.comma;
+                    p.colon |= t.colon;
+                    p.stop |= t.stop;
+                }
+                continue;
             }
-        })
-        .collect()
+            let mut s = t.clone();
+            s.raw = subject.to_string();
+            s.lower = subject.to_lowercase();
+            out.push(s);
+        } else {
+            out.push(t.clone());
+        }
+    }
+    out
 }
 
 /// A branch starting at `i` ("if …"): the step and where the tokens after it begin.
@@ -313,21 +323,35 @@ fn branch_at(toks: &[Token], i: usize, lex: &Lexicon) -> Option<(Step, usize)> {
             (end, None)
         }
     };
-    let subject = match &condition {
-        Condition::Compare { subject, .. } => Some(subject.clone()),
-        Condition::Shows(s) | Condition::Appears(s) => Some(s.clone()),
-    };
+    let mut condition = condition;
+    let named = referent(&toks[i + 1..cend], &condition, lex);
+    let subject = Some(named.clone().unwrap_or_default());
     let then_toks = &toks[then_start..then_end];
     let then = plain(then_toks, lex, subject.as_deref());
+    // "if it's below $20, choose Premium": the pronoun of the condition
+    // stands for what the step then names.
+    if let Condition::Compare { subject: s, .. } = &mut condition {
+        if named.is_none() {
+            if let Some(n) = then.first().and_then(named_by) {
+                *s = n;
+            }
+        }
+    }
     let (otherwise, next) = match else_start {
         Some(s) => {
-            // To the end of its sentence, or a "then" after a comma.
+            // To the end of its sentence, or a "then" after a comma, or
+            // an "and" after a comma before a verb ("…, else Standard, and
+            // hit Next": Next whichever was chosen).
             let end = (s..n)
                 .find(|&k| {
                     toks[k].stop
                         || (k > s
                             && toks[k - 1].comma
-                            && lex.then.contains(&toks[k].lower.as_str()))
+                            && !toks[k].quoted
+                            && (lex.then.contains(&toks[k].lower.as_str())
+                                || (lex.and.contains(&toks[k].lower.as_str())
+                                    && verb_phrase(&toks[k + 1..], lex)
+                                        .is_some_and(|(v, _, _)| v == 0))))
                 })
                 .map(|k| if toks[k].stop { k + 1 } else { k })
                 .unwrap_or(n);
@@ -352,6 +376,84 @@ fn branch_at(toks: &[Token], i: usize, lex: &Lexicon) -> Option<(Step, usize)> {
         },
         next,
     ))
+}
+
+/// What a pronoun in the branch's steps stands for: the thing the
+/// condition is about — the subject of a comparison ("Premium costs less
+/// than $20"), the words before the verb of a text condition ("the shoe is
+/// in stock": the shoe, never "in stock", which is what it shows), the
+/// thing that appears. None when the condition names nothing but a
+/// pronoun ("if it is in stock"): the pronoun is then read as said.
+fn referent(cond: &[Token], condition: &Condition, lex: &Lexicon) -> Option<String> {
+    let pronoun = |w: &str| {
+        matches!(
+            w,
+            "it" | "it's" | "its" | "they" | "they're" | "this" | "that" | "them" | "one"
+        )
+    };
+    let words = |ts: &[Token]| -> Option<String> {
+        let kept: Vec<&str> = ts
+            .iter()
+            .filter(|t| {
+                t.quoted
+                    || !(lex.articles.contains(&t.lower.as_str())
+                        || lex.fillers.contains(&t.lower.as_str())
+                        || pronoun(&t.lower))
+            })
+            .map(|t| t.raw.as_str())
+            .collect();
+        (!kept.is_empty()).then(|| kept.join(" "))
+    };
+    match condition {
+        Condition::Compare { subject, .. } => {
+            let kept: Vec<&str> = subject
+                .split_whitespace()
+                .filter(|w| !pronoun(&w.to_lowercase()))
+                .collect();
+            (!kept.is_empty()).then(|| kept.join(" "))
+        }
+        Condition::Shows(_) => {
+            let verb = cond.iter().position(|t| {
+                !t.quoted
+                    && matches!(
+                        t.lower.as_str(),
+                        "is" | "are"
+                            | "says"
+                            | "shows"
+                            | "reads"
+                            | "becomes"
+                            | "turns"
+                            | "displays"
+                            | "gets"
+                            | "goes"
+                            | "appears"
+                            | "appear"
+                            | "it's"
+                            | "they're"
+                    )
+            })?;
+            words(&cond[..verb])
+        }
+        Condition::Appears(s) => {
+            let kept: Vec<&str> = s
+                .split_whitespace()
+                .filter(|w| !pronoun(&w.to_lowercase()))
+                .collect();
+            (!kept.is_empty()).then(|| kept.join(" "))
+        }
+    }
+}
+
+/// The thing a step names: the option it chooses, the element it clicks.
+fn named_by(step: &Step) -> Option<String> {
+    match step {
+        Step::Choose {
+            choice: Some(super::Choice::Exactly(xs) | super::Choice::Only(xs)),
+            ..
+        } if xs.len() == 1 => Some(xs[0].clone()),
+        Step::Choose { target, .. } | Step::Click { target, .. } => target.text.clone(),
+        _ => None,
+    }
 }
 
 /// A condition: "Premium costs less than $20", "the price is under 20
@@ -452,6 +554,13 @@ fn with_only(c: &[Token], lex: &Lexicon) -> Option<Vec<Step>> {
     (steps.len() >= 2).then_some(steps)
 }
 
+/// First words of a clause that are never an imperative's verb.
+const NOT_VERB: &[&str] = &[
+    "i", "we", "my", "our", "it", "this", "that", "there", "hi", "hello", "thanks", "thank", "the",
+    "a", "an", "you", "your", "he", "she", "they", "if", "is", "are", "once", "when", "use",
+    "using", "with",
+];
+
 fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
     let words: Vec<&Token> = c
         .iter()
@@ -498,6 +607,20 @@ fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
     // thing chosen, then exactly the set after "with".
     if let Some(steps) = with_only(c, lex) {
         return steps;
+    }
+    // "suspend the user Priya Nair": a lower-case word before an article
+    // is a verb the lexicon lacks acting on a thing, not a field's name.
+    let verb_like = words.len() > 2
+        && !first.quoted
+        && !NOT_VERB.contains(&first.lower.as_str())
+        && first.raw.chars().all(|c| c.is_ascii_lowercase())
+        && !words[1].quoted
+        && lex.articles.contains(&words[1].lower.as_str())
+        && match_at(lex.fields, &lowers(c)[c.len() - words.len()..]).is_none();
+    if verb_like {
+        if let Some(step) = verb_on_object(&words, lex) {
+            return vec![step];
+        }
     }
     let vals = super::values::values(c, lex, false, false);
     if !vals.is_empty() {
@@ -564,13 +687,8 @@ fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
     }
     // An imperative whose verb the lexicon lacks.
     let w = first.lower.as_str();
-    let not_verb = [
-        "i", "we", "my", "our", "it", "this", "that", "there", "hi", "hello", "thanks", "thank",
-        "the", "a", "an", "you", "your", "he", "she", "they", "if", "is", "are", "once", "when",
-        "use", "using", "with",
-    ];
     if first.quoted
-        || not_verb.contains(&w)
+        || NOT_VERB.contains(&w)
         || !w.chars().all(char::is_alphabetic)
         || words.len() < 2
     {
@@ -586,6 +704,9 @@ fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
         })
         .map(|t| t.raw.as_str())
         .collect();
+    if let Some(step) = verb_on_object(&words, lex) {
+        return vec![step];
+    }
     vec![Step::Click {
         target: Target {
             text: Some(text.join(" ")),
@@ -593,4 +714,97 @@ fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
         },
         touch: Touch::Click,
     }]
+}
+
+/// An imperative whose verb the lexicon lacks, said in lower case before
+/// the thing it acts on: "suspend the member Priya Nair", "revoke the key
+/// ci-deploy", "unpublish the draft post" — the control the verb names
+/// ("Suspend") for that thing, as "delete X" clicks "Delete" for X. The
+/// object must name something (an article, a capitalised word, a number
+/// or an identifier in it); a clause in capitals or a lone word stays the
+/// name of what is clicked.
+fn verb_on_object(words: &[&Token], lex: &Lexicon) -> Option<Step> {
+    let (verb, object) = words.split_first()?;
+    if verb.raw.chars().next().is_some_and(char::is_uppercase)
+        || verb.raw.len() < 3
+        || verb.lower.ends_with("ly")
+        || lex.light_verbs.contains(&verb.lower.as_str())
+        || lex.numbers.iter().any(|(w, _)| *w == verb.lower)
+    {
+        return None;
+    }
+    // "assign this bug to Joanna", "save the draft as final": a value with
+    // a role, not a control acting on a thing.
+    if object
+        .iter()
+        .any(|t| !t.quoted && matches!(t.lower.as_str(), "to" | "into" | "as" | "with"))
+    {
+        return None;
+    }
+    // Where the thing is ("… in the workspace") names no part of it.
+    let object: &[&Token] = match object.iter().position(|t| {
+        !t.quoted
+            && matches!(
+                t.lower.as_str(),
+                "in" | "on" | "at" | "from" | "of" | "about"
+            )
+    }) {
+        Some(0) => return None,
+        Some(k) => &object[..k],
+        None => object,
+    };
+    let object: Vec<&Token> = object
+        .iter()
+        .copied()
+        .filter(|t| t.quoted || !matches!(t.lower.as_str(), "please" | "now" | "for" | "me"))
+        .collect();
+    let names = |t: &&Token| {
+        t.quoted
+            || lex.articles.contains(&t.lower.as_str())
+            || t.raw.chars().next().is_some_and(char::is_uppercase)
+            || t.raw
+                .chars()
+                .any(|c| c.is_ascii_digit() || matches!(c, '-' | '_' | '.' | '@' | '#'))
+    };
+    // (a preposition right after the verb is a phrasal verb the lexicon
+    // lacks — "call back", "look up" — no object of this shape)
+    let first = object.first()?;
+    if !first.quoted
+        && matches!(
+            first.lower.as_str(),
+            "up" | "back"
+                | "out"
+                | "off"
+                | "on"
+                | "in"
+                | "to"
+                | "into"
+                | "me"
+                | "us"
+                | "it"
+                | "them"
+        )
+    {
+        return None;
+    }
+    if !object.iter().any(names) || object.len() > 6 {
+        return None;
+    }
+    let thing: Vec<&str> = object
+        .iter()
+        .filter(|t| t.quoted || !lex.articles.contains(&t.lower.as_str()))
+        .map(|t| t.raw.as_str())
+        .collect();
+    let mut control = verb.lower.clone();
+    if let Some(f) = control.get_mut(..1) {
+        f.make_ascii_uppercase();
+    }
+    Some(Step::Click {
+        target: Target {
+            text: Some(control),
+            relation: Some((super::Relation::Of, thing.join(" "))),
+            ..Target::default()
+        },
+        touch: Touch::Click,
+    })
 }

@@ -511,6 +511,8 @@ pub static ENGLISH: Lexicon = Lexicon {
     otherwise: &[&["otherwise"], &["else"], &["if", "not"]],
     comparisons: &[
         (&["less", "than"], (true, false)),
+        // (said by learners of English for "less than")
+        (&["less", "of"], (true, false)),
         (&["cheaper", "than"], (true, false)),
         (&["lower", "than"], (true, false)),
         (&["fewer", "than"], (true, false)),

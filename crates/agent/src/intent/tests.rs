@@ -543,7 +543,7 @@ const TABLE: &[(&str, &str)] = &[
     // (or target, or value) beside it.
     (
         r#"If the shoe is available please add it to my cart; otherwise put pia@run.test on the waitlist."#,
-        r#"1. if shows "available" then [click "Add to cart" of "available"] else [type email="pia@run.test"]"#,
+        r#"1. if shows "available" then [click "Add to cart" of "shoe"] else [type email="pia@run.test"]"#,
     ),
     // A password's own "!" before the comma that ends its part.
     (

@@ -12,6 +12,37 @@
 use super::Intent;
 
 const STRUCTURES: &[(&str, &str)] = &[
+    // a light verb before another verb's form (learners' English)
+    (
+        r#"Please make archived the project moonbase"#,
+        r#"1. click "Archive" of "project moonbase""#,
+    ),
+    (
+        r#"make off the Weekly digest and make on Security alerts, then save"#,
+        r#"1. unselect exactly ["Weekly digest"] → 2. select exactly ["Security alerts"] → 3. submit save"#,
+    ),
+    (
+        r#"Please make accept of the cookies"#,
+        r#"1. select exactly ["cookies"]"#,
+    ),
+    // a verb the lexicon lacks before the thing it acts on: the control
+    // the verb names, for that thing
+    (
+        r#"unpublish the draft post Spring sale"#,
+        r#"1. click "Unpublish" of "draft post Spring sale""#,
+    ),
+    (
+        r#"deactivate token build-bot-7"#,
+        r#"1. click "Deactivate" of "token build-bot-7""#,
+    ),
+    (
+        r#"Please make suspended the user Tomás Ruiz"#,
+        r#"1. click "Suspend" of "user Tomás Ruiz""#,
+    ),
+    (
+        r#"Please unpin the note about parking in the sidebar"#,
+        r#"1. click "Unpin" of "note""#,
+    ),
     // the issue's failing instructions (issue 23)
     (
         r#"Enter 10/11/2016 as the date and hit submit."#,

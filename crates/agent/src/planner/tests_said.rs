@@ -76,3 +76,37 @@ fn a_synonym_of_turn_off_clicks_the_control_its_words_name_when_no_switch_is_the
         Decision::Finish(_)
     ));
 }
+
+/// A reading list whose rows say "Drop" (not "Remove" or "Delete").
+fn with_drop_buttons() -> Page {
+    let mut p = page(
+        json!([
+            {"id": "pin1", "tag": "button", "text": "Pin"},
+            {"id": "drop1", "tag": "button", "text": "Drop"},
+            {"id": "pin2", "tag": "button", "text": "Pin"},
+            {"id": "drop2", "tag": "button", "text": "Drop"},
+            {"id": "keep", "tag": "button", "text": "Keep all"},
+        ]),
+        "Reading list Dune by Frank Herbert Pin Drop Emma by Jane Austen Pin Drop Keep all",
+    );
+    for (i, row) in [(0, "Dune"), (1, "Dune"), (2, "Emma"), (3, "Emma")] {
+        p.elements[i].facts.row = format!("{row} by someone Pin Drop");
+    }
+    p
+}
+
+#[test]
+fn drop_said_for_remove_clicks_a_control_that_says_drop() {
+    // "drop" is read as remove; the page's word for it is "Drop".
+    for task in [
+        "drop Emma from my list",
+        "Please remove Emma",
+        "delete Emma",
+    ] {
+        assert_eq!(
+            decide(task, &with_drop_buttons(), &[]),
+            Decision::Tool(Tool::Click { id: id("drop2") }),
+            "{task}"
+        );
+    }
+}

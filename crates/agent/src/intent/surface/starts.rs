@@ -28,7 +28,15 @@ pub(super) fn clause_starts(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
             continue;
         }
         let ws = lowers(&toks[i..]);
-        if let Some((n, rewritten)) = start_rewrite(&toks[i..], lex) {
+        // Within a sentence that opened a condition ("if the lamp is on
+        // sale, add it…"), a pronoun may stand for the condition's
+        // subject: the branch reads it (`branch.rs`).
+        let in_branch = out
+            .iter()
+            .rev()
+            .take_while(|t| !t.stop)
+            .any(|t| !t.quoted && lex.if_.contains(&t.lower.as_str()));
+        if let Some((n, rewritten)) = start_rewrite(&toks[i..], lex, in_branch) {
             out.extend(rewritten);
             i += n;
             continue;
@@ -75,7 +83,7 @@ pub(super) fn clause_starts(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
 /// (X as the Y), "blue enamel mug x3" (its quantity), a pronoun after a
 /// verb with nothing to stand for ("add it to order": add to order).
 /// The words taken and what replaces them.
-fn start_rewrite(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
+fn start_rewrite(toks: &[Token], lex: &Lexicon, in_branch: bool) -> Option<(usize, Vec<Token>)> {
     let ws = lowers(toks);
     let verb_at = |k: usize| {
         toks.get(k).is_some_and(|t| !t.quoted)
@@ -85,6 +93,9 @@ fn start_rewrite(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
         return Some((n, vec![word("then")]));
     }
     if let Some(r) = field_first(toks, lex) {
+        return Some(r);
+    }
+    if let Some(r) = light_verb_form(toks, lex) {
         return Some(r);
     }
     // (Only when the desire is the whole task: "I'd like a refund; could
@@ -133,7 +144,7 @@ fn start_rewrite(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
     }
     // "add it to order", "save it": a pronoun after the verb with nothing
     // said before it to stand for is no part of the target.
-    if let Some((0, n, verb)) = super::super::verbs::verb_phrase(toks, lex) {
+    if let Some((0, n, verb)) = super::super::verbs::verb_phrase(toks, lex).filter(|_| !in_branch) {
         // ("send it to Bari" keeps its "it": the message sent on.)
         let ends = toks.get(n).is_some_and(|t| t.comma || t.stop) || toks.len() == n + 1;
         let towards = toks
@@ -255,4 +266,64 @@ fn nominal_at(toks: &[Token], lex: &Lexicon) -> Option<(usize, &'static [&'stati
         k += 1;
     }
     Some((k, verb))
+}
+
+/// A light verb before the form of another verb, as learners of English
+/// say it: "make revoked the key X" (revoke the key X), "make close the
+/// ticket" (close it), "make accept of the licence" (accept it), "make off
+/// the news" / "make on the reminders" (turn off / on). The verb's noun
+/// ("make a copy", "do the login") is `nominal_at`'s; an article after
+/// the light verb is a noun phrase, never a verb.
+fn light_verb_form(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
+    let ws = lowers(toks);
+    let (first, second) = (toks.first()?, toks.get(1)?);
+    if first.quoted || second.quoted || first.comma || !lex.light_verbs.contains(&ws[0]) {
+        return None;
+    }
+    if nominal_at(toks, lex).is_some() {
+        return None;
+    }
+    let w = ws[1];
+    let known = |w: &str| {
+        let t = [word(w)];
+        super::super::verbs::verb_phrase(&t, lex).is_some_and(|(v, _, _)| v == 0)
+    };
+    let verb: Vec<Token> = if matches!(w, "off" | "on") {
+        vec![word("turn"), word(w)]
+    } else if let Some(stem) = w.strip_suffix("ed").filter(|s| s.len() >= 3) {
+        // "revoked" → revoke, "suspended" → suspend, "closed" → close.
+        let with_e = format!("{stem}e");
+        let base = if known(stem) {
+            stem.to_string()
+        } else if known(&with_e) || ends_consonant_vowel_consonant(stem) {
+            with_e
+        } else {
+            stem.to_string()
+        };
+        vec![word(&base)]
+    } else if known(w) {
+        vec![word(w)]
+    } else {
+        return None;
+    };
+    let mut n = 2;
+    let mut out = in_place_of(verb, second);
+    // "make accept of the licence": the object, not "of" it.
+    if !second.comma && toks.get(2).is_some_and(|t| !t.quoted && t.lower == "of") {
+        if let Some(l) = out.last_mut() {
+            carry_marks(l, &toks[2]);
+        }
+        n = 3;
+    }
+    Some((n, out))
+}
+
+/// "revok", "clos", "delet": a stem that lost its silent "e" before "-ed".
+fn ends_consonant_vowel_consonant(stem: &str) -> bool {
+    let vowel = |c: char| "aeiou".contains(c);
+    let cs: Vec<char> = stem.chars().collect();
+    match cs.as_slice() {
+        [.., a, b, c] => !vowel(*a) && vowel(*b) && !vowel(*c) && !"wxy".contains(*c),
+        _ => false,
+    }
 }

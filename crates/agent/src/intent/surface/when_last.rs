@@ -9,7 +9,8 @@
 use super::super::branch::number;
 use super::super::lexicon::{match_at, Lexicon};
 use super::super::tokens::Token;
-use super::{carry_marks, clear_marks, starts_clause};
+use super::super::verbs::verb_phrase;
+use super::{carry_marks, clear_marks, starts_clause, word};
 
 /// "reaches N", "hits N" compare too (`verbs/until.rs`).
 const REACH: &[&str] = &["reaches", "reach", "hits", "hit"];
@@ -28,6 +29,9 @@ pub(super) fn conditions_first(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
 }
 
 fn sentence(s: &[Token], lex: &Lexicon) -> Vec<Token> {
+    if let Some(branch) = branch_first(s, lex) {
+        return branch;
+    }
     let ws: Vec<&str> = s.iter().map(|t| t.lower.as_str()).collect();
     let once: Vec<(&'static [&'static str], ())> = lex.once.iter().map(|w| (*w, ())).collect();
     let at = (1..s.len()).find(|&k| {
@@ -69,4 +73,70 @@ fn compares(s: &[Token], ws: &[&str], lex: &Lexicon) -> bool {
         };
         s[i + n..].iter().take(3).any(|t| number(&t.raw).is_some())
     })
+}
+
+/// A branch whose condition is said after its first action: "go with
+/// Premium if it's below $20, else Standard", "choose the red one when it
+/// costs less than 10, if not the blue one", "Premium if under $20 else
+/// Standard". With an "otherwise" after it, an "if" (or a "when" / "once"
+/// — a branch then, not a wait) in the middle of a sentence is moved in
+/// front of the action: "if it's below $20, go with Premium, else
+/// Standard" (the branch grammar of `branch.rs` reads that; the condition's
+/// pronoun stands for what the action names).
+fn branch_first(s: &[Token], lex: &Lexicon) -> Option<Vec<Token>> {
+    let ws: Vec<&str> = s.iter().map(|t| t.lower.as_str()).collect();
+    let otherwise_at = |k: usize| {
+        !s[k].quoted
+            && lex
+                .otherwise
+                .iter()
+                .any(|p| ws.len() >= k + p.len() && p.iter().zip(&ws[k..]).all(|(a, b)| a == b))
+    };
+    let once: Vec<(&'static [&'static str], ())> = lex.once.iter().map(|w| (*w, ())).collect();
+    // The condition's first word, past the action; an "if" that starts an
+    // "otherwise" ("if not") is none.
+    let k = (1..s.len()).find(|&k| {
+        !s[k].quoted
+            && !otherwise_at(k)
+            && (lex.if_.contains(&ws[k]) || match_at(&once, &ws[k..]).is_some())
+    })?;
+    if starts_clause(s, k, lex) && lex.if_.contains(&ws[k]) {
+        // "…, if it is sold out …": a branch of its own already.
+        return None;
+    }
+    let o = (k + 1..s.len()).find(|&i| otherwise_at(i))?;
+    let lead = s[..k]
+        .iter()
+        .take_while(|t| !t.quoted && lex.fillers.contains(&t.lower.as_str()))
+        .count();
+    let head = &s[lead..k];
+    if head.is_empty() {
+        return None;
+    }
+    let n = if lex.if_.contains(&ws[k]) {
+        1
+    } else {
+        match_at(&once, &ws[k..]).map_or(1, |(n, _)| n)
+    };
+    let mut out = vec![word("if")];
+    out.extend(s[k + n..o].iter().cloned());
+    if let Some(c) = out.last_mut() {
+        clear_marks(c);
+        c.comma = true;
+    }
+    // "Premium if under $20 else Standard": an option named alone is chosen.
+    let mut head: Vec<Token> = if verb_phrase(head, lex).is_some_and(|(v, _, _)| v == 0) {
+        head.to_vec()
+    } else {
+        std::iter::once(word("choose"))
+            .chain(head.iter().cloned())
+            .collect()
+    };
+    if let Some(h) = head.last_mut() {
+        clear_marks(h);
+        h.comma = true;
+    }
+    out.extend(head);
+    out.extend(s[o..].iter().cloned());
+    Some(out)
 }
