@@ -30,6 +30,7 @@
 mod listen;
 mod rate;
 mod turn;
+mod warm;
 
 use super::{
     BrowseTurn, Engine, Reply, RunRow, RunStore, StoreError, StoreHealth, StoredEvent, StoredRun,
@@ -76,6 +77,20 @@ const COUNT_ACTIVE: &str = "SELECT count(*) FROM runs
 /// Runs idle since before $1, with their replies and events (no foreign
 /// keys: V2 migration). A run whose turn is in progress keeps its row lock,
 /// and is re-checked (and kept) once the turn committed.
+/// A stream's events after the last one it sent.
+const EVENTS_AFTER: &str =
+    "SELECT seq, body FROM run_events WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3";
+/// Statements of the requests that come often (`warm.rs` prepares them on
+/// each connection as it opens).
+const STATEMENTS: [&str; 7] = [
+    READ_RUN,
+    REPLIES_IF_STALE,
+    INSERT_RUN,
+    INSERT_EVENTS,
+    OWNER_LOCK,
+    COUNT_ACTIVE,
+    EVENTS_AFTER,
+];
 const EXPIRE_RUNS: &str = "WITH gone AS (
        DELETE FROM runs WHERE idle_minute <= $1::bigint / 60000 AND updated_at < $1 RETURNING run_id
      ), replies_gone AS (
@@ -275,10 +290,12 @@ impl PgStore {
             // on the database's cores).
             .queue_mode(deadpool_postgres::QueueMode::Lifo)
             .runtime(deadpool_postgres::Runtime::Tokio1)
+            .post_create(warm::prepare_on_create())
             .build()
             .map_err(pool_error)?;
-        // Fail now, not at the first request, when the database is unusable.
-        drop(pool.get().await.map_err(pool_error)?);
+        // Every connection now, not in the first requests' time; and fail
+        // now, not at the first request, when the database is unusable.
+        warm::open(&pool, options.pool_size.max(1)).await?;
         let hub = Arc::new(Hub::default());
         let (notify, queue) = mpsc::unbounded_channel();
         let listening = Arc::new(AtomicBool::new(false));
@@ -512,11 +529,7 @@ impl RunStore for PgStore {
         limit: usize,
     ) -> Result<Vec<StoredEvent>, StoreError> {
         let c = self.client().await?;
-        let q = c
-            .prepare_cached(
-                "SELECT seq, body FROM run_events WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
-            )
-            .await?;
+        let q = c.prepare_cached(EVENTS_AFTER).await?;
         let rows = c.query(&q, &[&run_id, &after, &(limit as i64)]).await?;
         rows.iter()
             .map(|r| {

@@ -49,3 +49,6 @@ pub(super) async fn forget_idle(c: &deadpool_postgres::Object) -> Result<(), Sto
     .await?;
     Ok(())
 }
+
+/// Prepared on each connection as the pool opens it (`warm.rs`).
+pub(super) const STATEMENTS: [&str; 1] = [CHECK];

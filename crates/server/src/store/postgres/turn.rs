@@ -388,3 +388,7 @@ impl BrowseLock for PgBrowse {
         }
     }
 }
+
+/// The statements every turn prepares on its connection: prepared on each
+/// connection as the pool opens it (`warm.rs`), not in a step's round trips.
+pub(super) const STATEMENTS: [&str; 3] = [LOCK_RUN, WRITE_TURN, WRITE_TURN_IF_VERSION];
