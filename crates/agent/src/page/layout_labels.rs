@@ -208,44 +208,8 @@ fn split_gap(lines: &[&str], n: usize) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use sentience_snapshot_core::{BBox, DomFacts, Element, Role};
-
-    fn el(id: u32, role: Role, tag: &str, text: &str, y: f64) -> Observed {
-        Observed {
-            element: Element {
-                id,
-                role,
-                text: (!text.is_empty()).then(|| text.to_string()),
-                bbox: BBox {
-                    x: 10.0,
-                    y,
-                    width: 80.0,
-                    height: 16.0,
-                },
-                ..Default::default()
-            },
-            facts: DomFacts {
-                tag: tag.into(),
-                input_type: if tag == "input" {
-                    "text".into()
-                } else {
-                    String::new()
-                },
-                ..Default::default()
-            },
-        }
-    }
-
-    fn page(text: &str, elements: Vec<Observed>) -> Page {
-        Page::new(
-            "http://x/".into(),
-            String::new(),
-            text.into(),
-            elements,
-            None,
-        )
-    }
+    use crate::page::fixtures::{el, page};
+    use sentience_snapshot_core::Role;
 
     #[test]
     fn a_box_under_a_heading_takes_the_words_just_before_it() {

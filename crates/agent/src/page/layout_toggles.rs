@@ -141,50 +141,15 @@ fn titles_for(items: &[Item<'_>], n: usize) -> Option<Vec<String>> {
 
 #[cfg(test)]
 mod tests {
+    use crate::page::fixtures::{el, page};
     use crate::page::Page;
-    use sentience_snapshot_core::{BBox, DomFacts, Element, Observed, Role};
-
-    fn el(id: u32, role: Role, tag: &str, text: &str, y: f64) -> Observed {
-        Observed {
-            element: Element {
-                id,
-                role,
-                text: (!text.is_empty()).then(|| text.to_string()),
-                bbox: BBox {
-                    x: 400.0,
-                    y,
-                    width: 40.0,
-                    height: 20.0,
-                },
-                ..Default::default()
-            },
-            facts: DomFacts {
-                tag: tag.into(),
-                input_type: if tag == "input" {
-                    "checkbox".into()
-                } else {
-                    String::new()
-                },
-                ..Default::default()
-            },
-        }
-    }
+    use sentience_snapshot_core::{Observed, Role};
 
     fn switch(id: u32, y: f64) -> Observed {
         let mut e = el(id, Role::Checkbox, "button", "", y);
         e.facts.aria_role = "switch".into();
         e.facts.hint = format!("toggle {id}");
         e
-    }
-
-    fn page(text: &str, elements: Vec<Observed>) -> Page {
-        Page::new(
-            "http://x/".into(),
-            String::new(),
-            text.into(),
-            elements,
-            None,
-        )
     }
 
     fn names(p: &Page) -> Vec<&str> {

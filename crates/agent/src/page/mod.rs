@@ -10,6 +10,8 @@
 //! snapshot-contract element is clicked with `{"id": 42}` and a PageSnapshot
 //! one with `{"id": "agent-1"}`.
 
+#[cfg(test)]
+mod fixtures;
 mod layout_labels;
 mod layout_toggles;
 mod one_pass;
