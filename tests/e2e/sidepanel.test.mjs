@@ -105,7 +105,9 @@ test('status: down with the address, the error in words and what to do; onboardi
   // The server stops: down again, and Start says why it cannot start.
   await agent.kill();
   agent = null;
-  await panel.waitForSelector('#server.down', { timeout: 15000 });
+  // The panel checks a server that is up every 15 s (POLL_UP_MS in
+  // extension/sidepanel/server-status.js): wait longer than one period.
+  await panel.waitForSelector('#server.down', { timeout: 25000 });
   assert.equal(await panel.isDisabled('#start'), true);
   assert.match(await panel.textContent('#start-blocked'), /agent server is not reachable/);
   assert.equal(await panel.isVisible('#server-help'), true);
