@@ -112,7 +112,7 @@ fn unnamed(e: &Observed) -> bool {
 
 /// Where an element's words stand in the (lower-cased) text, at or after
 /// `from`: their first few words, as a snapshot may cut a long text short.
-fn place(lower: &str, words: &str, from: usize) -> Option<(usize, usize)> {
+pub(super) fn place(lower: &str, words: &str, from: usize) -> Option<(usize, usize)> {
     let w = words.trim().to_lowercase();
     if w.chars().count() < 2 {
         return None;

@@ -17,6 +17,7 @@
 //! those; else nothing — a wrong name is worse than none. Needs the
 //! page's line breaks (`Page::line_starts`); a flat text names nothing.
 
+use super::layout_labels::place;
 use super::Page;
 use crate::planner::layout::reading_order;
 use sentience_snapshot_core::Observed;
@@ -75,18 +76,6 @@ fn unnamed_toggle(e: &Observed) -> bool {
         && !e.is_field()
         && e.text().trim().is_empty()
         && e.facts.aria_label.trim().is_empty()
-}
-
-/// Where an element's words stand in the (lower-cased) text, at or after
-/// `from`: their first few words, as a snapshot may cut a long text short.
-fn place(lower: &str, words: &str, from: usize) -> Option<(usize, usize)> {
-    let w = words.trim().to_lowercase();
-    if w.chars().count() < 2 {
-        return None;
-    }
-    let head: String = w.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
-    let at = from + lower.get(from..)?.find(&head)?;
-    Some((at, at + head.len()))
 }
 
 /// One item of a gap: its title line and whether longer lines follow it.
