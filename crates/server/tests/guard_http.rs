@@ -151,6 +151,23 @@ async fn a_cross_site_websocket_to_browse_is_refused_and_ours_is_not() {
         .unwrap();
 }
 
+/// The live run stream is a WebSocket upgrade on a GET: the same guard.
+#[tokio::test]
+async fn a_cross_site_websocket_to_a_run_stream_is_refused_and_ours_is_not() {
+    let s = server(GuardConfig::default()).await;
+    let run = s.start("Log in", "careful").await;
+    let url = ws_url(&s, &format!("/agent/run/{run}/stream"));
+    assert_eq!(ws_handshake(&url, &[("origin", EVIL)]).await, Err(403));
+    assert_eq!(ws_handshake(&url, &[("origin", "null")]).await, Err(403));
+    let port = s.base.rsplit(':').next().unwrap().to_string();
+    let rebound = format!("rebind.example:{port}");
+    assert_eq!(ws_handshake(&url, &[("host", &rebound)]).await, Err(403));
+    ws_handshake(&url, &[]).await.unwrap();
+    ws_handshake(&url, &[("origin", EXTENSION_ORIGIN)])
+        .await
+        .unwrap();
+}
+
 #[tokio::test]
 async fn a_foreign_host_is_refused_on_get_and_post() {
     let s = server(GuardConfig {
