@@ -10,14 +10,14 @@
 //! Only the page's visible text in reading order is at hand (the snapshot
 //! lists what one can act on, not the text around it), so the rule is
 //! deliberately narrow: the elements that show words are found in the text
-//! in reading order; between two of them, a run of unnamed text boxes
+//! in reading order (`layout_gaps`); between two of them, a run of unnamed text boxes
 //! takes the words that end the gap — one box takes the last few words
 //! (after the last sentence mark), several boxes take as many
 //! colon-ended labels ("Genre: Director: Year:") and nothing when the
 //! text does not divide that way (a guess would be worse than no name).
 
+use super::layout_gaps::name_runs;
 use super::Page;
-use crate::planner::layout::reading_order;
 use sentience_snapshot_core::Observed;
 
 /// At most this many words make a label read off the layout.
@@ -31,72 +31,7 @@ pub fn name_by_layout(page: &mut Page) {
     if page.visible_text.is_empty() || !page.elements.iter().any(unnamed) {
         return;
     }
-    let text = page.visible_text.as_str();
-    let lower = text.to_lowercase();
-    // `to_lowercase` may change byte lengths outside ASCII: positions
-    // found in `lower` are only valid in `text` when both agree.
-    if lower.len() != text.len() {
-        return;
-    }
-    let mut order: Vec<usize> = (0..page.elements.len()).collect();
-    order.sort_by(|&a, &b| reading_order(&page.elements[a], &page.elements[b]));
-    // Walk in reading order: each element that shows words moves a cursor
-    // in the text past its words; unnamed boxes wait for the next one.
-    let mut cursor = 0usize;
-    let mut gap_start = 0usize;
-    let mut waiting: Vec<usize> = Vec::new();
-    let mut names: Vec<(usize, String)> = Vec::new();
-    for i in order {
-        let e = &page.elements[i];
-        if unnamed(e) {
-            waiting.push(i);
-            continue;
-        }
-        if e.is_field() {
-            continue;
-        }
-        let Some((start, mut end)) = place(&lower, e.text(), cursor) else {
-            continue;
-        };
-        if !waiting.is_empty() {
-            // Its first mention may stand before the boxes' labels (in the
-            // instruction a page shows: "Search for …" above a form whose
-            // button says Search): a later mention whose gap names the
-            // boxes is the element's own.
-            let mut found = split_gap(
-                &lines_of(text, gap_start, start, &page.line_starts),
-                waiting.len(),
-            );
-            let mut at = start;
-            while found.is_empty() {
-                let Some((s, e2)) = place(&lower, e.text(), at + 1) else {
-                    break;
-                };
-                let later = split_gap(
-                    &lines_of(text, gap_start, s, &page.line_starts),
-                    waiting.len(),
-                );
-                if !later.is_empty() {
-                    (end, found) = (e2, later);
-                }
-                at = s;
-            }
-            for (k, name) in found.into_iter().enumerate() {
-                names.push((waiting[k], name));
-            }
-            waiting.clear();
-        }
-        cursor = end;
-        gap_start = end;
-    }
-    // Boxes after the last element that shows words: the rest of the text.
-    if !waiting.is_empty() {
-        let lines = lines_of(text, gap_start, text.len(), &page.line_starts);
-        for (k, name) in split_gap(&lines, waiting.len()).into_iter().enumerate() {
-            names.push((waiting[k], name));
-        }
-    }
-    for (i, name) in names {
+    for (i, name) in name_runs(page, unnamed, split_gap) {
         page.elements[i].facts.aria_label = name;
     }
 }
@@ -108,31 +43,6 @@ fn unnamed(e: &Observed) -> bool {
         && e.facts.aria_label.trim().is_empty()
         && e.facts.placeholder.trim().is_empty()
         && (e.text().trim().is_empty() || e.text() == e.value())
-}
-
-/// Where an element's words stand in the (lower-cased) text, at or after
-/// `from`: their first few words, as a snapshot may cut a long text short.
-pub(super) fn place(lower: &str, words: &str, from: usize) -> Option<(usize, usize)> {
-    let w = words.trim().to_lowercase();
-    if w.chars().count() < 2 {
-        return None;
-    }
-    let head: String = w.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
-    let at = from + lower.get(from..)?.find(&head)?;
-    Some((at, at + head.len()))
-}
-
-/// The gap `from..to` of the text cut at the page's line starts: one
-/// piece when the producer sent no line breaks.
-fn lines_of<'t>(text: &'t str, from: usize, to: usize, starts: &[usize]) -> Vec<&'t str> {
-    let mut out = Vec::new();
-    let mut at = from;
-    for &s in starts.iter().filter(|&&s| s > from && s < to) {
-        out.push(text.get(at..s).unwrap_or_default());
-        at = s;
-    }
-    out.push(text.get(at..to).unwrap_or_default());
-    out
 }
 
 /// A line that reads as a field's label: a few words, no sentence.

@@ -17,9 +17,8 @@
 //! those; else nothing — a wrong name is worse than none. Needs the
 //! page's line breaks (`Page::line_starts`); a flat text names nothing.
 
-use super::layout_labels::place;
+use super::layout_gaps::name_runs;
 use super::Page;
-use crate::planner::layout::reading_order;
 use sentience_snapshot_core::Observed;
 
 /// At most this many words make an item's title.
@@ -31,40 +30,10 @@ pub fn name_toggles(page: &mut Page) {
     if page.line_starts.is_empty() || !page.elements.iter().any(unnamed_toggle) {
         return;
     }
-    let text = page.visible_text.as_str();
-    let lower = text.to_lowercase();
-    // Positions found in `lower` are only valid in `text` when both agree.
-    if lower.len() != text.len() {
-        return;
-    }
-    let mut order: Vec<usize> = (0..page.elements.len()).collect();
-    order.sort_by(|&a, &b| reading_order(&page.elements[a], &page.elements[b]));
-    let mut cursor = 0usize;
-    let mut waiting: Vec<usize> = Vec::new();
-    let mut names: Vec<(usize, String)> = Vec::new();
-    let mut flush = |waiting: &mut Vec<usize>, from: usize, to: usize| {
-        if !waiting.is_empty() {
-            let items = items_of(text, from, to, &page.line_starts);
-            if let Some(titles) = titles_for(&items, waiting.len()) {
-                names.extend(waiting.iter().copied().zip(titles));
-            }
-            waiting.clear();
-        }
-    };
-    for i in order {
-        let e = &page.elements[i];
-        if unnamed_toggle(e) {
-            waiting.push(i);
-            continue;
-        }
-        let Some((start, end)) = place(&lower, e.text(), cursor) else {
-            continue;
-        };
-        flush(&mut waiting, cursor, start);
-        cursor = end;
-    }
-    flush(&mut waiting, cursor, text.len());
-    for (i, name) in names {
+    let named = name_runs(page, unnamed_toggle, |lines, n| {
+        titles_for(&items_of(lines), n).unwrap_or_default()
+    });
+    for (i, name) in named {
         page.elements[i].facts.aria_label = name;
     }
 }
@@ -84,15 +53,11 @@ struct Item<'t> {
     described: bool,
 }
 
-/// The gap `from..to` cut at the page's line starts into items. Lines
-/// before the first title belong to nothing.
-fn items_of<'t>(text: &'t str, from: usize, to: usize, starts: &[usize]) -> Vec<Item<'t>> {
-    let mut cuts: Vec<usize> = vec![from];
-    cuts.extend(starts.iter().copied().filter(|&s| s > from && s < to));
-    cuts.push(to);
+/// A gap's lines (`layout_gaps`) as items. Lines before the first title
+/// belong to nothing.
+fn items_of<'t>(lines: &[&'t str]) -> Vec<Item<'t>> {
     let mut items: Vec<Item<'t>> = Vec::new();
-    for w in cuts.windows(2) {
-        let line = text.get(w[0]..w[1]).unwrap_or_default().trim();
+    for line in lines.iter().map(|l| l.trim()) {
         if line.is_empty() {
             continue;
         }
@@ -211,6 +176,22 @@ mod tests {
             ],
         );
         assert!(p.elements.iter().all(|e| e.facts.aria_label.is_empty()));
+    }
+
+    /// The page's instruction names the button before the rows do: the
+    /// button's later mention closes the gap (the walk `layout_gaps`
+    /// shares with the label pass).
+    #[test]
+    fn the_button_named_in_the_instruction_closes_the_rows_after_it() {
+        let p = page(
+            "Choose your alerts, then press Done.\nAlerts\nPlay a sound when new messages arrive\nBadges\nShow a count on the app icon\nDone",
+            vec![
+                switch(1, 100.0),
+                switch(2, 130.0),
+                el(3, Role::Button, "button", "Done", 200.0),
+            ],
+        );
+        assert_eq!(names(&p), ["Alerts", "Badges", ""]);
     }
 
     #[test]

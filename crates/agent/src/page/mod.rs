@@ -12,6 +12,7 @@
 
 #[cfg(test)]
 mod fixtures;
+mod layout_gaps;
 mod layout_labels;
 mod layout_toggles;
 mod one_pass;
@@ -155,16 +156,14 @@ impl Page {
             viewport_height,
             string_ids: Vec::new(),
         };
-        layout_labels::name_by_layout(&mut page);
-        layout_toggles::name_toggles(&mut page);
+        name_unnamed(&mut page);
         page
     }
 
     /// Parse either snapshot shape. Errors name the offending field.
     pub fn from_json(v: &Value) -> Result<Page, String> {
         let mut page = shapes::from_value(v)?;
-        layout_labels::name_by_layout(&mut page);
-        layout_toggles::name_toggles(&mut page);
+        name_unnamed(&mut page);
         Ok(page)
     }
 
@@ -173,8 +172,7 @@ impl Page {
     /// `screenshot` member.
     pub fn from_json_str(json: &str) -> Result<(Page, bool), String> {
         let (mut page, screenshot) = shapes::from_str(json)?;
-        layout_labels::name_by_layout(&mut page);
-        layout_toggles::name_toggles(&mut page);
+        name_unnamed(&mut page);
         Ok((page, screenshot))
     }
 
@@ -293,6 +291,13 @@ impl Snapshot {
             page,
         })
     }
+}
+
+/// Names read off the layout for controls that show no words of their own
+/// (`layout_gaps`): text boxes, then switches and tick boxes.
+fn name_unnamed(page: &mut Page) {
+    layout_labels::name_by_layout(page);
+    layout_toggles::name_toggles(page);
 }
 
 #[cfg(test)]
