@@ -16,45 +16,85 @@ use deadpool_postgres::Object;
 use std::sync::Arc;
 const LOCK_RUN: &str = "SELECT version, last_seq, CASE WHEN version <> $2 THEN body END
      FROM runs WHERE run_id = $1 FOR UPDATE";
+// A turn's statements are built from these parts (`macro_rules!`, since
+// `concat!` takes literals only). A turn with an idempotency key writes its
+// reply in the same statement; a turn without one (the CLI's `sentience
+// run`, the bench) uses a statement without the reply's part: PostgreSQL
+// initialises every modifying part of a statement at each execution
+// (`ExecInitModifyTable`, the table's and its index's locks, `ON CONFLICT`'s
+// arbiter), whether or not it writes a row (docs/benchmarks.md "What a
+// PostgreSQL step costs").
+macro_rules! update_run {
+    ($extra:literal) => {
+        concat!(
+            "UPDATE runs SET body = $2, updated_at = $3, active = $4, version = $5, last_seq = $6
+       WHERE run_id = $1",
+            $extra
+        )
+    };
+}
+macro_rules! insert_events {
+    ($extra:literal) => {
+        concat!(
+            "INSERT INTO run_events (run_id, seq, body)
+       SELECT $1, s, b FROM unnest($7::bigint[], $8::text[]) AS t(s, b)",
+            $extra
+        )
+    };
+}
+macro_rules! upsert_reply {
+    ($extra:literal) => {
+        concat!(
+            "INSERT INTO replies (run_id, idem_key, endpoint, status, body, created_at)
+       SELECT $1, $9::text, $10::text, $11::integer, $12::text, $3",
+            $extra,
+            "
+       ON CONFLICT (run_id, idem_key, endpoint) DO UPDATE SET status = excluded.status,
+       body = excluded.body, created_at = excluded.created_at"
+        )
+    };
+}
+
 /// A turn's whole change in one statement (one parse-free execution and one
 /// answer instead of one per table): the run's row, its events (none: an
-/// empty array) and the reply for an idempotency key (none: `$9` NULL).
-/// Its `COMMIT` follows in the same round trip.
-const WRITE_TURN: &str = "WITH run AS (
-       UPDATE runs SET body = $2, updated_at = $3, active = $4, version = $5, last_seq = $6
-       WHERE run_id = $1
-     ), events AS (
-       INSERT INTO run_events (run_id, seq, body)
-       SELECT $1, s, b FROM unnest($7::bigint[], $8::text[]) AS t(s, b)
-     ), reply AS (
-       INSERT INTO replies (run_id, idem_key, endpoint, status, body, created_at)
-       SELECT $1, $9::text, $10::text, $11::integer, $12::text, $3 WHERE $9::text IS NOT NULL
-       ON CONFLICT (run_id, idem_key, endpoint) DO UPDATE SET status = excluded.status,
-       body = excluded.body, created_at = excluded.created_at
-     )
-     SELECT 1";
+/// empty array) and the reply for an idempotency key. Its `COMMIT` follows
+/// in the same round trip.
+const WRITE_TURN: &str = concat!(
+    "WITH run AS (",
+    update_run!(""),
+    "), events AS (",
+    insert_events!(""),
+    "), reply AS (",
+    upsert_reply!(""),
+    ") SELECT 1"
+);
+/// [`WRITE_TURN`] without a reply to store.
+const WRITE_TURN_NO_REPLY: &str =
+    concat!("WITH run AS (", update_run!(""), ") ", insert_events!(""));
 
 /// An optimistic turn's whole change in one statement, committed on its own
 /// (no `BEGIN`/`COMMIT`: one round trip): the run's row only if its stored
 /// version is still the one the change was decided on (`$13`), and its
 /// events and reply only if the row was written. Answers 1 (written) or 0
 /// (another replica changed the run: nothing was written).
-const WRITE_TURN_IF_VERSION: &str = "WITH run AS (
-       UPDATE runs SET body = $2, updated_at = $3, active = $4, version = $5, last_seq = $6
-       WHERE run_id = $1 AND version = $13
-       RETURNING 1
-     ), events AS (
-       INSERT INTO run_events (run_id, seq, body)
-       SELECT $1, s, b FROM unnest($7::bigint[], $8::text[]) AS t(s, b)
-       WHERE EXISTS (SELECT 1 FROM run)
-     ), reply AS (
-       INSERT INTO replies (run_id, idem_key, endpoint, status, body, created_at)
-       SELECT $1, $9::text, $10::text, $11::integer, $12::text, $3
-       WHERE $9::text IS NOT NULL AND EXISTS (SELECT 1 FROM run)
-       ON CONFLICT (run_id, idem_key, endpoint) DO UPDATE SET status = excluded.status,
-       body = excluded.body, created_at = excluded.created_at
-     )
-     SELECT count(*) FROM run";
+const WRITE_TURN_IF_VERSION: &str = concat!(
+    "WITH run AS (",
+    update_run!(" AND version = $13 RETURNING 1"),
+    "), events AS (",
+    insert_events!(" WHERE EXISTS (SELECT 1 FROM run)"),
+    "), reply AS (",
+    upsert_reply!(" WHERE EXISTS (SELECT 1 FROM run)"),
+    ") SELECT count(*) FROM run"
+);
+/// [`WRITE_TURN_IF_VERSION`] without a reply to store (the expected
+/// version is `$9`).
+const WRITE_TURN_IF_VERSION_NO_REPLY: &str = concat!(
+    "WITH run AS (",
+    update_run!(" AND version = $9 RETURNING 1"),
+    "), events AS (",
+    insert_events!(" WHERE EXISTS (SELECT 1 FROM run)"),
+    ") SELECT count(*) FROM run"
+);
 
 /// Close a connection whose transaction state is unknown (it never goes
 /// back to the pool; the server rolls back what was open).
@@ -135,7 +175,8 @@ impl Drop for PgTurn {
 }
 
 /// The values of a turn's write, in the order of `WRITE_TURN`'s
-/// parameters (`WRITE_TURN_IF_VERSION` adds the expected version).
+/// parameters (`WRITE_TURN_IF_VERSION` adds the expected version; the
+/// statements without a reply leave out `$9`–`$12`).
 struct WriteArgs<'a> {
     w: &'a RunWrite,
     seqs: Vec<i64>,
@@ -168,9 +209,11 @@ impl<'a> WriteArgs<'a> {
         }
     }
 
-    fn params<'p>(&'p self, expected: &'p i64) -> [Param<'p>; 13] {
+    /// The statement for this write, with (`compare`) or without the
+    /// version check, and its parameters in order.
+    fn statement<'p>(&'p self, compare: Option<&'p i64>) -> (&'static str, Vec<Param<'p>>) {
         let row = &self.w.row;
-        [
+        let mut params: Vec<Param<'p>> = vec![
             &row.run_id,
             &row.body,
             &row.updated_at,
@@ -179,24 +222,38 @@ impl<'a> WriteArgs<'a> {
             &row.last_seq,
             &self.seqs,
             &self.bodies,
-            &self.key,
-            &self.endpoint,
-            &self.status,
-            &self.body,
-            expected,
-        ]
+        ];
+        let with_reply = self.key.is_some();
+        if with_reply {
+            params.extend([
+                &self.key as Param<'p>,
+                &self.endpoint,
+                &self.status,
+                &self.body,
+            ]);
+        }
+        let sql = match (compare, with_reply) {
+            (None, true) => WRITE_TURN,
+            (None, false) => WRITE_TURN_NO_REPLY,
+            (Some(expected), reply) => {
+                params.push(expected);
+                if reply {
+                    WRITE_TURN_IF_VERSION
+                } else {
+                    WRITE_TURN_IF_VERSION_NO_REPLY
+                }
+            }
+        };
+        (sql, params)
     }
 }
 
 /// The writes of a turn and its `COMMIT`, in one round trip.
 async fn write(c: &Object, w: &RunWrite) -> Result<(), StoreError> {
-    let statement = c.prepare_cached(WRITE_TURN).await?;
     let args = WriteArgs::of(w);
-    let params = args.params(&0);
-    let (a, e) = tokio::join!(
-        c.execute(&statement, &params[..12]),
-        c.batch_execute("COMMIT")
-    );
+    let (sql, params) = args.statement(None);
+    let statement = c.prepare_cached(sql).await?;
+    let (a, e) = tokio::join!(c.execute(&statement, &params), c.batch_execute("COMMIT"));
     // A failed statement turns the COMMIT into a rollback: report it.
     a?;
     e?;
@@ -268,9 +325,10 @@ impl TurnLock for Optimistic {
         let run_id = w.row.run_id.clone();
         let c = &self.conn;
         let r: Result<i64, StoreError> = async {
-            let statement = c.prepare_cached(WRITE_TURN_IF_VERSION).await?;
             let args = WriteArgs::of(&w);
-            let row = c.query_one(&statement, &args.params(&self.version)).await?;
+            let (sql, params) = args.statement(Some(&self.version));
+            let statement = c.prepare_cached(sql).await?;
+            let row = c.query_one(&statement, &params).await?;
             Ok(row.try_get(0)?)
         }
         .await;
@@ -391,4 +449,10 @@ impl BrowseLock for PgBrowse {
 
 /// The statements every turn prepares on its connection: prepared on each
 /// connection as the pool opens it (`warm.rs`), not in a step's round trips.
-pub(super) const STATEMENTS: [&str; 3] = [LOCK_RUN, WRITE_TURN, WRITE_TURN_IF_VERSION];
+pub(super) const STATEMENTS: [&str; 5] = [
+    LOCK_RUN,
+    WRITE_TURN,
+    WRITE_TURN_NO_REPLY,
+    WRITE_TURN_IF_VERSION,
+    WRITE_TURN_IF_VERSION_NO_REPLY,
+];
