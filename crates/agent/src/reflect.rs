@@ -20,8 +20,10 @@ fn same_target(a: &HistoryEntry, b: &HistoryEntry) -> bool {
     if a.action != b.action {
         return false;
     }
-    if a.element_id().is_some() && a.element_id() == b.element_id() {
-        return true;
+    if let (Some(x), Some(y)) = (a.element_key(), b.element_key()) {
+        if x == y {
+            return true;
+        }
     }
     if a.action == "click" {
         if let (Some(x), Some(y)) = (a.bbox, b.bbox) {

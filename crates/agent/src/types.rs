@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// docs/contracts/run-api.md §9.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -392,9 +393,16 @@ pub struct HistoryEntry {
 
 impl HistoryEntry {
     pub fn element_id(&self) -> Option<String> {
+        self.element_key().map(Cow::into_owned)
+    }
+
+    /// `element_id()`, borrowed when the id is a string (the run API's
+    /// ids): the loop check compares every pair of recent entries at every
+    /// step.
+    pub fn element_key(&self) -> Option<Cow<'_, str>> {
         match self.parameters.as_ref()?.get("id")? {
-            Value::String(s) => Some(s.clone()),
-            Value::Number(n) => Some(n.to_string()),
+            Value::String(s) => Some(Cow::Borrowed(s)),
+            Value::Number(n) => Some(Cow::Owned(n.to_string())),
             _ => None,
         }
     }

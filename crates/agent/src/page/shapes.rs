@@ -179,6 +179,17 @@ pub(super) fn contract_page(
     }
 }
 
+/// `s.to_lowercase()`, without a copy when it is already: tags arrive in
+/// lower case (DOM `localName`), and this runs on every element at every
+/// /step.
+pub(super) fn lowercase(s: String) -> String {
+    if s.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+        s
+    } else {
+        s.to_lowercase()
+    }
+}
+
 /// docs/contracts/run-api.md §12. `url` and `elements` are required; the rest
 /// defaults, since the extension may trim them.
 #[derive(Deserialize)]
@@ -220,7 +231,7 @@ impl PageSnapshot {
             .enumerate()
             .map(|(pos, e)| {
                 string_ids.push(e.id);
-                let tag = e.tag.to_lowercase();
+                let tag = lowercase(e.tag);
                 let input_type = sentience_snapshot_core::observed::default_type(
                     &tag,
                     &e.input_type.unwrap_or_default(),

@@ -85,3 +85,30 @@ fn signature_hashes_each_id_as_its_key() {
     }
     assert_ne!(numeric.signature(), strings.signature());
 }
+
+/// `shapes::lowercase` keeps a lower-case tag as it is and is
+/// `str::to_lowercase` on everything else (upper case, non-ASCII letters
+/// whose lower case is longer or not in ASCII, titlecase letters).
+#[test]
+fn a_tag_is_lowercased_as_to_lowercase_does() {
+    for tag in [
+        "input",
+        "INPUT",
+        "Button",
+        "a",
+        "",
+        "h1",
+        "my-widget",
+        "DİV",
+        "ǅiv",
+        "ÄREA",
+        "x\u{212A}",
+        "ΣΑ",
+    ] {
+        assert_eq!(
+            shapes::lowercase(tag.to_string()),
+            tag.to_lowercase(),
+            "{tag}"
+        );
+    }
+}

@@ -17,6 +17,7 @@
 //!   (`leftover.rs`): visibly true, done now, or asked about.
 
 use super::context::{ok, Cx};
+use super::leftover::Part;
 use super::steps;
 use crate::intent::{Choice, Condition, Intent, Step};
 use crate::policy::Decision;
@@ -26,11 +27,11 @@ use sentience_snapshot_core::Observed;
 
 /// What is left before finishing, as the decision that does it; `None`
 /// when nothing is.
-pub(super) fn pending(cx: &Cx<'_>, intent: &Intent) -> Option<Decision> {
+pub(super) fn pending(cx: &Cx<'_>, intent: &Intent, said: &[Part]) -> Option<Decision> {
     if let Some(t) = unsent_form(cx, intent) {
         return Some(Decision::Tool(t));
     }
-    unused_value(cx, intent).or_else(|| super::leftover::pending(cx, intent))
+    unused_value(cx, intent).or_else(|| super::leftover::pending(cx, intent, said))
 }
 
 /// The step that ran last: a branch stands for the side its condition took.

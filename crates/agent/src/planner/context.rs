@@ -59,7 +59,7 @@ impl<'a> Cx<'a> {
 
     /// The history entry acted on this element (by its id).
     pub fn on(&self, h: &HistoryEntry, e: &Observed) -> bool {
-        h.element_id().is_some_and(|id| self.id(e).is(&id))
+        h.element_key().is_some_and(|id| self.id(e).is(&id))
     }
 
     /// Elements the reflections or a dead end ruled out.

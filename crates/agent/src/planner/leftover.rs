@@ -61,16 +61,19 @@ impl Part {
     }
 }
 
-/// The parts of `task`'s clauses whose words no step of `intent` carries,
-/// and the unquoted choices of its steps that nothing shows.
-pub(super) fn parts(cx: &Cx<'_>, intent: &Intent) -> Vec<Part> {
+/// The parts of `task`'s clauses whose words no step of `intent` carries.
+/// They depend on the task alone, so the planner finds them once per task
+/// (`Planner::new`) rather than at every step: splitting the task into
+/// clauses was ~10 % of a /step's instructions in the agent server
+/// (docs/benchmarks.md, issue-24a).
+pub(super) fn said(task: &str, intent: &Intent) -> Vec<Part> {
     let described = format!(" {} ", normalize(&intent.describe()));
     let carried = |w: &Word| {
         let n = normalize(&w.raw);
         !n.is_empty() && n.split(' ').all(|x| described.contains(&format!(" {x} ")))
     };
     let mut out: Vec<Part> = Vec::new();
-    for clause in clauses(cx.task) {
+    for clause in clauses(task) {
         let mut cur: Vec<&Word> = Vec::new();
         for w in &clause {
             // Quoted values are the quoted check's (`complete.rs`).
@@ -85,6 +88,13 @@ pub(super) fn parts(cx: &Cx<'_>, intent: &Intent) -> Vec<Part> {
         }
         push(&mut out, &mut cur);
     }
+    out
+}
+
+/// The unquoted choices of the steps that nothing on this page shows:
+/// parts to account for after the task's own (`said`).
+fn unshown_choices(cx: &Cx<'_>, intent: &Intent) -> Vec<Part> {
+    let mut out = Vec::new();
     choices(cx, &intent.steps, &mut out);
     out
 }
@@ -154,10 +164,10 @@ fn choices(cx: &Cx<'_>, steps: &[Step], out: &mut Vec<Part>) {
 
 /// The first part not accounted for: the action that does it, or the
 /// question that names it.
-pub(super) fn pending(cx: &Cx<'_>, intent: &Intent) -> Option<Decision> {
+pub(super) fn pending(cx: &Cx<'_>, intent: &Intent, said: &[Part]) -> Option<Decision> {
     let mut unplaced: Vec<String> = Vec::new();
-    for p in parts(cx, intent) {
-        match account(cx, &p) {
+    for p in said.iter().chain(&unshown_choices(cx, intent)) {
+        match account(cx, p) {
             Account::Shown => {}
             Account::Do(t) if !tried(cx, &t) => return Some(Decision::Tool(t)),
             Account::Do(_) | Account::Nowhere if p.names_value() => unplaced.push(p.text()),
@@ -179,11 +189,14 @@ pub(super) fn pending(cx: &Cx<'_>, intent: &Intent) -> Option<Decision> {
 
 /// The action that accounts for the first part it can do, not taken
 /// before (before a form is sent: no question yet).
-pub(super) fn first_action(cx: &Cx<'_>, intent: &Intent) -> Option<Tool> {
-    parts(cx, intent).iter().find_map(|p| match account(cx, p) {
-        Account::Do(t) if !tried(cx, &t) => Some(t),
-        _ => None,
-    })
+pub(super) fn first_action(cx: &Cx<'_>, intent: &Intent, said: &[Part]) -> Option<Tool> {
+    let choices = unshown_choices(cx, intent);
+    said.iter()
+        .chain(&choices)
+        .find_map(|p| match account(cx, p) {
+            Account::Do(t) if !tried(cx, &t) => Some(t),
+            _ => None,
+        })
 }
 
 enum Account {

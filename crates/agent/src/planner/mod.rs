@@ -91,13 +91,18 @@ pub struct Situation<'a> {
 pub struct Planner {
     task: String,
     intent: Intent,
+    /// The parts of the task's clauses that no step carries
+    /// (`leftover.rs`), found once with the intent.
+    said: Vec<leftover::Part>,
 }
 
 impl Planner {
     pub fn new(task: &str) -> Planner {
+        let intent = Intent::parse(task);
         Planner {
+            said: leftover::said(task, &intent),
             task: task.to_string(),
-            intent: Intent::parse(task),
+            intent,
         }
     }
 
@@ -113,7 +118,7 @@ impl Planner {
     /// The next decision on this page.
     pub fn next(&self, s: &Situation<'_>) -> Decision {
         let cx = Cx::new(&self.task, s.page, s.history, s.avoid, s.baseline);
-        decide(&cx, &self.intent)
+        decide(&cx, &self.intent, &self.said)
     }
 }
 
@@ -173,7 +178,7 @@ pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
     })
 }
 
-fn decide(cx: &Cx<'_>, intent: &Intent) -> Decision {
+fn decide(cx: &Cx<'_>, intent: &Intent, said: &[leftover::Part]) -> Decision {
     if let Some(d) = loops::decide(cx) {
         return d;
     }
@@ -181,21 +186,21 @@ fn decide(cx: &Cx<'_>, intent: &Intent) -> Decision {
         return without_steps(cx);
     }
     let stuck = match steps::run(cx, &intent.steps, 0, true) {
-        Ok(_) => return finished(cx, intent),
+        Ok(_) => return finished(cx, intent, said),
         Err(Outcome::Act(t)) => match failed_before(cx, &t) {
             // The same action failed twice: a third try would not help.
             Some(why) => why,
             None => {
                 // Sending the form: what its clauses said that no step
                 // carries goes in first (`leftover.rs`).
-                if let Some(first) = before_submit(cx, intent) {
+                if let Some(first) = before_submit(cx, intent, said) {
                     return Decision::Tool(first);
                 }
                 return Decision::Tool(uncover::first(cx, t));
             }
         },
         Err(Outcome::Answer(a)) => return Decision::Finish(a),
-        Err(Outcome::Done(_)) => return finished(cx, intent),
+        Err(Outcome::Done(_)) => return finished(cx, intent, said),
         Err(Outcome::Stuck(why)) => why,
     };
     // Out of options: ask, once per page; asked already and told nothing new, give up.
@@ -216,12 +221,12 @@ fn decide(cx: &Cx<'_>, intent: &Intent) -> Decision {
 
 /// The last step sends a form and every step before it is done: a part
 /// of a clause no step carries that the form takes, done before sending.
-fn before_submit(cx: &Cx<'_>, intent: &Intent) -> Option<Tool> {
+fn before_submit(cx: &Cx<'_>, intent: &Intent, said: &[leftover::Part]) -> Option<Tool> {
     let (Some(Step::Submit { .. }), rest) = (intent.steps.last(), &intent.steps) else {
         return None;
     };
     steps::run(cx, &rest[..rest.len() - 1], 0, false).ok()?;
-    leftover::first_action(cx, intent)
+    leftover::first_action(cx, intent, said)
 }
 
 /// The reason `t` failed, when the very same action failed twice already.
@@ -247,11 +252,11 @@ fn failed_before(cx: &Cx<'_>, t: &Tool) -> Option<String> {
 /// Every step is done: the form a value was typed into is sent when it has
 /// one submit button and nothing else was asked (a person would), else the
 /// run finishes.
-fn finished(cx: &Cx<'_>, intent: &Intent) -> Decision {
+fn finished(cx: &Cx<'_>, intent: &Intent, said: &[leftover::Part]) -> Decision {
     if intent.done == Done::Answer {
         return Decision::Finish(format!("Done: {}", intent.describe()));
     }
-    if let Some(d) = complete::pending(cx, intent) {
+    if let Some(d) = complete::pending(cx, intent, said) {
         return d;
     }
     if let Some(line) = goal::fresh_success(cx).filter(|_| cx.acted()) {

@@ -122,3 +122,29 @@ fn a_dropped_value_nothing_takes_is_asked_about_not_finished() {
         "{d:?}"
     );
 }
+
+/// The parts of the task's clauses are found once per task (`Planner::new`),
+/// not per page: one planner asked on page after page decides as a planner
+/// made for each page does (a part that depended on the page would be
+/// stale on the second).
+#[test]
+fn one_planner_across_pages_decides_as_a_fresh_one_on_each() {
+    let task = r#"Backup email "kim@post.test", allow remote sign-out, save"#;
+    let planner = Planner::new(task);
+    let mut h = vec![typed("mail", "kim@post.test")];
+    for on in [false, true, false] {
+        let p = security(on);
+        let situation = Situation {
+            page: &p,
+            history: &h,
+            avoid: &[],
+            baseline: &Baseline::default(),
+        };
+        assert_eq!(
+            planner.next(&situation),
+            decide(task, &p, &h),
+            "ticked: {on}"
+        );
+        h.push(clicked("rso", "Allow remote sign-out"));
+    }
+}

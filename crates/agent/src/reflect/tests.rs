@@ -40,3 +40,35 @@ fn progress_is_high_efficiency() {
     assert_eq!(r.efficiency, "high");
     assert!(!r.should_adjust);
 }
+
+/// The loop check compares ids as `element_id()` words them, borrowed or
+/// not: a numeric id and the same number as a string are one target, a
+/// missing or non-scalar id none.
+#[test]
+fn element_key_is_element_id() {
+    let with = |id: serde_json::Value| {
+        let mut e = click(1, "x", "p", "p");
+        e.parameters = json!({ "id": id }).as_object().cloned();
+        e
+    };
+    for id in [
+        json!("agent-7"),
+        json!(7),
+        json!(-3),
+        json!(1.5),
+        json!(null),
+        json!([1]),
+    ] {
+        let e = with(id.clone());
+        assert_eq!(
+            e.element_key().map(|k| k.into_owned()),
+            e.element_id(),
+            "{id}"
+        );
+    }
+    let mut none = click(1, "x", "p", "p");
+    none.parameters = None;
+    assert_eq!(none.element_key(), None);
+    let h = vec![with(json!(7)), with(json!("7")), with(json!(7))];
+    assert_eq!(find_loops(&h).first().map(|(_, n)| *n), Some(3));
+}
