@@ -144,6 +144,8 @@ fn target_words(t: &Target) -> String {
             Extreme::Most => " most",
             Extreme::Shortest => " shortest",
             Extreme::Longest => " longest",
+            Extreme::Earliest => " earliest",
+            Extreme::Latest => " latest",
         });
     }
     if t.all {

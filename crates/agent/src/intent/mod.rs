@@ -125,12 +125,23 @@ pub enum Extreme {
     Shortest,
     /// "the longest": the greatest duration.
     Longest,
+    /// "the earliest flight", "the oldest": the first moment shown with
+    /// it (a time of day, a date), else the least number.
+    Earliest,
+    /// "the latest", "the newest", "the most recent": the last moment
+    /// shown with it, else the greatest number.
+    Latest,
 }
 
 impl Extreme {
     /// Least of its measure (a number or a duration).
     pub fn is_least(self) -> bool {
-        matches!(self, Extreme::Least | Extreme::Shortest)
+        matches!(self, Extreme::Least | Extreme::Shortest | Extreme::Earliest)
+    }
+
+    /// Measured in the time or date shown beside the thing.
+    pub fn is_moment(self) -> bool {
+        matches!(self, Extreme::Earliest | Extreme::Latest)
     }
 
     /// Measured in time shown beside the thing.

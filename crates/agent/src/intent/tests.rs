@@ -561,6 +561,28 @@ const TABLE: &[(&str, &str)] = &[
         r#"Please deliver to "9 Bay Lane" in the Portland that ends with ME, then continue to payment."#,
         r#"1. type value[deliver to]="9 Bay Lane" value=(starts "Portland" ends "ME") → 2. submit continue"#,
     ),
+    // Superlatives of time: a moment shown beside each thing, not its price.
+    (
+        r#"Select the earliest flight"#,
+        r#"1. select earliest "flight""#,
+    ),
+    (
+        r#"Search help for "two-factor" and open the newest article"#,
+        r#"1. search search query="two-factor" → 2. expand latest "article""#,
+    ),
+    (
+        r#"open the most recent invoice"#,
+        r#"1. expand latest "invoice""#,
+    ),
+    // A lookup form: the values after "with" into their fields, then sent.
+    (
+        r#"Find my trip with confirmation code "K7Q2PX" and last name "Okafor""#,
+        r#"1. type value[confirmation code]="K7Q2PX" name[last name]="Okafor" → 2. submit find"#,
+    ),
+    (
+        r#"Look up the trip with confirmation code K7Q2PX and last name Okafor"#,
+        r#"1. type value[confirmation code]="K7Q2PX" name[last name]="Okafor" → 2. submit look up"#,
+    ),
 ];
 
 #[test]

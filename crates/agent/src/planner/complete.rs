@@ -31,7 +31,53 @@ pub(super) fn pending(cx: &Cx<'_>, intent: &Intent, said: &[Part]) -> Option<Dec
     if let Some(t) = unsent_form(cx, intent) {
         return Some(Decision::Tool(t));
     }
-    unused_value(cx, intent).or_else(|| super::leftover::pending(cx, intent, said))
+    unused_value(cx, intent)
+        .or_else(|| super::leftover::pending(cx, intent, said))
+        .or_else(|| unsaved_choice(cx).map(Decision::Tool))
+}
+
+/// **A choice made in a form and never saved.** The task's last action
+/// changed a control of a form (a radio card, a check box, a select, a
+/// field) and that form has one submit button of its own, not pressed
+/// since: a person presses it ("Update plan", "Save") — a plan or a
+/// setting chosen in a form is not applied until then. Asked after every
+/// other part of the task is done, so the form goes once, complete. A
+/// control outside any form (a filter that applies at once) asks nothing.
+fn unsaved_choice(cx: &Cx<'_>) -> Option<Tool> {
+    let here = Some(cx.page.url.as_str());
+    let (at, h) = cx.history.iter().enumerate().rev().find(|(_, h)| {
+        matches!(h.action.as_str(), "click" | "type" | "press") && ok(h) && h.url.as_deref() == here
+    })?;
+    if h.action == "press" {
+        return None;
+    }
+    let e = h.element_id().and_then(|id| cx.page.find(&id))?;
+    let form = e.facts.form;
+    if form == 0 || is_submit(e) || matches!(e.facts.tag.as_str(), "button" | "a") {
+        return None;
+    }
+    let submits: Vec<&Observed> = cx
+        .page
+        .elements
+        .iter()
+        .filter(|s| {
+            is_submit(s) && s.facts.form == form && !s.is_disabled() && !cx.is_instruction(s)
+        })
+        .collect();
+    let [s] = submits.as_slice() else {
+        return None;
+    };
+    if cx.clicked_since(at, s).is_some() {
+        return None;
+    }
+    Some(match steps::click(cx, s) {
+        steps::Outcome::Act(t) => t,
+        _ => Tool::Click { id: cx.id(s) },
+    })
+}
+
+fn is_submit(e: &Observed) -> bool {
+    e.facts.input_type == "submit" && matches!(e.facts.tag.as_str(), "button" | "input")
 }
 
 /// The step that ran last: a branch stands for the side its condition took.

@@ -6,7 +6,7 @@
 //! understandability, relevance) order the ones that match equally well.
 
 use super::context::Cx;
-use super::layout::{number_in, reading_order};
+use super::layout::{first_moment, number_in, reading_order, Moment};
 use crate::intent::{Extreme, Ordinal, Relation, Role, Target};
 use crate::page::Role as R;
 use crate::system2::score::{combine, discoverability, understandability, Candidate, UserContext};
@@ -345,6 +345,11 @@ pub fn resolve<'p>(
             if let Some(h) = repeated_extreme(cx, x) {
                 return vec![h];
             }
+            // "the newest article" among results that differ in name: the
+            // links or buttons each followed by a date or a time.
+            if let Some(h) = dated_extreme(cx, x, extra) {
+                return vec![h];
+            }
         }
         return extreme(cx, out, x);
     }
@@ -539,6 +544,8 @@ fn extreme<'p>(cx: &Cx<'p>, hits: Vec<Hit<'p>>, x: Extreme) -> Vec<Hit<'p>> {
     let hits: Vec<Hit<'p>> = hits.into_iter().filter(|h| h.score >= best * 0.6).collect();
     let minutes = if x.is_duration() {
         durations(cx, &hits)
+    } else if x.is_moment() {
+        moments(cx, &hits)
     } else {
         None
     };
@@ -580,6 +587,84 @@ fn durations(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
         from = end;
     }
     Some(out)
+}
+
+/// The moment (a date or a time of day) shown with each hit, in the
+/// order of `hits`: its own label, else the text from it to the next hit
+/// (a result's date follows its title; a flight's time leads its card, so
+/// a card-shaped page is read by `repeated_extreme`). All of one kind or
+/// nothing.
+fn moments(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
+    let mut placed: Vec<(usize, usize)> = hits
+        .iter()
+        .enumerate()
+        .map(|(k, h)| Some((cx.layout.offset(h.index)?, k)))
+        .collect::<Option<_>>()?;
+    placed.sort_by_key(|p| p.0);
+    let mut out = vec![None; hits.len()];
+    for (n, &(at, k)) in placed.iter().enumerate() {
+        let end = placed.get(n + 1).map_or(at + 300, |p| p.0.min(at + 300));
+        out[k] = first_moment(hits[k].e.label()).or_else(|| cx.layout.moment_in(at, end));
+    }
+    let got: Vec<Moment> = out.into_iter().collect::<Option<_>>()?;
+    let kind = *got.first()?;
+    got.iter()
+        .all(|m| m.same_kind(kind))
+        .then(|| got.iter().map(|m| m.value()).collect())
+}
+
+/// "the newest article", "the earliest appointment" where the results have
+/// names of their own: of the links and buttons each followed (before the
+/// next one) by a moment of the same kind, at least two, the one with the
+/// least / greatest. Controls that show no moment (a sidebar's links) are
+/// not among them.
+fn dated_extreme<'p>(
+    cx: &Cx<'p>,
+    x: Extreme,
+    extra: &dyn Fn(&Observed) -> bool,
+) -> Option<Hit<'p>> {
+    if !x.is_moment() {
+        return None;
+    }
+    let page = cx.page;
+    let mut placed: Vec<(usize, usize)> = page
+        .elements
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| {
+            plain_clickable(e) && !e.is_field() && !e.is_disabled() && !cx.avoided(e) && extra(e)
+        })
+        .filter_map(|(i, _)| Some((cx.layout.offset(i)?, i)))
+        .collect();
+    placed.sort_by_key(|p| p.0);
+    let mut dated: Vec<(Moment, usize)> = Vec::new();
+    for (n, &(at, i)) in placed.iter().enumerate() {
+        let end = placed.get(n + 1).map_or(at + 300, |p| p.0.min(at + 300));
+        if let Some(m) = cx.layout.moment_in(at, end) {
+            dated.push((m, i));
+        }
+    }
+    // The kind most of them show (dates beside a stray clock time).
+    let days = dated
+        .iter()
+        .filter(|(m, _)| matches!(m, Moment::Day(_)))
+        .count();
+    let keep_days = days * 2 >= dated.len();
+    dated.retain(|(m, _)| matches!(m, Moment::Day(_)) == keep_days);
+    if dated.len() < 2 {
+        return None;
+    }
+    dated.sort_by(|a, b| a.0.value().total_cmp(&b.0.value()));
+    let (_, index) = if x.is_least() {
+        *dated.first()?
+    } else {
+        *dated.last()?
+    };
+    Some(Hit {
+        score: 1.0,
+        index,
+        e: &page.elements[index],
+    })
 }
 
 /// The best hit at or above the floor.
@@ -643,12 +728,24 @@ fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
         Some(n) => floor_char(text, cuts[0].saturating_sub(n)),
         None => 0,
     };
+    // "the earliest flight": the moment each card shows, when every card
+    // shows one of one kind; else, as for any extreme, its price.
+    let mut timed: Vec<(Moment, usize)> = Vec::new();
     for (k, &cut) in cuts.iter().enumerate() {
         let card = text.get(from..cut).unwrap_or_default();
         if let Some(n) = price_in(card) {
             priced.push((n, members[k]));
         }
+        if let Some(m) = first_moment(card) {
+            timed.push((m, members[k]));
+        }
         from = cut + raw_label.len();
+    }
+    if x.is_moment()
+        && timed.len() == members.len()
+        && timed.iter().all(|(m, _)| m.same_kind(timed[0].0))
+    {
+        priced = timed.iter().map(|(m, i)| (m.value(), *i)).collect();
     }
     if priced.len() < 2 {
         return None;

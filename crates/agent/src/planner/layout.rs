@@ -310,6 +310,8 @@ pub fn reading_order(a: &Observed, b: &Observed) -> std::cmp::Ordering {
 }
 
 mod duration;
+mod moment;
+pub use moment::{first_moment, Moment};
 
 #[cfg(test)]
 mod tests;

@@ -45,6 +45,8 @@ mod tests_listbox;
 #[cfg(test)]
 mod tests_loops;
 #[cfg(test)]
+mod tests_moments;
+#[cfg(test)]
 mod tests_results;
 #[cfg(test)]
 mod tests_row_actions;

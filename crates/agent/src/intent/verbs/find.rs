@@ -6,6 +6,9 @@ use crate::intent::object::target_of;
 use crate::intent::Step;
 
 pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
+    if let Some(steps) = super::lookup::with_values(c) {
+        return steps;
+    }
     let mut target = target_of(&c.object, c.rest.len());
     let words: Vec<&str> = c.rest.iter().map(|t| t.raw.as_str()).collect();
     let mut about = None;

@@ -6,6 +6,7 @@ mod choose;
 mod click;
 mod fill;
 mod find;
+mod lookup;
 mod message;
 mod navigate;
 mod open;

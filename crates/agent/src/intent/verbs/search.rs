@@ -7,6 +7,9 @@ use crate::intent::{Step, Value};
 use crate::task::FieldKind;
 
 pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
+    if let Some(steps) = super::lookup::with_values(c) {
+        return steps;
+    }
     let rest = c.rest;
     // "search the catalogue for octopus": the term follows "for".
     let from = rest
