@@ -101,8 +101,23 @@ pub fn step(
     match collapsed {
         Some(e) if !cx.useless_click(cursor, e) => click(cx, e),
         Some(e) => Outcome::Stuck(format!("clicking \"{}\" changed nothing", e.label())),
+        // Nothing here is the thing to open, but what the next step acts
+        // on is: the task named the place it happens ("Open the email
+        // app, forward Gracie's message …", "open the primary folder"),
+        // and this page is that place already.
+        None if next_here(cx, following) => Outcome::Done(cursor),
         None => reveal(cx, target, cursor),
     }
+}
+
+/// The next step's target is on the page: by its words, or (a message
+/// "by Gracie", a row "of Priya") by the words it is related to.
+fn next_here(cx: &Cx<'_>, following: Option<&Step>) -> bool {
+    next_visible(cx, following)
+        || following
+            .and_then(Step::target)
+            .and_then(|t| t.relation.as_ref())
+            .is_some_and(|(_, w)| !cx.layout.occurrences(w).is_empty())
 }
 
 /// Go through tabs / sections / tree nodes until the next step's target shows.
