@@ -45,6 +45,8 @@ mod tests_listbox;
 #[cfg(test)]
 mod tests_loops;
 #[cfg(test)]
+mod tests_per_label;
+#[cfg(test)]
 mod tests_results;
 #[cfg(test)]
 mod tests_row_actions;
@@ -176,6 +178,9 @@ pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
 fn decide(cx: &Cx<'_>, intent: &Intent) -> Decision {
     if let Some(d) = loops::decide(cx) {
         return d;
+    }
+    if let Some(t) = uncover::leave_question(cx) {
+        return Decision::Tool(t);
     }
     if intent.steps.is_empty() {
         return without_steps(cx);
