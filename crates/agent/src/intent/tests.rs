@@ -574,6 +574,15 @@ const TABLE: &[(&str, &str)] = &[
         r#"The old draft should be deleted."#,
         r#"1. click "Delete" of "old draft""#,
     ),
+    // The person before the message: "forward Tammi the email from Elwira".
+    (
+        r#"I'd like to email Tammi the email I got from Elwira."#,
+        r#"1. find of "Elwira" the message by Elwira → 2. click "Forward" → 3. type value[to]="Tammi" → 4. submit send"#,
+    ),
+    (
+        r#"Forward Tammi the email from Elwira."#,
+        r#"1. find of "Elwira" the message by Elwira → 2. click "Forward" → 3. type value[to]="Tammi" → 4. submit send"#,
+    ),
     // Values read off the page, one per field, by the field's label.
     (
         r#"Enter the value that corresponds with each label into the form and submit when done."#,

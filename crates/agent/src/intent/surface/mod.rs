@@ -37,6 +37,7 @@ pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let toks = lists::named_roles(toks, lex);
     let toks = questions::questions(toks, lex);
     let toks = questions::heading_referent(toks, lex);
+    let toks = states::recipient_first(toks, lex);
     let toks = starts::clause_starts(toks, lex);
     let toks = states::passives(toks, lex);
     let toks = states::importance(toks, lex);

@@ -148,3 +148,60 @@ pub(super) fn importance(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     }
     out
 }
+
+/// Verbs that pass a message on to someone.
+const PASSING: &[&str] = &["forward", "send", "email", "e-mail", "mail", "give", "pass"];
+
+/// "Forward Tammi the email from Elwira", "email Tammi the email I got
+/// from Elwira", "give Bari Effie's email": the person first, then the
+/// message (named by its author) → "forward the email from Elwira to
+/// Tammi". At a clause's start; the person is the capitalised words right
+/// after the verb, the message is what follows them.
+pub(super) fn recipient_first(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let t = &toks[i];
+        // At a clause's start, or after request framing ("I'd like to
+        // email Tammi …": the framing is dropped later, before a verb).
+        let start = starts_clause(&toks, i, lex)
+            || i > 0 && matches!(toks[i - 1].lower.as_str(), "to" | "please");
+        if t.quoted || !PASSING.contains(&t.lower.as_str()) || !start {
+            out.push(t.clone());
+            i += 1;
+            continue;
+        }
+        let end = i + segment_end(&toks[i..], lex);
+        let capital = |t: &Token| {
+            !t.quoted
+                && !t.comma
+                && t.raw.chars().next().is_some_and(char::is_uppercase)
+                && !t.raw.ends_with("'s")
+                && !t.raw.ends_with("’s")
+        };
+        let mut n = i + 1;
+        while n < end && n - i <= 3 && capital(&toks[n]) {
+            n += 1;
+        }
+        let message = &toks[n..end];
+        let named = n > i + 1
+            && !message.is_empty()
+            && super::super::verbs::message::author(message).is_some();
+        if !named {
+            out.push(t.clone());
+            i += 1;
+            continue;
+        }
+        out.push(word("forward"));
+        let last = &toks[end - 1];
+        let mut body: Vec<Token> = message.to_vec();
+        if let Some(b) = body.last_mut() {
+            clear_marks(b);
+        }
+        out.extend(body);
+        out.push(word("to"));
+        out.extend(in_place_of(toks[i + 1..n].to_vec(), last));
+        i = end;
+    }
+    out
+}

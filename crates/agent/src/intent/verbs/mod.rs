@@ -6,7 +6,7 @@ mod choose;
 mod click;
 mod fill;
 mod find;
-mod message;
+pub(super) mod message;
 mod navigate;
 mod open;
 mod path;
