@@ -65,6 +65,13 @@ fn a_place_to_open_that_the_page_already_is_is_not_looked_for() {
             Decision::Tool(Tool::Click { id: id("r2") }),
             "{task}"
         );
+        // Opened: the message's Forward, not a search for the folder.
+        let h = [clicked("r2", "Gracie Mi. Tortor. Leo sem..")];
+        assert_eq!(
+            decide(task, &opened(), &h),
+            Decision::Tool(Tool::Click { id: id("fwd") }),
+            "{task}"
+        );
     }
 }
 

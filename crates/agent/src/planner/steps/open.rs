@@ -105,9 +105,18 @@ pub fn step(
         // on is: the task named the place it happens ("Open the email
         // app, forward Gracie's message …", "open the primary folder"),
         // and this page is that place already.
-        None if next_here(cx, following) => Outcome::Done(cursor),
+        None if next_here(cx, following) || moved_on(cx, cursor) => Outcome::Done(cursor),
         None => reveal(cx, target, cursor),
     }
+}
+
+/// Nothing was opened by this step, yet the steps after it have acted
+/// since (the message found, its Forward clicked): the place was passed.
+fn moved_on(cx: &Cx<'_>, cursor: usize) -> bool {
+    cx.history
+        .iter()
+        .skip(cursor)
+        .any(|h| matches!(h.action.as_str(), "click" | "type") && h.success != Some(false))
 }
 
 /// The next step's target is on the page: by its words, or (a message
