@@ -106,7 +106,7 @@ fn a_suggestion_list_of_one_element_is_walked_with_the_arrow_keys() {
             "elements": [
                 {"id": 1, "role": "textbox", "tag": "input", "type": "text", "ariaLabel": "Tags:", "value": value, "suggests": true, "bbox": {"x": 10, "y": 60, "width": 160, "height": 20}},
                 {"id": 2, "role": "button", "tag": "button", "text": "Submit", "bbox": {"x": 10, "y": 90, "width": 80, "height": 28}},
-                {"id": 3, "tag": "ul", "text": "Saint Helena Saint Lucia Samoa San Marino Saudi Arabia", "bbox": {"x": 10, "y": 81, "width": 160, "height": 100}},
+                {"id": 3, "role": "generic", "tag": "ul", "text": "Saint Helena Saint Lucia Samoa San Marino Saudi Arabia", "bbox": {"x": 10, "y": 81, "width": 160, "height": 100}},
             ]
         }))
         .expect("page")

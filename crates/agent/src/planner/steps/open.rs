@@ -83,6 +83,16 @@ pub fn step(
             matching = super::reveal::rows_for(matching, t);
         }
     }
+    // Nothing this step matches was clicked, yet the steps after it have
+    // acted: the place was passed ("Open email, forward …" once the
+    // message is open: its "close email" is no place to open).
+    if !matching
+        .iter()
+        .any(|e| cx.clicked_since(cursor, e).is_some())
+        && moved_on(cx, cursor)
+    {
+        return Outcome::Done(cursor);
+    }
     if let Some(e) = matching.iter().find(|e| {
         let clicked = if last {
             cx.clicked_changed(cursor, e).is_some()
@@ -105,7 +115,7 @@ pub fn step(
         // on is: the task named the place it happens ("Open the email
         // app, forward Gracie's message …", "open the primary folder"),
         // and this page is that place already.
-        None if next_here(cx, following) || moved_on(cx, cursor) => Outcome::Done(cursor),
+        None if next_here(cx, following) => Outcome::Done(cursor),
         None => reveal(cx, target, cursor),
     }
 }
