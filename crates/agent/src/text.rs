@@ -66,6 +66,8 @@ const SYNONYMS: &[&[&str]] = &[
     &["password", "passcode", "pwd", "passphrase"],
     &["download", "get"],
     &["about", "info", "information"],
+    // A message marked important: a star in one mail app, a flag in another.
+    &["star", "starred", "flag", "flagged"],
 ];
 
 /// Words that carry no meaning for matching a task against a label.

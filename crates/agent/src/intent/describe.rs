@@ -179,6 +179,7 @@ fn values_words(values: &[Value]) -> String {
                 ends.as_deref().unwrap_or("")
             ),
             ValueSource::Phrase(words) => format!("(phrase \"{words}\")"),
+            ValueSource::PerLabel => "(each field's own, by its label)".to_string(),
         };
         let kind = crate::system2::score::kind_word(v.field);
         let label = if v.label.is_empty() || v.label.to_lowercase() == kind {

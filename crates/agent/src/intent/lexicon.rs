@@ -136,6 +136,7 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["reply", "to"], Verb::Click),
         (&["reply"], Verb::Click),
         (&["respond", "to"], Verb::Click),
+        (&["respond"], Verb::Click),
         (&["forward"], Verb::Click),
         (&["download"], Verb::Click),
         (&["track"], Verb::Click),

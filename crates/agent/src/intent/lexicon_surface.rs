@@ -13,6 +13,8 @@ pub const SYNONYMS: &[(&[&str], &[&str])] = &[
     (&["get", "rid", "of"], &["delete"]),
     (&["take", "out"], &["remove"]),
     (&["drop"], &["remove"]),
+    // star (a message marked important)
+    (&["flag"], &["star"]),
     // turn off
     (&["kill"], &["turn", "off"]),
     (&["stop"], &["turn", "off"]),

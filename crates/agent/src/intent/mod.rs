@@ -208,6 +208,10 @@ pub enum ValueSource {
     /// only the page can tell ("team size 2-10" → the field "Team size",
     /// the value "2-10"; "express delivery" → the option "Express").
     Phrase(String),
+    /// "the value that corresponds with each label", "each field's value
+    /// from the table": every field takes the value the page writes after
+    /// that field's own label elsewhere (a key–value table or list).
+    PerLabel,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

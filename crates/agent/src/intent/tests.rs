@@ -557,6 +557,41 @@ const TABLE: &[(&str, &str)] = &[
     ),
     // "the Portland that ends with ME": a name the constraint narrows,
     // not a field's noun.
+    // A request in the passive, and a message marked important (its star).
+    (
+        r#"The email from Dale in the inbox of the app needs to be marked important."#,
+        r#"1. find of "Dale" the message by Dale → 2. click "Star""#,
+    ),
+    (
+        r#"Find Cassandry's email and mark it important."#,
+        r#"1. find of "Cassandry" Cassandry's email → 2. click "Star""#,
+    ),
+    (
+        r#"Set the email from Cassandry as an important email."#,
+        r#"1. find of "Cassandry" the message by Cassandry → 2. click "Star""#,
+    ),
+    (
+        r#"The old draft should be deleted."#,
+        r#"1. click "Delete" of "old draft""#,
+    ),
+    // The person before the message: "forward Tammi the email from Elwira".
+    (
+        r#"I'd like to email Tammi the email I got from Elwira."#,
+        r#"1. find of "Elwira" the message by Elwira → 2. click "Forward" → 3. type value[to]="Tammi" → 4. submit send"#,
+    ),
+    (
+        r#"Forward Tammi the email from Elwira."#,
+        r#"1. find of "Elwira" the message by Elwira → 2. click "Forward" → 3. type value[to]="Tammi" → 4. submit send"#,
+    ),
+    // Values read off the page, one per field, by the field's label.
+    (
+        r#"Enter the value that corresponds with each label into the form and submit when done."#,
+        r#"1. type value=(each field's own, by its label) → 2. submit submit"#,
+    ),
+    (
+        r#"Fill in every field with its value from the table, then submit."#,
+        r#"1. type value=(each field's own, by its label) → 2. submit submit"#,
+    ),
     (
         r#"Please deliver to "9 Bay Lane" in the Portland that ends with ME, then continue to payment."#,
         r#"1. type value[deliver to]="9 Bay Lane" value=(starts "Portland" ends "ME") → 2. submit continue"#,

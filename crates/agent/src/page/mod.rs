@@ -234,6 +234,21 @@ impl Page {
         format!("{h:016x}")
     }
 
+    /// The visible text as its lines (the producer's line breaks), trimmed,
+    /// empty ones left out; the whole text as one line when it kept none.
+    pub fn lines(&self) -> Vec<&str> {
+        let text = self.visible_text.as_str();
+        let mut starts = vec![0];
+        starts.extend(self.line_starts.iter().copied());
+        starts.push(text.len());
+        starts
+            .windows(2)
+            .filter_map(|w| text.get(w[0]..w[1]))
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+
     /// All text the page shows, for success detection (visible text plus labels).
     pub fn all_text(&self) -> String {
         let mut s = self.visible_text.clone();

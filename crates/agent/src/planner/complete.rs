@@ -119,7 +119,16 @@ fn unsent_form(cx: &Cx<'_>, intent: &Intent) -> Option<Tool> {
     let [e] = submits.as_slice() else {
         return None;
     };
-    let pressed = cx.history.iter().any(|h| h.action == "press");
+    // A key that may have sent the form: not the arrow keys that walk a
+    // list of suggestions, nor the Enter that took the item they reached.
+    let walks = |h: &crate::types::HistoryEntry| {
+        h.action == "press" && matches!(h.param_str("key"), Some("ArrowDown" | "ArrowUp"))
+    };
+    let pressed = cx.history.iter().enumerate().any(|(i, h)| {
+        h.action == "press"
+            && !walks(h)
+            && !(h.param_str("key") == Some("Enter") && i > 0 && walks(&cx.history[i - 1]))
+    });
     if cx.clicked_since(0, e).is_some() || pressed {
         return None;
     }

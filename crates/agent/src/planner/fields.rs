@@ -76,6 +76,8 @@ pub fn fit(v: &Placed, e: &Observed) -> f64 {
     let vs = shape(&v.text);
     match field_shape(e) {
         Some(fs) if fs == vs => s += 0.6,
+        // A year is part of a date: "from year 2011" into "Released Date".
+        Some(Shape::Date) if is_year(&v.text) => {}
         Some(Shape::Date | Shape::Time | Shape::Number | Shape::Email) => s *= 0.2,
         _ => {}
     }
@@ -87,6 +89,12 @@ pub fn fit(v: &Placed, e: &Observed) -> f64 {
         }
     }
     s
+}
+
+/// Four digits that read as a year (1000–2999).
+fn is_year(t: &str) -> bool {
+    let t = t.trim();
+    t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()) && matches!(t.as_bytes()[0], b'1' | b'2')
 }
 
 /// The best free field for a value (not one that took another value).

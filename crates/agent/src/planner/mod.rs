@@ -47,6 +47,8 @@ mod tests_loops;
 #[cfg(test)]
 mod tests_moments;
 #[cfg(test)]
+mod tests_per_label;
+#[cfg(test)]
 mod tests_results;
 #[cfg(test)]
 mod tests_row_actions;
@@ -183,6 +185,9 @@ pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
 fn decide(cx: &Cx<'_>, intent: &Intent, said: &[leftover::Part]) -> Decision {
     if let Some(d) = loops::decide(cx) {
         return d;
+    }
+    if let Some(t) = uncover::leave_question(cx) {
+        return Decision::Tool(t);
     }
     if intent.steps.is_empty() {
         return without_steps(cx);

@@ -705,6 +705,44 @@ fn a_box_named_only_by_the_words_above_it_takes_its_value() {
     );
 }
 
+/// Boxes named by the kind of thing they hold rather than the task's word
+/// ("Released Date" for "year 2011") and by a word the task uses for what
+/// is searched ("Movie Genre" and "movies"): the year goes to the date
+/// box, "movies" names no box, the genre box takes the words before.
+#[test]
+fn a_year_goes_to_a_date_box_and_the_noun_searched_names_no_box() {
+    let p = page(
+        json!([
+            {"id": "r", "tag": "input", "ariaLabel": "Released Date"},
+            {"id": "g", "tag": "input", "ariaLabel": "Movie Genre"},
+            {"id": "d", "tag": "input", "ariaLabel": "Director Name"},
+            {"id": "go", "tag": "button", "text": "Go!"},
+        ]),
+        "Released Date Movie Genre Director Name Go!",
+    );
+    let task = "Search for action movies directed by Wiggins from year 2011.";
+    let mut h = Vec::new();
+    let mut got = Vec::new();
+    while let Decision::Tool(Tool::Type { id, text }) = decide(task, &p, &h) {
+        h.push(typed(&id.key(), &text));
+        got.push((id.key(), text));
+        assert!(got.len() <= 3, "{got:?}");
+    }
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            ("d".to_string(), "Wiggins".to_string()),
+            ("g".into(), "action".into()),
+            ("r".into(), "2011".into())
+        ]
+    );
+    assert_eq!(
+        decide(task, &p, &h),
+        Decision::Tool(Tool::Click { id: id("go") })
+    );
+}
+
 /// A search term that names the boxes of a form by their words ("directed
 /// by X" → Director, "year Y" → Year): each part into its box, the words
 /// before them (less the plural noun searched for) into the box left.
@@ -753,6 +791,42 @@ fn a_search_term_naming_several_boxes_is_split_between_them() {
         Decision::Tool(Tool::Type {
             id: id("q"),
             text: "drama movies directed by Holloway from year 2011".into()
+        })
+    );
+}
+
+/// A dialog that disables the form and asks whether to leave it ("Exit to
+/// home page? OK Cancel"): answered so as to stay, unless leaving is the
+/// task; without the question (or with the form usable) nothing is
+/// answered.
+#[test]
+fn a_dialog_asking_to_leave_the_form_is_answered_to_stay() {
+    let els = |disabled: bool| {
+        json!([
+            {"id": "u", "tag": "input", "type": "text", "ariaLabel": "Username", "disabled": disabled},
+            {"id": "p", "tag": "input", "type": "password", "ariaLabel": "Password", "disabled": disabled},
+            {"id": "go", "tag": "button", "text": "Login", "disabled": disabled},
+            {"id": "ok", "tag": "button", "text": "OK"},
+            {"id": "no", "tag": "button", "text": "Cancel"},
+        ])
+    };
+    let text =
+        "Username Password Login Your session is expiring soon. Exit to home page? OK Cancel";
+    let task =
+        r#"Enter the username "vina" and the password "EAi" into the text fields and press login."#;
+    assert_eq!(
+        decide(task, &page(els(true), text), &[]),
+        Decision::Tool(Tool::Click { id: id("no") })
+    );
+    assert_ne!(
+        decide("Exit to the home page", &page(els(true), text), &[]),
+        Decision::Tool(Tool::Click { id: id("no") })
+    );
+    assert_eq!(
+        decide(task, &page(els(false), text), &[]),
+        Decision::Tool(Tool::Type {
+            id: id("u"),
+            text: "vina".into()
         })
     );
 }

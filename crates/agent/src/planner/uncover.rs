@@ -91,3 +91,74 @@ fn dismisser<'p>(cx: &Cx<'p>) -> Option<&'p Observed> {
     }
     None
 }
+
+/// The answers that keep a person where they are, when a dialog asks
+/// whether to leave.
+const STAY: &[&str] = &[
+    "cancel",
+    "no",
+    "stay",
+    "stay here",
+    "stay on page",
+    "keep editing",
+];
+
+/// Words of a question about leaving what one is doing.
+const LEAVING: &[&str] = &[
+    "exit",
+    "leave",
+    "quit",
+    "log out",
+    "logout",
+    "sign out",
+    "discard",
+    "lose",
+    "home page",
+    "navigate away",
+];
+
+/// A dialog that stops the task's form (its fields or buttons disabled
+/// while it is up) and asks whether to leave ("Your session is about to
+/// expire. Exit to home page? OK Cancel"): a person who wants to finish the
+/// form answers so as to stay — unless leaving is what the task asks.
+pub fn leave_question(cx: &Cx<'_>) -> Option<Tool> {
+    let blocked =
+        cx.page.elements.iter().any(|e| {
+            e.is_disabled() && (e.is_text_entry() || e.role() == crate::page::Role::Button)
+        });
+    if !blocked {
+        return None;
+    }
+    let task = format!(" {} ", normalize(cx.task));
+    // Each question of the page's text about leaving, and the few words
+    // after it (its answers: "Exit to home page? OK Cancel").
+    let text = cx.page.visible_text.as_str();
+    let mut answers: Vec<String> = Vec::new();
+    for (q, _) in text.match_indices('?') {
+        let from = text[..q].rfind(['.', '!', '?', '\n']).map_or(0, |k| k + 1);
+        let question = format!(" {} ", normalize(&text[from..q]));
+        let leaving = LEAVING.iter().any(|w| {
+            let w = format!(" {w} ");
+            question.contains(&w) && !task.contains(&w)
+        });
+        if leaving {
+            let after: Vec<&str> = text[q + 1..].split_whitespace().take(6).collect();
+            answers.push(format!(" {} ", normalize(&after.join(" "))));
+        }
+    }
+    if answers.is_empty() {
+        return None;
+    }
+    cx.page
+        .elements
+        .iter()
+        .find(|e| {
+            let label = normalize(e.label());
+            !e.is_disabled()
+                && !e.is_field()
+                && STAY.contains(&label.as_str())
+                && answers.iter().any(|a| a.contains(&format!(" {label} ")))
+                && !cx.useless_click(0, e)
+        })
+        .map(|e| Tool::Click { id: cx.id(e) })
+}

@@ -12,7 +12,9 @@
 //!   verb synonyms grouped by role (the `Lexicon`'s `synonyms`);
 //! - particles: "X off", "switch X on" (a toggle said after its object);
 //! - verb last: "INV-2043, download", "catalogue search: octopus" (the
-//!   object before its verb).
+//!   object before its verb);
+//! - states: a request in the passive ("X needs to be deleted"), a
+//!   message marked important (its star).
 //!
 //! Rewrites touch unquoted words only (most of them at a clause's start:
 //! the task's start, after , : . ; ? ! or "and"/"then"), so a quoted value
@@ -22,6 +24,7 @@ mod lists;
 mod order;
 mod questions;
 mod starts;
+mod states;
 mod when_last;
 
 use super::lexicon::Lexicon;
@@ -34,7 +37,10 @@ pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let toks = lists::named_roles(toks, lex);
     let toks = questions::questions(toks, lex);
     let toks = questions::heading_referent(toks, lex);
+    let toks = states::recipient_first(toks, lex);
     let toks = starts::clause_starts(toks, lex);
+    let toks = states::passives(toks, lex);
+    let toks = states::importance(toks, lex);
     let toks = order::particles(toks, lex);
     order::verb_last(toks, lex)
 }

@@ -83,6 +83,12 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
             }];
         }
     }
+    if let Some(v) = per_label(rest, c) {
+        return vec![Step::Fill {
+            values: vec![v],
+            field: Target::default(),
+        }];
+    }
     let head = &rest[..end];
     let literal = head.iter().any(|t| !t.quoted) || o.quoted.iter().any(|(i, _)| *i < end);
     let mut vals = if let Some(l) = lookup(head, c) {
@@ -208,6 +214,34 @@ fn split_commas(toks: &[Token]) -> Vec<&[Token]> {
         out.push(&toks[start..]);
     }
     out
+}
+
+/// "Enter the value that corresponds with each label into the form",
+/// "fill every field with its value from the table": no value of its own,
+/// but values (plural or per item: "each", "every", "all", "its", "their")
+/// for fields or labels — each field's own, read off the page by its label.
+fn per_label(rest: &[Token], c: &Clause<'_>) -> Option<Value> {
+    // A value written in the task (quoted, a number, an address) is no
+    // value to read off the page.
+    if rest
+        .iter()
+        .any(|t| t.quoted || t.raw.chars().any(|ch| ch.is_ascii_digit() || ch == '@'))
+    {
+        return None;
+    }
+    let ws = lowers(rest);
+    let has = |set: &[&str]| ws.iter().any(|w| set.contains(w));
+    let per_item = has(&["each", "every", "all", "its", "their"]);
+    let fields = has(&[
+        "label", "labels", "field", "fields", "box", "boxes", "entry", "entries",
+    ]);
+    let values = has(&["value", "values"]);
+    (per_item && fields && values).then(|| Value {
+        source: ValueSource::PerLabel,
+        field: FieldKind::Other,
+        label: String::new(),
+        transforms: c.object.transforms.clone(),
+    })
 }
 
 /// "the phone number of Bob Smith" → Lookup { phone number, Bob Smith };

@@ -28,7 +28,7 @@ fn is_message(w: &str) -> bool {
 
 /// The author of the message these words name, if they name one by its
 /// author.
-pub(super) fn author(rest: &[Token]) -> Option<String> {
+pub(in crate::intent) fn author(rest: &[Token]) -> Option<String> {
     for (i, t) in rest.iter().enumerate() {
         let next = rest.get(i + 1).map(|t| t.lower.as_str());
         // "Effie's email"

@@ -7,7 +7,7 @@ mod click;
 mod fill;
 mod find;
 mod lookup;
-mod message;
+pub(super) mod message;
 mod navigate;
 mod open;
 mod path;

@@ -7,7 +7,7 @@
 //! "what …"), the answer is what the command printed: the lines after the
 //! last line that echoes it.
 
-use super::{lines, task_words, text_box};
+use super::{task_words, text_box};
 use crate::planner::context::Cx;
 use crate::planner::layout::normalize;
 use crate::policy::Decision;
@@ -143,7 +143,7 @@ fn the_box<'a>(cx: &Cx<'a>) -> Option<&'a Observed> {
 /// What the command printed: the lines after the last one that ends with
 /// it (the prompt echoing it), up to the next prompt.
 fn output(cx: &Cx<'_>, command: &str) -> Option<String> {
-    let all = lines(cx);
+    let all = cx.page.lines();
     let cmd = normalize(command);
     let echo = all.iter().rposition(|l| {
         let n = normalize(l);

@@ -8,7 +8,7 @@
 //! means the one before was too high), so the history is the only memory
 //! and a restarted server carries on.
 
-use super::{lines, task_words, text_box};
+use super::{task_words, text_box};
 use crate::planner::context::Cx;
 use crate::planner::layout::normalize;
 use crate::policy::Decision;
@@ -184,7 +184,7 @@ fn stated(text: &str) -> Option<(i64, i64)> {
 /// in reading order, that says one thing (a line saying both "higher" and
 /// "lower" explains the game, it answers nothing).
 fn answer(cx: &Cx<'_>, field: &Observed) -> Option<(Answer, String)> {
-    let all = lines(cx);
+    let all = cx.page.lines();
     let label = normalize(field.text());
     // The lines after the box's own (its label), else all of them.
     let from = all

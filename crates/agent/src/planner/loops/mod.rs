@@ -39,17 +39,3 @@ fn text_box(e: &Observed) -> bool {
     };
     typed && !f.read_only && !e.is_disabled()
 }
-
-/// The page's visible text as its lines (the producer's line breaks).
-fn lines<'a>(cx: &Cx<'a>) -> Vec<&'a str> {
-    let text = cx.page.visible_text.as_str();
-    let mut starts = vec![0];
-    starts.extend(cx.page.line_starts.iter().copied());
-    starts.push(text.len());
-    starts
-        .windows(2)
-        .filter_map(|w| text.get(w[0]..w[1]))
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect()
-}

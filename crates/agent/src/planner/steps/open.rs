@@ -83,6 +83,16 @@ pub fn step(
             matching = super::reveal::rows_for(matching, t);
         }
     }
+    // Nothing this step matches was clicked, yet the steps after it have
+    // acted: the place was passed ("Open email, forward …" once the
+    // message is open: its "close email" is no place to open).
+    if !matching
+        .iter()
+        .any(|e| cx.clicked_since(cursor, e).is_some())
+        && moved_on(cx, cursor)
+    {
+        return Outcome::Done(cursor);
+    }
     if let Some(e) = matching.iter().find(|e| {
         let clicked = if last {
             cx.clicked_changed(cursor, e).is_some()
@@ -101,8 +111,32 @@ pub fn step(
     match collapsed {
         Some(e) if !cx.useless_click(cursor, e) => click(cx, e),
         Some(e) => Outcome::Stuck(format!("clicking \"{}\" changed nothing", e.label())),
+        // Nothing here is the thing to open, but what the next step acts
+        // on is: the task named the place it happens ("Open the email
+        // app, forward Gracie's message …", "open the primary folder"),
+        // and this page is that place already.
+        None if next_here(cx, following) => Outcome::Done(cursor),
         None => reveal(cx, target, cursor),
     }
+}
+
+/// Nothing was opened by this step, yet the steps after it have acted
+/// since (the message found, its Forward clicked): the place was passed.
+fn moved_on(cx: &Cx<'_>, cursor: usize) -> bool {
+    cx.history
+        .iter()
+        .skip(cursor)
+        .any(|h| matches!(h.action.as_str(), "click" | "type") && h.success != Some(false))
+}
+
+/// The next step's target is on the page: by its words, or (a message
+/// "by Gracie", a row "of Priya") by the words it is related to.
+fn next_here(cx: &Cx<'_>, following: Option<&Step>) -> bool {
+    next_visible(cx, following)
+        || following
+            .and_then(Step::target)
+            .and_then(|t| t.relation.as_ref())
+            .is_some_and(|(_, w)| !cx.layout.occurrences(w).is_empty())
 }
 
 /// Go through tabs / sections / tree nodes until the next step's target shows.

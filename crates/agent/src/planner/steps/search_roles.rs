@@ -118,13 +118,10 @@ fn mentioned_values(fields: &[&Observed], words: &[&str]) -> Option<Vec<Value>> 
         }
         let hit = labels
             .iter()
-            .position(|ls| ls.iter().any(|l| same_stem(l, &w)));
+            .position(|ls| ls.iter().any(|l| names_box(l, &w)));
         if let Some(b) = hit.filter(|b| !marks.iter().any(|m| m.1 == *b)) {
             marks.push((i, b));
         }
-    }
-    if marks.len() < 2 {
-        return None;
     }
     const GLUE: &[&str] = &["by", "of", "is", "as", "the", "a", "an", "for", "with"];
     let clean = |ws: &[&str]| -> String {
@@ -144,6 +141,20 @@ fn mentioned_values(fields: &[&Observed], words: &[&str]) -> Option<Vec<Value>> 
         }
         ws.join(" ").trim_matches([',', '.', ';']).to_string()
     };
+    // A mention with no words after it before the next one ("action
+    // movies directed by …" on a form with a "Movie Genre" box: "movies"
+    // is what is searched, the next word names the Director box) names
+    // nothing: it is left out, and its box may take the words before the
+    // first mention.
+    while let Some(k) = (0..marks.len()).find(|&k| {
+        let end = marks.get(k + 1).map_or(words.len(), |m| m.0);
+        clean(&words[marks[k].0 + 1..end]).is_empty()
+    }) {
+        marks.remove(k);
+    }
+    if marks.len() < 2 {
+        return None;
+    }
     let mut values = Vec::new();
     for (k, &(i, b)) in marks.iter().enumerate() {
         let end = marks.get(k + 1).map_or(words.len(), |m| m.0);
@@ -170,6 +181,14 @@ fn mentioned_values(fields: &[&Observed], words: &[&str]) -> Option<Vec<Value>> 
         }
     }
     Some(values)
+}
+
+/// A word of the task that names a box whose label has the word
+/// `label`: the same word or stem, or a part of what the box holds — a
+/// year, a month or a day is said of a date box ("from year 2011" into
+/// "Released Date").
+fn names_box(label: &str, word: &str) -> bool {
+    same_stem(label, word) || label == "date" && matches!(word, "year" | "month" | "day")
 }
 
 /// The same word or the same stem: a shared beginning of at least five

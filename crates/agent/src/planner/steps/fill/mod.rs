@@ -292,7 +292,67 @@ fn place<'p>(
             }
         }
         ValueSource::Phrase(words) => phrase(cx, words, taken, cursor),
+        ValueSource::PerLabel => per_label(cx, taken),
     }
+}
+
+/// "The value that corresponds with each label": every text field with a
+/// label takes what the page writes after that label elsewhere — a line
+/// that starts with the label's words and goes on (a key–value table's row
+/// "Color  Red", a "Color: Red" list item); the field's own label line
+/// ("Color:") has nothing after it and gives nothing.
+fn per_label<'p>(cx: &Cx<'p>, taken: &[&'p Observed]) -> Place<'p> {
+    let lines = cx.page.lines();
+    let mut fields: Vec<&Observed> = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| {
+            e.is_text_entry() && !e.is_disabled() && !taken.iter().any(|t| std::ptr::eq(*t, *e))
+        })
+        .collect();
+    fields.sort_by(|a, b| reading_order(a, b));
+    let mut filled = Vec::new();
+    for f in fields {
+        let Some(value) = written_after_label(&lines, &cx.label_words(f), cx.task) else {
+            continue;
+        };
+        if !cx.holds(f, &value) {
+            return Place::Act(Outcome::Act(Tool::Type {
+                id: cx.id(f),
+                text: value,
+            }));
+        }
+        filled.push(f);
+    }
+    if filled.is_empty() {
+        Place::Missing("the value of each label".to_string())
+    } else {
+        Place::Parts(filled)
+    }
+}
+
+/// The rest of the first line (not the task's own) whose words start with
+/// `label` (normalised) and go on: what the page writes for that label.
+fn written_after_label(lines: &[&str], label: &str, task: &str) -> Option<String> {
+    let want: Vec<&str> = label.split(' ').filter(|w| !w.is_empty()).collect();
+    if want.is_empty() {
+        return None;
+    }
+    lines
+        .iter()
+        .filter(|l| !task.contains(**l))
+        .find_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let starts = words.len() > want.len()
+                && words.iter().zip(&want).all(|(w, x)| normalize(w) == *x);
+            let rest: Vec<&str> = words[want.len().min(words.len())..]
+                .iter()
+                .copied()
+                .skip_while(|w| normalize(w).is_empty())
+                .collect();
+            (starts && !rest.is_empty()).then(|| rest.join(" "))
+        })
 }
 
 /// A literal text into the field that suits it.

@@ -165,7 +165,31 @@ pub fn pattern(
         .iter()
         .rposition(|h| h.action == "type")
         .is_some_and(|t| cx.history[t + 1..].iter().any(|h| h.action == "click"));
+    if suggestion.is_none() {
+        if let Some(o) = by_keys(cx, f, starts, ends) {
+            return o;
+        }
+    }
+    // Looks taken since the last action (suggestions may be late).
+    let looks = cx
+        .history
+        .iter()
+        .rev()
+        .take_while(|h| h.action == "observe")
+        .count();
     if fits(f.value(), starts, ends) && (clicked_after_type || suggestion.is_none()) {
+        // The prefix typed into a field that offers suggestions: "an item
+        // that starts with Un" is one of its items, and its list comes a
+        // moment after the typing (and, left open, covers what is below
+        // it): one look for an item that fits before the prefix stands.
+        let just_typed = cx.history.iter().rev().find(|h| h.action != "observe");
+        if !clicked_after_type
+            && autocompletes(f)
+            && looks == 0
+            && just_typed.is_some_and(|h| h.action == "type" && cx.on(h, f))
+        {
+            return Outcome::Act(Tool::Observe { wait_ms: Some(400) });
+        }
         return Outcome::Done(cx.after_last(cursor, &["click", "type"]));
     }
     if let Some(s) = suggestion {
@@ -181,13 +205,8 @@ pub fn pattern(
             text: prefix.to_string(),
         });
     }
+
     // Typed, nothing to choose yet: look again a few times (suggestions may be late).
-    let looks = cx
-        .history
-        .iter()
-        .rev()
-        .take_while(|h| h.action == "observe")
-        .count();
     if looks < 3 {
         return Outcome::Act(Tool::Observe { wait_ms: Some(400) });
     }
@@ -199,4 +218,71 @@ pub fn pattern(
         ends.map(|s| format!("ending with \"{s}\""))
             .unwrap_or_default()
     ))
+}
+
+/// Suggestions the snapshot lists as one element (a list whose items have
+/// no control of their own: its text is every item, one per line of the
+/// page's text): the item that fits is reached as a person reaches it
+/// with the keyboard — Arrow Down once per item down to it, in the field,
+/// then Enter (the ARIA combobox pattern every autocomplete widget
+/// follows). Done once the field holds a value that fits.
+fn by_keys(cx: &Cx<'_>, f: &Observed, starts: Option<&str>, ends: Option<&str>) -> Option<Outcome> {
+    let typed = cx
+        .history
+        .iter()
+        .rposition(|h| h.action == "type" && cx.on(h, f))?;
+    let pressed = |key: &str| {
+        cx.history[typed + 1..]
+            .iter()
+            .any(|h| h.action == "press" && h.param_str("key") == Some(key))
+    };
+    if pressed("Enter") {
+        return None;
+    }
+    if pressed("ArrowDown") {
+        return Some(if fits(f.value(), starts, ends) {
+            Outcome::Act(Tool::Press {
+                key: "Enter".into(),
+                id: Some(cx.id(f)),
+                repeat: None,
+            })
+        } else {
+            Outcome::Stuck("the suggestion reached with the arrow keys was not taken".into())
+        });
+    }
+    let lines = cx.page.lines();
+    let fb = f.element.bbox;
+    let k = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| !e.is_text_entry() && !cx.is_instruction(e))
+        .filter(|e| !e.has_box() || !f.has_box() || e.element.bbox.y >= fb.y + fb.height / 2.0)
+        .find_map(|e| {
+            let label = normalize(e.label());
+            // The lines of the page's text this element's words are made of, in order.
+            let mut items: Vec<&str> = Vec::new();
+            let mut rest = label.as_str();
+            for l in &lines {
+                let n = normalize(l);
+                if n.is_empty() {
+                    continue;
+                }
+                let whole = |r: &&str| r.is_empty() || r.starts_with(' ');
+                if let Some(r) = rest.strip_prefix(n.as_str()).filter(whole) {
+                    items.push(l);
+                    rest = r.trim_start();
+                } else if !items.is_empty() {
+                    break;
+                }
+            }
+            (items.len() >= 2 && rest.is_empty())
+                .then(|| items.iter().position(|i| fits(i, starts, ends)))
+                .flatten()
+        })?;
+    Some(Outcome::Act(Tool::Press {
+        key: "ArrowDown".into(),
+        id: Some(cx.id(f)),
+        repeat: u32::try_from(k + 1).ok(),
+    }))
 }
