@@ -69,6 +69,10 @@ pub struct Lexicon {
     pub pronouns: &'static [&'static str],
     pub asking: &'static [&'static str],
     pub subjects: &'static [&'static str],
+    /// Subjects written with their verb ("I've", "we're").
+    pub subject_contractions: &'static [&'static str],
+    /// Finite verbs a statement says what happened with ("sent", "works").
+    pub statement_verbs: &'static [&'static str],
     pub separators: &'static [&'static str],
     pub desires: &'static [(&'static [&'static str], ())],
     pub self_naming: &'static [(&'static [&'static str], ())],
@@ -573,6 +577,8 @@ pub static ENGLISH: Lexicon = Lexicon {
     pronouns: surface::PRONOUNS,
     asking: surface::ASKING,
     subjects: surface::SUBJECTS,
+    subject_contractions: surface::SUBJECT_CONTRACTIONS,
+    statement_verbs: surface::STATEMENT_VERBS,
     separators: surface::SEPARATORS,
     desires: surface::DESIRES,
     self_naming: surface::SELF_NAMING,

@@ -41,6 +41,60 @@ const CONSTRUCTS: &[(&str, &str, &str)] = &[
         r#"select the 2nd photo of "Harbour walk""#,
         r#"1. select #2 of "Harbour walk""#,
     ),
+    // "enter to / in / into" a place (no field, no value): going in.
+    (
+        "enter + a place = log in",
+        r#"Please enter to Quillbox with user mira and password tide-pool-4"#,
+        r#"1. type username[user]="mira" password="tide-pool-4" → 2. submit log into"#,
+    ),
+    (
+        "enter + a place = log in",
+        r#"please enter into my profile, email tam@fern.test, password Moss!9"#,
+        r#"1. type email="tam@fern.test" password="Moss!9" → 2. submit log into"#,
+    ),
+    (
+        "enter + a place = log in",
+        r#"enter "Lisbon" into the destination field"#,
+        r#"1. type field value[destination]="Lisbon""#,
+    ),
+    // A statement before the request: context, and what its pronoun,
+    // "that <noun>" or "the <ordinal> one" stands for.
+    (
+        "statement + pronoun",
+        r#"Ana Ruiz sent me three files, open the last one"#,
+        r#"1. expand last item of "Ana Ruiz""#,
+    ),
+    (
+        "statement + pronoun",
+        r#"Marek Nowak mailed me two invoices, open the first one"#,
+        r#"1. expand #1 "invoice" of "Marek Nowak""#,
+    ),
+    (
+        "statement + pronoun",
+        r#"the staging-db backup finished, download it"#,
+        r#"1. click "Download" of "staging-db""#,
+    ),
+    (
+        "statement + pronoun",
+        r#"we don't need blue-lagoon anymore, remove it"#,
+        r#"1. click "Remove" of "blue-lagoon""#,
+    ),
+    (
+        "statement + pronoun",
+        r#"I changed teams, turn off the weekly digest"#,
+        r#"1. unselect exactly ["weekly digest"]"#,
+    ),
+    (
+        "statement + pronoun",
+        r#"the banner that blinks drives me crazy, turn it off"#,
+        r#"1. unselect exactly ["banner"]"#,
+    ),
+    // …but a sentence with a value in it is no context to drop.
+    (
+        "statement + pronoun",
+        r#"We are a party of 6. Please book the terrace table."#,
+        r#"1. type value=(phrase "We are a party of 6") → 2. submit book"#,
+    ),
 ];
 
 #[test]
