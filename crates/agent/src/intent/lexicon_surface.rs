@@ -144,6 +144,22 @@ pub const ASKING: &[&str] = &[
 /// Subject pronouns after them.
 pub const SUBJECTS: &[&str] = &["i", "we", "they", "you", "he", "she", "it"];
 
+/// A subject and its verb in one word: a statement, not a request.
+pub const SUBJECT_CONTRACTIONS: &[&str] = &[
+    "i'm", "i've", "i'd", "we're", "we've", "they're", "they've", "he's", "she's",
+];
+
+/// Finite verbs (besides any word ending in "-ed") that make a clause a
+/// statement of what is or happened: "Ana Ruiz sent me three files", "the
+/// printer works again", "we don't use it".
+pub const STATEMENT_VERBS: &[&str] = &[
+    "is", "are", "was", "were", "has", "have", "had", "do", "does", "did", "don't", "doesn't",
+    "didn't", "isn't", "aren't", "wasn't", "weren't", "can't", "won't", "sent", "left", "got",
+    "gets", "get", "went", "goes", "came", "comes", "made", "paid", "works", "work", "drive",
+    "drives", "use", "uses", "keep", "keeps", "broke", "found", "told", "said", "wrote", "bought",
+    "sold", "lost",
+];
+
 /// Tokens standing alone that separate items as a comma does.
 pub const SEPARATORS: &[&str] = &["/", "|"];
 

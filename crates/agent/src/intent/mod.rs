@@ -32,6 +32,8 @@ mod tests;
 #[cfg(test)]
 mod tests_conditions;
 #[cfg(test)]
+mod tests_constructs;
+#[cfg(test)]
 mod tests_messages;
 #[cfg(test)]
 mod tests_paraphrases;

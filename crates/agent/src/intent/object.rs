@@ -137,6 +137,32 @@ pub(super) fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
             i += n;
             continue;
         }
+        // "the second mail of Bob Tanaka": after a position among things,
+        // "of" and a name (capitalised or quoted) is whose thing, as "from"
+        // is; elsewhere "of" stays in the target ("Date of birth").
+        let name_at = |k: usize| {
+            toks.get(k)
+                .is_some_and(|x| x.quoted || x.raw.chars().next().is_some_and(char::is_uppercase))
+        };
+        if t.lower == "of"
+            && !t.quoted
+            && o.ordinal.is_some()
+            && o.relation.is_none()
+            && name_at(i + 1)
+        {
+            let mut k = i + 1;
+            let mut words: Vec<String> = Vec::new();
+            while name_at(k) {
+                words.push(toks[k].raw.clone());
+                k += 1;
+                if toks[k - 1].quoted || toks[k - 1].comma || toks[k - 1].stop {
+                    break;
+                }
+            }
+            o.relation = Some((Relation::Of, words.join(" ")));
+            i = k;
+            continue;
+        }
         // "from the list" names a container (`within` below), "from Bob" a
         // relation: only a phrase that is no role noun is related to.
         let of_container = match_at(lex.relations, rest).is_some_and(|(n, r)| {

@@ -274,7 +274,12 @@ pub fn clauses(toks: &[Token], lex: &Lexicon) -> Vec<Vec<Token>> {
                                 | "apply"
                         )
                     })));
-        if joins && !cur.is_empty() && verb_at(toks, i + 1, lex, true) {
+        // "Please to complete the checkout" (learners' English): a "to"
+        // after nothing but courtesy joins no clause before it.
+        let only_courtesy = cur
+            .iter()
+            .all(|p| !p.quoted && !p.comma && lex.fillers.contains(&p.lower.as_str()));
+        if joins && !cur.is_empty() && !only_courtesy && verb_at(toks, i + 1, lex, true) {
             close(&mut cur, &mut out);
             // "to" stays: the clause says what the one before is for
             // ("click the star icon to mark it"), branch.rs reads it.

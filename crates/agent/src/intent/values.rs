@@ -524,6 +524,8 @@ fn scan_part(
             && !part[from - 1].quoted
             && !part[from - 1].colon
             && !part[from - 1].comma
+            // (a number is the value before, never a word of this label)
+            && !part[from - 1].raw.chars().any(|c| c.is_ascii_digit())
             && !GLUE.contains(&ws[from - 1])
             && !lex.copula.contains(&ws[from - 1])
             && field_at(&ws[from - 1..], lex).is_none_or(|(m, _)| from - 1 + m > i + n)
@@ -574,9 +576,22 @@ fn scan_part(
         // An unquoted value: one word for names, passwords and emails; to
         // the end of the part for the rest, never a field noun itself nor
         // the words that start the next value.
+        // "card 4242 4242 4242 4242 expiry 08/27 code 123": values said one
+        // after another with no comma; a value of digit groups ends at a
+        // word without digits that is followed by digits again (the next
+        // field's name and its value).
+        let digits = |t: &Token| t.raw.chars().any(|c| c.is_ascii_digit());
+        let next_pair = |k: usize| -> bool {
+            k > j
+                && part[j..k].iter().all(digits)
+                && !part[k].quoted
+                && part[k].raw.chars().all(char::is_alphabetic)
+                && part.get(k + 1).is_some_and(digits)
+        };
         let stop = |k: usize| -> bool {
             let w = ws[k];
-            part[k].quoted
+            next_pair(k)
+                || part[k].quoted
                 || lex.into.contains(&w) && k > j && is_article(lex, ws.get(k + 1).unwrap_or(&""))
                 || matches!(w, "with" | "using" | "then")
                 || field_at(&ws[k..], lex).is_some() && k > j

@@ -10,6 +10,8 @@
 //! - request framing at a clause's start ("I want to", "could you",
 //!   "let's"), nominalised verbs ("do the login for", "make a search of"),
 //!   verb synonyms grouped by role (the `Lexicon`'s `synonyms`);
+//! - a statement before a request ("the key leaked, revoke it"): context,
+//!   whose thing the request's pronoun stands for;
 //! - particles: "X off", "switch X on" (a toggle said after its object);
 //! - verb last: "INV-2043, download", "catalogue search: octopus" (the
 //!   object before its verb);
@@ -20,6 +22,7 @@
 //! the task's start, after , : . ; ? ! or "and"/"then"), so a quoted value
 //! is never rewritten.
 
+mod context;
 mod lists;
 mod order;
 mod questions;
@@ -38,6 +41,7 @@ pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let toks = questions::questions(toks, lex);
     let toks = questions::heading_referent(toks, lex);
     let toks = states::recipient_first(toks, lex);
+    let toks = context::statements(toks, lex);
     let toks = starts::clause_starts(toks, lex);
     let toks = states::passives(toks, lex);
     let toks = states::importance(toks, lex);

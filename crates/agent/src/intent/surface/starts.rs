@@ -95,6 +95,9 @@ fn start_rewrite(toks: &[Token], lex: &Lexicon, in_branch: bool) -> Option<(usiz
     if let Some(r) = field_first(toks, lex) {
         return Some(r);
     }
+    if let Some(r) = enter_place(toks, lex) {
+        return Some(r);
+    }
     if let Some(r) = light_verb_form(toks, lex) {
         return Some(r);
     }
@@ -326,4 +329,36 @@ fn ends_consonant_vowel_consonant(stem: &str) -> bool {
         [.., a, b, c] => !vowel(*a) && vowel(*b) && !vowel(*c) && !"wxy".contains(*c),
         _ => false,
     }
+}
+
+/// "enter to Trellis with …", "enter in my account": "enter" + "to / in
+/// / into" + a place (no field noun, no role noun, no value) is going in,
+/// a log-in — not typing into something. "enter into the search box X"
+/// and "enter to the field Email X" keep their reading.
+fn enter_place(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
+    let ws = lowers(toks);
+    if toks.len() < 3 || toks[0].quoted || toks[1].quoted || ws[0] != "enter" {
+        return None;
+    }
+    if !matches!(ws[1], "to" | "in" | "into") || toks[0].comma {
+        return None;
+    }
+    let mut k = 2;
+    while k < toks.len() && !toks[k].quoted && lex.articles.contains(&ws[k]) {
+        k += 1;
+    }
+    let place = toks.get(k)?;
+    let value = |t: &Token| t.raw.contains('@') || t.raw.chars().any(|c| c.is_ascii_digit());
+    if place.quoted
+        || value(place)
+        || match_at(lex.fields, &ws[k..]).is_some()
+        || super::super::object::role_phrase(toks, k, lex).is_some()
+    {
+        return None;
+    }
+    let mut into = word("into");
+    carry_marks(&mut into, &toks[1]);
+    let mut log = word("log");
+    log.said = vec![toks[0].raw.clone(), toks[1].raw.clone()];
+    Some((2, vec![log, into]))
 }

@@ -90,8 +90,10 @@ pub(crate) fn condition(toks: &[Token], lex: &Lexicon) -> Option<Condition> {
             .collect::<Vec<_>>()
             .join(" ")
     };
+    // A change of state said with a verb of motion is a state too: "goes
+    // Live", "gets green" (as the branch's conditions read them).
     let verbs = [
-        "says", "shows", "reads", "becomes", "is", "turns", "displays", "changes",
+        "says", "shows", "reads", "becomes", "is", "turns", "displays", "changes", "goes", "gets",
     ];
     if let Some(k) = ws.iter().position(|w| verbs.contains(w)) {
         let after = content(k + 1, toks.len());

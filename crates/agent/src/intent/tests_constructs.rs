@@ -1,0 +1,116 @@
+//! Constructs of the task language found misread in the training pages'
+//! paraphrases (issue 23, branch issue-23p; docs/agent.md "Paraphrase
+//! constructs, third pass"). One group of rows per construct; every
+//! sentence here is invented for the test (none is a benchmark task's).
+
+use super::Intent;
+
+/// (construct, instruction, how it must read).
+const CONSTRUCTS: &[(&str, &str, &str)] = &[
+    // "Please to <verb>": learners' courtesy before an infinitive.
+    (
+        "courtesy + to",
+        r#"Please to sign up with email ruth@kettle.test"#,
+        r#"1. type email="ruth@kettle.test" → 2. submit sign up"#,
+    ),
+    // A change of state said with a verb of motion: "goes green".
+    (
+        "wait: goes / gets",
+        r#"wait until the build goes green, then click Release"#,
+        r#"1. wait until shows "green" → 2. click "Release""#,
+    ),
+    (
+        "wait: goes / gets",
+        r#"as soon as the import goes Done, click Continue"#,
+        r#"1. wait until shows "Done" → 2. click "Continue""#,
+    ),
+    // Values said one after another without commas.
+    (
+        "run-on values",
+        r#"pay with card 5555 4444 3333 1111 expiry 11/29 cvv 987"#,
+        r#"1. type value[card]="5555 4444 3333 1111" value[expiry]="11/29" value[cvv]="987" → 2. submit pay"#,
+    ),
+    // An ordinal, a noun, "of" and a name: whose thing.
+    (
+        "ordinal + of + name",
+        r#"open the third invoice of Marta Silva"#,
+        r#"1. expand #3 "invoice" of "Marta Silva""#,
+    ),
+    (
+        "ordinal + of + name",
+        r#"select the 2nd photo of "Harbour walk""#,
+        r#"1. select #2 of "Harbour walk""#,
+    ),
+    // "enter to / in / into" a place (no field, no value): going in.
+    (
+        "enter + a place = log in",
+        r#"Please enter to Quillbox with user mira and password tide-pool-4"#,
+        r#"1. type username[user]="mira" password="tide-pool-4" → 2. submit log into"#,
+    ),
+    (
+        "enter + a place = log in",
+        r#"please enter into my profile, email tam@fern.test, password Moss!9"#,
+        r#"1. type email="tam@fern.test" password="Moss!9" → 2. submit log into"#,
+    ),
+    (
+        "enter + a place = log in",
+        r#"enter "Lisbon" into the destination field"#,
+        r#"1. type field value[destination]="Lisbon""#,
+    ),
+    // A statement before the request: context, and what its pronoun,
+    // "that <noun>" or "the <ordinal> one" stands for.
+    (
+        "statement + pronoun",
+        r#"Ana Ruiz sent me three files, open the last one"#,
+        r#"1. expand last item of "Ana Ruiz""#,
+    ),
+    (
+        "statement + pronoun",
+        r#"Marek Nowak mailed me two invoices, open the first one"#,
+        r#"1. expand #1 "invoice" of "Marek Nowak""#,
+    ),
+    (
+        "statement + pronoun",
+        r#"the staging-db backup finished, download it"#,
+        r#"1. click "Download" of "staging-db""#,
+    ),
+    (
+        "statement + pronoun",
+        r#"we don't need blue-lagoon anymore, remove it"#,
+        r#"1. click "Remove" of "blue-lagoon""#,
+    ),
+    (
+        "statement + pronoun",
+        r#"I changed teams, turn off the weekly digest"#,
+        r#"1. unselect exactly ["weekly digest"]"#,
+    ),
+    (
+        "statement + pronoun",
+        r#"the banner that blinks drives me crazy, turn it off"#,
+        r#"1. unselect exactly ["banner"]"#,
+    ),
+    // …but a sentence with a value in it is no context to drop.
+    (
+        "statement + pronoun",
+        r#"We are a party of 6. Please book the terrace table."#,
+        r#"1. type value=(phrase "We are a party of 6") → 2. submit book"#,
+    ),
+];
+
+#[test]
+fn each_construct_reads_as_its_intent() {
+    let mut bad = Vec::new();
+    for (construct, task, want) in CONSTRUCTS {
+        let got = Intent::parse(task).describe();
+        if got != *want {
+            bad.push(format!("[{construct}] {task}\n  want {want}\n  got  {got}"));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {} rows:\n{}",
+        bad.len(),
+        CONSTRUCTS.len(),
+        bad.join("\n")
+    );
+}
