@@ -163,12 +163,23 @@ impl Layout {
         let Some(&(start, _)) = self.occurrences(label).first() else {
             return "";
         };
-        let from = start.saturating_sub(span);
-        let mut from = from;
-        while !self.text.is_char_boundary(from) {
-            from += 1;
-        }
-        self.text.get(from..start).unwrap_or_default()
+        self.text_between(start.saturating_sub(span), start)
+    }
+
+    /// The text between two offsets, each moved forward to a character's
+    /// start (offsets computed in bytes may fall inside one) and clamped
+    /// to the text.
+    pub fn text_between(&self, from: usize, to: usize) -> &str {
+        let boundary = |mut at: usize| {
+            at = at.min(self.text.len());
+            while !self.text.is_char_boundary(at) {
+                at += 1;
+            }
+            at
+        };
+        let from = boundary(from);
+        let to = boundary(to).max(from);
+        self.text.get(from..to).unwrap_or_default()
     }
 
     /// The text is there (whole words).

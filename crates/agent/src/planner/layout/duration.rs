@@ -53,15 +53,7 @@ pub(super) fn last_duration(words: &[&str]) -> Option<f64> {
 impl Layout {
     /// The last duration written between two offsets of the text, in minutes.
     pub fn duration_in(&self, from: usize, to: usize) -> Option<f64> {
-        let mut from = from.min(self.text.len());
-        while !self.text.is_char_boundary(from) {
-            from += 1;
-        }
-        let mut to = to.min(self.text.len()).max(from);
-        while !self.text.is_char_boundary(to) {
-            to += 1;
-        }
-        let words: Vec<&str> = self.text.get(from..to)?.split(' ').collect();
+        let words: Vec<&str> = self.text_between(from, to).split(' ').collect();
         last_duration(&words)
     }
 }

@@ -77,15 +77,7 @@ pub fn first_moment(text: &str) -> Option<Moment> {
 impl Layout {
     /// The first moment written between two offsets of the text.
     pub fn moment_in(&self, from: usize, to: usize) -> Option<Moment> {
-        let mut from = from.min(self.text.len());
-        while !self.text.is_char_boundary(from) {
-            from += 1;
-        }
-        let mut to = to.min(self.text.len()).max(from);
-        while !self.text.is_char_boundary(to) {
-            to += 1;
-        }
-        first_moment(self.text.get(from..to)?)
+        first_moment(self.text_between(from, to))
     }
 }
 
