@@ -134,21 +134,26 @@ async fn a_cross_site_page_gets_nothing_from_any_route_and_creates_nothing() {
     assert_eq!(r.status(), 403);
 }
 
-#[tokio::test]
-async fn a_cross_site_websocket_to_browse_is_refused_and_ours_is_not() {
-    let s = server(GuardConfig::default()).await;
-    let url = ws_url(&s, "/browse");
-    assert_eq!(ws_handshake(&url, &[("origin", EVIL)]).await, Err(403));
-    assert_eq!(ws_handshake(&url, &[("origin", "null")]).await, Err(403));
+/// A WebSocket upgrade at `url` is refused to a page's Origin, a `null`
+/// Origin and a rebound Host, and accepted from the CLI (no Origin) and
+/// our extension.
+async fn upgrade_is_guarded(s: &TestServer, url: &str) {
+    assert_eq!(ws_handshake(url, &[("origin", EVIL)]).await, Err(403));
+    assert_eq!(ws_handshake(url, &[("origin", "null")]).await, Err(403));
     // Rebinding: the page's own name, resolved to 127.0.0.1.
     let port = s.base.rsplit(':').next().unwrap().to_string();
     let rebound = format!("rebind.example:{port}");
-    assert_eq!(ws_handshake(&url, &[("host", &rebound)]).await, Err(403));
-    // The CLI (no Origin) and our extension still get their conversation.
-    ws_handshake(&url, &[]).await.unwrap();
-    ws_handshake(&url, &[("origin", EXTENSION_ORIGIN)])
+    assert_eq!(ws_handshake(url, &[("host", &rebound)]).await, Err(403));
+    ws_handshake(url, &[]).await.unwrap();
+    ws_handshake(url, &[("origin", EXTENSION_ORIGIN)])
         .await
         .unwrap();
+}
+
+#[tokio::test]
+async fn a_cross_site_websocket_to_browse_is_refused_and_ours_is_not() {
+    let s = server(GuardConfig::default()).await;
+    upgrade_is_guarded(&s, &ws_url(&s, "/browse")).await;
 }
 
 /// The live run stream is a WebSocket upgrade on a GET: the same guard.
@@ -156,16 +161,7 @@ async fn a_cross_site_websocket_to_browse_is_refused_and_ours_is_not() {
 async fn a_cross_site_websocket_to_a_run_stream_is_refused_and_ours_is_not() {
     let s = server(GuardConfig::default()).await;
     let run = s.start("Log in", "careful").await;
-    let url = ws_url(&s, &format!("/agent/run/{run}/stream"));
-    assert_eq!(ws_handshake(&url, &[("origin", EVIL)]).await, Err(403));
-    assert_eq!(ws_handshake(&url, &[("origin", "null")]).await, Err(403));
-    let port = s.base.rsplit(':').next().unwrap().to_string();
-    let rebound = format!("rebind.example:{port}");
-    assert_eq!(ws_handshake(&url, &[("host", &rebound)]).await, Err(403));
-    ws_handshake(&url, &[]).await.unwrap();
-    ws_handshake(&url, &[("origin", EXTENSION_ORIGIN)])
-        .await
-        .unwrap();
+    upgrade_is_guarded(&s, &ws_url(&s, &format!("/agent/run/{run}/stream"))).await;
 }
 
 #[tokio::test]
