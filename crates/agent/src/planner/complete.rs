@@ -56,24 +56,11 @@ fn unsaved_choice(cx: &Cx<'_>) -> Option<Tool> {
     if form == 0 || is_submit(e) || matches!(e.facts.tag.as_str(), "button" | "a") {
         return None;
     }
-    let submits: Vec<&Observed> = cx
-        .page
-        .elements
-        .iter()
-        .filter(|s| {
-            is_submit(s) && s.facts.form == form && !s.is_disabled() && !cx.is_instruction(s)
-        })
-        .collect();
-    let [s] = submits.as_slice() else {
-        return None;
-    };
+    let s = only_submit(cx, Some(form))?;
     if cx.clicked_since(at, s).is_some() {
         return None;
     }
-    Some(match steps::click(cx, s) {
-        steps::Outcome::Act(t) => t,
-        _ => Tool::Click { id: cx.id(s) },
-    })
+    Some(press(cx, s))
 }
 
 fn is_submit(e: &Observed) -> bool {
@@ -105,20 +92,7 @@ fn unsent_form(cx: &Cx<'_>, intent: &Intent) -> Option<Tool> {
     if !matches!(last_run(cx, &intent.steps), Some(Step::Fill { .. })) {
         return None;
     }
-    let submits: Vec<&Observed> = cx
-        .page
-        .elements
-        .iter()
-        .filter(|e| {
-            !e.is_disabled()
-                && e.facts.input_type == "submit"
-                && matches!(e.facts.tag.as_str(), "button" | "input")
-                && !cx.is_instruction(e)
-        })
-        .collect();
-    let [e] = submits.as_slice() else {
-        return None;
-    };
+    let e = only_submit(cx, None)?;
     // A key that may have sent the form: not the arrow keys that walk a
     // list of suggestions, nor the Enter that took the item they reached.
     let walks = |h: &crate::types::HistoryEntry| {
@@ -132,10 +106,28 @@ fn unsent_form(cx: &Cx<'_>, intent: &Intent) -> Option<Tool> {
     if cx.clicked_since(0, e).is_some() || pressed {
         return None;
     }
-    Some(match steps::click(cx, e) {
+    Some(press(cx, e))
+}
+
+/// The page's one usable submit button (of `form`, when given), or `None`
+/// when there are none or several.
+fn only_submit<'p>(cx: &Cx<'p>, form: Option<u32>) -> Option<&'p Observed> {
+    let mut submits = cx.page.elements.iter().filter(|e| {
+        is_submit(e)
+            && form.is_none_or(|f| e.facts.form == f)
+            && !e.is_disabled()
+            && !cx.is_instruction(e)
+    });
+    let first = submits.next()?;
+    submits.next().is_none().then_some(first)
+}
+
+/// Click a submit button as a step would (revealing it first if it must).
+fn press(cx: &Cx<'_>, e: &Observed) -> Tool {
+    match steps::click(cx, e) {
         steps::Outcome::Act(t) => t,
         _ => Tool::Click { id: cx.id(e) },
-    })
+    }
 }
 
 /// A quoted value of the task that must show somewhere once it is done:
