@@ -1,0 +1,280 @@
+//! Extremes among the hits ("the cheapest plan", "the shortest flight",
+//! "the newest article"): by the number, duration, moment or price each
+//! hit's card shows.
+
+use super::{plain_clickable, Hit};
+use crate::intent::Extreme;
+use crate::planner::context::Cx;
+use crate::planner::layout::{first_moment, number_in, reading_order, Moment};
+use crate::text::normalize;
+use sentience_snapshot_core::Observed;
+
+/// The hit whose number (in its label or just after it) is least / most;
+/// for "the shortest" / "the longest", the duration its card shows
+/// ("Duration: 5h 30m" before a "Book flight for $677" button), when the
+/// hits show durations, else their numbers.
+pub(super) fn extreme<'p>(cx: &Cx<'p>, hits: Vec<Hit<'p>>, x: Extreme) -> Vec<Hit<'p>> {
+    let best = hits.iter().map(|h| h.score).fold(0.0, f64::max);
+    let hits: Vec<Hit<'p>> = hits.into_iter().filter(|h| h.score >= best * 0.6).collect();
+    let minutes = if x.is_duration() {
+        durations(cx, &hits)
+    } else if x.is_moment() {
+        moments(cx, &hits)
+    } else {
+        None
+    };
+    let mut numbered: Vec<(f64, Hit<'p>)> = match minutes {
+        Some(m) => m.into_iter().zip(hits).collect(),
+        None => hits
+            .into_iter()
+            .filter_map(|h| Some((cx.layout.number_of(cx.page, h.index, 80)?, h)))
+            .collect(),
+    };
+    numbered.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let pick = if x.is_least() {
+        numbered.into_iter().next()
+    } else {
+        numbered.pop()
+    };
+    pick.map(|(_, h)| h).into_iter().collect()
+}
+
+/// The duration (minutes) shown in each hit's card, in the order of
+/// `hits`: the text since the previous hit (in reading order) up to its own
+/// end. All or nothing: a hit without a duration means these are not cards
+/// that show one.
+fn durations(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
+    let mut placed: Vec<(usize, usize, usize)> = hits
+        .iter()
+        .enumerate()
+        .map(|(k, h)| {
+            let at = cx.layout.offset(h.index)?;
+            Some((at, at + cx.layout.text_len(h.index), k))
+        })
+        .collect::<Option<_>>()?;
+    placed.sort_by_key(|p| p.0);
+    let mut out = vec![0.0; hits.len()];
+    let mut from = 0;
+    for (at, end, k) in placed {
+        let start = from.max(at.saturating_sub(400));
+        out[k] = cx.layout.duration_in(start, end)?;
+        from = end;
+    }
+    Some(out)
+}
+
+/// The moment (a date or a time of day) shown with each hit, in the
+/// order of `hits`: its own label, else the text from it to the next hit
+/// (a result's date follows its title; a flight's time leads its card, so
+/// a card-shaped page is read by `repeated_extreme`). All of one kind or
+/// nothing.
+fn moments(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
+    let mut placed: Vec<(usize, usize)> = hits
+        .iter()
+        .enumerate()
+        .map(|(k, h)| Some((cx.layout.offset(h.index)?, k)))
+        .collect::<Option<_>>()?;
+    placed.sort_by_key(|p| p.0);
+    let mut out = vec![None; hits.len()];
+    for (n, &(at, k)) in placed.iter().enumerate() {
+        let end = placed.get(n + 1).map_or(at + 300, |p| p.0.min(at + 300));
+        out[k] = first_moment(hits[k].e.label()).or_else(|| cx.layout.moment_in(at, end));
+    }
+    let got: Vec<Moment> = out.into_iter().collect::<Option<_>>()?;
+    let kind = *got.first()?;
+    got.iter()
+        .all(|m| m.same_kind(kind))
+        .then(|| got.iter().map(|m| m.value()).collect())
+}
+
+/// "the newest article", "the earliest appointment" where the results have
+/// names of their own: of the links and buttons each followed (before the
+/// next one) by a moment of the same kind, at least two, the one with the
+/// least / greatest. Controls that show no moment (a sidebar's links) are
+/// not among them.
+pub(super) fn dated_extreme<'p>(
+    cx: &Cx<'p>,
+    x: Extreme,
+    extra: &dyn Fn(&Observed) -> bool,
+) -> Option<Hit<'p>> {
+    if !x.is_moment() {
+        return None;
+    }
+    let page = cx.page;
+    let mut placed: Vec<(usize, usize)> = page
+        .elements
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| {
+            plain_clickable(e) && !e.is_field() && !e.is_disabled() && !cx.avoided(e) && extra(e)
+        })
+        .filter_map(|(i, _)| Some((cx.layout.offset(i)?, i)))
+        .collect();
+    placed.sort_by_key(|p| p.0);
+    let mut dated: Vec<(Moment, usize)> = Vec::new();
+    for (n, &(at, i)) in placed.iter().enumerate() {
+        let end = placed.get(n + 1).map_or(at + 300, |p| p.0.min(at + 300));
+        if let Some(m) = cx.layout.moment_in(at, end) {
+            dated.push((m, i));
+        }
+    }
+    // The kind most of them show (dates beside a stray clock time).
+    let days = dated
+        .iter()
+        .filter(|(m, _)| matches!(m, Moment::Day(_)))
+        .count();
+    let keep_days = days * 2 >= dated.len();
+    dated.retain(|(m, _)| matches!(m, Moment::Day(_)) == keep_days);
+    if dated.len() < 2 {
+        return None;
+    }
+    dated.sort_by(|a, b| a.0.value().total_cmp(&b.0.value()));
+    let (_, index) = if x.is_least() {
+        *dated.first()?
+    } else {
+        *dated.last()?
+    };
+    Some(Hit {
+        score: 1.0,
+        index,
+        e: &page.elements[index],
+    })
+}
+
+/// The same control repeated in each card or row ("Select", "Choose",
+/// "Add to cart": at least two, the largest such group), and of them the
+/// one whose card holds the least / most price — a number with a currency
+/// sign, else the card's last number. A card is the page's text from the
+/// control before it to it (the words of a card come before its button).
+pub(super) fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
+    // A duration ("the shortest flight") is read by its own rule.
+    if x.is_duration() {
+        return None;
+    }
+    let page = cx.page;
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, e) in page.elements.iter().enumerate() {
+        if e.is_field()
+            || e.is_checkable()
+            || e.is_disabled()
+            || !plain_clickable(e)
+            || super::super::unveil::is_toggle(e)
+        {
+            continue;
+        }
+        let label = normalize(e.label());
+        if label.is_empty() {
+            continue;
+        }
+        match groups.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, v)) => v.push(i),
+            None => groups.push((label, vec![i])),
+        }
+    }
+    let (_, mut members) = groups
+        .into_iter()
+        .filter(|(_, v)| v.len() >= 2)
+        .max_by_key(|(_, v)| v.len())?;
+    members.sort_by(|&a, &b| reading_order(&page.elements[a], &page.elements[b]));
+    // The k-th mention of the label in the text is the k-th control
+    // (found without a lower-cased copy of the whole text, whose byte
+    // positions would not be the text's outside ASCII).
+    let text = &page.visible_text;
+    let raw_label = page.elements[members[0]].label().trim();
+    let mut cuts = mentions(text, raw_label);
+    if cuts.len() < members.len() {
+        return None;
+    }
+    cuts.truncate(members.len());
+    let mut priced: Vec<(f64, usize)> = Vec::new();
+    // Cards are alike: the first reaches back no further than the longest
+    // of the others (not into the page's heading and its own amounts).
+    let longest = cuts
+        .windows(2)
+        .map(|w| w[1].saturating_sub(w[0] + raw_label.len()))
+        .max();
+    let mut from = match longest {
+        Some(n) => floor_char(text, cuts[0].saturating_sub(n)),
+        None => 0,
+    };
+    // "the earliest flight": the moment each card shows, when every card
+    // shows one of one kind; else, as for any extreme, its price.
+    let mut timed: Vec<(Moment, usize)> = Vec::new();
+    for (k, &cut) in cuts.iter().enumerate() {
+        let card = text.get(from..cut).unwrap_or_default();
+        if let Some(n) = price_in(card) {
+            priced.push((n, members[k]));
+        }
+        if let Some(m) = first_moment(card) {
+            timed.push((m, members[k]));
+        }
+        from = cut + raw_label.len();
+    }
+    if x.is_moment()
+        && timed.len() == members.len()
+        && timed.iter().all(|(m, _)| m.same_kind(timed[0].0))
+    {
+        priced = timed.iter().map(|(m, i)| (m.value(), *i)).collect();
+    }
+    if priced.len() < 2 {
+        return None;
+    }
+    priced.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (_, index) = if x.is_least() {
+        priced.first()?
+    } else {
+        priced.last()?
+    };
+    Some(Hit {
+        score: 1.0,
+        index: *index,
+        e: &page.elements[*index],
+    })
+}
+
+/// The nearest char boundary at or before `i`.
+fn floor_char(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Where `needle` appears in `hay`, ASCII case ignored, without overlaps.
+fn mentions(hay: &str, needle: &str) -> Vec<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let mut out = Vec::new();
+    if n.is_empty() {
+        return out;
+    }
+    let mut i = 0;
+    while i + n.len() <= h.len() {
+        if h[i..i + n.len()].eq_ignore_ascii_case(n) && hay.is_char_boundary(i) {
+            out.push(i);
+            i += n.len();
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The price in a card's text: the first amount after a currency sign,
+/// else the last number.
+fn price_in(card: &str) -> Option<f64> {
+    for (p, c) in card.char_indices() {
+        if matches!(c, '$' | '€' | '£' | '¥') {
+            // The amount written right after the sign (spaces allowed).
+            let rest = card[p + c.len_utf8()..].trim_start();
+            if rest.starts_with(|d: char| d.is_ascii_digit()) {
+                if let Some(n) = number_in(rest) {
+                    return Some(n);
+                }
+            }
+        }
+    }
+    card.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .filter_map(|w| w.trim_end_matches('.').parse().ok())
+        .next_back()
+}
