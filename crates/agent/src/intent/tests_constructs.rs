@@ -95,6 +95,36 @@ const CONSTRUCTS: &[(&str, &str, &str)] = &[
         r#"We are a party of 6. Please book the terrace table."#,
         r#"1. type value=(phrase "We are a party of 6") → 2. submit book"#,
     ),
+    // "add / create <a thing>" followed by two or more values named by
+    // their fields: a form filled and sent, not a control clicked (branch
+    // issue-23f, batch 4).
+    (
+        "add + named values = a form",
+        r#"Add a supplier with tax number "DE81234", phone "030 5550 1234""#,
+        r#"1. type phone="030 5550 1234" value[tax number]="DE81234" → 2. submit add"#,
+    ),
+    (
+        "add + named values = a form",
+        r#"Create a vehicle: plate "KX21 4TZ", fleet number "0042", driver "Ines Moro""#,
+        r#"1. type value[plate]="KX21 4TZ" value[fleet number]="0042" value[driver]="Ines Moro" → 2. submit create"#,
+    ),
+    // …unquoted, a comma list whose parts end in codes is a list of values.
+    (
+        "add + named values = a form",
+        r#"Add a vehicle Blue Van, plate number KX21 4TZ, fleet number 0042"#,
+        r#"1. type value=(phrase "plate number KX21 4TZ") value=(phrase "fleet number 0042") → 2. submit add"#,
+    ),
+    // …but things put somewhere, or one thing, stay a click.
+    (
+        "add + named values = a form",
+        r#"add the green kettle and 2 mugs to my basket"#,
+        r#"1. click "Add" of "green kettle and 2 mugs to basket""#,
+    ),
+    (
+        "add + named values = a form",
+        r#"Add a new address"#,
+        r#"1. click "Add" of "new address""#,
+    ),
 ];
 
 #[test]

@@ -319,6 +319,26 @@ fn colon_labelled(toks: &[Token], lex: &Lexicon) -> (Vec<Value>, Vec<Token>) {
 }
 
 /// The values of a list (the rest of `values`).
+/// Where a list of values starts that no "with" or colon opens: the first
+/// comma after which two or more comma-separated parts each end in a code
+/// or number ("Add a payee Acme, routing number 021000021, account number
+/// 5566"): each part is a field's words and its value.
+fn coded_list(toks: &[Token]) -> Option<usize> {
+    let first = toks.iter().position(|t| t.comma)? + 1;
+    let mut coded = 0;
+    let mut start = first;
+    for (k, t) in toks.iter().enumerate().skip(first) {
+        if t.comma || k + 1 == toks.len() {
+            let part = &toks[start..=k];
+            if part.len() >= 2 && t.raw.chars().any(|c| c.is_ascii_digit()) {
+                coded += 1;
+            }
+            start = k + 1;
+        }
+    }
+    (coded >= 2).then_some(first)
+}
+
 fn listed_values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     let mut used = vec![false; toks.len()];
@@ -327,7 +347,8 @@ fn listed_values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) -> V
     let list_from = toks
         .iter()
         .position(|t| !t.quoted && (matches!(t.lower.as_str(), "with" | "using") || t.colon))
-        .unwrap_or(toks.len());
+        .unwrap_or(toks.len())
+        .min(coded_list(toks).unwrap_or(toks.len()));
     for range in parts(toks, lex) {
         let offset = range.start;
         let part = &toks[range];

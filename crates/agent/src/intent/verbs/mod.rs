@@ -84,6 +84,8 @@ pub(super) fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
             )
         }) {
         Verb::Type
+    } else if verb == Verb::Click && creates_with_values(&clause) {
+        Verb::Submit
     } else {
         verb
     };
@@ -101,6 +103,38 @@ pub(super) fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
         Verb::Wait => wait::parse(&clause),
     }
 }
+
+/// "Add payee X with routing number N, account number M", "add a new
+/// address: name X, street Y, city Z": a verb of making something new
+/// followed by two or more values each named by its field is a form to
+/// fill and send (its submit says "Add …" or "Save"), not one control to
+/// click beside a row.
+fn creates_with_values(c: &Clause<'_>) -> bool {
+    if !matches!(c.phrase.as_slice(), ["add"] | ["create"]) {
+        return false;
+    }
+    // "add the mug and the towel to my cart": things put somewhere, not values.
+    let ws = lowers(c.rest);
+    if ws.iter().any(|w| *w == "to" || *w == "into") && ws.iter().any(|w| PLACES.contains(w)) {
+        return false;
+    }
+    let vals = super::values::values(c.rest, c.lex, false, true);
+    // A value is named by its field when the parse found the label, or
+    // when it is a run of words ending in a code or number ("routing
+    // number 123006800"), which the fill splits against the page's labels.
+    let named = |v: &&super::Value| {
+        !v.label.trim().is_empty()
+            || matches!(&v.source, super::ValueSource::Phrase(p)
+                if p.split_whitespace().count() >= 2
+                    && p.split_whitespace().last().is_some_and(|w| w.chars().any(|ch| ch.is_ascii_digit())))
+    };
+    vals.iter().filter(named).count() >= 2
+}
+
+/// Where things are added to, as in "add X to the cart".
+const PLACES: &[&str] = &[
+    "cart", "basket", "bag", "wishlist", "list", "order", "playlist", "folder",
+];
 
 /// The "use the textbox" role that the next clause's value goes into.
 pub(super) fn used_role(c: &[Token], lex: &Lexicon) -> Option<Role> {
