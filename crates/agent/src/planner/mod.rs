@@ -77,7 +77,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use steps::Outcome;
 
 pub use goal::same_url;
-pub use session::{entry, Session};
+pub use session::{entry, entry_signed, Session};
 
 /// What a decision looks at besides the task.
 pub struct Situation<'a> {
