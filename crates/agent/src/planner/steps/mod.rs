@@ -112,6 +112,12 @@ pub fn walk(cx: &Cx<'_>, steps: &[Step]) -> (Result<usize, Outcome>, Walked) {
 }
 
 impl Walked {
+    /// The step the walk stopped at (tests).
+    #[cfg(test)]
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
     /// `run(cx, &steps[..steps.len() - 1], 0, false).is_ok()` for the
     /// `steps` walked: every step before the last is done. Walked without
     /// the last step, each of them is asked what the whole walk asked it
