@@ -55,6 +55,22 @@ pub struct Run {
     pub baseline: Option<Baseline>,
 }
 
+/// The page a step is on and its signature, hashed once per step: the
+/// last entry's `page_after` and the new entry's `page_before` are both
+/// this page's, and the hash reads the whole page (its text and every
+/// element).
+#[derive(Clone, Copy)]
+struct Signed<'p> {
+    page: &'p Page,
+    signature: &'p str,
+}
+
+impl<'p> Signed<'p> {
+    fn of((page, signature): (&'p Page, &'p str)) -> Signed<'p> {
+        Signed { page, signature }
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     #[error("Run is not waiting for an answer (status: {0})")]
@@ -134,7 +150,8 @@ impl Run {
     }
 
     /// Record the result of the previous action against its history entry.
-    fn record_result(&mut self, last: Option<&ToolResult>, page: Option<&Page>) {
+    /// `page`: the page now shown, with its signature (`Signed`).
+    fn record_result(&mut self, last: Option<&ToolResult>, page: Option<Signed<'_>>) {
         let Some(entry) = self.history.last_mut() else {
             return;
         };
@@ -142,7 +159,7 @@ impl Run {
             return;
         }
         if let Some(p) = page {
-            entry.page_after = Some(p.signature());
+            entry.page_after = Some(p.signature.to_string());
         }
         if let Some(r) = last {
             entry.success = Some(r.success);
@@ -160,9 +177,19 @@ impl Run {
         }
     }
 
-    fn push(&mut self, action: &str, tool: Option<&Tool>, page: Option<&Page>, observation: &str) {
+    fn push(
+        &mut self,
+        action: &str,
+        tool: Option<&Tool>,
+        page: Option<Signed<'_>>,
+        observation: &str,
+    ) {
+        let signature = page.map(|p| p.signature.to_string());
+        let page = page.map(|p| p.page);
         let mut entry = match tool {
-            Some(t) => crate::planner::entry(self.current_step, t, page, observation),
+            Some(t) => {
+                crate::planner::entry_signed(self.current_step, t, page, signature, observation)
+            }
             None => HistoryEntry {
                 step_number: self.current_step,
                 action: action.into(),
@@ -173,7 +200,7 @@ impl Run {
                 element_text: None,
                 bbox: None,
                 url: page.map(|p| p.url.clone()),
-                page_before: page.map(Page::signature),
+                page_before: signature,
                 page_after: None,
             },
         };
@@ -181,7 +208,7 @@ impl Run {
         self.history.push(entry);
     }
 
-    fn execute(&mut self, tool: Tool, page: Option<&Page>) -> StepResponse {
+    fn execute(&mut self, tool: Tool, page: Option<Signed<'_>>) -> StepResponse {
         self.current_step += 1;
         self.status = RunStatus::Running;
         self.push(tool.name().as_str(), Some(&tool), page, "Pending");
@@ -216,6 +243,8 @@ impl Run {
             None => (None, None),
         };
         let page = page.as_ref();
+        let signature = page.map(Page::signature);
+        let signed = page.zip(signature.as_deref()).map(Signed::of);
         // A policy failure must leave the run untouched so that a retry of
         // the same request works: decide on a copy, commit on success. The
         // old snapshot is replaced anyway, so it is not copied.
@@ -223,7 +252,7 @@ impl Run {
         let mut next = self.clone();
         self.current_snapshot = old_snapshot;
         next.updated_at = now_ms();
-        next.record_result(last.as_ref(), page);
+        next.record_result(last.as_ref(), signed);
         if let (Some(raw), Some(p)) = (raw, page) {
             // `Snapshot::parse` already dropped any screenshot.
             next.current_snapshot = Some(raw);
@@ -254,7 +283,7 @@ impl Run {
             }
         }
         // docs/contracts/run-api.md §5: "snapshot can be null on first call" → observe first.
-        let Some(page) = page else {
+        let Some(signed) = signed else {
             let r = next.execute(Tool::observe(), None);
             *self = next;
             return Ok(r);
@@ -264,7 +293,7 @@ impl Run {
         let ctx = PolicyContext {
             task: &next.task,
             mode: next.mode,
-            page,
+            page: signed.page,
             history: &next.history,
             reflections: &next.reflections,
             avoid: &avoid,
@@ -273,19 +302,19 @@ impl Run {
             user_answers: &next.user_answers,
         };
         let decision = policy.decide(&ctx).await?;
-        let response = next.apply(decision, page);
+        let response = next.apply(decision, signed);
         *self = next;
         Ok(response)
     }
 
-    fn apply(&mut self, decision: Decision, page: &Page) -> StepResponse {
+    fn apply(&mut self, decision: Decision, page: Signed<'_>) -> StepResponse {
         match decision {
             Decision::Tool(Tool::Finish { result }) => self.apply(Decision::Finish(result), page),
             Decision::Tool(Tool::AskUser { question }) => self.apply(Decision::Ask(question), page),
             Decision::Tool(tool) => {
                 // RunMode (docs/contracts/run-api.md §10) "careful": security gate enabled.
                 if self.mode == RunMode::Careful {
-                    if let Some(hit) = security::check(&tool, page) {
+                    if let Some(hit) = security::check(&tool, page.page) {
                         return self.ask(hit.question, Some(tool), Some(hit.reason), page);
                     }
                 }
@@ -311,7 +340,7 @@ impl Run {
         question: String,
         tool: Option<Tool>,
         reason: Option<String>,
-        page: &Page,
+        page: Signed<'_>,
     ) -> StepResponse {
         self.current_step += 1;
         self.status = RunStatus::WaitingUser;
@@ -365,13 +394,15 @@ impl Run {
             .as_ref()
             .and_then(|v| Page::from_json_str(v.get()).ok())
             .map(|(p, _)| p);
+        let signature = page.as_ref().map(Page::signature);
+        let page = page.as_ref().zip(signature.as_deref()).map(Signed::of);
         match pending.and_then(|p| p.tool) {
-            Some(tool) => Ok(self.execute(tool, page.as_ref())),
+            Some(tool) => Ok(self.execute(tool, page)),
             None => {
                 if let Some(a) = answer.filter(|a| !a.trim().is_empty()) {
                     self.user_answers.push(truncate(&a, 500));
                 }
-                Ok(self.execute(Tool::observe(), page.as_ref()))
+                Ok(self.execute(Tool::observe(), page))
             }
         }
     }

@@ -346,29 +346,36 @@ pub const SUCCESS_PHRASES: &[&str] = &[
 
 /// Success phrases present in a text (normalised, on word boundaries).
 pub fn success_markers(text: &str) -> Vec<String> {
-    // The phrases as words, indexed by their first word: one lookup per
-    // word of the text (page text is long; this runs every step).
-    type ByFirst = FnvMap<&'static str, Vec<(usize, Vec<&'static str>)>>;
+    // The phrases indexed by their first word: one lookup per word of the
+    // text (page text is long; a run's first step reads all of it).
+    type ByFirst = FnvMap<&'static str, Vec<(usize, &'static str)>>;
     static BY_FIRST: OnceLock<ByFirst> = OnceLock::new();
     let by_first = BY_FIRST.get_or_init(|| {
         let mut m = ByFirst::default();
         for (k, p) in SUCCESS_PHRASES.iter().enumerate() {
-            let ws: Vec<&'static str> = p.split(' ').collect();
-            m.entry(ws[0]).or_default().push((k, ws));
+            let first = p.split(' ').next().unwrap_or_default();
+            m.entry(first).or_default().push((k, *p));
         }
         m
     });
     let norm = normalize(text);
-    let ws: Vec<&str> = norm.split(' ').collect();
     let mut found = [false; SUCCESS_PHRASES.len()];
-    for i in 0..ws.len() {
-        if let Some(cands) = by_first.get(ws[i]) {
-            for (k, pw) in cands {
-                if ws[i..].starts_with(pw) {
+    // The words as `norm.split(' ')` gives them, found in place (no list
+    // of them is built): a phrase starts at a word when the text from
+    // there starts with it and a space or the end follows.
+    let mut start = 0;
+    while start <= norm.len() {
+        let rest = &norm[start..];
+        let end = memchr::memchr(b' ', rest.as_bytes()).unwrap_or(rest.len());
+        if let Some(cands) = by_first.get(&rest[..end]) {
+            for (k, p) in cands {
+                if rest.starts_with(p) && matches!(rest.as_bytes().get(p.len()), None | Some(b' '))
+                {
                     found[*k] = true;
                 }
             }
         }
+        start += end + 1;
     }
     SUCCESS_PHRASES
         .iter()

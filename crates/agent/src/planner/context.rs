@@ -11,6 +11,8 @@ use crate::page::{ElementId, Page};
 use crate::policy::Baseline;
 use crate::types::HistoryEntry;
 use sentience_snapshot_core::Observed;
+use std::cell::OnceCell;
+use std::ops::Deref;
 
 pub struct Cx<'a> {
     pub task: &'a str,
@@ -18,7 +20,8 @@ pub struct Cx<'a> {
     pub history: &'a [HistoryEntry],
     pub avoid: &'a [String],
     pub baseline: &'a Baseline,
-    pub layout: Layout,
+    /// The page's text layout, laid out on first use (`cx.layout.…`).
+    pub layout: LazyLayout<'a>,
     /// Each element's words, normalised once per decision.
     pub words: Words,
 }
@@ -37,7 +40,11 @@ impl<'a> Cx<'a> {
             history,
             avoid,
             baseline,
-            layout: Layout::new(page, task),
+            layout: LazyLayout {
+                page,
+                task,
+                built: OnceCell::new(),
+            },
             words: Words::new(page, task),
         }
     }
@@ -177,6 +184,33 @@ impl<'a> Cx<'a> {
         self.history
             .iter()
             .any(|h| matches!(h.action.as_str(), "click" | "type" | "press" | "navigate") && ok(h))
+    }
+}
+
+/// `Layout::new(page, task)`, built the first time a step asks for it:
+/// it normalises the page's text and every element's label (~90 k
+/// instructions a decision, docs/benchmarks.md "The steps walked once…"),
+/// and many decisions (a form's fields filled by their labels) never
+/// read it. The same layout either way, so the same decisions.
+pub struct LazyLayout<'a> {
+    page: &'a Page,
+    task: &'a str,
+    built: OnceCell<Layout>,
+}
+
+impl Deref for LazyLayout<'_> {
+    type Target = Layout;
+
+    fn deref(&self) -> &Layout {
+        self.built.get_or_init(|| Layout::new(self.page, self.task))
+    }
+}
+
+impl LazyLayout<'_> {
+    /// Laid out already (tests: which decisions need it).
+    #[cfg(test)]
+    pub fn is_built(&self) -> bool {
+        self.built.get().is_some()
     }
 }
 

@@ -79,7 +79,8 @@ impl Session {
         });
         if let Decision::Tool(t) = &d {
             let n = self.history.len() as u32 + 1;
-            self.history.push(entry(n, t, Some(page), "Pending"));
+            self.history
+                .push(entry_signed(n, t, Some(page), Some(sig), "Pending"));
         }
         d
     }
@@ -95,6 +96,18 @@ impl Session {
 
 /// The history entry of a tool chosen on `page` (the run state machine's too).
 pub fn entry(step: u32, tool: &Tool, page: Option<&Page>, observation: &str) -> HistoryEntry {
+    entry_signed(step, tool, page, page.map(Page::signature), observation)
+}
+
+/// [`entry`] with `page`'s signature computed already (it hashes the whole
+/// page: a step that has it does not compute it twice).
+pub fn entry_signed(
+    step: u32,
+    tool: &Tool,
+    page: Option<&Page>,
+    signature: Option<String>,
+    observation: &str,
+) -> HistoryEntry {
     let el = tool
         .element()
         .and_then(|id| page.and_then(|p| p.find_id(id)));
@@ -110,7 +123,7 @@ pub fn entry(step: u32, tool: &Tool, page: Option<&Page>, observation: &str) -> 
             .filter(|s| !s.is_empty()),
         bbox: el.filter(|e| e.has_box()).map(|e| e.element.bbox),
         url: page.map(|p| p.url.clone()),
-        page_before: page.map(Page::signature),
+        page_before: signature,
         page_after: None,
     }
 }

@@ -30,6 +30,50 @@ fn success_markers_on_word_boundaries() {
     assert!(success_markers("unsuccessfully").is_empty());
 }
 
+/// `success_markers` as it was before the words were found in place: the
+/// text's words listed, each phrase compared word by word.
+fn success_markers_by_words(text: &str) -> Vec<String> {
+    let norm = normalize(text);
+    let ws: Vec<&str> = norm.split(' ').collect();
+    SUCCESS_PHRASES
+        .iter()
+        .filter(|p| {
+            let pw: Vec<&str> = p.split(' ').collect();
+            (0..ws.len()).any(|i| ws[i..].starts_with(&pw))
+        })
+        .map(|p| p.to_string())
+        .collect()
+}
+
+#[test]
+fn success_markers_agree_with_the_word_list_definition() {
+    let texts = [
+        "",
+        " ",
+        "Welcome",
+        "welcome!",
+        "Logged in",
+        "You are logged in as Kim",
+        "you are logged inn",
+        "logged",
+        "Thank you for your order. Payment received; message sent.",
+        "thank  you\nthank-you THANK YOU",
+        "Your message has been sent successfully",
+        "has been",
+        "submitted: yes. Coupon SPRING20 applied.",
+        "Confirmation number 88-12. Purchase complete!",
+        "unsuccessfully submittedly welcomed",
+        "Bienvenue, élan — welcome 欢迎 you are in",
+        "signed in signed in signed",
+    ];
+    for t in texts {
+        assert_eq!(success_markers(t), success_markers_by_words(t), "{t:?}");
+    }
+    let all = SUCCESS_PHRASES.join(" ");
+    assert_eq!(success_markers(&all).len(), SUCCESS_PHRASES.len());
+    assert_eq!(success_markers(&all), success_markers_by_words(&all));
+}
+
 /// `normalize` as it was before the byte loop (each character decoded):
 /// the byte loop must agree with it on every input.
 fn normalize_by_chars(s: &str) -> String {

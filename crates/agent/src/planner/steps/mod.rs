@@ -24,6 +24,7 @@ use super::context::Cx;
 use crate::intent::{Condition, Step, Touch};
 use crate::types::{Direction, Tool};
 use sentience_snapshot_core::Observed;
+use std::cell::Cell;
 
 pub use choose::is_checked;
 pub use fill::{complete_value, is_listbox_trigger};
@@ -46,7 +47,10 @@ pub enum Outcome {
 /// Walks `steps` from `cursor`; `Ok(cursor)` when all are done.
 pub fn run(cx: &Cx<'_>, steps: &[Step], mut cursor: usize, last: bool) -> Result<usize, Outcome> {
     for (k, step) in steps.iter().enumerate() {
-        let following = steps.get(k + 1);
+        let following = Following {
+            step: steps.get(k + 1),
+            read: None,
+        };
         let is_last = last && k + 1 == steps.len();
         match one(cx, step, following, cursor, is_last) {
             Outcome::Done(c) => cursor = cursor.max(c),
@@ -56,9 +60,96 @@ pub fn run(cx: &Cx<'_>, steps: &[Step], mut cursor: usize, last: bool) -> Result
     Ok(cursor)
 }
 
-fn one(cx: &Cx<'_>, step: &Step, following: Option<&Step>, cursor: usize, last: bool) -> Outcome {
+/// The step after the one walked, as `one` gives it: reading it (`get`)
+/// is noted, so that a walk knows which outcome depended on it.
+#[derive(Clone, Copy, Default)]
+pub struct Following<'s> {
+    step: Option<&'s Step>,
+    read: Option<&'s Cell<bool>>,
+}
+
+impl<'s> Following<'s> {
+    pub fn get(self) -> Option<&'s Step> {
+        if let Some(r) = self.read {
+            r.set(true);
+        }
+        self.step
+    }
+}
+
+/// What the walk of all the task's steps leaves for a second question,
+/// "is every step but the last done, walked without it?"
+/// (`all_but_last_done`), answered without walking them again.
+pub struct Walked {
+    /// The step the walk stopped at (the number of steps when all are done).
+    at: usize,
+    /// The cursor the step before the last started from, and whether its
+    /// outcome read the last step.
+    penult: Option<(usize, bool)>,
+}
+
+/// `run(cx, steps, 0, true)`, and what `Walked::all_but_last_done` needs.
+pub fn walk(cx: &Cx<'_>, steps: &[Step]) -> (Result<usize, Outcome>, Walked) {
+    let n = steps.len();
+    let mut cursor = 0;
+    let mut penult = None;
+    for (k, step) in steps.iter().enumerate() {
+        let read = Cell::new(false);
+        let following = Following {
+            step: steps.get(k + 1),
+            read: Some(&read),
+        };
+        let outcome = one(cx, step, following, cursor, k + 1 == n);
+        if k + 2 == n {
+            penult = Some((cursor, read.get()));
+        }
+        match outcome {
+            Outcome::Done(c) => cursor = cursor.max(c),
+            other => return (Err(other), Walked { at: k, penult }),
+        }
+    }
+    (Ok(cursor), Walked { at: n, penult })
+}
+
+impl Walked {
+    /// The step the walk stopped at (tests).
+    #[cfg(test)]
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    /// `run(cx, &steps[..steps.len() - 1], 0, false).is_ok()` for the
+    /// `steps` walked: every step before the last is done. Walked without
+    /// the last step, each of them is asked what the whole walk asked it
+    /// (the same cursor, the same step after it, not the last), except the
+    /// one before the last, which then sees no step after it: the whole
+    /// walk's answer stands unless that step's outcome read the last step,
+    /// and then only it is asked again.
+    pub fn all_but_last_done(&self, cx: &Cx<'_>, steps: &[Step]) -> bool {
+        let n = steps.len();
+        if n <= 1 {
+            return true;
+        }
+        // Stopped earlier: the walk without the last step stops there too.
+        if self.at < n - 2 {
+            return false;
+        }
+        match self.penult {
+            Some((cursor, true)) => matches!(
+                one(cx, &steps[n - 2], Following::default(), cursor, false),
+                Outcome::Done(_)
+            ),
+            Some((_, false)) => self.at > n - 2,
+            None => false,
+        }
+    }
+}
+
+fn one(cx: &Cx<'_>, step: &Step, following: Following<'_>, cursor: usize, last: bool) -> Outcome {
     match step {
-        Step::Click { target, touch } => click::step(cx, target, *touch, cursor, last, following),
+        Step::Click { target, touch } => {
+            click::step(cx, target, *touch, cursor, last, following.get())
+        }
         Step::Fill { values, field } => fill::step(cx, values, field, cursor, following),
         Step::Choose {
             on,
@@ -70,14 +161,18 @@ fn one(cx: &Cx<'_>, step: &Step, following: Option<&Step>, cursor: usize, last: 
             // "stop sync" on a page with a "Stop sync" button and no
             // "sync" switch: the words as said name the control.
             Some(control) if choose::said_instead(cx, choice.as_ref(), target, control) => {
-                click::step(cx, control, Touch::Click, cursor, last, following)
+                click::step(cx, control, Touch::Click, cursor, last, following.get())
             }
             _ => choose::step(cx, *on, choice.as_ref(), target, within.as_deref(), cursor),
         },
-        Step::Open { target, explore } => open::step(cx, target, *explore, following, cursor, last),
+        Step::Open { target, explore } => {
+            open::step(cx, target, *explore, following.get(), cursor, last)
+        }
         Step::Submit { phrase, button } => submit::step(cx, phrase, button.as_deref(), cursor),
         Step::Search { term } => submit::search(cx, term.as_ref(), cursor),
-        Step::Find { target, about } => find::step(cx, target, about.as_deref(), following, cursor),
+        Step::Find { target, about } => {
+            find::step(cx, target, about.as_deref(), following.get(), cursor)
+        }
         Step::Navigate { url } => {
             let went =
                 cx.history.iter().skip(cursor).position(|h| {

@@ -139,7 +139,8 @@ pub fn search(cx: &Cx<'_>, term: Option<&Value>, cursor: usize) -> Outcome {
     // fields say From and To: each part into the field its preposition
     // names (a date or time by its shape), then the form is sent.
     if let Some(values) = super::search_roles::role_values(cx, &text) {
-        return match super::fill::step(cx, &values, &Target::default(), cursor, None) {
+        return match super::fill::step(cx, &values, &Target::default(), cursor, Default::default())
+        {
             Outcome::Done(c) => implicit(cx, "search", c).unwrap_or(Outcome::Done(c)),
             other => other,
         };

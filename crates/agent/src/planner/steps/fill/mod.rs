@@ -44,7 +44,7 @@ pub fn step(
     values: &[Value],
     field: &Target,
     cursor: usize,
-    following: Option<&crate::intent::Step>,
+    following: super::Following<'_>,
 ) -> Outcome {
     let mut taken: Vec<&Observed> = Vec::new();
     let mut pending: Vec<String> = Vec::new();
@@ -110,7 +110,7 @@ pub fn step(
             }
             // The form is elsewhere: the control that leads to what the
             // task does ("Log in" on a front page for a log-in task).
-            if let Some(crate::intent::Step::Submit { phrase, button }) = following {
+            if let Some(crate::intent::Step::Submit { phrase, button }) = following.get() {
                 let what = button.as_deref().unwrap_or(phrase);
                 if let Some(e) = super::reveal::naming(cx, what) {
                     return click(cx, e);
