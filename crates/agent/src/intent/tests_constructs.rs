@@ -95,6 +95,43 @@ const CONSTRUCTS: &[(&str, &str, &str)] = &[
         r#"We are a party of 6. Please book the terrace table."#,
         r#"1. type value=(phrase "We are a party of 6") → 2. submit book"#,
     ),
+    // A word just before a quoted value is that value's label, never the
+    // value of the field noun before it (issue-23g, fifth batch).
+    (
+        "label before a quote",
+        r#"Change the delivery address: street "5 Elm Row", city "Leeds", postcode "LS1 4AB""#,
+        r#"?"#,
+    ),
+    // "change X to" a list of values each said after its field's words:
+    // field nouns read as such, the rest phrases split on the page.
+    (
+        "labelled list after to",
+        r#"Change the billing address to street 12 Oak Rd, city Springfield, state IL, zip code 62704"#,
+        r#"?"#,
+    ),
+    // A set named by the group it belongs to is a set, not one value.
+    (
+        "set as its group",
+        r#"Select "Tea", "Coffee" and "Juice" as the drinks you like"#,
+        r#"?"#,
+    ),
+    // The relation after a set is no part of its last item.
+    (
+        "set + relation",
+        r#"Tick Tea, Coffee and Juice under the drinks you like and continue"#,
+        r#"?"#,
+    ),
+    // An amount of money is a value wherever it stands, without its sign.
+    (
+        "money",
+        r#"Transfer $1,200.50 to "Joint Savings""#,
+        r#"?"#,
+    ),
+    (
+        "money",
+        r#"Pay 75 dollars with the reference "Rent March""#,
+        r#"?"#,
+    ),
 ];
 
 #[test]
