@@ -850,6 +850,17 @@ fn a_set_goes_to_check_boxes_not_radios_of_the_same_names() {
             "Your favourite? Tea Coffee Juice Which do you drink? Tea Coffee Juice Next",
         )
     };
+    // The run API's shape carries no check state: set it on the model.
+    let p = |tea: bool, juice: bool| {
+        let mut q = p(false, false);
+        for (el, on) in [("c1", tea), ("c3", juice)] {
+            if let Some(k) = q.elements.iter().position(|e| q.id_of(e) == id(el)) {
+                q.elements[k].element.state.checked =
+                    on.then_some(sentience_snapshot_core::Checked::TRUE);
+            }
+        }
+        q
+    };
     let task = "Tick Tea and Juice, then click Next";
     assert_eq!(
         decide(task, &p(false, false), &[]),

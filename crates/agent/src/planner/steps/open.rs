@@ -83,21 +83,6 @@ pub fn step(
             matching = super::reveal::rows_for(matching, t);
         }
     }
-    // "open the newest article": a thing picked by a property (an extreme
-    // or an ordinal among results) was clicked and the page moved on
-    // without it — the results gave way to what it opened. Picked again
-    // here, the property would choose among what is left (a sidebar).
-    if target.extreme.is_some() || target.ordinal.is_some() {
-        let opened = cx.history.iter().enumerate().skip(cursor).rfind(|(_, h)| {
-            h.action == "click"
-                && h.success != Some(false)
-                && !h.no_page_change()
-                && h.element_id().is_some_and(|id| cx.page.find(&id).is_none())
-        });
-        if let Some((i, _)) = opened {
-            return Outcome::Done(i + 1);
-        }
-    }
     // Nothing this step matches was clicked, yet the steps after it have
     // acted: the place was passed ("Open email, forward …" once the
     // message is open: its "close email" is no place to open).
