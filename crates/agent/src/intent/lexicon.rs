@@ -241,6 +241,7 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["mouse", "over"], Verb::Hover),
         (&["buy"], Verb::Submit),
         (&["pay"], Verb::Submit),
+        (&["transfer"], Verb::Submit),
         (&["purchase"], Verb::Submit),
         (&["order"], Verb::Submit),
         (&["check", "out"], Verb::Submit),

@@ -125,6 +125,43 @@ const CONSTRUCTS: &[(&str, &str, &str)] = &[
         r#"Add a new address"#,
         r#"1. click "Add" of "new address""#,
     ),
+    // A word just before a quoted value is that value's label, never the
+    // value of the field noun before it (issue-23g, fifth batch).
+    (
+        "label before a quote",
+        r#"Change the delivery address: street "5 Elm Row", city "Leeds", postcode "LS1 4AB""#,
+        r#"1. type value[city]="Leeds" value[postcode]="LS1 4AB" value[street]="5 Elm Row""#,
+    ),
+    // "change X to" a list of values each said after its field's words:
+    // field nouns read as such, the rest phrases split on the page.
+    (
+        "labelled list after to",
+        r#"Change the billing address to street 12 Oak Rd, city Springfield, state IL, zip code 62704"#,
+        r#"1. type value=(phrase "street 12 Oak Rd") value[city]="Springfield" value=(phrase "state IL") value[code]="62704""#,
+    ),
+    // A set named by the group it belongs to is a set, not one value.
+    (
+        "set as its group",
+        r#"Select "Tea", "Coffee" and "Juice" as the drinks you order"#,
+        r#"1. select exactly ["Tea", "Coffee", "Juice"]"#,
+    ),
+    // The relation after a set is no part of its last item.
+    (
+        "set + relation",
+        r#"Tick Tea, Coffee and Juice under the drinks you order and continue"#,
+        r#"1. select below "drinks you order" exactly ["Tea", "Coffee", "Juice"] → 2. submit continue"#,
+    ),
+    // An amount of money is a value wherever it stands, without its sign.
+    (
+        "money",
+        r#"Transfer $1,200.50 to "Joint Savings""#,
+        r#"1. type value[amount]="1200.50" value[to]="Joint Savings" → 2. submit transfer"#,
+    ),
+    (
+        "money",
+        r#"Pay 75 dollars with the reference "Rent March""#,
+        r#"1. type value[amount]="75" value[reference]="Rent March" → 2. submit pay"#,
+    ),
 ];
 
 #[test]

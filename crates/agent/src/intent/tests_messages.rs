@@ -28,6 +28,16 @@ const TABLE: &[(&str, &str)] = &[
         "Send Effie's email to Bari",
         r#"1. find of "Effie" the message by Effie → 2. click "Forward" → 3. type value[to]="Bari" → 4. submit send"#,
     ),
+    // "an email to <address>": the address is the e-mail's value, never
+    // the word "to" (a value is of its field's kind).
+    (
+        r#"Send an email to "lena@fjord.example" with subject "Rota" and message "Shifts swapped""#,
+        r#"1. type email="lena@fjord.example" value[subject]="Rota" message="Shifts swapped" → 2. submit send"#,
+    ),
+    (
+        "Send a mail to omar@dune.example with the subject Lunch",
+        r#"1. type email[mail]="omar@dune.example" value[subject]="Lunch" → 2. submit send"#,
+    ),
     // Not a message by someone: unchanged.
     ("Send the form", "1. submit send"),
     (

@@ -412,7 +412,8 @@ fn listed_values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) -> V
         let mut from = q;
         while from > 0 && q - from < 3 {
             let p = &toks[from - 1];
-            if p.quoted || p.comma || p.stop || p.colon && from < q {
+            // (a value before, "$250 from "Checking"", is no word of its label)
+            if p.quoted || p.comma || p.stop || p.colon && from < q || used[from - 1] {
                 break;
             }
             from -= 1;
@@ -520,6 +521,16 @@ fn scan_part(
             if w.contains('@') && w.contains('.') && !w.starts_with('@') {
                 out.push(Value::literal(w.clone(), FieldKind::Email, ""));
                 used[offset + i] = true;
+            } else if let Some((amount, n)) = money(part, i) {
+                // "transfer $250", "pay 40 dollars": an amount of money is a
+                // value wherever it stands, for the amount field (whose
+                // currency sign, a prefix of the box, is no part of it).
+                out.push(Value::literal(amount, FieldKind::Other, "amount"));
+                for u in used.iter_mut().skip(offset + i).take(n) {
+                    *u = true;
+                }
+                i += n;
+                continue;
             } else if let Some(n) = date_or_time(part, i) {
                 let text: Vec<&str> = part[i..i + n].iter().map(|t| t.raw.as_str()).collect();
                 let label = if i > 0 && !part[i - 1].quoted {
@@ -585,9 +596,27 @@ fn scan_part(
             label = format!("{label} of {}", part[j].raw);
             j += 1;
         }
+        // "an email to ana@x.test", "a message for ana@x.test": the
+        // address after the preposition is the e-mail's value, never the
+        // preposition itself.
+        if kind == FieldKind::Email
+            && part
+                .get(j)
+                .is_some_and(|t| !t.quoted && matches!(t.lower.as_str(), "to" | "for"))
+            && part.get(j + 1).is_some_and(|t| t.raw.contains('@'))
+        {
+            j += 1;
+        }
         let Some(v) = part.get(j) else {
             break;
         };
+        // A value must be of its field's kind: a word without "@" is no
+        // e-mail address ("send an email to Ana": the e-mail is the thing
+        // sent, and "to" starts the recipient).
+        if kind == FieldKind::Email && !v.quoted && !v.raw.contains('@') {
+            i = j.max(i + 1);
+            continue;
+        }
         if v.quoted {
             out.push(Value::literal(v.raw.clone(), kind, label));
             used[offset + j] = true;
@@ -613,6 +642,9 @@ fn scan_part(
             let w = ws[k];
             next_pair(k)
                 || part[k].quoted
+                // "address: street "12 Oak Rd"": a word just before a
+                // quoted value is that value's label, never this one's.
+                || part.get(k + 1).is_some_and(|t| t.quoted)
                 || lex.into.contains(&w) && k > j && is_article(lex, ws.get(k + 1).unwrap_or(&""))
                 || matches!(w, "with" | "using" | "then")
                 || field_at(&ws[k..], lex).is_some() && k > j
@@ -768,6 +800,39 @@ pub(super) fn pattern_of(toks: &[Token]) -> Option<ValueSource> {
         &["end", "in"],
     ]);
     (starts.is_some() || ends.is_some()).then_some(ValueSource::Pattern { starts, ends })
+}
+
+/// An amount of money written at `i` ("$250", "€1,200.50", "250 dollars",
+/// "40 bucks"): the number without its currency and how many tokens it takes.
+fn money(part: &[Token], i: usize) -> Option<(String, usize)> {
+    let w = part[i].raw.as_str();
+    let number = |s: &str| {
+        !s.is_empty()
+            && s.chars().next().is_some_and(|c| c.is_ascii_digit())
+            && s.chars()
+                .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+    };
+    for sign in ['$', '€', '£', '¥'] {
+        if let Some(n) = w.strip_prefix(sign).filter(|n| number(n)) {
+            return Some((n.replace(',', ""), 1));
+        }
+    }
+    let unit = part.get(i + 1).is_some_and(|t| {
+        !t.quoted
+            && matches!(
+                t.lower.as_str(),
+                "dollars"
+                    | "dollar"
+                    | "euros"
+                    | "euro"
+                    | "pounds"
+                    | "bucks"
+                    | "usd"
+                    | "eur"
+                    | "gbp"
+            )
+    });
+    (unit && number(w)).then(|| (w.replace(',', ""), 2))
 }
 
 /// A date or time written at `i` ("10/11/2016", "12:13 PM", "7pm"): how many

@@ -830,3 +830,52 @@ fn a_dialog_asking_to_leave_the_form_is_answered_to_stay() {
         })
     );
 }
+
+/// A set is held by check boxes: where a radio group of the same names
+/// comes first ("Your favourite?" above "Which do you drink?"), the items
+/// of a set of two are ticked in the check boxes, and each only once.
+#[test]
+fn a_set_goes_to_check_boxes_not_radios_of_the_same_names() {
+    let p = |tea: bool, juice: bool| {
+        page(
+            json!([
+                {"id": "r1", "tag": "input", "type": "radio", "text": "Tea", "bbox": {"x": 10, "y": 40, "width": 80, "height": 20}},
+                {"id": "r2", "tag": "input", "type": "radio", "text": "Coffee", "bbox": {"x": 10, "y": 60, "width": 80, "height": 20}},
+                {"id": "r3", "tag": "input", "type": "radio", "text": "Juice", "bbox": {"x": 10, "y": 80, "width": 80, "height": 20}},
+                {"id": "c1", "tag": "input", "type": "checkbox", "text": "Tea", "checked": tea, "bbox": {"x": 10, "y": 140, "width": 80, "height": 20}},
+                {"id": "c2", "tag": "input", "type": "checkbox", "text": "Coffee", "bbox": {"x": 10, "y": 160, "width": 80, "height": 20}},
+                {"id": "c3", "tag": "input", "type": "checkbox", "text": "Juice", "checked": juice, "bbox": {"x": 10, "y": 180, "width": 80, "height": 20}},
+                {"id": "next", "tag": "button", "text": "Next", "bbox": {"x": 10, "y": 220, "width": 80, "height": 20}},
+            ]),
+            "Your favourite? Tea Coffee Juice Which do you drink? Tea Coffee Juice Next",
+        )
+    };
+    // The run API's shape carries no check state: set it on the model.
+    let p = |tea: bool, juice: bool| {
+        let mut q = p(false, false);
+        for (el, on) in [("c1", tea), ("c3", juice)] {
+            if let Some(k) = q.elements.iter().position(|e| q.id_of(e) == id(el)) {
+                q.elements[k].element.state.checked =
+                    on.then_some(sentience_snapshot_core::Checked::TRUE);
+            }
+        }
+        q
+    };
+    let task = "Tick Tea and Juice, then click Next";
+    assert_eq!(
+        decide(task, &p(false, false), &[]),
+        Decision::Tool(Tool::Click { id: id("c1") })
+    );
+    assert_eq!(
+        decide(task, &p(true, false), &[clicked("c1", "Tea")]),
+        Decision::Tool(Tool::Click { id: id("c3") })
+    );
+    assert_eq!(
+        decide(
+            task,
+            &p(true, true),
+            &[clicked("c1", "Tea"), clicked("c3", "Juice")]
+        ),
+        Decision::Tool(Tool::Click { id: id("next") })
+    );
+}

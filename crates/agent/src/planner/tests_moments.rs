@@ -1,7 +1,7 @@
 //! Moments on a page: "the earliest" / "the newest" compare the time or
 //! date shown with each thing (never its price); a choice made in a form
 //! is saved by that form's own submit button.
-use super::tests::{clicked, decide, id, page};
+use super::tests::{clicked, decide, id, page, typed};
 use super::*;
 use serde_json::json;
 
@@ -121,4 +121,37 @@ fn a_choice_made_in_a_form_is_saved_by_its_own_submit() {
         ),
         Decision::Tool(_)
     ));
+}
+
+/// After a search: the results (each followed by its date, listed by
+/// relevance, the oldest first) beside a sidebar whose links show no date,
+/// one of them the same title as a result; header and footer links.
+#[test]
+fn the_newest_result_after_a_search_beside_a_sidebar_that_repeats_a_title() {
+    let p = page(
+        json!([
+            {"id": "h1", "tag": "a", "href": "#news", "text": "News", "bbox": bb(10)},
+            {"id": "h2", "tag": "a", "href": "#sport", "text": "Sport", "bbox": bb(10)},
+            {"id": "q", "tag": "input", "type": "search", "label": "Search stories", "value": "solar", "bbox": bb(60)},
+            {"id": "go", "tag": "button", "type": "submit", "text": "Search", "bbox": bb(60)},
+            {"id": "r1", "tag": "a", "href": "#r1", "text": "Solar farms open in the valley", "bbox": bb(120)},
+            {"id": "r2", "tag": "a", "href": "#r2", "text": "Rooftop solar grants extended", "bbox": bb(170)},
+            {"id": "r3", "tag": "a", "href": "#r3", "text": "Solar storage prices fall again", "bbox": bb(220)},
+            {"id": "s1", "tag": "a", "href": "#s1", "text": "Solar farms open in the valley", "bbox": {"x": 600, "y": 140, "width": 160, "height": 20}},
+            {"id": "s2", "tag": "a", "href": "#s2", "text": "Weather this week", "bbox": {"x": 600, "y": 165, "width": 120, "height": 20}},
+            {"id": "chat", "tag": "button", "text": "Ask us", "bbox": bb(400)},
+            {"id": "f1", "tag": "a", "href": "#contact", "text": "Contact", "bbox": bb(450)},
+        ]),
+        "Daily Courier News Sport How can we help? Search 3 results for “solar” \
+         Solar farms open in the valley Updated Apr 3, 2025 \
+         Rooftop solar grants extended Updated Feb 9, 2026 \
+         Solar storage prices fall again Updated Oct 30, 2025 \
+         Most read Solar farms open in the valley Weather this week Ask us Contact",
+    );
+    let task = r#"Search the news for "solar" and open the newest story"#;
+    let history = [typed("q", "solar"), clicked("go", "Search")];
+    assert_eq!(
+        decide(task, &p, &history),
+        Decision::Tool(Tool::Click { id: id("r2") })
+    );
 }

@@ -33,7 +33,11 @@ pub(super) fn parse(c: &Clause<'_>, on: bool) -> Vec<Step> {
         .position(|t| !t.quoted && lex.as_.contains(&t.lower.as_str()))
     {
         let fws = lowers(&rest[k + 1..]);
+        // "Select A, B and C as the tools you use": a set, named by the
+        // group it belongs to, never one value for a field.
+        let set = items(rest, lex, k).len() >= 2;
         if k > 0
+            && !set
             && ((0..fws.len()).any(|j| field_at(&fws[j..], lex).is_some())
                 || role_phrase(rest, k + 1, lex).is_some()
                 || fws.first().is_some_and(|w| lex.articles.contains(w)))
@@ -103,11 +107,28 @@ pub(super) fn parse(c: &Clause<'_>, on: bool) -> Vec<Step> {
         None
     } else {
         // "only X, Y and Z", "X as toppings": the set without its qualifiers.
+        // "Tick A, B and C under the tools you use": the relation's words
+        // (the object's relation) are no part of the last item.
+        let related_at = o
+            .relation
+            .as_ref()
+            .and_then(|_| {
+                let ws = lowers(rest);
+                (1..rest.len()).find(|&k| {
+                    !rest[k].quoted
+                        && match_at(lex.relations, &ws[k..]).is_some_and(|(n, r)| {
+                            // (not "of" / "for" / "by": "the session for Phone" is one item)
+                            r != crate::intent::Relation::Of && k + n < rest.len()
+                        })
+                })
+            })
+            .unwrap_or(rest.len());
         let upto = rest
             .iter()
             .position(|t| !t.quoted && t.lower == "as")
             .unwrap_or(within_at)
-            .min(within_at);
+            .min(within_at)
+            .min(related_at);
         let xs = items(rest, lex, upto);
         let only = rest
             .iter()

@@ -32,6 +32,9 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
         if let Some(step) = list_to(c) {
             return vec![step];
         }
+        if let Some(step) = labelled_after_to(c) {
+            return vec![step];
+        }
         let mut vals = Vec::new();
         for part in rest.split(|t| !t.quoted && lex.and.contains(&t.lower.as_str())) {
             for piece in split_commas(part) {
@@ -214,6 +217,61 @@ fn split_commas(toks: &[Token]) -> Vec<&[Token]> {
         out.push(&toks[start..]);
     }
     out
+}
+
+/// "Change my address to street 12 Oak Rd, city Springfield, zip code
+/// 62704": after "to", a list of values each said after the words that
+/// name its field. A part with a field noun is read as one ("city X"); a
+/// part of words and a value with none ("street 12 Oak Rd", "state IL")
+/// is a phrase the planner splits against the page's field labels. Only
+/// when the parts after the first carry no "to" of their own (those are
+/// "set A to x, B to y") and one of them names its field.
+fn labelled_after_to(c: &Clause<'_>) -> Option<Step> {
+    let (rest, lex) = (c.rest, c.lex);
+    let k = rest.iter().position(|t| !t.quoted && t.lower == "to")?;
+    let after = &rest[k + 1..];
+    let pieces = split_commas(after);
+    if pieces.len() < 2
+        || pieces[1..]
+            .iter()
+            .any(|p| p.iter().any(|t| !t.quoted && t.lower == "to"))
+    {
+        return None;
+    }
+    let per_piece: Vec<Vec<Value>> = pieces
+        .iter()
+        .map(|p| values(p, lex, false, false))
+        .collect();
+    if per_piece[1..].iter().all(Vec::is_empty) {
+        return None;
+    }
+    let mut vals = Vec::new();
+    for (piece, found) in pieces.iter().zip(per_piece) {
+        if !found.is_empty() {
+            vals.extend(found);
+            continue;
+        }
+        let words: Vec<&str> = piece
+            .iter()
+            .filter(|t| t.quoted || !is_article(lex, &t.lower))
+            .map(|t| t.raw.as_str())
+            .collect();
+        // A label needs a word before the value ("state IL"); a bare
+        // value ("12 Oak Rd") is a phrase all the same.
+        if words.is_empty() {
+            continue;
+        }
+        vals.push(Value {
+            source: ValueSource::Phrase(words.join(" ")),
+            field: FieldKind::Other,
+            label: String::new(),
+            transforms: c.object.transforms.clone(),
+        });
+    }
+    (!vals.is_empty()).then_some(Step::Fill {
+        values: vals,
+        field: Target::default(),
+    })
 }
 
 /// "Enter the value that corresponds with each label into the form",

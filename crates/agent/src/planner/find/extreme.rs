@@ -141,6 +141,27 @@ pub(super) fn dated_extreme<'p>(
     })
 }
 
+/// Do these controls stand as one control per card does: each in a column
+/// (the same left edge) or a row (the same top) with another of them? A
+/// title shown twice — a search result and the same article in a sidebar
+/// beside it — is no card's control. Without boxes (HTML only) nothing
+/// can be told, and they count.
+fn aligned(page: &crate::page::Page, members: &[usize]) -> bool {
+    let boxes: Vec<_> = members
+        .iter()
+        .map(|&i| &page.elements[i].element.bbox)
+        .collect();
+    if boxes.iter().all(|b| b.width <= 0.0 && b.height <= 0.0) {
+        return true;
+    }
+    boxes.iter().enumerate().all(|(k, a)| {
+        boxes
+            .iter()
+            .enumerate()
+            .any(|(j, b)| j != k && ((a.x - b.x).abs() <= 4.0 || (a.y - b.y).abs() <= 4.0))
+    })
+}
+
 /// The same control repeated in each card or row ("Select", "Choose",
 /// "Add to cart": at least two, the largest such group), and of them the
 /// one whose card holds the least / most price — a number with a currency
@@ -173,7 +194,7 @@ pub(super) fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
     }
     let (_, mut members) = groups
         .into_iter()
-        .filter(|(_, v)| v.len() >= 2)
+        .filter(|(_, v)| v.len() >= 2 && aligned(page, v))
         .max_by_key(|(_, v)| v.len())?;
     members.sort_by(|&a, &b| reading_order(&page.elements[a], &page.elements[b]));
     // The k-th mention of the label in the text is the k-th control

@@ -65,11 +65,25 @@ pub fn step(
             let exact = matches!(choice, Some(Choice::Only(_))) || items.len() >= 2;
             let mut wanted: Vec<&Observed> = Vec::new();
             let mut found_any = false;
+            // A set of two or more is held by check boxes, never by radios
+            // (a radio group keeps one): where a check box and a radio
+            // share an item's name ("Which do you use?" / "Which first?"),
+            // the check box is the item's.
+            let set_of = |e: &Observed| {
+                let radio = e.role() == Role::Radio
+                    || e.facts.input_type == "radio"
+                    || e.facts.aria_role == "menuitemradio";
+                if items.len() >= 2 && radio {
+                    0.9
+                } else {
+                    1.0
+                }
+            };
             for item in items {
                 // A checkbox / radio / option labelled with the item.
                 let m = boxes
                     .iter()
-                    .map(|e| (text_fit(e, item), *e))
+                    .map(|e| (text_fit(e, item) * set_of(e), *e))
                     .filter(|(s, _)| *s >= FLOOR)
                     .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| reading_order(b.1, a.1)));
                 if let Some((_, e)) = m {
