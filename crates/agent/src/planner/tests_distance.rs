@@ -55,7 +55,7 @@ fn the_nearest_card_by_the_distance_it_shows() {
     for details_first in [false, true] {
         for task in [
             "Book the nearest dermatologist",
-            "Book an appointment with the closest dermatologist",
+            "Book the closest dermatologist",
         ] {
             assert_eq!(
                 decide(task, &providers(details_first), &[]),

@@ -1,6 +1,5 @@
 //! Fields the page names in other words than the task: "address line 1"
-//! is the Street box, "ZIP" the Postcode box; an option list abbreviates
-//! ("Admin" for "administrator", "90 d" for "90 days"); a thing "named X"
+//! is the Street box, "ZIP" the Postcode box; a thing "named X"
 //! has its name typed into the form's name box; a value the task does not
 //! name as a query goes into the page's own form, not its search box.
 use super::tests::{decide, id, page};
@@ -45,39 +44,6 @@ fn address_line_1_is_the_street_and_zip_the_postcode() {
             "{task}"
         );
     }
-}
-
-#[test]
-fn an_abbreviated_option_is_the_value_it_shortens() {
-    let opts = |names: &[&str]| -> Vec<serde_json::Value> {
-        names
-            .iter()
-            .map(|n| json!({"value": n.to_lowercase(), "text": n}))
-            .collect()
-    };
-    let p = page(
-        json!([
-            {"id": "name", "tag": "input", "ariaLabel": "Key name"},
-            {"id": "exp", "tag": "select", "ariaLabel": "Expires after", "options": opts(&["7 d", "30 d", "90 d", "1 yr"]), "value": "30 d"},
-            {"id": "role", "tag": "select", "ariaLabel": "Role", "options": opts(&["Owner", "Admin", "Dev"]), "value": "Dev"},
-            {"id": "go", "tag": "button", "type": "submit", "text": "Create key"},
-        ]),
-        "Create a new key Key name Expires after Role Create key",
-    );
-    assert_eq!(
-        decide("Set the role to administrator", &p, &[]),
-        Decision::Tool(Tool::Type {
-            id: id("role"),
-            text: "Admin".into()
-        })
-    );
-    assert_eq!(
-        decide("Set expires after to 1 year", &p, &[]),
-        Decision::Tool(Tool::Type {
-            id: id("exp"),
-            text: "1 yr".into()
-        })
-    );
 }
 
 #[test]
