@@ -280,7 +280,7 @@ pub fn option_for(e: &Observed, v: &str) -> Option<String> {
                 .max_by_key(|o| o.text.len())
         })
         .map(|o| o.text.clone())
-        .or_else(|| same_time_or_short(&opts, v))
+        .or_else(|| same_time_or_short(opts, v))
 }
 
 /// The one option that says the value in other words: the same time of
