@@ -29,6 +29,13 @@ const PHRASES: &[(&[&str], &str)] = &[
     (&["add", "to", "basket"], "addtocart"),
     (&["user", "name"], "username"),
     (&["pass", "word"], "password"),
+    // An address's parts as forms of different countries name them.
+    (&["zip", "code"], "postcode"),
+    (&["postal", "code"], "postcode"),
+    (&["post", "code"], "postcode"),
+    (&["address", "line", "1"], "street"),
+    (&["address", "line", "one"], "street"),
+    (&["street", "address"], "street"),
 ];
 
 /// Synonym groups: every word maps to the first word of its group.
@@ -66,6 +73,12 @@ const SYNONYMS: &[&[&str]] = &[
     &["password", "passcode", "pwd", "passphrase"],
     &["download", "get"],
     &["about", "info", "information"],
+    // One part of an address, named the way another country's form does.
+    &["postcode", "zip", "zipcode", "postal"],
+    &["street", "address1"],
+    // The one line that names a thing being written: an issue's summary,
+    // a message's subject, a post's or an event's title.
+    &["title", "summary", "subject", "headline"],
     // A message marked important: a star in one mail app, a flag in another.
     &["star", "starred", "flag", "flagged"],
 ];

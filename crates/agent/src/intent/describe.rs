@@ -146,6 +146,7 @@ fn target_words(t: &Target) -> String {
             Extreme::Longest => " longest",
             Extreme::Earliest => " earliest",
             Extreme::Latest => " latest",
+            Extreme::Nearest => " nearest",
         });
     }
     if t.all {

@@ -521,6 +521,8 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["newest"], Extreme::Latest),
         (&["most", "recent"], Extreme::Latest),
         (&["most", "recently"], Extreme::Latest),
+        (&["nearest"], Extreme::Nearest),
+        (&["closest"], Extreme::Nearest),
     ],
     if_: &["if"],
     once: &[&["once"], &["when"], &["as", "soon", "as"], &["after"]],

@@ -133,12 +133,18 @@ pub enum Extreme {
     /// "the latest", "the newest", "the most recent": the last moment
     /// shown with it, else the greatest number.
     Latest,
+    /// "the nearest clinic", "the closest store": the least distance
+    /// shown with it ("0.9 mi", "3 km"), not its first number.
+    Nearest,
 }
 
 impl Extreme {
     /// Least of its measure (a number or a duration).
     pub fn is_least(self) -> bool {
-        matches!(self, Extreme::Least | Extreme::Shortest | Extreme::Earliest)
+        matches!(
+            self,
+            Extreme::Least | Extreme::Shortest | Extreme::Earliest | Extreme::Nearest
+        )
     }
 
     /// Measured in the time or date shown beside the thing.
@@ -149,6 +155,11 @@ impl Extreme {
     /// Measured in time shown beside the thing.
     pub fn is_duration(self) -> bool {
         matches!(self, Extreme::Shortest | Extreme::Longest)
+    }
+
+    /// Measured in the distance shown beside the thing.
+    pub fn is_distance(self) -> bool {
+        self == Extreme::Nearest
     }
 }
 

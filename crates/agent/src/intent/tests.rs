@@ -609,6 +609,15 @@ const TABLE: &[(&str, &str)] = &[
         r#"open the most recent invoice"#,
         r#"1. expand latest "invoice""#,
     ),
+    // A superlative of distance: the distance shown beside each thing.
+    (
+        r#"Book the nearest dermatologist"#,
+        r#"1. click nearest "Book""#,
+    ),
+    (
+        r#"Select the closest store"#,
+        r#"1. select nearest "store""#,
+    ),
     // A lookup form: the values after "with" into their fields, then sent.
     (
         r#"Find my trip with confirmation code "K7Q2PX" and last name "Okafor""#,

@@ -58,6 +58,11 @@ fn parts(toks: &[Token], lex: &Lexicon) -> Vec<std::ops::Range<usize>> {
 /// label; `phrases`: a part with words but no field noun becomes a
 /// `Phrase` the planner splits against the page's field labels.
 pub(super) fn values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) -> Vec<Value> {
+    if let Some((v, rest)) = named(toks, lex) {
+        let mut out = vec![v];
+        out.extend(values(&rest, lex, login, phrases));
+        return out;
+    }
     if let Some((mut out, rest)) = addressed(toks) {
         out.extend(values(&rest, lex, login, phrases));
         return out;
@@ -73,6 +78,85 @@ pub(super) fn values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) 
     }
     out.extend(listed_values(&rest, lex, login, phrases));
     out
+}
+
+/// "a project named Apollo", "an API key called ci-deploy", "a bug titled
+/// Export hangs at 99%": the thing being made is named after "named /
+/// called / titled", so its name goes into the field for it ("Project
+/// name", "Key name"; a title into "Title" / "Summary"). The value runs
+/// to the end of its sentence, a comma, or "with" / "and" / "that" /
+/// "which" (a quoted value is itself); the noun before the marker labels
+/// it. Returns the value and the tokens left for the rest.
+fn named(toks: &[Token], lex: &Lexicon) -> Option<(Value, Vec<Token>)> {
+    let m = toks.iter().position(|t| {
+        !t.quoted && matches!(t.lower.as_str(), "named" | "called" | "titled" | "entitled")
+    })?;
+    // The thing named: one or two words before the marker, after any article.
+    if m == 0 || toks[m - 1].quoted || toks[m - 1].comma || is_article(lex, &toks[m - 1].lower) {
+        return None;
+    }
+    let mut n = m - 1;
+    if n > 0
+        && !toks[n - 1].quoted
+        && !toks[n - 1].comma
+        && !is_article(lex, &toks[n - 1].lower)
+        && !GLUE.contains(&toks[n - 1].lower.as_str())
+    {
+        n -= 1;
+    }
+    // "the field named Email", "the folder called Taxes": a control of the
+    // page named, not a thing being made.
+    if (n..m).any(|k| super::object::role_phrase(toks, k, lex).is_some()) {
+        return None;
+    }
+    let from = m + 1;
+    let first = toks.get(from)?;
+    let end = if first.quoted {
+        from + 1
+    } else {
+        let mut e = from;
+        while e < toks.len() {
+            let t = &toks[e];
+            if e > from
+                && !t.quoted
+                && matches!(t.lower.as_str(), "with" | "and" | "that" | "which" | "who")
+            {
+                break;
+            }
+            e += 1;
+            if t.comma || t.stop {
+                break;
+            }
+        }
+        e
+    };
+    let text = toks[from..end]
+        .iter()
+        .enumerate()
+        .map(|(k, t)| {
+            // A value owns its marks ("99%"), not the comma or stop after it.
+            let last = from + k + 1 == end;
+            let keep = !(last && (t.comma || t.stop)) && !t.mark.starts_with([',', '.', ';', ':']);
+            if keep {
+                format!("{}{}", t.raw, t.mark)
+            } else {
+                t.raw.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    if text.is_empty() {
+        return None;
+    }
+    let noun = join(&toks[n..m].iter().collect::<Vec<_>>()).to_lowercase();
+    let (kind, label) = if matches!(toks[m].lower.as_str(), "titled" | "entitled") {
+        (FieldKind::Other, "title".to_string())
+    } else {
+        (FieldKind::Name, format!("{noun} name"))
+    };
+    let mut rest: Vec<Token> = toks[..n].to_vec();
+    rest.extend_from_slice(&toks[end..]);
+    Some((Value::literal(text, kind, label), rest))
 }
 
 /// "Ship to Sam Carter at "12 Elm Street", Portland": a postal address as

@@ -60,6 +60,12 @@ pub fn fit(v: &Placed, e: &Observed) -> f64 {
         (FieldKind::Other, _) | (_, FieldKind::Other) => 0.3,
         _ => 0.05,
     };
+    // A site's search box is for searching: a value the task does not
+    // name as a query ("Post "Lifts at 7:30"") goes into a field of the
+    // page's own forms (the post composer) before it.
+    if kind == FieldKind::Search && v.kind != FieldKind::Search && v.label.is_empty() {
+        s *= 0.5;
+    }
     // The words of the label ("postal code" → "Postal code").
     let label = normalize(&v.label);
     if !label.is_empty() {

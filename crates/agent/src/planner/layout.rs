@@ -320,8 +320,10 @@ pub fn reading_order(a: &Observed, b: &Observed) -> std::cmp::Ordering {
     }
 }
 
+mod distance;
 mod duration;
 mod moment;
+pub use distance::distance_of;
 pub use moment::{first_moment, Moment};
 
 #[cfg(test)]

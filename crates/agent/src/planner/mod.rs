@@ -37,6 +37,10 @@ mod tests;
 #[cfg(test)]
 mod tests_complete;
 #[cfg(test)]
+mod tests_distance;
+#[cfg(test)]
+mod tests_field_words;
+#[cfg(test)]
 mod tests_inbox;
 #[cfg(test)]
 mod tests_leftover;

@@ -5,7 +5,7 @@
 //! when its label does not ("on 10/11/2016" → the date field).
 
 use crate::text::normalize;
-use sentience_snapshot_core::Observed;
+use sentience_snapshot_core::{Observed, SelectOption};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {
@@ -280,6 +280,43 @@ pub fn option_for(e: &Observed, v: &str) -> Option<String> {
                 .max_by_key(|o| o.text.len())
         })
         .map(|o| o.text.clone())
+        .or_else(|| same_time_or_short(opts, v))
+}
+
+/// The one option that says the value in other words: the same time of
+/// day written another way ("2 PM" for the option "2:00 PM"), or the
+/// value's words shortened, word by word ("administrator" → "Admin",
+/// "90 days" → "90 d", "Scotland" → "Scot."), as option lists abbreviate
+/// to stay narrow. None when two options would fit.
+fn same_time_or_short(opts: &[SelectOption], v: &str) -> Option<String> {
+    let fits: Vec<&SelectOption> = match time(v.trim()) {
+        Some(t) => opts
+            .iter()
+            .filter(|o| time(o.text.trim()) == Some(t))
+            .collect(),
+        None => opts.iter().filter(|o| abbreviates(&o.text, v)).collect(),
+    };
+    match fits.as_slice() {
+        [one] => Some(one.text.clone()),
+        _ => None,
+    }
+}
+
+/// Each word of `short` is the start of the same word of `long` (as many
+/// words; a number only as itself), one at least shorter: "Admin" of
+/// "administrator", "90 d" of "90 days". One letter abbreviates only
+/// beside a number ("d" of "days" after "90"), never alone.
+pub fn abbreviates(short: &str, long: &str) -> bool {
+    let (s, l) = (normalize(short), normalize(long));
+    let (sw, lw): (Vec<&str>, Vec<&str>) = (s.split(' ').collect(), l.split(' ').collect());
+    if s.is_empty() || sw.len() != lw.len() || s == l {
+        return false;
+    }
+    let numbered = sw.iter().any(|w| w.bytes().all(|b| b.is_ascii_digit()));
+    sw.iter().zip(&lw).all(|(a, b)| {
+        let number = a.bytes().any(|c| c.is_ascii_digit());
+        a == b || !number && (a.len() >= 3 || numbered) && b.len() > a.len() && b.starts_with(a)
+    })
 }
 
 /// The field already shows this value (as the page would display it).

@@ -146,3 +146,13 @@ fn has_words_is_the_padded_contains() {
         }
     }
 }
+
+#[test]
+fn the_parts_of_an_address_are_one_concept_however_a_form_names_them() {
+    assert_eq!(concepts("ZIP code"), concepts("Postcode"));
+    assert_eq!(concepts("zip"), concepts("Postal code"));
+    assert_eq!(concepts("address line 1"), concepts("Street"));
+    assert_eq!(concepts("Summary"), concepts("title"));
+    // An e-mail address is not a street.
+    assert_ne!(concepts("email address"), concepts("Street"));
+}

@@ -24,16 +24,22 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
                 .any(|v| matches!(&v.source, ValueSource::Literal(x) if x == q))
         })
         .map(|(_, q)| q.clone());
+    let nothing_to_fill = vals.is_empty();
     if !vals.is_empty() {
         out.push(Step::Fill {
             values: vals,
             field: Target::default(),
         });
     }
-    out.push(Step::Submit {
-        phrase: c.phrase.join(" "),
-        button,
-    });
+    // "Book the nearest dermatologist", nothing to fill: the superlative's
+    // control is the one that books; a submit first would press the first
+    // "Book" of the list.
+    if !(nothing_to_fill && button.is_none() && c.object.extreme.is_some()) {
+        out.push(Step::Submit {
+            phrase: c.phrase.join(" "),
+            button,
+        });
+    }
     // "Book the shortest flight from … to …": the search, then among the
     // results the one the superlative picks, by the control that does it.
     if let Some(x) = c.object.extreme {

@@ -5,7 +5,7 @@
 use super::{plain_clickable, Hit};
 use crate::intent::Extreme;
 use crate::planner::context::Cx;
-use crate::planner::layout::{first_moment, number_in, reading_order, Moment};
+use crate::planner::layout::{distance_of, first_moment, number_in, reading_order, Moment};
 use crate::text::normalize;
 use sentience_snapshot_core::Observed;
 
@@ -20,6 +20,8 @@ pub(super) fn extreme<'p>(cx: &Cx<'p>, hits: Vec<Hit<'p>>, x: Extreme) -> Vec<Hi
         durations(cx, &hits)
     } else if x.is_moment() {
         moments(cx, &hits)
+    } else if x.is_distance() {
+        distances(cx, &hits)
     } else {
         None
     };
@@ -85,6 +87,41 @@ fn moments(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
     got.iter()
         .all(|m| m.same_kind(kind))
         .then(|| got.iter().map(|m| m.value()).collect())
+}
+
+/// The distance (metres) shown with each hit, in the order of `hits`:
+/// the text from it to the next hit, when every hit has one there (a
+/// card's details under its button), else the text from the previous hit
+/// to it (details before the button). All or nothing.
+fn distances(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
+    let mut placed: Vec<(usize, usize, usize)> = hits
+        .iter()
+        .enumerate()
+        .map(|(k, h)| {
+            let at = cx.layout.offset(h.index)?;
+            Some((at, at + cx.layout.text_len(h.index), k))
+        })
+        .collect::<Option<_>>()?;
+    placed.sort_by_key(|p| p.0);
+    let side = |after: bool| -> Option<Vec<f64>> {
+        let mut out = vec![0.0; hits.len()];
+        for (n, &(at, end, k)) in placed.iter().enumerate() {
+            let (from, to) = if after {
+                (
+                    at,
+                    placed.get(n + 1).map_or(end + 300, |p| p.0.min(end + 300)),
+                )
+            } else {
+                let prev = n
+                    .checked_sub(1)
+                    .map_or(at.saturating_sub(300), |m| placed[m].1);
+                (prev.max(at.saturating_sub(300)), end)
+            };
+            out[k] = cx.layout.distance_in(from, to)?;
+        }
+        Some(out)
+    };
+    side(true).or_else(|| side(false))
 }
 
 /// "the newest article", "the earliest appointment" where the results have
@@ -231,6 +268,12 @@ pub(super) fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
         }
         from = cut + raw_label.len();
     }
+    // "the nearest clinic": the distance each card shows, on the side of
+    // its control where every card shows one (details before the button,
+    // or under it).
+    if x.is_distance() {
+        priced = card_distances(text, &cuts, raw_label.len(), longest, &members)?;
+    }
     if x.is_moment()
         && timed.len() == members.len()
         && timed.iter().all(|(m, _)| m.same_kind(timed[0].0))
@@ -251,6 +294,48 @@ pub(super) fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
         index: *index,
         e: &page.elements[*index],
     })
+}
+
+/// The distance in each card, before its control (from the previous one)
+/// when every card shows one there, else after it (to the next one).
+fn card_distances(
+    text: &str,
+    cuts: &[usize],
+    len: usize,
+    longest: Option<usize>,
+    members: &[usize],
+) -> Option<Vec<(f64, usize)>> {
+    let span = longest.unwrap_or(300);
+    let piece = |from: usize, to: usize| {
+        let (from, to) = (
+            floor_char(text, from.min(text.len())),
+            floor_char(text, to.min(text.len())),
+        );
+        text.get(from..to.max(from)).unwrap_or_default()
+    };
+    let before: Option<Vec<f64>> = cuts
+        .iter()
+        .enumerate()
+        .map(|(k, &cut)| {
+            let from = if k == 0 {
+                cut.saturating_sub(span)
+            } else {
+                cuts[k - 1] + len
+            };
+            distance_of(piece(from, cut))
+        })
+        .collect();
+    let after = || -> Option<Vec<f64>> {
+        cuts.iter()
+            .enumerate()
+            .map(|(k, &cut)| {
+                let to = cuts.get(k + 1).copied().unwrap_or(cut + len + span);
+                distance_of(piece(cut + len, to))
+            })
+            .collect()
+    };
+    let got = before.or_else(after)?;
+    Some(got.into_iter().zip(members.iter().copied()).collect())
 }
 
 /// The nearest char boundary at or before `i`.

@@ -29,3 +29,19 @@ fn a_date_is_written_as_the_box_spells_its_form() {
     assert_eq!(write_date("MM.DD.YY", (2026, 3, 7)), "03.07.26");
     assert_eq!(write_date("D/M/YYYY", (2026, 3, 7)), "7/3/2026");
 }
+
+#[test]
+fn an_option_list_abbreviates_the_value_word_by_word() {
+    assert!(abbreviates("Admin", "administrator"));
+    assert!(abbreviates("90 d", "90 days"));
+    assert!(abbreviates("Scot.", "Scotland"));
+    // A contraction is not a shortening by the word's start.
+    assert!(!abbreviates("1 yr", "1 year"));
+    // Another number, one letter alone, the same words or more words: no.
+    assert!(!abbreviates("30 d", "90 days"));
+    assert!(!abbreviates("A", "administrator"));
+    assert!(!abbreviates("Admin", "admin"));
+    assert!(!abbreviates("Read", "read only"));
+    assert!(!abbreviates("Owner", "administrator"));
+    assert!(!abbreviates("Dev", "design"));
+}

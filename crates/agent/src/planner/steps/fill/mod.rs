@@ -25,6 +25,7 @@ mod calendar;
 mod date_parts;
 mod popup;
 mod slider;
+mod stepper;
 mod suggest;
 
 /// Where one value stands.
@@ -369,6 +370,10 @@ fn put<'p>(
     if let Some(p) = slider::place(cx, text, label, field, taken) {
         return p;
     }
+    // A number for a quantity stepper: its "+" or "−", one click at a time.
+    if let Some(p) = stepper::place(cx, text, label, field, taken) {
+        return p;
+    }
     // A date asked as Month / Day / Year boxes: each its part. Asked
     // first: one box showing its part (the Year select's "1990" is an
     // option of "03/07/1990") is no sign that the whole date is in.
@@ -530,7 +535,12 @@ fn fallback_field<'p>(cx: &Cx<'p>, v: &Placed, taken: &[&'p Observed]) -> Option
             let search = crate::planner::fields::kind_of(e) == Some(FieldKind::Search);
             !search || matches!(v.kind, FieldKind::Search | FieldKind::Other) && v.label.is_empty()
         })
-        .min_by(|a, b| reading_order(a, b))
+        // A search box only when no other field is free (see `fields::fit`).
+        .min_by(|a, b| {
+            let search =
+                |e: &Observed| crate::planner::fields::kind_of(e) == Some(FieldKind::Search);
+            search(a).cmp(&search(b)).then_with(|| reading_order(a, b))
+        })
 }
 
 /// A phrase: a field named by its first words, a list option it names, or
