@@ -17,6 +17,8 @@
 //     visible text's line breaks: crates/agent/src/page/layout_labels.rs)
 //   - late suggestions on a field that says it offers them only by its
 //     widget's class (DomFacts suggests)
+//   - a box that already holds a value: typing replaces it (the run API's
+//     `type`), through `sentience act` too (Ctrl+A before the keys)
 //   - drawn sliders (a handle, a readout beside it): set by their arrow
 //     keys, one value or a list of them in the page's order
 //   - a verb on an item of a table whose rows each open a menu from an
@@ -101,6 +103,12 @@ const SCENARIOS = [
     page: 'sliders.html',
     task: 'Select 42 with the slider and click Apply.',
     check: (r) => assert.deepEqual(JSON.parse(r), { brightness: 42, contrast: 80 }),
+  },
+  {
+    name: 'a box that already holds a value: the typed value replaces it',
+    page: 'prefilled.html',
+    task: 'Change the street to "12 Birch Lane" and save the address',
+    check: (r) => assert.deepEqual(JSON.parse(r), { street: '12 Birch Lane', city: 'Leeds' }),
   },
   {
     name: 'a list of values for the sliders, in their order',

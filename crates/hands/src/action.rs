@@ -99,7 +99,7 @@ impl<H: Http, C: Clock> Hands<H, C> {
                 if kind == "click" || !succeeded(&r) {
                     r
                 } else {
-                    self.type_text(action, &scope).await
+                    self.replace_text(action, &scope).await
                 }
             }
             ("double_click" | "right_click", Some((x, y, origin, _))) => {
@@ -133,6 +133,22 @@ impl<H: Http, C: Clock> Hands<H, C> {
             result["vision"] = json!(coords);
         }
         result
+    }
+
+    /// docs/contracts/run-api.md: `type` replaces the field's value. The
+    /// click that focused the box left the caret where it landed, so keys
+    /// alone would be added to what it holds ("4 Mill Road12 Birch Lane"):
+    /// its text is selected first and the keys replace it (an empty box is
+    /// unchanged).
+    async fn replace_text(&self, action: &Action, scope: &str) -> Value {
+        let select_all = self
+            .tools
+            .post("/keypress", json!({ "scope": scope, "key": "Ctrl+A" }))
+            .await;
+        if !succeeded(&select_all) {
+            return select_all;
+        }
+        self.type_text(action, scope).await
     }
 
     async fn type_text(&self, action: &Action, scope: &str) -> Value {
