@@ -41,11 +41,9 @@ pub(super) fn extreme<'p>(cx: &Cx<'p>, hits: Vec<Hit<'p>>, x: Extreme) -> Vec<Hi
     pick.map(|(_, h)| h).into_iter().collect()
 }
 
-/// The duration (minutes) shown in each hit's card, in the order of
-/// `hits`: the text since the previous hit (in reading order) up to its own
-/// end. All or nothing: a hit without a duration means these are not cards
-/// that show one.
-fn durations(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
+/// Each hit's text in the page's text, `(start, end, index in hits)`, in
+/// reading order; `None` when a hit has no place in the text.
+fn spans(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<(usize, usize, usize)>> {
     let mut placed: Vec<(usize, usize, usize)> = hits
         .iter()
         .enumerate()
@@ -55,6 +53,15 @@ fn durations(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
         })
         .collect::<Option<_>>()?;
     placed.sort_by_key(|p| p.0);
+    Some(placed)
+}
+
+/// The duration (minutes) shown in each hit's card, in the order of
+/// `hits`: the text since the previous hit (in reading order) up to its own
+/// end. All or nothing: a hit without a duration means these are not cards
+/// that show one.
+fn durations(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
+    let placed = spans(cx, hits)?;
     let mut out = vec![0.0; hits.len()];
     let mut from = 0;
     for (at, end, k) in placed {
@@ -94,15 +101,7 @@ fn moments(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
 /// card's details under its button), else the text from the previous hit
 /// to it (details before the button). All or nothing.
 fn distances(cx: &Cx<'_>, hits: &[Hit<'_>]) -> Option<Vec<f64>> {
-    let mut placed: Vec<(usize, usize, usize)> = hits
-        .iter()
-        .enumerate()
-        .map(|(k, h)| {
-            let at = cx.layout.offset(h.index)?;
-            Some((at, at + cx.layout.text_len(h.index), k))
-        })
-        .collect::<Option<_>>()?;
-    placed.sort_by_key(|p| p.0);
+    let placed = spans(cx, hits)?;
     let side = |after: bool| -> Option<Vec<f64>> {
         let mut out = vec![0.0; hits.len()];
         for (n, &(at, end, k)) in placed.iter().enumerate() {
