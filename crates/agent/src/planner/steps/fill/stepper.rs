@@ -37,12 +37,22 @@ const UP: &[&str] = &["increase", "increment", "add", "plus", "more"];
 /// Labels that name no thing, only that a count is meant.
 const COUNT: &[&str] = &["quantity", "qty", "number", "count", "amount", "total"];
 
+/// A minus sign as buttons and texts write it (dashes included).
+fn is_minus(t: &str) -> bool {
+    matches!(t, "−" | "-" | "–" | "‒" | "﹣" | "➖")
+}
+
+/// A plus sign as buttons and texts write it.
+fn is_plus(t: &str) -> bool {
+    matches!(t, "+" | "＋" | "➕")
+}
+
 fn way(e: &Observed) -> Option<bool> {
     let raw = e.text().trim();
-    if matches!(raw, "−" | "-" | "–" | "‒" | "﹣" | "➖") {
+    if is_minus(raw) {
         return Some(false);
     }
-    if matches!(raw, "+" | "＋" | "➕") {
+    if is_plus(raw) {
         return Some(true);
     }
     let first = normalize(e.label());
@@ -121,15 +131,13 @@ fn steppers<'p>(cx: &Cx<'p>) -> Vec<Stepper<'p>> {
 /// number's unit).
 fn numbers_between_signs(text: &str) -> Vec<(f64, String)> {
     let toks: Vec<&str> = text.split_whitespace().collect();
-    let minus = |t: &str| matches!(t, "−" | "-" | "–" | "‒" | "﹣" | "➖");
-    let plus = |t: &str| matches!(t, "+" | "＋" | "➕");
     let mut out = Vec::new();
     let mut from = 0;
     let mut i = 0;
     while i + 2 < toks.len() {
         let number: Option<f64> = toks[i + 1].replace(',', "").parse().ok();
-        if let (true, Some(n)) = (minus(toks[i]), number) {
-            if let Some(k) = (i + 2..(i + 5).min(toks.len())).find(|&k| plus(toks[k])) {
+        if let (true, Some(n)) = (is_minus(toks[i]), number) {
+            if let Some(k) = (i + 2..(i + 5).min(toks.len())).find(|&k| is_plus(toks[k])) {
                 let unit = toks[i + 2..k].join(" ");
                 let start = from.max(i.saturating_sub(12));
                 out.push((n, format!("{} {unit}", toks[start..i].join(" "))));
