@@ -249,3 +249,36 @@ def test_connect_to_a_browser_without_the_extension(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_the_worker_wait_shares_no_predicate_between_sync_and_async():
+    """Playwright caches the wrapper of a handler on the handler, bound to the
+    API (sync or async) that wrapped it first. With one shared predicate, an
+    async launch that waited for the worker after a sync launch had waited
+    for it, in one process, got a sync Worker of its async connection, and
+    its first call failed ("'NoneType' object has no attribute 'dead'";
+    seen once in CI: test_async_launch_with_its_options). Each wait now
+    hands Playwright a predicate of its own."""
+    from playwright._impl._async_base import mapping as async_mapping
+    from playwright._impl._sync_base import mapping as sync_mapping
+    from sentience_sdk import _sync
+
+    given: list = []
+
+    class NoWorkerYet:  # the worker registers after the context opens
+        service_workers: list = []
+
+        def wait_for_event(self, event: str, predicate: Callable, timeout: float) -> str:
+            given.append(predicate)
+            return "worker"
+
+    class NoWorkerYetAsync(NoWorkerYet):
+        async def wait_for_event(self, event: str, predicate: Callable, timeout: float) -> str:  # type: ignore[override]
+            given.append(predicate)
+            return "worker"
+
+    assert _sync._find_worker(NoWorkerYet(), 1000) == "worker"
+    sync_wrapper = sync_mapping.wrap_handler(given[0])  # what the sync API passes on
+    # In a thread: the session's sync Playwright runs an event loop in this one.
+    assert in_thread(lambda: asyncio.run(aio._find_worker(NoWorkerYetAsync(), 1000))) == "worker"
+    assert async_mapping.wrap_handler(given[1]) is not sync_wrapper

@@ -4,7 +4,7 @@ switches for the packaged extension, trusted origins, storage state."""
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 from urllib.parse import urlsplit
 
 from ._assets import SERVICE_WORKER_URL
@@ -53,6 +53,18 @@ def origins(trust: Union[None, str, Iterable[str]]) -> List[str]:
 
 def is_our_worker(worker: Any) -> bool:
     return worker.url == SERVICE_WORKER_URL
+
+
+def worker_predicate() -> Callable[[Any], bool]:
+    """A predicate for ``wait_for_event("serviceworker")``, new for each call.
+
+    Playwright caches the wrapper it makes of a handler on the handler
+    itself, bound to the API (sync or async) that wrapped it first. One
+    module function shared by both forms would make an async wait, after a
+    sync one in the same process, hand back a sync ``Worker`` of the async
+    connection (whose calls then fail: "'NoneType' object has no attribute
+    'dead'")."""
+    return lambda worker: is_our_worker(worker)
 
 
 def load_storage_state(storage_state: Union[None, str, Dict[str, Any]]) -> Optional[Dict[str, Any]]:

@@ -71,7 +71,7 @@ def _find_worker(context: Any, timeout_ms: float) -> Any:
     for w in context.service_workers:
         if _launch.is_our_worker(w):
             return w
-    return context.wait_for_event("serviceworker", predicate=_launch.is_our_worker, timeout=timeout_ms)
+    return context.wait_for_event("serviceworker", predicate=_launch.worker_predicate(), timeout=timeout_ms)
 
 
 def launch(

@@ -82,7 +82,7 @@ async def _find_worker(context: Any, timeout_ms: float) -> Any:
     for w in context.service_workers:
         if _launch.is_our_worker(w):
             return w
-    return await context.wait_for_event("serviceworker", predicate=_launch.is_our_worker, timeout=timeout_ms)
+    return await context.wait_for_event("serviceworker", predicate=_launch.worker_predicate(), timeout=timeout_ms)
 
 
 async def _first_page(context: Any) -> Any:
