@@ -519,6 +519,45 @@ fn listed_values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) -> V
     out
 }
 
+/// "line 1", "2", "line B" at the start of `rest` (the words after a
+/// field's noun): a number (1–9), or after one word a number or a capital
+/// letter, followed by a value — one quoted, or one that starts
+/// with a digit or a capital ("14 Quay Street", "555-0101"). How many
+/// tokens it takes. "quantity 2" (nothing after) and "seats 2 for …" keep
+/// the number as the value.
+fn numbered(rest: &[Token], lex: &Lexicon) -> Option<usize> {
+    // (a letter only after a word, "line B": alone it may be an initial,
+    // "name J Smith")
+    let marker = |t: &Token, letter: bool| {
+        let mut cs = t.raw.chars();
+        let c = cs.next();
+        cs.next().is_none()
+            && c.is_some_and(|c| {
+                matches!(c, '1'..='9') || letter && c.is_ascii_uppercase() && !"AI".contains(c)
+            })
+    };
+    let plain = |t: &Token| !t.quoted && !t.comma && !t.colon && !t.stop;
+    let word = |t: &Token| {
+        plain(t)
+            && t.raw.chars().all(|c| c.is_ascii_lowercase())
+            && !GLUE.contains(&t.lower.as_str())
+            && !lex.copula.contains(&t.lower.as_str())
+    };
+    let m = match rest {
+        [n, ..] if plain(n) && marker(n, false) => 1,
+        [w, n, ..] if word(w) && plain(n) && marker(n, true) => 2,
+        _ => return None,
+    };
+    let value = rest.get(m)?;
+    let value_like = value.quoted
+        || value
+            .raw
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c.is_uppercase());
+    value_like.then_some(m)
+}
+
 fn join(ts: &[&Token]) -> String {
     ts.iter()
         .map(|t| t.raw.as_str())
@@ -690,6 +729,14 @@ fn scan_part(
             && part.get(j + 1).is_some_and(|t| t.raw.contains('@'))
         {
             j += 1;
+        }
+        // "address line 1 "14 Quay Street"", "phone 2 555-0101": a number
+        // after the field's noun numbers the field; it names it, never is
+        // its value, when a value follows.
+        if let Some(m) = numbered(&part[j..], lex) {
+            let words: Vec<&Token> = part[j..j + m].iter().collect();
+            label = format!("{label} {}", join(&words));
+            j += m;
         }
         let Some(v) = part.get(j) else {
             break;
