@@ -2,6 +2,9 @@
 //! the task parser. Everything here is deterministic and offline (docs/contracts/system2.md
 //! asks for semantic relevance without a network round trip).
 
+mod abbrev;
+pub use abbrev::abbreviated_words;
+
 use std::collections::HashMap;
 use std::sync::OnceLock;
 

@@ -11,7 +11,7 @@ use super::layout::reading_order;
 use super::values::{field_shape, option_for, shape, Shape};
 use crate::system2::score::field_kind;
 use crate::task::FieldKind;
-use crate::text::{concepts, normalize};
+use crate::text::{abbreviated_words, concepts, normalize};
 use sentience_snapshot_core::Observed;
 
 /// A value as the planner places it: its text, kind and label.
@@ -70,7 +70,8 @@ pub fn fit(v: &Placed, e: &Observed) -> f64 {
     let label = normalize(&v.label);
     if !label.is_empty() {
         let fit = words_fit(&normalize(&e.descriptors()), &label)
-            .max(words_fit(&normalize(e.label()), &label));
+            .max(words_fit(&normalize(e.label()), &label))
+            .max(short_fit(e, &label));
         let common = concepts(&v.label)
             .iter()
             .filter(|w| w.len() > 1)
@@ -95,6 +96,18 @@ pub fn fit(v: &Placed, e: &Observed) -> f64 {
         }
     }
     s
+}
+
+/// How well a label the page writes short names the task's words
+/// ("Acct. no." for "account number", "ABA / RTN" for "routing number"):
+/// the share of the words it says, whole or abbreviated, a little below
+/// the same words written out.
+fn short_fit(e: &Observed, label: &str) -> f64 {
+    let words: Vec<&str> = label.split(' ').filter(|w| !w.is_empty()).collect();
+    if words.is_empty() {
+        return 0.0;
+    }
+    abbreviated_words(e.label(), &words).map_or(0.0, |n| 0.9 * n as f64 / words.len() as f64)
 }
 
 /// Four digits that read as a year (1000–2999).

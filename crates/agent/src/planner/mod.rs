@@ -61,6 +61,8 @@ mod tests_rows;
 #[cfg(test)]
 mod tests_said;
 #[cfg(test)]
+mod tests_short_labels;
+#[cfg(test)]
 mod tests_slider;
 #[cfg(test)]
 mod tests_suggest;

@@ -1,0 +1,70 @@
+//! Fields the page labels short ("VAT reg. no.", "Dept.")
+//! take the values the task names in whole words, whatever their order on
+//! the page; a field named with a number ("address line 2") is that
+//! field, and the number is no part of the value. Every page and task
+//! here is invented for the test (none is a benchmark page's).
+use super::tests::{decide, id, page, typed};
+use super::*;
+use serde_json::json;
+
+fn supplier_form() -> Page {
+    page(
+        json!([
+            {"id": "co", "tag": "input", "ariaLabel": "Supplier"},
+            {"id": "memo", "tag": "input", "ariaLabel": "Comment (optional)"},
+            {"id": "dept", "tag": "input", "ariaLabel": "Dept."},
+            {"id": "vat", "tag": "input", "ariaLabel": "VAT reg. no."},
+            {"id": "add", "tag": "button", "type": "submit", "text": "Add supplier"},
+        ]),
+        "New supplier Supplier Comment (optional) Dept. VAT reg. no. Add supplier",
+    )
+}
+
+#[test]
+fn values_go_to_the_fields_whose_short_labels_say_their_words() {
+    let p = supplier_form();
+    let task = r#"Add a supplier "Kestrel Mills" with VAT registration number "GB 123 4567 89", department "Logistics""#;
+    let mut history = vec![typed("co", "Kestrel Mills")];
+    assert_eq!(
+        decide(task, &p, &history),
+        Decision::Tool(Tool::Type {
+            id: id("vat"),
+            text: "GB 123 4567 89".into()
+        })
+    );
+    history.push(typed("vat", "GB 123 4567 89"));
+    assert_eq!(
+        decide(task, &p, &history),
+        Decision::Tool(Tool::Type {
+            id: id("dept"),
+            text: "Logistics".into()
+        })
+    );
+}
+
+#[test]
+fn a_field_named_with_a_number_is_that_field() {
+    let p = page(
+        json!([
+            {"id": "l1", "tag": "input", "ariaLabel": "Address line 1", "value": "3 Harbour Row"},
+            {"id": "l2", "tag": "input", "ariaLabel": "Address line 2"},
+            {"id": "town", "tag": "input", "ariaLabel": "Town", "value": "Oban"},
+            {"id": "save", "tag": "button", "type": "submit", "text": "Save"},
+        ]),
+        "Delivery address Address line 1 Address line 2 Town Save",
+    );
+    for task in [
+        r#"Set address line 2 "Flat 6" and save"#,
+        "Put Flat 6 in address line 2, then save",
+        "Update the delivery address, address line 2 Flat 6, town Oban",
+    ] {
+        assert_eq!(
+            decide(task, &p, &[]),
+            Decision::Tool(Tool::Type {
+                id: id("l2"),
+                text: "Flat 6".into()
+            }),
+            "{task}"
+        );
+    }
+}
