@@ -162,6 +162,23 @@ const CONSTRUCTS: &[(&str, &str, &str)] = &[
         r#"Pay 75 dollars with the reference "Rent March""#,
         r#"1. type value[amount]="75" value[reference]="Rent March" → 2. submit pay"#,
     ),
+    // A field named with a number: the number names it, never is its value.
+    (
+        "numbered field",
+        r#"Save phone 2 "07700 900123" and email "nia@fern.test""#,
+        r#"1. type phone[phone 2]="07700 900123" email="nia@fern.test" → 2. submit save"#,
+    ),
+    (
+        "numbered field",
+        r#"Add a supplier Kestrel Mills, address line 2 Unit 4, phone 2 01538 300400"#,
+        r#"1. type value[address line 2]="Unit 4" phone[phone 2]="01538 300400" → 2. submit add"#,
+    ),
+    // A thing made for a person: the person's name is a value.
+    (
+        "thing for a person",
+        r#"Add an address for Tom Hale, postcode KY16 9AJ, city Leek"#,
+        r#"1. type name="Tom Hale" value[postcode]="KY16 9AJ" value[city]="Leek" → 2. submit add"#,
+    ),
 ];
 
 #[test]

@@ -558,6 +558,20 @@ fn numbered(rest: &[Token], lex: &Lexicon) -> Option<usize> {
     value_like.then_some(m)
 }
 
+/// "for Aoife Byrne" at the start of `rest`: "for" and two or three
+/// capitalised words with no digit, ending the part — a person's name.
+/// How many tokens it takes.
+fn for_person(rest: &[Token]) -> Option<usize> {
+    let (first, names) = rest.split_first()?;
+    let name = |t: &Token| {
+        !t.quoted
+            && t.raw.starts_with(char::is_uppercase)
+            && t.raw.chars().all(|c| c.is_alphabetic() || "'-".contains(c))
+    };
+    let whole = (2..=3).contains(&names.len()) && names.iter().all(name);
+    (!first.quoted && first.lower == "for" && whole).then_some(rest.len())
+}
+
 fn join(ts: &[&Token]) -> String {
     ts.iter()
         .map(|t| t.raw.as_str())
@@ -828,6 +842,18 @@ fn scan_part(
                 }
                 return;
             }
+        }
+        // "an address for Aoife Byrne", "a booking for Tom Hale": the
+        // thing is made for a person, whose name is the value (of the
+        // form's name field), never "for Aoife Byrne" as the thing's.
+        if let Some(n) = for_person(&part[j..]) {
+            let words: Vec<&Token> = part[j + 1..j + n].iter().collect();
+            out.push(Value::literal(join(&words), FieldKind::Name, "name"));
+            for u in used.iter_mut().skip(offset + i).take(j + n - i) {
+                *u = true;
+            }
+            i = j + n;
+            continue;
         }
         // An article starts no value, unless written with a capital
         // mid-sentence: "the description The export button does nothing".
