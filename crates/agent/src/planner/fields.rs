@@ -194,7 +194,9 @@ pub fn split_phrase<'p>(
         // The"; "topic" of "topic Brand refresh", not "topic Brand").
         for n in (1..words.len()).rev() {
             let head = normalize(&words[..n].join(" "));
-            let f = words_fit(&label, &head).max(words_fit(&normalize(e.label()), &head));
+            let f = words_fit(&label, &head)
+                .max(words_fit(&normalize(e.label()), &head))
+                .max(short_fit(e, &head));
             if f < 0.5 {
                 continue;
             }

@@ -68,3 +68,38 @@ fn a_field_named_with_a_number_is_that_field() {
         );
     }
 }
+
+#[test]
+fn a_code_is_no_option_that_is_only_a_piece_of_it() {
+    // "KB" is an option of the Wing list, and the start of the code: the
+    // code goes whole into a text box (the first, as nothing names one).
+    let mut p = page(
+        json!([
+            {"id": "wing", "tag": "select", "ariaLabel": "Wing"},
+            {"id": "ref", "tag": "input", "ariaLabel": "Visitor ID"},
+            {"id": "co", "tag": "input", "ariaLabel": "Company"},
+            {"id": "go", "tag": "button", "type": "submit", "text": "Continue"},
+        ]),
+        "Visitor check-in Wing Visitor ID Company Continue",
+    );
+    let options =
+        ["Choose a wing", "EW", "KB", "NS"].map(|t| sentience_snapshot_core::SelectOption {
+            text: t.into(),
+            value: t.into(),
+            selected: false,
+        });
+    for e in p
+        .elements
+        .iter_mut()
+        .filter(|e| e.facts.aria_label == "Wing")
+    {
+        e.element.state.options = Some(options.to_vec());
+    }
+    assert_eq!(
+        decide(r#"Enter pass "KB-55120" and continue"#, &p, &[]),
+        Decision::Tool(Tool::Type {
+            id: id("ref"),
+            text: "KB-55120".into()
+        })
+    );
+}

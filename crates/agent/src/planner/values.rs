@@ -268,6 +268,9 @@ pub fn option_for(e: &Observed, v: &str) -> Option<String> {
         return Some(o.text.clone());
     }
     let padded = format!(" {want} ");
+    // A code ("RP-40718", "KES-210") is one word: an option that is only
+    // a piece of it ("RP") is not the value, however short.
+    let code = is_code(v);
     opts.iter()
         .filter(|o| format!(" {} ", normalize(&o.text)).contains(&padded))
         .min_by_key(|o| o.text.len())
@@ -275,12 +278,23 @@ pub fn option_for(e: &Observed, v: &str) -> Option<String> {
             opts.iter()
                 .filter(|o| {
                     let n = normalize(&o.text);
-                    !n.is_empty() && format!(" {want} ").contains(&format!(" {n} "))
+                    !code && !n.is_empty() && format!(" {want} ").contains(&format!(" {n} "))
                 })
                 .max_by_key(|o| o.text.len())
         })
         .map(|o| o.text.clone())
         .or_else(|| same_time_or_short(opts, v))
+}
+
+/// One word of letters and digits, joined by a dash or slash or not at
+/// all ("RP-40718", "A12", "7KQM214"): a code, read whole.
+fn is_code(v: &str) -> bool {
+    let t = v.trim();
+    !t.is_empty()
+        && !t.contains(char::is_whitespace)
+        && t.chars().any(|c| c.is_ascii_digit())
+        && t.chars().any(char::is_alphabetic)
+        && t.chars().all(|c| c.is_alphanumeric() || "-/".contains(c))
 }
 
 /// The one option that says the value in other words: the same time of
