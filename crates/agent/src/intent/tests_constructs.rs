@@ -173,6 +173,17 @@ const CONSTRUCTS: &[(&str, &str, &str)] = &[
         r#"Add a supplier Kestrel Mills, address line 2 Unit 4, phone 2 01538 300400"#,
         r#"1. type value[address line 2]="Unit 4" phone[phone 2]="01538 300400" → 2. submit add"#,
     ),
+    (
+        "numbered field",
+        r#"Address line 2 is Flat 6 and the postcode is KY16 9AJ."#,
+        r#"1. type value[Address line 2]="Flat 6" value[postcode]="KY16 9AJ""#,
+    ),
+    // A field set "to" a value: the value is what follows "to".
+    (
+        "field to value",
+        r#"Update my postcode to KY16 9AJ"#,
+        r#"1. type value[postcode]="KY16 9AJ""#,
+    ),
     // A thing made for a person: the person's name is a value.
     (
         "thing for a person",

@@ -548,14 +548,24 @@ fn numbered(rest: &[Token], lex: &Lexicon) -> Option<usize> {
         [w, n, ..] if word(w) && plain(n) && marker(n, true) => 2,
         _ => return None,
     };
-    let value = rest.get(m)?;
-    let value_like = value.quoted
-        || value
-            .raw
+    // (the value may follow "to" / "is": "line 1 to 12 Birch Lane")
+    let value = match rest.get(m)? {
+        t if !t.quoted && (t.lower == "to" || lex.copula.contains(&t.lower.as_str())) => {
+            rest.get(m + 1)?
+        }
+        t => t,
+    };
+    value_like(value).then_some(m)
+}
+
+/// A token that starts a value rather than a sentence's words: quoted, or
+/// starting with a digit or a capital ("14 Quay Street", "WB4 1QR").
+fn value_like(t: &Token) -> bool {
+    t.quoted
+        || t.raw
             .chars()
             .next()
-            .is_some_and(|c| c.is_ascii_digit() || c.is_uppercase());
-    value_like.then_some(m)
+            .is_some_and(|c| c.is_ascii_digit() || c.is_uppercase())
 }
 
 /// "for Aoife Byrne" at the start of `rest`: "for" and two or three
@@ -751,6 +761,17 @@ fn scan_part(
             let words: Vec<&Token> = part[j..j + m].iter().collect();
             label = format!("{label} {}", join(&words));
             j += m;
+        }
+        // "ZIP code to WB4 1QR", "address line 1 to 12 Birch Lane": the
+        // value the field is set to comes after "to" (a message "to Ana"
+        // is addressed, not set).
+        if kind != FieldKind::Message
+            && part
+                .get(j)
+                .is_some_and(|t| !t.quoted && matches!(t.lower.as_str(), "to" | "is" | "="))
+            && part.get(j + 1).is_some_and(value_like)
+        {
+            j += 1;
         }
         let Some(v) = part.get(j) else {
             break;
