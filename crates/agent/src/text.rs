@@ -3,7 +3,7 @@
 //! asks for semantic relevance without a network round trip).
 
 mod abbrev;
-pub use abbrev::abbreviated_words;
+pub use abbrev::{abbreviated_words, written_short_for};
 
 use std::collections::HashMap;
 use std::sync::OnceLock;

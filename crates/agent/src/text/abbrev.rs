@@ -38,6 +38,49 @@ fn shortens(short: &str, long: &str) -> bool {
     s.iter().all(|c| rest.any(|x| x == c))
 }
 
+/// `raw` (a word as the page writes it) is written short for `long` (a
+/// word as the task says it, lower case): "Exp." for express, "SAV" for
+/// savings.
+pub fn written_short_for(raw: &str, long: &str) -> bool {
+    looks_short(raw) && shortens(&raw.trim_end_matches('.').to_lowercase(), long)
+}
+
+/// How many of `words`, from the first, `short` abbreviates together:
+/// its letters cut into one piece per word, each piece starting with its
+/// word's first letter and the rest of its letters in that word in order
+/// ("rt"+"n" of routing number, "p"+"o" of purchase order). One word
+/// needs the whole rule of `shortens`; the largest count wins.
+fn spans(short: &str, words: &[&str]) -> Option<usize> {
+    let best = (1..=words.len().min(short.chars().count()))
+        .rev()
+        .find(|&n| split_over(short, &words[..n]));
+    best.filter(|&n| n > 1)
+        .or_else(|| words.first().filter(|w| shortens(short, w)).map(|_| 1))
+}
+
+/// `short` cut into `words.len()` pieces, each a subsequence of its word
+/// that starts with the word's first letter.
+fn split_over(short: &str, words: &[&str]) -> bool {
+    let Some((word, rest)) = words.split_first() else {
+        return short.is_empty();
+    };
+    let first = word.chars().next();
+    if short.chars().next() != first || first.is_none() {
+        return false;
+    }
+    // Try every length of this word's piece, longest first.
+    let chars: Vec<char> = short.chars().collect();
+    (1..=chars.len() - rest.len().min(chars.len() - 1))
+        .rev()
+        .any(|len| {
+            let piece: String = chars[..len].iter().collect();
+            let mut letters = word.chars();
+            let inside = piece.chars().all(|c| letters.any(|x| x == c));
+            let tail: String = chars[len..].iter().collect();
+            inside && split_over(&tail, rest)
+        })
+}
+
 /// How many of `words` (a task's words for a field, lower case) the
 /// label `raw` (as the page writes it) says whole or abbreviated: a word
 /// of the label equal to one of them, abbreviating one, or the initials
@@ -60,24 +103,16 @@ pub fn abbreviated_words(raw: &str, words: &[&str]) -> Option<usize> {
         if !looks_short(raw_word) && !CONVENTIONS.iter().any(|(s, _)| *s == lw) {
             continue;
         }
-        if let Some(k) = (0..words.len()).find(|&k| !said[k] && shortens(&lw, words[k])) {
-            said[k] = true;
+        // The longest run of the task's words it shortens, from the
+        // first word not yet said: "Acct" of account, "RTN" of routing
+        // number, "PO" of purchase order.
+        let best = (0..words.len())
+            .filter(|&k| !said[k])
+            .filter_map(|k| spans(&lw, &words[k..]).map(|n| (k, n)))
+            .max_by_key(|&(k, n)| (n, std::cmp::Reverse(k)));
+        if let Some((k, n)) = best {
+            said[k..k + n].iter_mut().for_each(|s| *s = true);
             short = true;
-            continue;
-        }
-        // Initials of consecutive words: "PO" of "purchase order".
-        let n = lw.chars().count();
-        if n >= 2 && raw_word.chars().all(char::is_uppercase) {
-            let start = (0..words.len().saturating_sub(n - 1)).find(|&k| {
-                words[k..k + n]
-                    .iter()
-                    .zip(lw.chars())
-                    .all(|(w, c)| w.starts_with(c))
-            });
-            if let Some(k) = start {
-                said[k..k + n].iter_mut().for_each(|s| *s = true);
-                short = true;
-            }
         }
     }
     short.then(|| said.iter().filter(|s| **s).count())
