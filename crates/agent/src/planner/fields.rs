@@ -8,7 +8,7 @@
 use super::context::Cx;
 use super::find::{candidate, words_fit};
 use super::layout::reading_order;
-use super::values::{field_shape, option_for, shape, Shape};
+use super::values::{field_shape, fits_example, option_for, shape, Shape};
 use crate::system2::score::field_kind;
 use crate::task::FieldKind;
 use crate::text::{abbreviated_words, concepts, normalize};
@@ -78,6 +78,10 @@ pub fn fit(v: &Placed, e: &Observed) -> f64 {
             .filter(|w| concepts(&e.descriptors()).contains(w))
             .count();
         s += 0.8 * fit + if common > 0 { 0.3 } else { 0.0 };
+    }
+    // The value in the form the field's example shows ("e.g. 1234-5678").
+    if fits_example(e, &v.text) {
+        s += 0.6;
     }
     // The value's shape against the field's.
     let vs = shape(&v.text);

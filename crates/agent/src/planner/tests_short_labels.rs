@@ -103,3 +103,57 @@ fn a_code_is_no_option_that_is_only_a_piece_of_it() {
         })
     );
 }
+
+#[test]
+fn an_option_named_short_is_the_one_the_task_names_whole() {
+    let mut p = page(
+        json!([
+            {"id": "speed", "tag": "select", "ariaLabel": "Delivery speed"},
+            {"id": "pay", "tag": "button", "type": "submit", "text": "Pay now"},
+        ]),
+        "Checkout Delivery speed Pay now",
+    );
+    let options = [
+        "Econ. (6–8 days) — $2",
+        "Prio. (1–2 days) — $9",
+        "Collect in store — free",
+    ]
+    .map(|t| sentience_snapshot_core::SelectOption {
+        text: t.into(),
+        value: t.into(),
+        selected: false,
+    });
+    for e in p
+        .elements
+        .iter_mut()
+        .filter(|e| e.facts.aria_label == "Delivery speed")
+    {
+        e.element.state.options = Some(options.to_vec());
+    }
+    assert_eq!(
+        decide("Choose priority delivery, then pay", &p, &[]),
+        Decision::Tool(Tool::Type {
+            id: id("speed"),
+            text: "Prio. (1–2 days) — $9".into()
+        })
+    );
+}
+
+#[test]
+fn a_value_in_the_form_a_field_shows_goes_there() {
+    let p = page(
+        json!([
+            {"id": "nick", "tag": "input", "ariaLabel": "Nickname"},
+            {"id": "card", "tag": "input", "ariaLabel": "Card", "placeholder": "e.g. AB-1234"},
+            {"id": "save", "tag": "button", "type": "submit", "text": "Save"},
+        ]),
+        "Library account Nickname Card Save",
+    );
+    assert_eq!(
+        decide(r#"Enter pass "KX-8841" and save"#, &p, &[]),
+        Decision::Tool(Tool::Type {
+            id: id("card"),
+            text: "KX-8841".into()
+        })
+    );
+}

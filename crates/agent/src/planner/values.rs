@@ -4,7 +4,7 @@
 //! "2–10". And the shape of a value, which tells which field it is for
 //! when its label does not ("on 10/11/2016" → the date field).
 
-use crate::text::normalize;
+use crate::text::{normalize, written_short_for};
 use sentience_snapshot_core::{Observed, SelectOption};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +60,30 @@ pub fn field_shape(e: &Observed) -> Option<Shape> {
     } else {
         None
     }
+}
+
+/// The field's example (its placeholder, "e.g. 1234-5678", "AB12 3CD")
+/// has the value's form: the same run of digits, letters and marks, each
+/// digit for a digit and each letter for a letter ("7730-1192" fits
+/// "1234-5678"). A value in the form a field shows goes there whatever
+/// the task calls it. Needs a digit, so a plain word fits no example.
+pub fn fits_example(e: &Observed, v: &str) -> bool {
+    let form = |s: &str| -> String {
+        s.chars()
+            .map(|c| match c {
+                '0'..='9' => '9',
+                c if c.is_alphabetic() => 'a',
+                c => c,
+            })
+            .collect()
+    };
+    let want = form(v.trim());
+    want.contains('9')
+        && want.len() >= 4
+        && e.facts
+            .placeholder
+            .split_whitespace()
+            .any(|w| form(w.trim_end_matches([',', '.', ')'])) == want)
 }
 
 /// Month names, January first (dates in words, calendars' headings).
@@ -284,6 +308,28 @@ pub fn option_for(e: &Observed, v: &str) -> Option<String> {
         })
         .map(|o| o.text.clone())
         .or_else(|| same_time_or_short(opts, v))
+        .or_else(|| led_by_short_word(opts, &want))
+}
+
+/// The one option whose first word is written short for a word of the
+/// value ("Exp. (2 days) — $14.95" for "express shipping", "Prio." for
+/// "priority post"): option lists that describe each choice after a
+/// short name.
+fn led_by_short_word(opts: &[SelectOption], want: &str) -> Option<String> {
+    let words: Vec<&str> = want.split(' ').collect();
+    let fits: Vec<&SelectOption> = opts
+        .iter()
+        .filter(|o| {
+            o.text
+                .split_whitespace()
+                .next()
+                .is_some_and(|first| words.iter().any(|w| written_short_for(first, w)))
+        })
+        .collect();
+    match fits.as_slice() {
+        [one] => Some(one.text.clone()),
+        _ => None,
+    }
 }
 
 /// One word of letters and digits, joined by a dash or slash or not at
