@@ -178,6 +178,11 @@ const CONSTRUCTS: &[(&str, &str, &str)] = &[
         r#"Address line 2 is Flat 6 and the postcode is KY16 9AJ."#,
         r#"1. type value[Address line 2]="Flat 6" value[postcode]="KY16 9AJ""#,
     ),
+    (
+        "numbered field",
+        r#"Check out with address 7 Mill Row, postcode KY16 9AJ"#,
+        r#"1. type value[address]="7 Mill Row" value[postcode]="KY16 9AJ" → 2. submit check out"#,
+    ),
     // A field set "to" a value: the value is what follows "to".
     (
         "field to value",

@@ -555,7 +555,11 @@ fn numbered(rest: &[Token], lex: &Lexicon) -> Option<usize> {
         }
         t => t,
     };
-    value_like(value).then_some(m)
+    // A number alone before words is a house number ("address 4 Quay
+    // Street"): alone, it numbers the field only before a quoted value
+    // or digits ("phone 2 01538 300400").
+    let numeric = value.quoted || value.raw.starts_with(|c: char| c.is_ascii_digit());
+    (value_like(value) && (m == 2 || numeric)).then_some(m)
 }
 
 /// A token that starts a value rather than a sentence's words: quoted, or
