@@ -24,6 +24,7 @@ use sentience_snapshot_core::Observed;
 mod calendar;
 mod date_parts;
 mod popup;
+mod row;
 mod slider;
 mod stepper;
 mod suggest;
@@ -372,6 +373,10 @@ fn put<'p>(
     }
     // A number for a quantity stepper: its "+" or "−", one click at a time.
     if let Some(p) = stepper::place(cx, text, label, field, taken) {
+        return p;
+    }
+    // A setting of one thing's row or card: that row's own field.
+    if let Some(p) = row::place(cx, text, label, field, taken) {
         return p;
     }
     // A date asked as Month / Day / Year boxes: each its part. Asked
