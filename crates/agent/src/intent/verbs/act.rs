@@ -28,9 +28,7 @@ pub(super) fn whole(c: &[Token], lex: &Lexicon) -> Option<Step> {
     // Nothing but the thing: no value, place or time after it, one quote
     // at most, no number but inside its name.
     let joined = rest.iter().enumerate().any(|(k, t)| {
-        !t.quoted
-            && (k > 0 && lex.value_joins.contains(&t.lower.as_str())
-                || t.comma && k + 1 < rest.len())
+        !t.quoted && (lex.value_joins.contains(&t.lower.as_str()) || t.comma && k + 1 < rest.len())
     });
     if rest.is_empty() || joined || rest.iter().filter(|t| t.quoted).count() > 1 {
         return None;
