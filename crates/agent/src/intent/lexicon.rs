@@ -83,6 +83,8 @@ pub struct Lexicon {
     pub settings: &'static [(&'static [&'static str], &'static [&'static str])],
     /// Verbs that act on one thing by its row's control (`verbs/act.rs`:
     /// "renew the book Dune") → the control's word.
+    /// Personal pronouns: "make me an account" names no thing to set.
+    pub pronouns_personal: &'static [&'static str],
     pub row_acts: &'static [(&'static [&'static str], &'static str)],
     /// Words that join a value, place or time to a thing ("for", "at"):
     /// after one, a clause says more than the thing.
@@ -609,6 +611,7 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["move"], &["to", "into"]),
         (&["update"], &["to"]),
     ],
+    pronouns_personal: &["me", "us", "you", "him", "her", "them", "it"],
     row_acts: &[
         (&["return"], "Return"),
         (&["renew"], "Renew"),

@@ -55,6 +55,11 @@ const VERBS: &[(&str, &str, &str)] = &[
         "Mark the email from Dale as important",
         r#"1. find of "Dale" the message by Dale → 2. click "Star""#,
     ),
+    (
+        "not a setting",
+        "Make me a profile with the name Ruth Kwan",
+        "__",
+    ),
     // Act on a thing: the control the verb names, of X's row.
     (
         "act on X",

@@ -34,6 +34,17 @@ pub(super) fn whole(c: &[Token], lex: &Lexicon) -> Option<Step> {
     } else {
         (0..rest.len()).rev().find(|&k| joined(k))?
     };
+    // "make me an account: …": a person, not a thing with a setting; a
+    // value that goes on into a list of fields is a form, not a setting.
+    let said = &rest[k + 1..];
+    if rest[..k]
+        .iter()
+        .all(|t| !t.quoted && lex.pronouns_personal.contains(&t.lower.as_str()))
+        || said.iter().any(|t| t.colon || t.comma)
+        || said.iter().filter(|t| !t.quoted).count() > 4
+    {
+        return None;
+    }
     let thing = thing_named(&rest[..k], lex)?;
     let value: Vec<&str> = rest[k + 1..]
         .iter()
