@@ -58,7 +58,7 @@ const VERBS: &[(&str, &str, &str)] = &[
     (
         "not a setting",
         "Make me a profile with the name Ruth Kwan",
-        "__",
+        r#"1. type name="Ruth Kwan""#,
     ),
     // Act on a thing: the control the verb names, of X's row.
     (

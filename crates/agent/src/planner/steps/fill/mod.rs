@@ -375,14 +375,15 @@ fn put<'p>(
     if let Some(p) = stepper::place(cx, text, label, field, taken) {
         return p;
     }
-    // A setting of one thing's row or card: that row's own field.
-    if let Some(p) = row::place(cx, text, label, field, taken) {
-        return p;
-    }
     // A date asked as Month / Day / Year boxes: each its part. Asked
     // first: one box showing its part (the Year select's "1990" is an
     // option of "03/07/1990") is no sign that the whole date is in.
     if let Some(p) = date(text).and_then(|ymd| date_parts::place(cx, ymd, taken)) {
+        return p;
+    }
+    // A setting of one thing's row or card: that row's own field (after a
+    // date's parts: "the date of birth" names a field, not a row).
+    if let Some(p) = row::place(cx, text, label, field, taken) {
         return p;
     }
     if let Some(e) = entered(cx, text).filter(|e| !taken.iter().any(|t| std::ptr::eq(*t, *e))) {
