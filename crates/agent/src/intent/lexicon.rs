@@ -77,6 +77,18 @@ pub struct Lexicon {
     pub desires: &'static [(&'static [&'static str], ())],
     pub self_naming: &'static [(&'static [&'static str], ())],
     pub possessives: &'static [&'static str],
+    /// Verbs that set a property of a thing named before the joining
+    /// word, the new value after it ("make X an admin", "move X to Done";
+    /// `verbs/property.rs`) → their joining words.
+    pub settings: &'static [(&'static [&'static str], &'static [&'static str])],
+    /// Verbs that act on one thing by its row's control (`verbs/act.rs`:
+    /// "renew the book Dune") → the control's word.
+    /// Personal pronouns: "make me an account" names no thing to set.
+    pub pronouns_personal: &'static [&'static str],
+    pub row_acts: &'static [(&'static [&'static str], &'static str)],
+    /// Words that join a value, place or time to a thing ("for", "at"):
+    /// after one, a clause says more than the thing.
+    pub value_joins: &'static [&'static str],
     pub then_before_verb: &'static [(&'static [&'static str], ())],
     pub fill_with: &'static [&'static str],
     /// The field noun of a sign-in's secret ("password").
@@ -107,6 +119,7 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["book"], Verb::Submit),
         (&["reserve"], Verb::Submit),
         (&["request"], Verb::Submit),
+        (&["schedule"], Verb::Submit),
         (&["complete"], Verb::Submit),
         (&["save"], Verb::Submit),
         (&["apply"], Verb::Submit),
@@ -592,6 +605,22 @@ pub static ENGLISH: Lexicon = Lexicon {
     desires: surface::DESIRES,
     self_naming: surface::SELF_NAMING,
     possessives: surface::POSSESSIVES,
+    settings: &[
+        (&["make"], &["a", "an"]),
+        (&["mark"], &["as"]),
+        (&["move"], &["to", "into"]),
+        (&["update"], &["to"]),
+    ],
+    pronouns_personal: &["me", "us", "you", "him", "her", "them", "it"],
+    row_acts: &[
+        (&["return"], "Return"),
+        (&["renew"], "Renew"),
+        (&["refill"], "Refill"),
+        (&["cancel"], "Cancel"),
+    ],
+    value_joins: &[
+        "for", "at", "in", "on", "with", "to", "from", "as", "by", "until", "before", "after",
+    ],
     then_before_verb: surface::THEN_BEFORE_VERB,
     fill_with: surface::FILL_WITH,
     secret_field: "password",

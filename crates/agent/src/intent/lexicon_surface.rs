@@ -41,8 +41,15 @@ pub const SYNONYMS: &[(&[&str], &[&str])] = &[
     (&["go", "on", "to"], &["continue", "to"]),
     (&["go", "on"], &["continue"]),
     (&["move", "on"], &["continue"]),
-    // create
+    // create: "file / report / log a bug" opens the form that makes one
+    // (the article keeps "log in" and "file" alone apart).
     (&["raise"], &["create"]),
+    (&["file", "a"], &["create", "a"]),
+    (&["file", "an"], &["create", "an"]),
+    (&["report", "a"], &["create", "a"]),
+    (&["report", "an"], &["create", "an"]),
+    (&["log", "a"], &["create", "a"]),
+    (&["log", "an"], &["create", "an"]),
     // read and answer
     (&["say", "me"], &["tell", "me"]),
     (&["show", "me"], &["tell", "me"]),

@@ -37,6 +37,8 @@ mod tests_constructs;
 mod tests_messages;
 #[cfg(test)]
 mod tests_paraphrases;
+#[cfg(test)]
+mod tests_verbs;
 
 use crate::task::FieldKind;
 use lexicon::{Lexicon, ENGLISH};

@@ -34,6 +34,7 @@ pub(super) fn pending(cx: &Cx<'_>, intent: &Intent, said: &[Part]) -> Option<Dec
     unused_value(cx, intent)
         .or_else(|| super::leftover::pending(cx, intent, said))
         .or_else(|| unsaved_choice(cx).map(Decision::Tool))
+        .or_else(|| unsaved_row(cx).map(Decision::Tool))
 }
 
 /// **A choice made in a form and never saved.** The task's last action
@@ -62,6 +63,48 @@ fn unsaved_choice(cx: &Cx<'_>) -> Option<Tool> {
     }
     Some(press(cx, s))
 }
+
+/// **A row's setting never applied.** The task's last action changed a
+/// control outside any form that sits in a table row or list item
+/// (DomFacts::row: "Priya Shah … [Role ▾] Apply"), and that row has one
+/// button of its own that applies it ("Apply", "Save", "Update"), not
+/// pressed since: a person presses it — the page saves the row's change
+/// only then. A row with no such button (a status select that saves at
+/// once) asks nothing.
+fn unsaved_row(cx: &Cx<'_>) -> Option<Tool> {
+    let here = Some(cx.page.url.as_str());
+    let (at, h) = cx.history.iter().enumerate().rev().find(|(_, h)| {
+        matches!(h.action.as_str(), "click" | "type" | "press") && ok(h) && h.url.as_deref() == here
+    })?;
+    if h.action == "press" {
+        return None;
+    }
+    let e = h.element_id().and_then(|id| cx.page.find(&id))?;
+    let row = normalize(&e.facts.row);
+    if e.facts.form != 0 || row.is_empty() || !(e.is_field() || e.is_checkable()) {
+        return None;
+    }
+    let mut applies = cx.page.elements.iter().filter(|b| {
+        !b.is_field()
+            && !b.is_checkable()
+            && !b.is_disabled()
+            && b.facts.tag == "button"
+            && normalize(&b.facts.row) == row
+            && normalize(b.label())
+                .split(' ')
+                .any(|w| APPLIES.contains(&w))
+    });
+    let (b, None) = (applies.next()?, applies.next()) else {
+        return None;
+    };
+    if cx.clicked_since(at, b).is_some() {
+        return None;
+    }
+    Some(press(cx, b))
+}
+
+/// The words of a row's button that applies a change made in the row.
+const APPLIES: &[&str] = &["apply", "save", "update", "confirm", "set"];
 
 fn is_submit(e: &Observed) -> bool {
     e.facts.input_type == "submit" && matches!(e.facts.tag.as_str(), "button" | "input")
@@ -93,6 +136,20 @@ fn unsent_form(cx: &Cx<'_>, intent: &Intent) -> Option<Tool> {
         return None;
     }
     let e = only_submit(cx, None)?;
+    // The value went into a row's own setting outside any form (the
+    // submit's form is another one: "Invite a member" below a table of
+    // members): that row applies it (`unsaved_row`), not this form.
+    let last_typed = cx
+        .history
+        .iter()
+        .rev()
+        .find(|h| h.action == "type" && ok(h))
+        .and_then(|h| h.element_id())
+        .and_then(|id| cx.page.find(&id));
+    if last_typed.is_some_and(|t| t.facts.form == 0 && e.facts.form != 0 && !t.facts.row.is_empty())
+    {
+        return None;
+    }
     // A key that may have sent the form: not the arrow keys that walk a
     // list of suggestions, nor the Enter that took the item they reached.
     let walks = |h: &crate::types::HistoryEntry| {

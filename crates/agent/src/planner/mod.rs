@@ -57,6 +57,8 @@ mod tests_results;
 #[cfg(test)]
 mod tests_row_actions;
 #[cfg(test)]
+mod tests_row_settings;
+#[cfg(test)]
 mod tests_rows;
 #[cfg(test)]
 mod tests_said;

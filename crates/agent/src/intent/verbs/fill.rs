@@ -58,6 +58,11 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
                         label = format!("{} of {}", label.trim(), owner.join(" "));
                     }
                 }
+                // "Priya Shah's role": the field of that owner's row, as
+                // "the role of Priya Shah" says it.
+                if let Some((owner, field)) = possessive(&piece[..k], lex) {
+                    label = format!("{field} of {owner}");
+                }
                 let lws = lowers(&piece[..k]);
                 let kind = (0..lws.len())
                     .find_map(|j| field_at(&lws[j..], lex).map(|(_, f)| f))
@@ -410,4 +415,31 @@ fn field_words(field_part: &[Token], lex: &crate::intent::lexicon::Lexicon) -> O
             .collect::<Vec<_>>()
             .join(" ")
     })
+}
+
+/// "Priya Shah's role", "the Dune book's due date": (owner, field) when a
+/// word before the last one ends in a possessive "'s" (articles before the
+/// owner dropped); None otherwise.
+fn possessive(toks: &[Token], lex: &crate::intent::lexicon::Lexicon) -> Option<(String, String)> {
+    let p = toks
+        .iter()
+        .position(|t| !t.quoted && (t.lower.ends_with("'s") || t.lower.ends_with("\u{2019}s")))?;
+    if p + 1 >= toks.len() {
+        return None;
+    }
+    let mut owner: Vec<String> = toks[..=p]
+        .iter()
+        .skip_while(|t| !t.quoted && is_article(lex, &t.lower))
+        .map(|t| t.raw.clone())
+        .collect();
+    let last = owner.pop()?;
+    let cut = last.len()
+        - if last.ends_with('s') && last.ends_with("'s") {
+            2
+        } else {
+            "\u{2019}s".len()
+        };
+    owner.push(last[..cut].to_string());
+    let field: Vec<&str> = toks[p + 1..].iter().map(|t| t.raw.as_str()).collect();
+    Some((owner.join(" ").trim().to_string(), field.join(" ")))
 }

@@ -2,6 +2,7 @@
 //! verbs, fillers skipped) chooses the module that reads the rest of the
 //! clause, one module per verb.
 
+mod act;
 mod choose;
 mod click;
 mod fill;
@@ -12,6 +13,7 @@ mod navigate;
 mod open;
 mod path;
 mod press;
+mod property;
 mod scroll;
 mod search;
 mod submit;
@@ -57,6 +59,9 @@ pub(super) fn verb_phrase(c: &[Token], lex: &Lexicon) -> Option<(usize, usize, V
 pub(super) fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
     if let Some(p) = path::whole(c, lex) {
         return vec![p];
+    }
+    if let Some(s) = property::whole(c, lex).or_else(|| act::whole(c, lex)) {
+        return vec![s];
     }
     let Some((i, n, verb)) = verb_phrase(c, lex) else {
         return Vec::new();

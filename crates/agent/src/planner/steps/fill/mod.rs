@@ -24,6 +24,7 @@ use sentience_snapshot_core::Observed;
 mod calendar;
 mod date_parts;
 mod popup;
+mod row;
 mod slider;
 mod stepper;
 mod suggest;
@@ -378,6 +379,11 @@ fn put<'p>(
     // first: one box showing its part (the Year select's "1990" is an
     // option of "03/07/1990") is no sign that the whole date is in.
     if let Some(p) = date(text).and_then(|ymd| date_parts::place(cx, ymd, taken)) {
+        return p;
+    }
+    // A setting of one thing's row or card: that row's own field (after a
+    // date's parts: "the date of birth" names a field, not a row).
+    if let Some(p) = row::place(cx, text, label, field, taken) {
         return p;
     }
     if let Some(e) = entered(cx, text).filter(|e| !taken.iter().any(|t| std::ptr::eq(*t, *e))) {
