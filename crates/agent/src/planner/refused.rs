@@ -3,7 +3,9 @@
 //! page answers it with a message asking for something ("Please confirm
 //! the reading is accurate.", "Mobile is required.", "Enter a valid
 //! date."). That is no success, whatever the steps say. The planner reads
-//! the message and fixes what it names when it can (a consent box), sends
+//! the message and fixes what it names when it can (a consent box; an
+//! empty list the message names, set to the one option the task's words
+//! name), sends
 //! the form again after a fix, else asks the user, quoting the page;
 //! never "Done" over a visible form error.
 
@@ -15,7 +17,7 @@ use super::steps::consent;
 use crate::policy::Decision;
 use crate::text::{normalize, truncate};
 use crate::types::{HistoryEntry, Tool};
-use sentience_snapshot_core::Observed;
+use sentience_snapshot_core::{Observed, SelectOption};
 
 /// What a message asks one to do, after "Please".
 const PLEASE: &[&str] = &[
@@ -109,7 +111,7 @@ pub fn answer(cx: &Cx<'_>) -> Option<Decision> {
             Tool::Click { id }
         }));
     }
-    if let Some(t) = consent::of_form(cx, sender) {
+    if let Some(t) = consent::of_form(cx, sender).or_else(|| list_named(cx, &message)) {
         return Some(Decision::Tool(t));
     }
     let why = format!(
@@ -121,5 +123,50 @@ pub fn answer(cx: &Cx<'_>) -> Option<Decision> {
         Decision::Fail(format!("Stuck on {}: {why}", cx.page.url))
     } else {
         Decision::Ask(recover::question(cx, &why))
+    })
+}
+
+/// An option that only asks for a choice ("Select a meter", "— choose —").
+fn placeholder(o: &SelectOption) -> bool {
+    let t = normalize(&o.text);
+    t.is_empty() || t.starts_with("select") || t.starts_with("choose") || t.starts_with("pick")
+}
+
+/// The empty list the message names ("Select a meter." and a list
+/// labelled "Meter", nothing chosen), set to its one option that a word
+/// of the task names ("an electricity meter reading" → "Electricity —
+/// serial …"); `None` when no option or several fit.
+fn list_named(cx: &Cx<'_>, message: &str) -> Option<Tool> {
+    let said = normalize(message);
+    let said: Vec<&str> = said
+        .split(' ')
+        .filter(|w| w.len() >= 3 && !PLEASE.contains(w) && *w != "please")
+        .collect();
+    let task = normalize(cx.task);
+    let task: Vec<&str> = task.split(' ').filter(|w| w.len() >= 4).collect();
+    cx.page.elements.iter().find_map(|e| {
+        if !e.is_select() || e.is_disabled() {
+            return None;
+        }
+        let opts = e.element.state.options();
+        if opts.iter().any(|o| o.selected && !placeholder(o)) {
+            return None;
+        }
+        let label = cx.label_words(e);
+        let label: Vec<&str> = label.split(' ').collect();
+        if !label.iter().any(|w| said.contains(w)) {
+            return None;
+        }
+        let mut fits = opts.iter().filter(|o| {
+            !placeholder(o)
+                && normalize(&o.text)
+                    .split(' ')
+                    .any(|w| task.contains(&w) && !label.contains(&w))
+        });
+        let one = fits.next()?;
+        fits.next().is_none().then(|| Tool::Type {
+            id: cx.id(e),
+            text: one.text.clone(),
+        })
     })
 }

@@ -171,3 +171,42 @@ fn an_action_that_changed_nothing_twice_is_not_done_a_third_time() {
     let d = decide(r#"Click "Redeem""#, &p, &[same(), same()]);
     assert_ne!(d, Decision::Tool(Tool::Click { id: id("use") }));
 }
+
+#[test]
+fn a_refused_submit_that_names_an_empty_list_sets_the_option_the_task_names() {
+    let mut p = page(
+        json!([
+            {"id": "who", "tag": "input", "type": "text", "ariaLabel": "Hirer name"},
+            {"id": "boat", "tag": "select", "ariaLabel": "Craft"},
+            {"id": "go", "tag": "button", "type": "submit", "text": "Reserve"},
+        ]),
+        "Boat hire Hirer name Craft Reserve\nChoose a craft.",
+    );
+    let opts = [
+        "Pick one",
+        "Canoe for two",
+        "Sit-on-top kayak",
+        "Paddleboard",
+    ];
+    if let Some(k) = p.elements.iter().position(|e| p.id_of(e) == id("boat")) {
+        p.elements[k].element.state.options = Some(
+            opts.iter()
+                .enumerate()
+                .map(|(i, t)| sentience_snapshot_core::SelectOption {
+                    text: t.to_string(),
+                    value: if i == 0 { String::new() } else { i.to_string() },
+                    selected: i == 0,
+                })
+                .collect(),
+        );
+    }
+    let task = r#"Reserve a paddleboard, hirer name "Tomas Eriksen""#;
+    let sent = [typed("who", "Tomas Eriksen"), clicked("go", "Reserve")];
+    assert_eq!(
+        decide(task, &p, &sent),
+        Decision::Tool(Tool::Type {
+            id: id("boat"),
+            text: "Paddleboard".into()
+        })
+    );
+}
