@@ -20,22 +20,25 @@ use crate::types::{HistoryEntry, Tool};
 use sentience_snapshot_core::{Observed, SelectOption};
 
 /// What a message asks one to do, after "Please".
+/// Not "check" nor "review": "Check your inbox to confirm." follows a
+/// form that went.
 const PLEASE: &[&str] = &[
     "enter", "choose", "select", "confirm", "agree", "accept", "fill", "complete", "provide",
-    "tick", "check", "correct", "fix", "add", "pick", "type", "review", "use",
+    "tick", "correct", "fix", "add", "pick", "type",
 ];
 
 /// Words of a message that says a field is wrong or missing.
 const WRONG: &[&str] = &["required", "invalid", "incorrect", "missing", "error"];
 
-/// Pairs of words that say the same ("not valid", "try again").
+/// Pairs of words that say the same ("not valid", "try again"). Not
+/// "must be" nor "do not": hints and notices say them ("Passwords must
+/// be 8 characters", "We do not sell personal data").
 const WRONG_PAIRS: &[(&str, &str)] = &[
     ("not", "valid"),
+    ("not", "match"),
     ("try", "again"),
-    ("can", "t"),
+    ("t", "be"),
     ("cannot", "be"),
-    ("must", "be"),
-    ("do", "not"),
     ("too", "short"),
     ("too", "long"),
 ];

@@ -127,7 +127,7 @@ fn a_refused_submit_nothing_here_fixes_is_asked_about_quoting_the_page() {
             {"id": "who", "tag": "input", "type": "text", "ariaLabel": "Hirer name *"},
             {"id": "go", "tag": "button", "type": "submit", "text": "Reserve kayak"},
         ]),
-        "Kayak hire Fields marked * are required.\nHirer name * Reserve kayak",
+        "Kayak hire Fields marked * are required.\nHirer name * Reserve kayak\nCheck your inbox to confirm.\nWe do not share your details. Names must be under 40 letters.",
     );
     let d = decide(TASK, &p, &sent);
     assert!(matches!(d, Decision::Finish(_)), "{d:?}");
