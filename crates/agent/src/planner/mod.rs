@@ -24,6 +24,8 @@ mod leftover;
 mod lookup;
 mod loops;
 mod recover;
+mod refused;
+mod repeated;
 mod session;
 pub(crate) mod slider;
 pub mod steps;
@@ -36,6 +38,8 @@ mod words;
 mod tests;
 #[cfg(test)]
 mod tests_complete;
+#[cfg(test)]
+mod tests_consent;
 #[cfg(test)]
 mod tests_distance;
 #[cfg(test)]
@@ -193,6 +197,55 @@ pub fn plan(ctx: &PolicyContext<'_>) -> Decision {
 }
 
 fn decide(cx: &Cx<'_>, intent: &Intent, said: &[leftover::Part]) -> Decision {
+    let d = settle(cx, decide_steps(cx, intent, said));
+    let Decision::Tool(t) = &d else {
+        return d;
+    };
+    if !repeated::unchanged(cx, t) {
+        return d;
+    }
+    // Done twice, nothing changed (`repeated.rs`): a click gives way to
+    // the next best element; else ask, saying what was tried.
+    if let (Tool::Click { id }, true) = (t, cx.avoid.len() < 64) {
+        let mut avoid = cx.avoid.to_vec();
+        avoid.push(id.key());
+        let other = Cx::new(cx.task, cx.page, cx.history, &avoid, cx.baseline);
+        match settle(&other, decide_steps(&other, intent, said)) {
+            Decision::Tool(t2) if repeated::unchanged(cx, &t2) => {}
+            d2 => return d2,
+        }
+    }
+    let why = repeated::why(cx, t);
+    if asked_here(cx) {
+        return Decision::Fail(format!("Stuck on {}: {why}", cx.page.url));
+    }
+    Decision::Ask(recover::question(cx, &why))
+}
+
+/// The page's own answers to a decision of the steps: a form about to
+/// be sent gets its consent box first, and a form whose submit is
+/// disabled the box it waits for (`steps/consent.rs`).
+fn settle(cx: &Cx<'_>, d: Decision) -> Decision {
+    match d {
+        Decision::Tool(t) => Decision::Tool(steps::consent::before_sending(cx, &t).unwrap_or(t)),
+        Decision::Ask(q) => match steps::consent::unblock(cx) {
+            Some(t) => Decision::Tool(t),
+            None => Decision::Ask(q),
+        },
+        d => d,
+    }
+}
+
+/// Asked the user already on this page.
+fn asked_here(cx: &Cx<'_>) -> bool {
+    cx.history
+        .iter()
+        .rev()
+        .take_while(|h| h.url.as_deref().is_none_or(|u| same_url(u, &cx.page.url)))
+        .any(|h| h.action == "ask_user")
+}
+
+fn decide_steps(cx: &Cx<'_>, intent: &Intent, said: &[leftover::Part]) -> Decision {
     if let Some(d) = loops::decide(cx) {
         return d;
     }
@@ -222,13 +275,7 @@ fn decide(cx: &Cx<'_>, intent: &Intent, said: &[leftover::Part]) -> Decision {
         Err(Outcome::Stuck(why)) => why,
     };
     // Out of options: ask, once per page; asked already and told nothing new, give up.
-    let asked_here = cx
-        .history
-        .iter()
-        .rev()
-        .take_while(|h| h.url.as_deref().is_none_or(|u| same_url(u, &cx.page.url)))
-        .any(|h| h.action == "ask_user");
-    if asked_here {
+    if asked_here(cx) {
         return Decision::Fail(format!(
             "Stuck on {}: {stuck}; asking did not help",
             cx.page.url
@@ -294,6 +341,10 @@ fn finished(cx: &Cx<'_>, intent: &Intent, said: &[leftover::Part]) -> Decision {
         return Decision::Finish(format!("Done: {}", intent.describe()));
     }
     if let Some(d) = complete::pending(cx, intent, said) {
+        return d;
+    }
+    // A form the page refused is not done (`refused.rs`).
+    if let Some(d) = refused::answer(cx) {
         return d;
     }
     if let Some(line) = goal::fresh_success(cx).filter(|_| cx.acted()) {

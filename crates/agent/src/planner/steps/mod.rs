@@ -7,6 +7,7 @@
 
 mod choose;
 mod click;
+pub mod consent;
 mod fill;
 mod find;
 mod open;
