@@ -45,6 +45,11 @@ pub(super) fn whole(c: &[Token], lex: &Lexicon) -> Option<Step> {
     {
         return None;
     }
+    // "update my postcode to X": the words name a field of the user's own
+    // form, not a thing with a row; the field-to-value reading keeps it.
+    if names_a_field(&rest[..k], lex) {
+        return None;
+    }
     let thing = thing_named(&rest[..k], lex)?;
     let value: Vec<&str> = rest[k + 1..]
         .iter()
@@ -62,6 +67,22 @@ pub(super) fn whole(c: &[Token], lex: &Lexicon) -> Option<Step> {
             ..Target::default()
         },
     })
+}
+
+/// True when the words, after articles and possessives, are all one field
+/// noun of the lexicon ("my postcode", "the email address"), unquoted and
+/// with no capitalised name among them.
+fn names_a_field(toks: &[Token], lex: &Lexicon) -> bool {
+    let words: Vec<&str> = toks
+        .iter()
+        .map(|t| t.lower.as_str())
+        .skip_while(|w| lex.articles.contains(w) || lex.possessives.contains(w))
+        .collect();
+    let skipped = toks.len() - words.len();
+    let plain = toks[skipped..]
+        .iter()
+        .all(|t| !t.quoted && !t.raw.chars().next().is_some_and(char::is_uppercase));
+    plain && match_at(lex.fields, &words).is_some_and(|(n, _)| n == words.len())
 }
 
 /// The words that name the thing: articles and "my" dropped; a quoted
