@@ -199,8 +199,14 @@ const CONSTRUCTS: &[(&str, &str, &str)] = &[
 
 #[test]
 fn each_construct_reads_as_its_intent() {
+    assert_rows_read_as_written(CONSTRUCTS);
+}
+
+/// Parses each row's task and fails listing every row whose reading
+/// (`Intent::describe`) is not the one written: (construct, task, reading).
+pub(super) fn assert_rows_read_as_written(rows: &[(&str, &str, &str)]) {
     let mut bad = Vec::new();
-    for (construct, task, want) in CONSTRUCTS {
+    for (construct, task, want) in rows {
         let got = Intent::parse(task).describe();
         if got != *want {
             bad.push(format!("[{construct}] {task}\n  want {want}\n  got  {got}"));
@@ -210,7 +216,7 @@ fn each_construct_reads_as_its_intent() {
         bad.is_empty(),
         "{} of {} rows:\n{}",
         bad.len(),
-        CONSTRUCTS.len(),
+        rows.len(),
         bad.join("\n")
     );
 }

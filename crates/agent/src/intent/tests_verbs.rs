@@ -4,7 +4,7 @@
 //! (`verbs/act.rs`), creating a thing (file / report / log a …). Every
 //! sentence is invented for the test: none is a benchmark task's words.
 
-use super::Intent;
+use super::tests_constructs::assert_rows_read_as_written;
 
 /// (construct, instruction, how it must read).
 const VERBS: &[(&str, &str, &str)] = &[
@@ -123,18 +123,5 @@ const VERBS: &[(&str, &str, &str)] = &[
 
 #[test]
 fn each_verb_family_reads_as_its_intent() {
-    let mut bad = Vec::new();
-    for (construct, task, want) in VERBS {
-        let got = Intent::parse(task).describe();
-        if got != *want {
-            bad.push(format!("[{construct}] {task}\n  want {want}\n  got  {got}"));
-        }
-    }
-    assert!(
-        bad.is_empty(),
-        "{} of {} rows:\n{}",
-        bad.len(),
-        VERBS.len(),
-        bad.join("\n")
-    );
+    assert_rows_read_as_written(VERBS);
 }

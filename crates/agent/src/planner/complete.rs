@@ -45,14 +45,7 @@ pub(super) fn pending(cx: &Cx<'_>, intent: &Intent, said: &[Part]) -> Option<Dec
 /// other part of the task is done, so the form goes once, complete. A
 /// control outside any form (a filter that applies at once) asks nothing.
 fn unsaved_choice(cx: &Cx<'_>) -> Option<Tool> {
-    let here = Some(cx.page.url.as_str());
-    let (at, h) = cx.history.iter().enumerate().rev().find(|(_, h)| {
-        matches!(h.action.as_str(), "click" | "type" | "press") && ok(h) && h.url.as_deref() == here
-    })?;
-    if h.action == "press" {
-        return None;
-    }
-    let e = h.element_id().and_then(|id| cx.page.find(&id))?;
+    let (at, e) = last_change_here(cx)?;
     let form = e.facts.form;
     if form == 0 || is_submit(e) || matches!(e.facts.tag.as_str(), "button" | "a") {
         return None;
@@ -72,14 +65,7 @@ fn unsaved_choice(cx: &Cx<'_>) -> Option<Tool> {
 /// only then. A row with no such button (a status select that saves at
 /// once) asks nothing.
 fn unsaved_row(cx: &Cx<'_>) -> Option<Tool> {
-    let here = Some(cx.page.url.as_str());
-    let (at, h) = cx.history.iter().enumerate().rev().find(|(_, h)| {
-        matches!(h.action.as_str(), "click" | "type" | "press") && ok(h) && h.url.as_deref() == here
-    })?;
-    if h.action == "press" {
-        return None;
-    }
-    let e = h.element_id().and_then(|id| cx.page.find(&id))?;
+    let (at, e) = last_change_here(cx)?;
     let row = normalize(&e.facts.row);
     if e.facts.form != 0 || row.is_empty() || !(e.is_field() || e.is_checkable()) {
         return None;
@@ -101,6 +87,21 @@ fn unsaved_row(cx: &Cx<'_>) -> Option<Tool> {
         return None;
     }
     Some(press(cx, b))
+}
+
+/// The element the task's last action on this page changed (a click or
+/// typing, not a key), with its place in the history; None when that
+/// action was a key press or its element is gone.
+fn last_change_here<'p>(cx: &Cx<'p>) -> Option<(usize, &'p Observed)> {
+    let here = Some(cx.page.url.as_str());
+    let (at, h) = cx.history.iter().enumerate().rev().find(|(_, h)| {
+        matches!(h.action.as_str(), "click" | "type" | "press") && ok(h) && h.url.as_deref() == here
+    })?;
+    if h.action == "press" {
+        return None;
+    }
+    let e = h.element_id().and_then(|id| cx.page.find(&id))?;
+    Some((at, e))
 }
 
 /// The words of a row's button that applies a change made in the row.

@@ -16,13 +16,7 @@ use crate::intent::{Relation, Step, Target, Touch};
 /// None when the clause is not one.
 pub(super) fn whole(c: &[Token], lex: &Lexicon) -> Option<Step> {
     let ws = lowers(c);
-    let start = c
-        .iter()
-        .zip(&ws)
-        .position(|(t, w)| t.quoted || !lex.fillers.contains(w))?;
-    if c[start].quoted {
-        return None;
-    }
+    let start = super::after_fillers(c, &ws, lex)?;
     let (n, control) = match_at(lex.row_acts, &ws[start..])?;
     let rest = &c[start + n..];
     // Nothing but the thing: no value, place or time after it, one quote

@@ -55,6 +55,16 @@ pub(super) fn verb_phrase(c: &[Token], lex: &Lexicon) -> Option<(usize, usize, V
     match_at(lex.verbs, &ws[i..]).map(|(n, v)| (i, n, v))
 }
 
+/// The index of a clause's first word after its leading fillers; None
+/// when there is none or it is a quote (no verb starts a clause then).
+fn after_fillers(c: &[Token], ws: &[&str], lex: &Lexicon) -> Option<usize> {
+    let start = c
+        .iter()
+        .zip(ws)
+        .position(|(t, w)| t.quoted || !lex.fillers.contains(w))?;
+    (!c[start].quoted).then_some(start)
+}
+
 /// The steps of one clause; empty when it starts with no verb.
 pub(super) fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
     if let Some(p) = path::whole(c, lex) {

@@ -15,13 +15,7 @@ use crate::task::FieldKind;
 /// leading fillers; None when the clause is not one.
 pub(super) fn whole(c: &[Token], lex: &Lexicon) -> Option<Step> {
     let ws = lowers(c);
-    let start = c
-        .iter()
-        .zip(&ws)
-        .position(|(t, w)| t.quoted || !lex.fillers.contains(w))?;
-    if c[start].quoted {
-        return None;
-    }
+    let start = super::after_fillers(c, &ws, lex)?;
     let (n, joins) = match_at(lex.settings, &ws[start..])?;
     let rest = &c[start + n..];
     let rws = &ws[start + n..];
