@@ -14,6 +14,26 @@ pub(super) fn page(elements: serde_json::Value, text: &str) -> Page {
     page_at("http://t/", elements, text)
 }
 
+/// Gives the selects labelled `label` these options (text = value, none
+/// selected), as the extension's snapshot lists them.
+pub(super) fn with_options(p: &mut Page, label: &str, options: &[&str]) {
+    let options: Vec<_> = options
+        .iter()
+        .map(|t| sentience_snapshot_core::SelectOption {
+            text: t.to_string(),
+            value: t.to_string(),
+            selected: false,
+        })
+        .collect();
+    for e in p
+        .elements
+        .iter_mut()
+        .filter(|e| e.facts.aria_label == label)
+    {
+        e.element.state.options = Some(options.clone());
+    }
+}
+
 pub(super) fn decide(task: &str, p: &Page, history: &[HistoryEntry]) -> Decision {
     Planner::new(task).next(&Situation {
         page: p,

@@ -3,7 +3,7 @@
 //! the page; a field named with a number ("address line 2") is that
 //! field, and the number is no part of the value. Every page and task
 //! here is invented for the test (none is a benchmark page's).
-use super::tests::{decide, id, page, typed};
+use super::tests::{decide, id, page, typed, with_options};
 use super::*;
 use serde_json::json;
 
@@ -82,19 +82,7 @@ fn a_code_is_no_option_that_is_only_a_piece_of_it() {
         ]),
         "Visitor check-in Wing Visitor ID Company Continue",
     );
-    let options =
-        ["Choose a wing", "EW", "KB", "NS"].map(|t| sentience_snapshot_core::SelectOption {
-            text: t.into(),
-            value: t.into(),
-            selected: false,
-        });
-    for e in p
-        .elements
-        .iter_mut()
-        .filter(|e| e.facts.aria_label == "Wing")
-    {
-        e.element.state.options = Some(options.to_vec());
-    }
+    with_options(&mut p, "Wing", &["Choose a wing", "EW", "KB", "NS"]);
     assert_eq!(
         decide(r#"Enter pass "KB-55120" and continue"#, &p, &[]),
         Decision::Tool(Tool::Type {
@@ -113,23 +101,15 @@ fn an_option_named_short_is_the_one_the_task_names_whole() {
         ]),
         "Checkout Delivery speed Pay now",
     );
-    let options = [
-        "Econ. (6–8 days) — $2",
-        "Prio. (1–2 days) — $9",
-        "Collect in store — free",
-    ]
-    .map(|t| sentience_snapshot_core::SelectOption {
-        text: t.into(),
-        value: t.into(),
-        selected: false,
-    });
-    for e in p
-        .elements
-        .iter_mut()
-        .filter(|e| e.facts.aria_label == "Delivery speed")
-    {
-        e.element.state.options = Some(options.to_vec());
-    }
+    with_options(
+        &mut p,
+        "Delivery speed",
+        &[
+            "Econ. (6–8 days) — $2",
+            "Prio. (1–2 days) — $9",
+            "Collect in store — free",
+        ],
+    );
     assert_eq!(
         decide("Choose priority delivery, then pay", &p, &[]),
         Decision::Tool(Tool::Type {
