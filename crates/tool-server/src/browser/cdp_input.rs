@@ -5,7 +5,7 @@
 
 use super::ClickKind;
 use crate::geometry::Point;
-use crate::keys::KeyCombo;
+use crate::keys::{KeyCombo, Modifier};
 use chromiumoxide::keys::USKEYBOARD_LAYOUT;
 use serde_json::{json, Value};
 
@@ -135,13 +135,33 @@ pub(crate) fn keypress(combo: &KeyCombo) -> Vec<Event> {
     } else {
         "rawKeyDown"
     };
-    events.push(key_event(down, &d, modifiers, produces_text));
+    let mut key_down = key_event(down, &d, modifiers, produces_text);
+    if is_select_all(combo) {
+        key_down.1["commands"] = json!(["selectAll"]);
+    }
+    events.push(key_down);
     events.push(key_event("keyUp", &d, modifiers, false));
     for (d, bit) in held.into_iter().rev() {
         modifiers &= !bit;
         events.push(key_event("keyUp", &d, modifiers, false));
     }
     events
+}
+
+/// Ctrl+A or Meta+A alone. Select-all is Ctrl+A on Linux and Windows but
+/// Cmd+A on macOS, and a key event made over CDP on macOS runs no native key
+/// binding at all, so the shortcut alone selects nothing there. CDP's
+/// editing `commands` run with the key event on every platform: either
+/// combination selects all wherever Chromium runs, so a client's "select the
+/// field, then type" (crates/hands) needs no platform of its own. Where the
+/// shortcut already selects, the command selects again: selecting all is
+/// idempotent, which is why no other shortcut (undo, paste) gets a command.
+fn is_select_all(combo: &KeyCombo) -> bool {
+    combo.key.eq_ignore_ascii_case("a")
+        && matches!(
+            combo.modifiers.as_slice(),
+            [Modifier::Ctrl] | [Modifier::Meta]
+        )
 }
 
 #[cfg(test)]

@@ -61,3 +61,27 @@ fn a_combination_releases_in_reverse_without_text() {
     assert_eq!(e[4].1["key"], "Shift");
     assert_eq!(e[5].1["modifiers"], 0);
 }
+
+#[test]
+fn select_all_carries_the_editing_command_whatever_the_modifier() {
+    for combo in ["Ctrl+A", "Meta+a", "Cmd+A"] {
+        let e = keypress(&keys::parse(combo).unwrap());
+        let down: Vec<_> = e
+            .iter()
+            .filter(|(_, p)| p.get("commands").is_some())
+            .collect();
+        assert_eq!(down.len(), 1, "{combo}: {e:?}");
+        assert!(
+            down[0].1["key"].as_str().unwrap().eq_ignore_ascii_case("a"),
+            "{combo}"
+        );
+        assert_eq!(down[0].1["commands"], json!(["selectAll"]), "{combo}");
+    }
+    for other in ["Ctrl+Shift+A", "Alt+A", "Ctrl+Z", "A"] {
+        let e = keypress(&keys::parse(other).unwrap());
+        assert!(
+            e.iter().all(|(_, p)| p.get("commands").is_none()),
+            "{other}: {e:?}"
+        );
+    }
+}
