@@ -4,7 +4,7 @@
 //! steady rate and lag, stream delivery; and the per-step trace file.
 
 use crate::bench_load::{pct, Level, Measured};
-use crate::bench_procs::{cpu_of, run_queue_wait, threads_cpu};
+use crate::bench_procs::{cpu_of, family_cpu, run_queue_wait, threads_cpu};
 use crate::bench_target::Target;
 use std::time::Duration;
 
@@ -26,7 +26,7 @@ impl Cpu {
     pub(crate) fn now(t: &Target, pg: &[u32]) -> Cpu {
         Cpu {
             servers: cpu_of(&t.pids),
-            postgres: cpu_of(pg),
+            postgres: family_cpu(t.postmaster),
             servers_queued: run_queue_wait(&t.pids),
             postgres_queued: run_queue_wait(pg),
             // The generator is this process's main thread (TID = PID) and

@@ -108,7 +108,9 @@ struct Summary {
 }
 
 async fn measure(t: &Target, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<Measured> {
-    // The pools' connections are open by now (warm-up).
+    // PostgreSQL's processes now, for their wait for a core (their CPU is
+    // counted from the postmaster down, backends forked or closed during
+    // the level included: bench_procs::family_cpu).
     let pg = postgres_processes(t.postmaster);
     let before = Cpu::now(t, &pg);
     let turns0 = turns(t).await;

@@ -118,3 +118,49 @@ async fn a_turn_writes_its_row_and_events_and_a_reply_only_for_a_key() {
     let seqs: Vec<i64> = events.iter().map(|e| e.seq).collect();
     assert_eq!(seqs, (1..=seq).collect::<Vec<_>>(), "numbered without gaps");
 }
+
+/// PostgreSQL's `idle_minute` (the expiry and quota index's column) is
+/// written by the statements themselves since migration V3 (no longer a
+/// generated column): the run's insert and every kind of turn keep it the
+/// minute of `updated_at`, also when a turn moves the run to a later minute.
+#[tokio::test]
+async fn every_write_keeps_the_runs_idle_minute() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = TestDb::new(dir.path()).await;
+    if !matches!(db, TestDb::Postgres(_)) {
+        return;
+    }
+    let store = db.open().await;
+    let mut run = Run::new("run-minute".into(), "log in".into(), RunMode::Autonomous);
+    let first = store
+        .create(&run, "anonymous".into(), 0, 0)
+        .await
+        .expect("create")
+        .expect("under quota");
+    let minute_is = |at: u64| format!("runs WHERE idle_minute = {}", at / 60_000);
+    assert_eq!(db.count(&minute_is(run.updated_at)).await, 1, "insert");
+    let turns = [
+        (false, None),
+        (false, Some("k-cas")),
+        (true, None),
+        (true, Some("k-locked")),
+    ];
+    let mut seq = first;
+    for (i, (locked, key)) in turns.into_iter().enumerate() {
+        // A later minute at each turn: a statement that left the column
+        // alone would keep the previous one.
+        run.updated_at += 61_000;
+        seq += 1;
+        commit(&store, &mut run, i as i64 + 2, &[seq], key, locked).await;
+        assert_eq!(
+            db.count(&minute_is(run.updated_at)).await,
+            1,
+            "turn {i} (locked {locked}, key {key:?})"
+        );
+    }
+    assert_eq!(
+        db.count("runs WHERE idle_minute <> updated_at / 60000")
+            .await,
+        0
+    );
+}

@@ -64,9 +64,11 @@ const READ_RUN: &str =
 /// A run's replies, only when the caller's copy (version $2) is stale.
 const REPLIES_IF_STALE: &str = "SELECT idem_key, endpoint, status, body FROM replies
      WHERE run_id = $1 AND EXISTS (SELECT 1 FROM runs WHERE run_id = $1 AND version <> $2)";
+/// `idle_minute` is written with `updated_at` (migration V3: no longer a
+/// generated column, which PostgreSQL re-planned at every execution).
 const INSERT_RUN: &str =
-    "INSERT INTO runs (run_id, body, updated_at, active, owner, version, last_seq)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)";
+    "INSERT INTO runs (run_id, body, updated_at, active, owner, version, last_seq, idle_minute)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $3::bigint / 60000)";
 const INSERT_EVENTS: &str = "INSERT INTO run_events (run_id, seq, body)
      SELECT $1, s, b FROM unnest($2::bigint[], $3::text[]) AS t(s, b)";
 /// Starts of one owner are serialised (quota), those of others are not.

@@ -27,8 +27,8 @@ const LOCK_RUN: &str = "SELECT version, last_seq, CASE WHEN version <> $2 THEN b
 macro_rules! update_run {
     ($extra:literal) => {
         concat!(
-            "UPDATE runs SET body = $2, updated_at = $3, active = $4, version = $5, last_seq = $6
-       WHERE run_id = $1",
+            "UPDATE runs SET body = $2, updated_at = $3, active = $4, version = $5, last_seq = $6,
+       idle_minute = $3::bigint / 60000 WHERE run_id = $1",
             $extra
         )
     };
@@ -75,8 +75,10 @@ const WRITE_TURN_NO_REPLY: &str =
 /// An optimistic turn's whole change in one statement, committed on its own
 /// (no `BEGIN`/`COMMIT`: one round trip): the run's row only if its stored
 /// version is still the one the change was decided on (`$13`), and its
-/// events and reply only if the row was written. Answers 1 (written) or 0
-/// (another replica changed the run: nothing was written).
+/// events and reply only if the row was written. Answers one row (written)
+/// or none (another replica changed the run: nothing was written); not
+/// `count(*)`, whose aggregate PostgreSQL set up at every execution (1.3 %
+/// of its CPU per step, docs/benchmarks.md issue-24z).
 const WRITE_TURN_IF_VERSION: &str = concat!(
     "WITH run AS (",
     update_run!(" AND version = $13 RETURNING 1"),
@@ -84,7 +86,7 @@ const WRITE_TURN_IF_VERSION: &str = concat!(
     insert_events!(" WHERE EXISTS (SELECT 1 FROM run)"),
     "), reply AS (",
     upsert_reply!(" WHERE EXISTS (SELECT 1 FROM run)"),
-    ") SELECT count(*) FROM run"
+    ") SELECT 1 FROM run"
 );
 /// [`WRITE_TURN_IF_VERSION`] without a reply to store (the expected
 /// version is `$9`).
@@ -93,7 +95,7 @@ const WRITE_TURN_IF_VERSION_NO_REPLY: &str = concat!(
     update_run!(" AND version = $9 RETURNING 1"),
     "), events AS (",
     insert_events!(" WHERE EXISTS (SELECT 1 FROM run)"),
-    ") SELECT count(*) FROM run"
+    ") SELECT 1 FROM run"
 );
 
 /// Close a connection whose transaction state is unknown (it never goes
@@ -324,21 +326,20 @@ impl TurnLock for Optimistic {
     async fn commit(self: Box<Self>, w: RunWrite) -> Result<(), StoreError> {
         let run_id = w.row.run_id.clone();
         let c = &self.conn;
-        let r: Result<i64, StoreError> = async {
+        let r: Result<bool, StoreError> = async {
             let args = WriteArgs::of(&w);
             let (sql, params) = args.statement(Some(&self.version));
             let statement = c.prepare_cached(sql).await?;
-            let row = c.query_one(&statement, &params).await?;
-            Ok(row.try_get(0)?)
+            Ok(c.query_opt(&statement, &params).await?.is_some())
         }
         .await;
         match r {
-            Ok(1) => {
+            Ok(true) => {
                 self.shared.wrote(&run_id, w.row.version, w.row.last_seq);
                 self.shared.committed(&run_id, &w.events);
                 Ok(())
             }
-            Ok(_) => {
+            Ok(false) => {
                 self.shared.forget(&run_id);
                 self.shared.lost_compare_and_set();
                 Err(StoreError::Conflict)
