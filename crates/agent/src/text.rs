@@ -287,6 +287,11 @@ pub fn concepts(s: &str) -> Vec<String> {
     out.into_iter().map(str::to_string).collect()
 }
 
+/// A word that carries no meaning for matching ("the", "to", "my").
+pub fn is_stopword(w: &str) -> bool {
+    STOPWORDS.contains(&w)
+}
+
 /// Raw lowercase words (no concept folding), for field-label matching.
 pub fn words(s: &str) -> Vec<String> {
     folded_words(s)

@@ -438,6 +438,9 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["cvc"], FieldKind::Other),
         (&["cvv"], FieldKind::Other),
         (&["code"], FieldKind::Other),
+        // "routing number 123006800", "account number 44019": the
+        // number of a thing, named with the word before it.
+        (&["number"], FieldKind::Other),
         (&["age"], FieldKind::Other),
         (&["amount"], FieldKind::Other),
         (&["quantity"], FieldKind::Other),

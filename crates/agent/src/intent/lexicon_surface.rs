@@ -44,6 +44,8 @@ pub const SYNONYMS: &[(&[&str], &[&str])] = &[
     // create: "file / report / log a bug" opens the form that makes one
     // (the article keeps "log in" and "file" alone apart).
     (&["raise"], &["create"]),
+    // "set up X as a new payee": makes a thing (a lone "set" fills).
+    (&["set", "up"], &["create"]),
     (&["file", "a"], &["create", "a"]),
     (&["file", "an"], &["create", "an"]),
     (&["report", "a"], &["create", "a"]),

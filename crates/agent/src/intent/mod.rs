@@ -34,6 +34,8 @@ mod tests_conditions;
 #[cfg(test)]
 mod tests_constructs;
 #[cfg(test)]
+mod tests_meaning;
+#[cfg(test)]
 mod tests_messages;
 #[cfg(test)]
 mod tests_paraphrases;

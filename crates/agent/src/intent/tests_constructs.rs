@@ -101,18 +101,18 @@ const CONSTRUCTS: &[(&str, &str, &str)] = &[
     (
         "add + named values = a form",
         r#"Add a supplier with tax number "DE81234", phone "030 5550 1234""#,
-        r#"1. type phone="030 5550 1234" value[tax number]="DE81234" → 2. submit add"#,
+        r#"1. type value[tax number]="DE81234" phone="030 5550 1234" → 2. submit add"#,
     ),
     (
         "add + named values = a form",
         r#"Create a vehicle: plate "KX21 4TZ", fleet number "0042", driver "Ines Moro""#,
-        r#"1. type value[plate]="KX21 4TZ" value[fleet number]="0042" value[driver]="Ines Moro" → 2. submit create"#,
+        r#"1. type value[fleet number]="0042" value[plate]="KX21 4TZ" value[driver]="Ines Moro" → 2. submit create"#,
     ),
     // …unquoted, a comma list whose parts end in codes is a list of values.
     (
         "add + named values = a form",
         r#"Add a vehicle Blue Van, plate number KX21 4TZ, fleet number 0042"#,
-        r#"1. type value=(phrase "plate number KX21 4TZ") value=(phrase "fleet number 0042") → 2. submit add"#,
+        r#"1. type value[plate number]="KX21 4TZ" value[fleet number]="0042" → 2. submit add"#,
     ),
     // …but things put somewhere, or one thing, stay a click.
     (
@@ -137,7 +137,7 @@ const CONSTRUCTS: &[(&str, &str, &str)] = &[
     (
         "labelled list after to",
         r#"Change the billing address to street 12 Oak Rd, city Springfield, state IL, zip code 62704"#,
-        r#"1. type value=(phrase "street 12 Oak Rd") value[city]="Springfield" value=(phrase "state IL") value[code]="62704""#,
+        r#"1. type value=(phrase "street 12 Oak Rd") value[city]="Springfield" value=(phrase "state IL") value[zip code]="62704""#,
     ),
     // A set named by the group it belongs to is a set, not one value.
     (

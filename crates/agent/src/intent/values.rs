@@ -641,13 +641,21 @@ fn scan_part(
                 }
             }
             if !value.is_empty() {
+                // "X as a new payee: routing number 1230": the label ends
+                // at its colon; what follows is values of their own.
+                let colon = label.iter().position(|t| t.colon);
+                let label = colon.map_or(&label[..], |c| &label[..=c]);
                 let lws: Vec<&str> = label.iter().map(|t| t.lower.as_str()).collect();
                 let kind = (0..lws.len())
                     .find_map(|j| field_at(&lws[j..], lex).map(|(_, f)| f))
                     .unwrap_or(FieldKind::Other);
-                out.push(Value::literal(join(&value), kind, join(&label)));
-                for u in used.iter_mut().skip(offset).take(part.len()) {
+                out.push(Value::literal(join(&value), kind, join(label)));
+                let end = k + 2 + label.len();
+                for u in used.iter_mut().skip(offset).take(end) {
                     *u = true;
+                }
+                if end < part.len() {
+                    scan_part(&part[end..], offset + end, lex, login, out, used);
                 }
                 return;
             }
@@ -711,7 +719,10 @@ fn scan_part(
             && !part[from - 1].raw.chars().any(|c| c.is_ascii_digit())
             && !GLUE.contains(&ws[from - 1])
             && !lex.copula.contains(&ws[from - 1])
-            && field_at(&ws[from - 1..], lex).is_none_or(|(m, _)| from - 1 + m > i + n)
+            // "ZIP code", "postal code", "card number": a field noun just
+            // before this one, with no value between, is one label with it.
+            && field_at(&ws[from - 1..], lex)
+                .is_none_or(|(m, _)| from - 1 + m > i + n || (from == i && m == 1))
             && i - from < 2
         {
             from -= 1;

@@ -55,6 +55,8 @@ mod tests_loops;
 #[cfg(test)]
 mod tests_moments;
 #[cfg(test)]
+mod tests_option_nouns;
+#[cfg(test)]
 mod tests_per_label;
 #[cfg(test)]
 mod tests_results;

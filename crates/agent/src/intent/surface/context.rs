@@ -47,6 +47,102 @@ fn statement_end(toks: &[Token], lex: &Lexicon) -> Option<usize> {
     request_at(&toks[n..], lex).then_some(n)
 }
 
+/// "Our team uses Slack, Zoom and Notion - could you tick those …": the
+/// names a statement lists stand for the request's "those" / "them", and
+/// the statement goes. Before the question pass, which would read the
+/// whole sentence as something to answer.
+pub(super) fn listings(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
+    for i in 0..toks.len() {
+        if i > 0 && !toks[i - 1].stop {
+            continue;
+        }
+        let Some((n, items)) = listing(&toks[i..], lex) else {
+            continue;
+        };
+        let mut rest: Vec<Token> = toks[i + n..].to_vec();
+        if replace_plural(&mut rest, &items) {
+            let mut out = toks[..i].to_vec();
+            out.extend(rest);
+            return out;
+        }
+    }
+    toks
+}
+
+/// A dash standing alone between a statement and what follows it.
+fn is_dash(t: &Token) -> bool {
+    !t.quoted && matches!(t.raw.as_str(), "-" | "–" | "—")
+}
+
+/// A statement at the start of `toks` that lists names after its verb
+/// ("Our team uses Slack, Zoom and Notion", "we're on A, B and C"), up to
+/// a dash or comma before a request, or its sentence's end: how many
+/// tokens it takes (its separator too), and the list.
+fn listing(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
+    for (k, t) in toks.iter().enumerate() {
+        let (seg_end, next) = if is_dash(t) {
+            (k, k + 1)
+        } else if t.comma || t.stop {
+            (k + 1, k + 1)
+        } else {
+            continue;
+        };
+        if next < toks.len() && request_at(&toks[next..], lex) {
+            return listed_names(&toks[..seg_end], lex).map(|items| (next, items));
+        }
+        if t.stop || is_dash(t) {
+            return None;
+        }
+    }
+    None
+}
+
+/// The names a statement lists after its subject and verb: two or more
+/// capitalised words or runs, joined by commas and "and" / "or".
+fn listed_names(seg: &[Token], lex: &Lexicon) -> Option<Vec<Token>> {
+    let ws = lowers(seg);
+    let first = *ws.first()?;
+    let subject = lex.subject_contractions.contains(&first)
+        || lex.subjects.contains(&first) && !matches!(first, "it" | "you")
+        || lex.possessives.contains(&first);
+    if !subject || seg.iter().any(|t| t.quoted || t.raw.contains('@')) {
+        return None;
+    }
+    // The verb within the subject's first words ("our team uses", "we're").
+    let verb = if lex.subject_contractions.contains(&first) {
+        0
+    } else {
+        (1..seg.len().min(4)).find(|&k| finite(lex, &seg[k]))?
+    };
+    let from = (verb + 1..seg.len()).find(|&k| capitalised(&seg[k]))?;
+    let joins = |t: &Token| lex.and.contains(&t.lower.as_str()) || t.lower == "or";
+    let items = &seg[from..];
+    let names = items.iter().filter(|t| capitalised(t)).count();
+    let list = items.iter().all(|t| capitalised(t) || joins(t));
+    let separated = items.iter().any(|t| t.comma || joins(t));
+    (list && separated && names >= 2).then(|| {
+        let mut v = items.to_vec();
+        if let Some(l) = v.last_mut() {
+            clear_marks(l);
+        }
+        v
+    })
+}
+
+/// The first "those" / "these" / "them" of the request's first sentence,
+/// replaced by `items`; false when it has none (the list was no referent).
+fn replace_plural(s: &mut Vec<Token>, items: &[Token]) -> bool {
+    let limit = sentences(s).into_iter().next().map_or(s.len(), |r| r.end);
+    let Some(at) = (0..limit)
+        .find(|&k| !s[k].quoted && matches!(s[k].lower.as_str(), "those" | "these" | "them"))
+    else {
+        return false;
+    };
+    let words = in_place_of(items.to_vec(), &s[at]);
+    s.splice(at..at + 1, words);
+    true
+}
+
 /// A request starts `toks`: courtesy and request framing, then a verb.
 fn request_at(toks: &[Token], lex: &Lexicon) -> bool {
     let ws = lowers(toks);

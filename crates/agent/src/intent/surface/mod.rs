@@ -38,6 +38,7 @@ pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let toks = lists::separators(toks, lex);
     let toks = lists::negations(toks);
     let toks = lists::named_roles(toks, lex);
+    let toks = context::listings(toks, lex);
     let toks = questions::questions(toks, lex);
     let toks = questions::heading_referent(toks, lex);
     let toks = states::recipient_first(toks, lex);

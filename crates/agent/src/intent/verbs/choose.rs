@@ -123,12 +123,29 @@ pub(super) fn parse(c: &Clause<'_>, on: bool) -> Vec<Step> {
                 })
             })
             .unwrap_or(rest.len());
+        // "tick A, B and C in the survey": a place after the set says
+        // where its items stand; it is no part of the last one.
+        let placed_at = (1..rest.len())
+            .find(|&k| {
+                let lower = |t: &crate::intent::tokens::Token| {
+                    !t.quoted && !t.raw.starts_with(char::is_uppercase)
+                };
+                lower(&rest[k])
+                    && matches!(rest[k].lower.as_str(), "in" | "on")
+                    && rest
+                        .get(k + 1)
+                        .is_some_and(|t| lex.articles.contains(&t.lower.as_str()))
+                    && rest[k + 1..].iter().all(lower)
+                    && items(rest, lex, k).len() >= 2
+            })
+            .unwrap_or(rest.len());
         let upto = rest
             .iter()
             .position(|t| !t.quoted && t.lower == "as")
             .unwrap_or(within_at)
             .min(within_at)
-            .min(related_at);
+            .min(related_at)
+            .min(placed_at);
         let xs = items(rest, lex, upto);
         let only = rest
             .iter()

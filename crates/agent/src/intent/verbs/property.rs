@@ -44,6 +44,12 @@ pub(super) fn whole(c: &[Token], lex: &Lexicon) -> Option<Step> {
     if names_a_field(&rest[..k], lex) {
         return None;
     }
+    // "update my address line 1 to X and ZIP code to Y": two fields each
+    // set to its value, the first named before the first joining word.
+    let first = (0..rest.len()).find(|&j| joined(j))?;
+    if first < k && mentions_a_field(&rest[..first], lex) {
+        return None;
+    }
     let thing = thing_named(&rest[..k], lex)?;
     let value: Vec<&str> = rest[k + 1..]
         .iter()
@@ -77,6 +83,25 @@ fn names_a_field(toks: &[Token], lex: &Lexicon) -> bool {
         .iter()
         .all(|t| !t.quoted && !t.raw.chars().next().is_some_and(char::is_uppercase));
     plain && match_at(lex.fields, &words).is_some_and(|(n, _)| n == words.len())
+}
+
+/// True when the few plain words (no quote, no capitalised name after
+/// articles and possessives) hold a field noun of the lexicon ("my address
+/// line 1", "the postal code").
+fn mentions_a_field(toks: &[Token], lex: &Lexicon) -> bool {
+    let words: Vec<&str> = toks
+        .iter()
+        .map(|t| t.lower.as_str())
+        .skip_while(|w| lex.articles.contains(w) || lex.possessives.contains(w))
+        .collect();
+    let skipped = toks.len() - words.len();
+    let plain = toks[skipped..]
+        .iter()
+        .all(|t| !t.quoted && !t.raw.chars().next().is_some_and(char::is_uppercase));
+    plain
+        && !words.is_empty()
+        && words.len() <= 4
+        && (0..words.len()).any(|p| match_at(lex.fields, &words[p..]).is_some())
 }
 
 /// The words that name the thing: articles and "my" dropped; a quoted

@@ -269,8 +269,11 @@ fn option_named(cx: &Cx<'_>, filled: &[&Observed], cursor: usize) -> Option<Outc
             .iter()
             .map(|o| o.text.as_str())
             .filter(|t| {
+                // A short option is named as a noun of the task too ("file
+                // a bug" → Type: Bug), never as a word without meaning.
                 let n = crate::text::normalize(t);
-                n.len() >= 4 && task.contains(&format!(" {n} "))
+                let word = n.len() >= 4 || (n.len() == 3 && !crate::text::is_stopword(&n));
+                word && task.contains(&format!(" {n} "))
             })
             .collect();
         if let [one] = named.as_slice() {
