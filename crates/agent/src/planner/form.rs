@@ -44,7 +44,7 @@ pub fn is_button(e: &Observed) -> bool {
     }
 }
 
-fn way_out(e: &Observed) -> bool {
+pub fn way_out(e: &Observed) -> bool {
     let l = normalize(e.label());
     l.split(' ').any(|w| WAY_OUT.contains(&w))
         || concepts(e.label())

@@ -76,6 +76,8 @@ mod tests_suggest;
 mod tests_toggles;
 #[cfg(test)]
 mod tests_walked;
+#[cfg(test)]
+mod tests_wizard;
 
 use crate::intent::{Done, Intent, Step};
 use crate::page::Page;

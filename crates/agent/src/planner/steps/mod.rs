@@ -20,6 +20,7 @@ mod search_roles;
 mod submit;
 mod wait;
 mod watch;
+pub(crate) mod wizard;
 
 use super::context::Cx;
 use crate::intent::{Condition, Step, Touch};

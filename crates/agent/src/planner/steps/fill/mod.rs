@@ -418,6 +418,9 @@ fn put<'p>(
     } else {
         field_for(cx, &placed, taken).or_else(|| fallback_field(cx, &placed, taken))
     };
+    // An e-mail or a phone number with no field made for it on this step
+    // of a form that has a next one: for a later step.
+    let e = e.filter(|e| !super::wizard::for_later_step(cx, kind, e, cursor));
     let e = e.or_else(|| option_named(cx, text, taken));
     // No field for a value that is no address, number or secret: the
     // page's one custom listbox may offer it ("Invite X as "Billing
