@@ -99,6 +99,11 @@ pub fn submit_control<'p>(
         if e.element.visual_cues.is_primary {
             s += 0.2;
         }
+        // A field's own "Apply" / "Find address" takes that field in; it
+        // sends the form only when nothing else can.
+        if super::steps::is_own_button(cx, e) {
+            s -= 1.0;
+        }
         if !e.element.in_viewport || e.element.is_occluded {
             s -= 0.2;
         }

@@ -21,6 +21,8 @@ use crate::text::normalize;
 use crate::types::Tool;
 use sentience_snapshot_core::Observed;
 
+mod apply;
+pub use apply::is_own_button;
 mod calendar;
 mod date_parts;
 mod popup;
@@ -93,6 +95,13 @@ pub fn step(
     if !pending.is_empty() && taken.is_empty() {
         if let Some(k) = moved_on(cx, cursor) {
             return Outcome::Done(k);
+        }
+    }
+    // A field's own button ("Apply" beside a promo code, "Find address"
+    // beside a postcode) takes its value in before anything else is done.
+    if let Some(b) = apply::unpressed(cx, &taken) {
+        if !cx.useless_click(cursor, b) {
+            return click(cx, b);
         }
     }
     if !pending.is_empty() {
@@ -442,6 +451,11 @@ fn put<'p>(
     // the Profile tab shows only Full name and Company): open the tab or
     // section that may hold it first, rather than type over another field.
     if strays(e, label, kind) {
+        // A control that names the field ("Have a promo code?", "+ Add a
+        // gift message") shows it.
+        if let Some(o) = super::reveal::naming(cx, label) {
+            return Place::Act(click(cx, o));
+        }
         let openers = cx.page.elements.iter().any(|o| {
             super::reveal::opener(o) && !cx.avoided(o) && cx.clicked_since(0, o).is_none()
         });
