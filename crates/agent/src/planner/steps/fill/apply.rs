@@ -88,7 +88,7 @@ fn gap(f: &Observed, b: &Observed) -> Option<f64> {
     let b_mid = bb.y + bb.height / 2.0;
     let same_row = (f_mid - b_mid).abs() <= fb.height.max(bb.height) / 2.0;
     let right = bb.x - (fb.x + fb.width);
-    if same_row && right >= -4.0 && right <= 240.0 {
+    if same_row && (-4.0..=240.0).contains(&right) {
         return Some(right.max(0.0));
     }
     let below = bb.y - (fb.y + fb.height);
