@@ -76,3 +76,26 @@ fn a_control_that_names_the_missing_field_shows_it_first() {
         Decision::Tool(Tool::Click { id: id("got") })
     );
 }
+
+#[test]
+fn the_button_that_sends_the_form_is_no_control_that_shows_a_field() {
+    // "Save tide alert" shares "alert" with the value's label but sends
+    // the form: the value goes into the one field, then it is sent.
+    let p = page(
+        json!([
+            {"id": "w", "tag": "input", "type": "text", "ariaLabel": "Warn me when", "bbox": b(10, 100, 200)},
+            {"id": "s", "tag": "button", "text": "Save tide alert", "bbox": b(10, 150, 120)},
+        ]),
+        "Tide alerts Warn me when Save tide alert",
+    );
+    let task = r#"Set a tide alert "high water over 4 m""#;
+    let d = decide(task, &p, &[]);
+    assert_eq!(
+        d,
+        Decision::Tool(Tool::Type {
+            id: id("w"),
+            text: "high water over 4 m".into()
+        }),
+        "{d:?}"
+    );
+}

@@ -453,7 +453,12 @@ fn put<'p>(
     if strays(e, label, kind) {
         // A control that names the field ("Have a promo code?", "+ Add a
         // gift message") shows it.
-        if let Some(o) = super::reveal::naming(cx, label) {
+        // Never the control that sends the form ("Create reminder" for a
+        // "reminder" whose field says "Remind me to").
+        let sends = submit_control(cx, &[e], "");
+        if let Some(o) =
+            super::reveal::naming(cx, label).filter(|o| !sends.is_some_and(|s| std::ptr::eq(s, *o)))
+        {
             return Place::Act(click(cx, o));
         }
         let openers = cx.page.elements.iter().any(|o| {
