@@ -44,7 +44,7 @@ pub fn is_button(e: &Observed) -> bool {
     }
 }
 
-fn way_out(e: &Observed) -> bool {
+pub fn way_out(e: &Observed) -> bool {
     let l = normalize(e.label());
     l.split(' ').any(|w| WAY_OUT.contains(&w))
         || concepts(e.label())
@@ -98,6 +98,11 @@ pub fn submit_control<'p>(
         }
         if e.element.visual_cues.is_primary {
             s += 0.2;
+        }
+        // A field's own "Apply" / "Find address" takes that field in; it
+        // sends the form only when nothing else can.
+        if super::steps::is_own_button(cx, e) {
+            s -= 1.0;
         }
         if !e.element.in_viewport || e.element.is_occluded {
             s -= 0.2;

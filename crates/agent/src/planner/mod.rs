@@ -37,6 +37,8 @@ mod words;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_apply;
+#[cfg(test)]
 mod tests_complete;
 #[cfg(test)]
 mod tests_consent;
@@ -78,6 +80,8 @@ mod tests_suggest;
 mod tests_toggles;
 #[cfg(test)]
 mod tests_walked;
+#[cfg(test)]
+mod tests_wizard;
 
 use crate::intent::{Done, Intent, Step};
 use crate::page::Page;

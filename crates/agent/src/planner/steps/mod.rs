@@ -20,6 +20,7 @@ mod search_roles;
 mod submit;
 mod wait;
 mod watch;
+pub(crate) mod wizard;
 
 use super::context::Cx;
 use crate::intent::{Condition, Step, Touch};
@@ -28,7 +29,7 @@ use sentience_snapshot_core::Observed;
 use std::cell::Cell;
 
 pub use choose::is_checked;
-pub use fill::{complete_value, is_listbox_trigger};
+pub use fill::{complete_value, is_listbox_trigger, is_own_button};
 #[cfg(test)]
 pub(crate) use reveal::enumerated_sibling;
 pub use reveal::{reveal, row_holds};

@@ -90,7 +90,8 @@ pub fn implicit(cx: &Cx<'_>, phrase: &str, cursor: usize) -> Option<Outcome> {
     // like "book" than the Search that was clicked.
     let own = submit_control(cx, &filled, "");
     if let Some(i) = sent(cx, cursor, control).or_else(|| sent(cx, cursor, own)) {
-        return Some(Outcome::Done(i + 1));
+        // A step of a wizard moved on, not the form sent: its final action.
+        return Some(super::wizard::after_step(cx, phrase, i).unwrap_or(Outcome::Done(i + 1)));
     }
     // Sent by a click on another control since (the page moved on).
     let moved_on = cx.history.iter().enumerate().skip(cursor).find(|(_, h)| {
@@ -102,7 +103,7 @@ pub fn implicit(cx: &Cx<'_>, phrase: &str, cursor: usize) -> Option<Outcome> {
                 .is_some_and(|u| !crate::planner::goal::same_url(u, &cx.page.url))
     });
     if let Some((i, _)) = moved_on {
-        return Some(Outcome::Done(i + 1));
+        return Some(super::wizard::after_step(cx, phrase, i).unwrap_or(Outcome::Done(i + 1)));
     }
     if let Some(o) = option_named(cx, &filled, cursor) {
         return Some(o);

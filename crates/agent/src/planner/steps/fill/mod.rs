@@ -21,6 +21,8 @@ use crate::text::normalize;
 use crate::types::Tool;
 use sentience_snapshot_core::Observed;
 
+mod apply;
+pub use apply::is_own_button;
 mod calendar;
 mod date_parts;
 mod popup;
@@ -93,6 +95,13 @@ pub fn step(
     if !pending.is_empty() && taken.is_empty() {
         if let Some(k) = moved_on(cx, cursor) {
             return Outcome::Done(k);
+        }
+    }
+    // A field's own button ("Apply" beside a promo code, "Find address"
+    // beside a postcode) takes its value in before anything else is done.
+    if let Some(b) = apply::unpressed(cx, &taken) {
+        if !cx.useless_click(cursor, b) {
+            return click(cx, b);
         }
     }
     if !pending.is_empty() {
@@ -418,6 +427,9 @@ fn put<'p>(
     } else {
         field_for(cx, &placed, taken).or_else(|| fallback_field(cx, &placed, taken))
     };
+    // An e-mail or a phone number with no field made for it on this step
+    // of a form that has a next one: for a later step.
+    let e = e.filter(|e| !super::wizard::for_later_step(cx, kind, e, cursor));
     let e = e.or_else(|| option_named(cx, text, taken));
     // No field for a value that is no address, number or secret: the
     // page's one custom listbox may offer it ("Invite X as "Billing
@@ -439,6 +451,16 @@ fn put<'p>(
     // the Profile tab shows only Full name and Company): open the tab or
     // section that may hold it first, rather than type over another field.
     if strays(e, label, kind) {
+        // A control that names the field ("Have a promo code?", "+ Add a
+        // gift message") shows it.
+        // Never the control that sends the form ("Create reminder" for a
+        // "reminder" whose field says "Remind me to").
+        let sends = submit_control(cx, &[e], "");
+        if let Some(o) =
+            super::reveal::naming(cx, label).filter(|o| !sends.is_some_and(|s| std::ptr::eq(s, *o)))
+        {
+            return Place::Act(click(cx, o));
+        }
         let openers = cx.page.elements.iter().any(|o| {
             super::reveal::opener(o) && !cx.avoided(o) && cx.clicked_since(0, o).is_none()
         });
