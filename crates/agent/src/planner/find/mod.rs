@@ -6,6 +6,7 @@
 //! understandability, relevance) order the ones that match equally well.
 
 mod extreme;
+mod measure;
 mod relate;
 
 use super::context::Cx;
@@ -281,6 +282,21 @@ pub struct Hit<'p> {
 
 /// Elements answering to the target, best first. `extra` filters further
 /// (e.g. only checkable elements).
+/// Are the hits the one control each card repeats ("Enroll" in every
+/// row), for an extreme of a count or an amount? Then each card's words
+/// before it hold what is compared ("17 of 40 left Enroll"), not the
+/// words after it (the next card's).
+fn cards_own_control(hits: &[Hit<'_>], x: crate::intent::Extreme) -> bool {
+    if x.is_duration() || x.is_moment() || x.is_distance() {
+        return false;
+    }
+    let top: Vec<&Hit<'_>> = hits.iter().filter(|h| h.score >= FLOOR).collect();
+    top.len() >= 2
+        && top.iter().all(|h| {
+            crate::text::normalize(h.e.label()) == crate::text::normalize(top[0].e.label())
+        })
+}
+
 pub fn resolve<'p>(
     cx: &Cx<'p>,
     target: &Target,
@@ -346,7 +362,14 @@ pub fn resolve<'p>(
         let unveiled = super::unveil::revealed(cx);
         // "the cheapest plan" where no element is a plan: the cards' own
         // control ("Select" in each), by the price in each card.
-        if unveiled || !out.iter().any(|h| h.score >= FLOOR) {
+        // A rating is read from the cards whatever names them ("the hotel
+        // with the highest guest rating": a hotel's name is no card's
+        // control, its "See availability" is).
+        if unveiled
+            || x.is_rating()
+            || cards_own_control(&out, x)
+            || !out.iter().any(|h| h.score >= FLOOR)
+        {
             if let Some(h) = repeated_extreme(cx, x) {
                 return vec![h];
             }
