@@ -15,9 +15,9 @@ fn sessions() -> Page {
     Page::from_json(&json!({
         "url": "http://t/", "title": "Pottery workshops",
         "visibleText": "Pottery workshops Session When Tutor Spots \
-            A1 Sat 10:00–12:00 M. Okoro 8 of 20 left Join \
-            A2 Sat 1:30–3:30 PM J. Pell 14 of 25 left Join \
-            A3 Sun 9:00–11:00 M. Okoro 5 of 30 left Join \
+            S3 Sat 10:00–12:00 M. Okoro 8 of 20 left Join \
+            S9 Sat 1:30–3:30 PM J. Pell 14 of 25 left Join \
+            S5 Sun 9:00–11:00 M. Okoro 5 of 30 left Join \
             Gift vouchers",
         "elements": [
             {"id": "j1", "tag": "button", "text": "Join", "bbox": bb(500, 100)},
@@ -124,4 +124,21 @@ fn a_count_with_its_unit_goes_to_the_stepper_of_that_row() {
             "{task}"
         );
     }
+}
+
+#[test]
+fn the_rows_own_button_is_compared_by_its_row_though_other_links_match_too() {
+    // A "Join" link in the header matches "join" as well as the rows'
+    // buttons: the rows are still read by the words before each button.
+    let mut p = sessions();
+    let extra: Page = Page::from_json(&json!({
+        "url": "http://t/", "title": "x", "visibleText": "",
+        "elements": [{"id": "club", "tag": "a", "href": "#club", "text": "Join the club", "bbox": bb(10, 10)}]
+    }))
+    .expect("page");
+    p.elements.extend(extra.elements);
+    assert_eq!(
+        decide("Join the session with the most spots left", &p, &[]),
+        Decision::Tool(Tool::Click { id: id("j2") })
+    );
 }

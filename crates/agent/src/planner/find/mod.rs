@@ -282,19 +282,23 @@ pub struct Hit<'p> {
 
 /// Elements answering to the target, best first. `extra` filters further
 /// (e.g. only checkable elements).
-/// Are the hits the one control each card repeats ("Enroll" in every
-/// row), for an extreme of a count or an amount? Then each card's words
-/// before it hold what is compared ("17 of 40 left Enroll"), not the
-/// words after it (the next card's).
-fn cards_own_control(hits: &[Hit<'_>], x: crate::intent::Extreme) -> bool {
+/// The control each card repeats ("Enroll" in every row), when the
+/// target names it (among other things: "sign up" names "Register" too),
+/// for an extreme of a count or an amount: each card's words before it
+/// hold what is compared ("17 of 40 left Enroll"), not the words after it
+/// (the next card's).
+fn cards_own_control<'p>(
+    cx: &Cx<'p>,
+    hits: &[Hit<'p>],
+    x: crate::intent::Extreme,
+) -> Option<Hit<'p>> {
     if x.is_duration() || x.is_moment() || x.is_distance() {
-        return false;
+        return None;
     }
-    let top: Vec<&Hit<'_>> = hits.iter().filter(|h| h.score >= FLOOR).collect();
-    top.len() >= 2
-        && top.iter().all(|h| {
-            crate::text::normalize(h.e.label()) == crate::text::normalize(top[0].e.label())
-        })
+    let h = repeated_extreme(cx, x)?;
+    hits.iter()
+        .any(|o| o.index == h.index && o.score >= FLOOR)
+        .then_some(h)
 }
 
 pub fn resolve<'p>(
@@ -365,11 +369,10 @@ pub fn resolve<'p>(
         // A rating is read from the cards whatever names them ("the hotel
         // with the highest guest rating": a hotel's name is no card's
         // control, its "See availability" is).
-        if unveiled
-            || x.is_rating()
-            || cards_own_control(&out, x)
-            || !out.iter().any(|h| h.score >= FLOOR)
-        {
+        if let Some(h) = cards_own_control(cx, &out, x) {
+            return vec![h];
+        }
+        if unveiled || x.is_rating() || !out.iter().any(|h| h.score >= FLOOR) {
             if let Some(h) = repeated_extreme(cx, x) {
                 return vec![h];
             }
