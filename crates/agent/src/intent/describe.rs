@@ -147,6 +147,7 @@ fn target_words(t: &Target) -> String {
             Extreme::Earliest => " earliest",
             Extreme::Latest => " latest",
             Extreme::Nearest => " nearest",
+            Extreme::Rated => " best rated",
         });
     }
     if t.all {

@@ -539,6 +539,15 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["most", "recently"], Extreme::Latest),
         (&["nearest"], Extreme::Nearest),
         (&["closest"], Extreme::Nearest),
+        // "the most seats left": the greatest count the cards show
+        // (`intent/superlative.rs` tells "at most" and ratings apart).
+        (&["most"], Extreme::Most),
+        (&["best-rated"], Extreme::Rated),
+        (&["best", "rated"], Extreme::Rated),
+        (&["top-rated"], Extreme::Rated),
+        (&["top", "rated"], Extreme::Rated),
+        (&["highest-rated"], Extreme::Rated),
+        (&["best", "reviewed"], Extreme::Rated),
     ],
     if_: &["if"],
     once: &[&["once"], &["when"], &["as", "soon", "as"], &["after"]],

@@ -22,6 +22,7 @@ pub mod lexicon;
 mod lexicon_surface;
 mod object;
 pub mod said;
+mod superlative;
 mod surface;
 mod tokens;
 pub(crate) mod values;
@@ -33,6 +34,8 @@ mod tests;
 mod tests_conditions;
 #[cfg(test)]
 mod tests_constructs;
+#[cfg(test)]
+mod tests_counts;
 #[cfg(test)]
 mod tests_meaning;
 #[cfg(test)]
@@ -140,6 +143,9 @@ pub enum Extreme {
     /// "the nearest clinic", "the closest store": the least distance
     /// shown with it ("0.9 mi", "3 km"), not its first number.
     Nearest,
+    /// "the highest guest rating", "the best-rated hotel": the greatest
+    /// score shown with it ("9.1 Superb", "4.6 / 5"), not its price.
+    Rated,
 }
 
 impl Extreme {
@@ -164,6 +170,11 @@ impl Extreme {
     /// Measured in the distance shown beside the thing.
     pub fn is_distance(self) -> bool {
         self == Extreme::Nearest
+    }
+
+    /// Measured in the score (rating) shown beside the thing.
+    pub fn is_rating(self) -> bool {
+        self == Extreme::Rated
     }
 }
 

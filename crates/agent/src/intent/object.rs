@@ -132,7 +132,7 @@ pub(super) fn parse_object(toks: &[Token], lex: &Lexicon) -> Object {
             i += 1;
             continue;
         }
-        if let Some((n, x)) = match_at(lex.extremes, rest) {
+        if let Some((n, x)) = super::superlative::extreme_at(lex, &ws, i) {
             o.extreme = Some(x);
             i += n;
             continue;

@@ -445,7 +445,10 @@ fn listed_values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) -> V
                 .skip_while(|t| !t.quoted && GLUE.contains(&t.lower.as_str()))
                 .collect();
             let has_quote = part.iter().any(|t| t.quoted);
-            if !has_quote && words.len() >= 2 {
+            // "with the most seats left" picks a card; it fills nothing.
+            let lowered: Vec<&str> = words.iter().map(|t| t.lower.as_str()).collect();
+            let picks = super::superlative::chooses(lex, &lowered);
+            if !has_quote && words.len() >= 2 && !picks {
                 out.push(Value {
                     source: ValueSource::Phrase(join(&words)),
                     field: FieldKind::Other,

@@ -77,6 +77,8 @@ mod tests_slider;
 #[cfg(test)]
 mod tests_suggest;
 #[cfg(test)]
+mod tests_superlative;
+#[cfg(test)]
 mod tests_toggles;
 #[cfg(test)]
 mod tests_walked;

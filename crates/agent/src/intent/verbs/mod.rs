@@ -5,6 +5,7 @@
 mod act;
 mod choose;
 mod click;
+mod count;
 mod fill;
 mod find;
 mod lookup;
@@ -87,6 +88,9 @@ pub(super) fn parse(c: &[Token], lex: &Lexicon) -> Vec<Step> {
     };
     if let Some(p) = path::after_verb(&clause, verb) {
         return vec![p];
+    }
+    if let Some(steps) = count::parse(&clause) {
+        return steps;
     }
     // "add a gift message saying X", "add a note": a field the words name
     // is filled, not a control clicked.

@@ -2,6 +2,7 @@
 //! "the newest article"): by the number, duration, moment or price each
 //! hit's card shows.
 
+use super::measure::{count_of_total, rating_in};
 use super::{plain_clickable, Hit};
 use crate::intent::Extreme;
 use crate::planner::context::Cx;
@@ -215,7 +216,9 @@ pub(super) fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
             || e.is_checkable()
             || e.is_disabled()
             || !plain_clickable(e)
-            || super::super::unveil::is_toggle(e)
+            // ("See availability" reveals nothing when the cards show
+            // their ratings already: it is each card's own link.)
+            || (!x.is_rating() && super::super::unveil::is_toggle(e))
         {
             continue;
         }
@@ -272,6 +275,22 @@ pub(super) fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
     // or under it).
     if x.is_distance() {
         priced = card_distances(text, &cuts, raw_label.len(), longest, &members)?;
+    }
+    // "the highest guest rating": the score each card shows, when every
+    // card shows one (`measure.rs`).
+    if x.is_rating() {
+        priced = cuts
+            .iter()
+            .enumerate()
+            .map(|(k, &cut)| {
+                let start = if k == 0 {
+                    floor_char(text, cut.saturating_sub(longest.unwrap_or(300)))
+                } else {
+                    cuts[k - 1] + raw_label.len()
+                };
+                Some((rating_in(text.get(start..cut)?)?, members[k]))
+            })
+            .collect::<Option<_>>()?;
     }
     if x.is_moment()
         && timed.len() == members.len()
@@ -365,7 +384,8 @@ fn mentions(hay: &str, needle: &str) -> Vec<usize> {
 }
 
 /// The price in a card's text: the first amount after a currency sign,
-/// else the last number.
+/// else a count out of a total ("17 of 40 left": 17), else the last
+/// number.
 fn price_in(card: &str) -> Option<f64> {
     for (p, c) in card.char_indices() {
         if matches!(c, '$' | '€' | '£' | '¥') {
@@ -377,6 +397,9 @@ fn price_in(card: &str) -> Option<f64> {
                 }
             }
         }
+    }
+    if let Some(n) = count_of_total(card) {
+        return Some(n);
     }
     card.split(|c: char| !(c.is_ascii_digit() || c == '.'))
         .filter(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))

@@ -6,6 +6,7 @@
 //! understandability, relevance) order the ones that match equally well.
 
 mod extreme;
+mod measure;
 mod relate;
 
 use super::context::Cx;
@@ -281,6 +282,25 @@ pub struct Hit<'p> {
 
 /// Elements answering to the target, best first. `extra` filters further
 /// (e.g. only checkable elements).
+/// The control each card repeats ("Enroll" in every row), when the
+/// target names it (among other things: "sign up" names "Register" too),
+/// for an extreme of a count or an amount: each card's words before it
+/// hold what is compared ("17 of 40 left Enroll"), not the words after it
+/// (the next card's).
+fn cards_own_control<'p>(
+    cx: &Cx<'p>,
+    hits: &[Hit<'p>],
+    x: crate::intent::Extreme,
+) -> Option<Hit<'p>> {
+    if x.is_duration() || x.is_moment() || x.is_distance() {
+        return None;
+    }
+    let h = repeated_extreme(cx, x)?;
+    hits.iter()
+        .any(|o| o.index == h.index && o.score >= FLOOR)
+        .then_some(h)
+}
+
 pub fn resolve<'p>(
     cx: &Cx<'p>,
     target: &Target,
@@ -346,7 +366,13 @@ pub fn resolve<'p>(
         let unveiled = super::unveil::revealed(cx);
         // "the cheapest plan" where no element is a plan: the cards' own
         // control ("Select" in each), by the price in each card.
-        if unveiled || !out.iter().any(|h| h.score >= FLOOR) {
+        // A rating is read from the cards whatever names them ("the hotel
+        // with the highest guest rating": a hotel's name is no card's
+        // control, its "See availability" is).
+        if let Some(h) = cards_own_control(cx, &out, x) {
+            return vec![h];
+        }
+        if unveiled || x.is_rating() || !out.iter().any(|h| h.score >= FLOOR) {
             if let Some(h) = repeated_extreme(cx, x) {
                 return vec![h];
             }
