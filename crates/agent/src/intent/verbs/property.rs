@@ -73,35 +73,34 @@ pub(super) fn whole(c: &[Token], lex: &Lexicon) -> Option<Step> {
 /// noun of the lexicon ("my postcode", "the email address"), unquoted and
 /// with no capitalised name among them.
 fn names_a_field(toks: &[Token], lex: &Lexicon) -> bool {
-    let words: Vec<&str> = toks
-        .iter()
-        .map(|t| t.lower.as_str())
-        .skip_while(|w| lex.articles.contains(w) || lex.possessives.contains(w))
-        .collect();
-    let skipped = toks.len() - words.len();
-    let plain = toks[skipped..]
-        .iter()
-        .all(|t| !t.quoted && !t.raw.chars().next().is_some_and(char::is_uppercase));
-    plain && match_at(lex.fields, &words).is_some_and(|(n, _)| n == words.len())
+    plain_words(toks, lex)
+        .is_some_and(|words| match_at(lex.fields, &words).is_some_and(|(n, _)| n == words.len()))
 }
 
 /// True when the few plain words (no quote, no capitalised name after
 /// articles and possessives) hold a field noun of the lexicon ("my address
 /// line 1", "the postal code").
 fn mentions_a_field(toks: &[Token], lex: &Lexicon) -> bool {
+    plain_words(toks, lex).is_some_and(|words| {
+        !words.is_empty()
+            && words.len() <= 4
+            && (0..words.len()).any(|p| match_at(lex.fields, &words[p..]).is_some())
+    })
+}
+
+/// The lowercase words after articles and possessives, when none of them
+/// is quoted or capitalised (a name, not a field noun); None otherwise.
+fn plain_words<'t>(toks: &'t [Token], lex: &Lexicon) -> Option<Vec<&'t str>> {
     let words: Vec<&str> = toks
         .iter()
         .map(|t| t.lower.as_str())
         .skip_while(|w| lex.articles.contains(w) || lex.possessives.contains(w))
         .collect();
     let skipped = toks.len() - words.len();
-    let plain = toks[skipped..]
+    toks[skipped..]
         .iter()
-        .all(|t| !t.quoted && !t.raw.chars().next().is_some_and(char::is_uppercase));
-    plain
-        && !words.is_empty()
-        && words.len() <= 4
-        && (0..words.len()).any(|p| match_at(lex.fields, &words[p..]).is_some())
+        .all(|t| !t.quoted && !t.raw.chars().next().is_some_and(char::is_uppercase))
+        .then_some(words)
 }
 
 /// The words that name the thing: articles and "my" dropped; a quoted
