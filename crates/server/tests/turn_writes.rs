@@ -59,6 +59,15 @@ async fn commit(
         .expect("commit");
 }
 
+/// (locked, key): every statement PostgreSQL may choose for a turn, in
+/// turn (compare-and-set or row lock, with or without an idempotency key).
+const TURNS: [(bool, Option<&str>); 4] = [
+    (false, None),
+    (false, Some("k-cas")),
+    (true, None),
+    (true, Some("k-locked")),
+];
+
 #[tokio::test]
 async fn a_turn_writes_its_row_and_events_and_a_reply_only_for_a_key() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -71,15 +80,8 @@ async fn a_turn_writes_its_row_and_events_and_a_reply_only_for_a_key() {
         .expect("create")
         .expect("under quota");
 
-    // (locked, key): every statement PostgreSQL may choose, in turn.
-    let turns = [
-        (false, None),
-        (false, Some("k-cas")),
-        (true, None),
-        (true, Some("k-locked")),
-    ];
     let mut seq = first;
-    for (i, (locked, key)) in turns.into_iter().enumerate() {
+    for (i, (locked, key)) in TURNS.into_iter().enumerate() {
         let version = i as i64 + 2;
         let seqs = [seq + 1, seq + 2];
         seq += 2;
@@ -139,14 +141,8 @@ async fn every_write_keeps_the_runs_idle_minute() {
         .expect("under quota");
     let minute_is = |at: u64| format!("runs WHERE idle_minute = {}", at / 60_000);
     assert_eq!(db.count(&minute_is(run.updated_at)).await, 1, "insert");
-    let turns = [
-        (false, None),
-        (false, Some("k-cas")),
-        (true, None),
-        (true, Some("k-locked")),
-    ];
     let mut seq = first;
-    for (i, (locked, key)) in turns.into_iter().enumerate() {
+    for (i, (locked, key)) in TURNS.into_iter().enumerate() {
         // A later minute at each turn: a statement that left the column
         // alone would keep the previous one.
         run.updated_at += 61_000;
