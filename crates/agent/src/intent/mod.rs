@@ -21,6 +21,7 @@ mod describe;
 pub mod lexicon;
 mod lexicon_surface;
 mod object;
+mod range;
 pub mod said;
 mod superlative;
 mod surface;
@@ -42,6 +43,8 @@ mod tests_meaning;
 mod tests_messages;
 #[cfg(test)]
 mod tests_paraphrases;
+#[cfg(test)]
+mod tests_ranges;
 #[cfg(test)]
 mod tests_verbs;
 
@@ -483,7 +486,18 @@ impl Intent {
 
     pub fn parse_with(task: &str, lex: &Lexicon) -> Intent {
         let toks = surface::normalize(without_inner_courtesy(tokens::tokenize(task)), lex);
-        let steps = branch::steps(&toks, lex);
+        // A range ("from A to B") is two values for a pair of fields, read
+        // before the clauses (its "to" / "and" would split or end them).
+        let (toks, range) = range::extract(toks);
+        let mut steps = branch::steps(&toks, lex);
+        if let Some(fill) = range {
+            // The range is set before the form is sent or searched.
+            let at = steps
+                .iter()
+                .position(|s| matches!(s, Step::Search { .. } | Step::Submit { .. }))
+                .unwrap_or(steps.len());
+            steps.insert(at, fill);
+        }
         // "Find" with nothing to find, before a step that names its target
         // ("find and click the link X"), is part of that step.
         let n = steps.len();

@@ -60,3 +60,11 @@ pub fn clauses(task: &str) -> Vec<Vec<Word>> {
         })
         .collect()
 }
+
+/// A named date without its year ("December 3"): its month and day, for
+/// matching it against the date a step carries ("12/03/2026", after a
+/// range lent it the year of its end, `intent/range.rs`).
+pub fn month_day(month: &str, day: &str) -> Option<(u32, u32)> {
+    let m = super::tokens::month_number(&month.to_lowercase())?;
+    Some((m, super::tokens::day_number(&day.to_lowercase())?))
+}

@@ -171,7 +171,7 @@ fn named_date(t: &[Token]) -> Option<String> {
 }
 
 /// The month a word names: its full name or the usual abbreviation.
-fn month_number(w: &str) -> Option<u32> {
+pub(super) fn month_number(w: &str) -> Option<u32> {
     const MONTHS: [(&str, &str); 12] = [
         ("january", "jan"),
         ("february", "feb"),
@@ -195,7 +195,7 @@ fn month_number(w: &str) -> Option<u32> {
 }
 
 /// A day of the month ("7", "24th").
-fn day_number(w: &str) -> Option<u32> {
+pub(super) fn day_number(w: &str) -> Option<u32> {
     let d = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
     (d.len() == w.len() || matches!(&w[d.len()..], "st" | "nd" | "rd" | "th"))
         .then(|| d.parse::<u32>().ok())

@@ -79,6 +79,17 @@ pub fn fit(v: &Placed, e: &Observed) -> f64 {
             .count();
         s += 0.8 * fit + if common > 0 { 0.3 } else { 0.0 };
     }
+    // The two ends of a range ("from 12/03 to 12/07", "pick-up …, return
+    // …") go to the fields of their roles: the start to From / Pick-up /
+    // Check-in / Min, the end to To / Return / Check-out / Max; never the
+    // other end's field.
+    if let Some(side) = range_side(&v.label) {
+        match range_side(e.label()).or_else(|| range_side(&e.descriptors())) {
+            Some(f) if f == side => s += 0.6,
+            Some(_) => s *= 0.3,
+            None => {}
+        }
+    }
     // The value in the form the field's example shows ("e.g. 1234-5678").
     if fits_example(e, &v.text) {
         s += 0.6;
@@ -261,4 +272,84 @@ pub fn select_naming<'p>(
                 .filter(|o| normalize(o).split(' ').count() <= ws.len() + 2)
                 .map(|o| (e, o))
         })
+}
+
+/// Which end of a range words name: `Some(true)` the start ("from",
+/// "start date", "pick-up", "check-in", "departure", "min"), `Some(false)`
+/// the end ("to", "until", "return", "check-out", "max"); None for
+/// neither or both ("Dates").
+pub fn range_side(words: &str) -> Option<bool> {
+    const START: &[&str] = &[
+        "from",
+        "start",
+        "starts",
+        "starting",
+        "begin",
+        "begins",
+        "pick",
+        "pickup",
+        "checkin",
+        "depart",
+        "departure",
+        "departing",
+        "earliest",
+        "min",
+        "minimum",
+        "first",
+        "since",
+    ];
+    const END: &[&str] = &[
+        "to",
+        "until",
+        "till",
+        "through",
+        "end",
+        "ends",
+        "ending",
+        "return",
+        "returning",
+        "drop",
+        "dropoff",
+        "checkout",
+        "latest",
+        "max",
+        "maximum",
+        "last",
+    ];
+    let n = normalize(words);
+    let ws: Vec<&str> = n.split(' ').filter(|w| !w.is_empty()).collect();
+    let mut start = false;
+    let mut end = false;
+    for (k, w) in ws.iter().enumerate() {
+        // "check in" / "check out" written as two words.
+        let w = match (*w, ws.get(k + 1)) {
+            ("check", Some(&"in")) => "checkin",
+            ("check", Some(&"out")) => "checkout",
+            (w, _) => w,
+        };
+        start |= START.contains(&w);
+        end |= END.contains(&w);
+    }
+    match (start, end) {
+        (true, false) => Some(true),
+        (false, true) => Some(false),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod range_tests {
+    use super::range_side;
+
+    #[test]
+    fn range_sides_of_labels() {
+        assert_eq!(range_side("from"), Some(true));
+        assert_eq!(range_side("Check-in"), Some(true));
+        assert_eq!(range_side("Check out date"), Some(false));
+        assert_eq!(range_side("Drop-off date"), Some(false));
+        assert_eq!(range_side("Max price"), Some(false));
+        assert_eq!(range_side("Departure"), Some(true));
+        assert_eq!(range_side("Dates"), None);
+        assert_eq!(range_side("Start and end"), None);
+    }
 }

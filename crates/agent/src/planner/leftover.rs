@@ -21,7 +21,7 @@ use super::complete::used;
 use super::context::Cx;
 use super::fields::split_phrase;
 use super::steps;
-use crate::intent::said::{clauses, Word};
+use crate::intent::said::{clauses, month_day, Word};
 use crate::intent::{Choice, Intent, Step};
 use crate::policy::Decision;
 use crate::text::normalize;
@@ -73,9 +73,23 @@ pub(super) fn said(task: &str, intent: &Intent) -> Vec<Part> {
         !n.is_empty() && n.split(' ').all(|x| described.contains(&format!(" {x} ")))
     };
     let mut out: Vec<Part> = Vec::new();
+    // "December 3" carried as the date "12/03/…" a step types.
+    let dated = |a: &Word, b: Option<&Word>| {
+        b.and_then(|b| month_day(&a.raw, &b.raw))
+            .is_some_and(|(m, d)| described.contains(&format!(" {m:02} {d:02} ")))
+    };
     for clause in clauses(task) {
         let mut cur: Vec<&Word> = Vec::new();
-        for w in &clause {
+        let mut skip = false;
+        for (k, w) in clause.iter().enumerate() {
+            if std::mem::take(&mut skip) {
+                continue;
+            }
+            if !w.quoted && dated(w, clause.get(k + 1)) {
+                push(&mut out, &mut cur);
+                skip = true;
+                continue;
+            }
             // Quoted values are the quoted check's (`complete.rs`).
             if w.quoted || !w.glue && carried(w) {
                 push(&mut out, &mut cur);
