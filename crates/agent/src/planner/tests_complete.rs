@@ -91,3 +91,35 @@ fn a_form_filled_by_the_branch_taken_is_sent() {
         Decision::Tool(Tool::Click { id: id("notify") })
     );
 }
+
+/// A rental form whose bikes are set with a stepper and sent by its own
+/// button, and a second form (a gift card's) with a submit of its own.
+fn bike_rental(now: u32) -> Page {
+    let bb = |x: u32, y: u32| json!({"x": x, "y": y, "width": 60, "height": 20});
+    page(
+        json!([
+            {"id": "less", "tag": "button", "type": "button", "text": "−", "ariaLabel": "Remove a bike", "form": 1, "bbox": bb(400, 100)},
+            {"id": "more", "tag": "button", "type": "button", "text": "+", "ariaLabel": "Add a bike", "form": 1, "bbox": bb(520, 100)},
+            {"id": "save", "tag": "button", "type": "submit", "text": "Update bikes", "form": 1, "bbox": bb(400, 160)},
+            {"id": "gift", "tag": "input", "type": "text", "label": "Gift card", "form": 2, "bbox": bb(400, 240)},
+            {"id": "redeem", "tag": "button", "type": "submit", "text": "Redeem", "form": 2, "bbox": bb(520, 240)},
+        ]),
+        &format!("Rentals Bikes − {now} bikes + Update bikes Gift card Redeem"),
+    )
+}
+
+#[test]
+fn a_stepper_set_in_one_of_two_forms_is_sent_by_that_forms_button() {
+    // Two submit buttons on the page: the stepper's form is the one the
+    // fill changed, so its own "Update bikes" is pressed, never "Redeem".
+    let task = "Set the number of bikes to 4";
+    let h = [clicked("more", "+"), clicked("more", "+")];
+    assert_eq!(
+        decide(task, &bike_rental(4), &h),
+        Decision::Tool(Tool::Click { id: id("save") })
+    );
+    let mut sent = h.to_vec();
+    sent.push(clicked("save", "Update bikes"));
+    let d = decide(task, &bike_rental(4), &sent);
+    assert!(matches!(d, Decision::Finish(_)), "{d:?}");
+}
