@@ -136,7 +136,14 @@ fn unsent_form(cx: &Cx<'_>, intent: &Intent) -> Option<Tool> {
     if !matches!(last_run(cx, &intent.steps), Some(Step::Fill { .. })) {
         return None;
     }
-    let e = only_submit(cx, None)?;
+    // The page has several forms (a seats stepper's form and a promo
+    // code's, each with its own submit): the form the fill changed last —
+    // typed into, or its stepper's "+" / "−" clicked — is the one to send.
+    let e = only_submit(cx, None).or_else(|| {
+        let (_, last) = last_change_here(cx)?;
+        let form = Some(last.facts.form).filter(|f| *f != 0)?;
+        only_submit(cx, Some(form)).filter(|s| !std::ptr::eq(*s, last))
+    })?;
     // The value went into a row's own setting outside any form (the
     // submit's form is another one: "Invite a member" below a table of
     // members): that row applies it (`unsaved_row`), not this form.

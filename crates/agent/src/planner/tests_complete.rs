@@ -91,3 +91,111 @@ fn a_form_filled_by_the_branch_taken_is_sent() {
         Decision::Tool(Tool::Click { id: id("notify") })
     );
 }
+
+/// A rental form whose bikes are set with a stepper and sent by its own
+/// button, and a second form (a gift card's) with a submit of its own.
+fn bike_rental(now: u32) -> Page {
+    let bb = |x: u32, y: u32| json!({"x": x, "y": y, "width": 60, "height": 20});
+    let mut p = page(
+        json!([
+            {"id": "less", "tag": "button", "type": "button", "text": "−", "ariaLabel": "Remove a bike", "form": 1, "bbox": bb(400, 100)},
+            {"id": "more", "tag": "button", "type": "button", "text": "+", "ariaLabel": "Add a bike", "form": 1, "bbox": bb(520, 100)},
+            {"id": "save", "tag": "button", "type": "submit", "text": "Update bikes", "form": 1, "bbox": bb(400, 160)},
+            {"id": "gift", "tag": "input", "type": "text", "label": "Gift card", "form": 2, "bbox": bb(400, 240)},
+            {"id": "redeem", "tag": "button", "type": "submit", "text": "Redeem", "form": 2, "bbox": bb(520, 240)},
+        ]),
+        &format!("Rentals Bikes − {now} bikes + Update bikes Gift card Redeem"),
+    );
+    in_forms(
+        &mut p,
+        &[
+            ("less", 1),
+            ("more", 1),
+            ("save", 1),
+            ("gift", 2),
+            ("redeem", 2),
+        ],
+    );
+    p
+}
+
+/// The test pages' JSON (the run API's shape) carries no form: each
+/// element's form is set here, as the extension's snapshot gives it.
+fn in_forms(p: &mut Page, forms: &[(&str, u32)]) {
+    for (el, form) in forms {
+        if let Some(k) = p.elements.iter().position(|e| p.id_of(e) == id(el)) {
+            p.elements[k].facts.form = *form;
+        }
+    }
+}
+
+#[test]
+fn a_stepper_set_in_one_of_two_forms_is_sent_by_that_forms_button() {
+    // Two submit buttons on the page: the stepper's form is the one the
+    // fill changed, so its own "Update bikes" is pressed, never "Redeem".
+    let task = "Set the number of bikes to 4";
+    let h = [clicked("more", "+"), clicked("more", "+")];
+    assert_eq!(
+        decide(task, &bike_rental(4), &h),
+        Decision::Tool(Tool::Click { id: id("save") })
+    );
+    let mut sent = h.to_vec();
+    sent.push(clicked("save", "Update bikes"));
+    let d = decide(task, &bike_rental(4), &sent);
+    assert!(matches!(d, Decision::Finish(_)), "{d:?}");
+}
+
+/// A notice form whose dates and note show once its "On" is chosen, with
+/// the page's search box above them.
+fn away_notice(typed_in: &[(&str, &str)]) -> Page {
+    let bb = |y: u32| json!({"x": 300, "y": y, "width": 200, "height": 24});
+    let value = |id: &str| {
+        typed_in
+            .iter()
+            .find(|(k, _)| *k == id)
+            .map(|(_, v)| v.to_string())
+            .unwrap_or_default()
+    };
+    page(
+        json!([
+            {"id": "find", "tag": "input", "type": "search", "placeholder": "Search notes", "bbox": bb(10)},
+            {"id": "off", "tag": "input", "type": "radio", "text": "Off", "form": 1, "bbox": bb(100)},
+            {"id": "on", "tag": "input", "type": "radio", "text": "On", "checked": true, "form": 1, "bbox": bb(130)},
+            {"id": "d1", "tag": "input", "type": "text", "label": "Leaving", "placeholder": "MM/DD/YYYY", "value": value("d1"), "form": 1, "bbox": bb(170)},
+            {"id": "d2", "tag": "input", "type": "text", "label": "Back", "placeholder": "MM/DD/YYYY", "value": value("d2"), "form": 1, "bbox": bb(210)},
+            {"id": "note", "tag": "textarea", "label": "Note", "value": value("note"), "form": 1, "bbox": bb(250)},
+            {"id": "save", "tag": "button", "type": "submit", "text": "Save", "form": 1, "bbox": bb(300)},
+        ]),
+        "Away notice Off On Leaving Back Note Save",
+    )
+}
+
+#[test]
+fn quoted_values_no_step_carries_go_into_the_boxes_their_clause_or_kind_names() {
+    // What the completion check does for a quoted value the task language
+    // dropped (`steps::complete_value`): the dates go into the boxes made
+    // for dates, in reading order; the note into the box its clause
+    // names; never into the search box.
+    let baseline = Baseline::default();
+    let task =
+        r#"Turn on holiday notices from "03/10/2027" to "03/17/2027" with the note "Gone fishing""#;
+    let put = |p: &Page, value: &str, label: &str| {
+        steps::complete_value(&Cx::new(task, p, &[], &[], &baseline), value, label)
+    };
+    let typing = |el: &str, text: &str| {
+        Some(Tool::Type {
+            id: id(el),
+            text: text.into(),
+        })
+    };
+    assert_eq!(
+        put(&away_notice(&[]), "03/10/2027", "from"),
+        typing("d1", "03/10/2027")
+    );
+    let first = away_notice(&[("d1", "03/10/2027")]);
+    assert_eq!(put(&first, "03/17/2027", "to"), typing("d2", "03/17/2027"));
+    assert_eq!(
+        put(&first, "Gone fishing", "with the note"),
+        typing("note", "Gone fishing")
+    );
+}

@@ -146,10 +146,19 @@ pub fn step(
 /// A value the task named that nothing took (`planner/complete.rs`), with
 /// the words before it (`label`): the control that takes it, as one
 /// action — an option, a radio button or check box that says it, a
-/// select's option, a custom listbox opened and its option chosen. Never
-/// typing into a text box or opening a tab for it: without the field its
-/// clause named, that would be a guess.
+/// select's option, a custom listbox opened and its option chosen. A text
+/// box only when it is shown, empty and named by the clause's words ("with
+/// the message "…"" → Message) or made for the value's kind (a date into
+/// a box that spells MM/DD/YYYY), as fields shown once a switch is on are
+/// (`named_box`); never another text box, nor opening a tab for it: without
+/// the field its clause named, that would be a guess.
 pub fn complete_value(cx: &Cx<'_>, value: &str, label: &str) -> Option<Tool> {
+    if let Some(e) = named_box(cx, value, label) {
+        return Some(Tool::Type {
+            id: cx.id(e),
+            text: for_field(e, value),
+        });
+    }
     let placed = put(
         cx,
         value,
@@ -172,6 +181,41 @@ pub fn complete_value(cx: &Cx<'_>, value: &str, label: &str) -> Option<Tool> {
         _ => false,
     };
     takes.then_some(t)
+}
+
+/// For a value the task language left without a step (`complete_value`):
+/// the shown, empty text box its clause names by a content word ("the
+/// message" → "Message"), else, for a date, the first empty box in reading
+/// order made for dates (`type="date"` or a placeholder that spells the
+/// form: "from D1 to D2" → "First day", then "Last day"). A search box is
+/// never one: typing a form's value there sends a search.
+fn named_box<'p>(cx: &Cx<'p>, value: &str, label: &str) -> Option<&'p Observed> {
+    let mut boxes: Vec<&Observed> = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| {
+            e.is_text_entry()
+                && !e.is_disabled()
+                && !cx.avoided(e)
+                && !cx.is_instruction(e)
+                && e.facts.input_type != "search"
+                && e.value().trim().is_empty()
+        })
+        .collect();
+    boxes.sort_by(|a, b| reading_order(a, b));
+    let want = crate::text::concepts(label);
+    let named = boxes.iter().find(|e| {
+        let have = crate::text::concepts(&e.descriptors());
+        want.iter().any(|w| have.contains(w))
+    });
+    if let Some(e) = named {
+        return Some(e);
+    }
+    date(value)?;
+    boxes
+        .into_iter()
+        .find(|e| e.facts.input_type == "date" || crate::planner::values::date_pattern(e).is_some())
 }
 
 /// Opens a listbox of options one cannot type into (`popup.rs`).
