@@ -7,7 +7,7 @@
 //! a date, a time, a number or a price make a range, so "from checking to
 //! savings" or "rename from Apollo to Artemis" stay what they were.
 
-use super::tokens::{day_number, month_number, Token};
+use super::tokens::{day_number, is_meridiem, month_number, Token};
 use super::{Step, Target, Value};
 use crate::task::FieldKind;
 
@@ -99,11 +99,7 @@ fn value_at(toks: &[Token], i: usize) -> Option<(Shape, usize)> {
     if !value_shaped(w) {
         return None;
     }
-    let ampm = !t.quoted
-        && w.contains(':')
-        && toks
-            .get(i + 1)
-            .is_some_and(|n| matches!(n.lower.as_str(), "am" | "pm" | "a.m" | "p.m"));
+    let ampm = !t.quoted && w.contains(':') && toks.get(i + 1).is_some_and(is_meridiem);
     if ampm {
         return Some((Shape::Text(format!("{w} {}", toks[i + 1].raw)), 2));
     }

@@ -194,6 +194,11 @@ pub(super) fn month_number(w: &str) -> Option<u32> {
         .map(|k| k as u32 + 1)
 }
 
+/// "AM" / "PM" after a time ("12:13 PM", "9:30 a.m.").
+pub(super) fn is_meridiem(t: &Token) -> bool {
+    matches!(t.lower.as_str(), "am" | "pm" | "a.m" | "p.m")
+}
+
 /// A day of the month ("7", "24th").
 pub(super) fn day_number(w: &str) -> Option<u32> {
     let d = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());

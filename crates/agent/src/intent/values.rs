@@ -1044,9 +1044,7 @@ fn date_or_time(part: &[Token], i: usize) -> Option<usize> {
     }
     let clock = digits >= 3 && w.contains(':') && w.chars().all(|c| c.is_ascii_digit() || c == ':');
     if clock {
-        let ampm = part
-            .get(i + 1)
-            .is_some_and(|t| matches!(t.lower.as_str(), "am" | "pm" | "a.m" | "p.m"));
+        let ampm = part.get(i + 1).is_some_and(super::tokens::is_meridiem);
         return Some(if ampm { 2 } else { 1 });
     }
     None

@@ -274,6 +274,7 @@ pub fn instruction_words(e: &Observed, l: &str, t: &str) -> bool {
 }
 
 /// One qualifying element: its score and index in `page.elements`.
+#[derive(Clone, Copy)]
 pub struct Hit<'p> {
     pub score: f64,
     pub index: usize,
@@ -282,25 +283,6 @@ pub struct Hit<'p> {
 
 /// Elements answering to the target, best first. `extra` filters further
 /// (e.g. only checkable elements).
-/// The control each card repeats ("Enroll" in every row), when the
-/// target names it (among other things: "sign up" names "Register" too),
-/// for an extreme of a count or an amount: each card's words before it
-/// hold what is compared ("17 of 40 left Enroll"), not the words after it
-/// (the next card's).
-fn cards_own_control<'p>(
-    cx: &Cx<'p>,
-    hits: &[Hit<'p>],
-    x: crate::intent::Extreme,
-) -> Option<Hit<'p>> {
-    if x.is_duration() || x.is_moment() || x.is_distance() {
-        return None;
-    }
-    let h = repeated_extreme(cx, x)?;
-    hits.iter()
-        .any(|o| o.index == h.index && o.score >= FLOOR)
-        .then_some(h)
-}
-
 pub fn resolve<'p>(
     cx: &Cx<'p>,
     target: &Target,
@@ -364,16 +346,27 @@ pub fn resolve<'p>(
             }];
         }
         let unveiled = super::unveil::revealed(cx);
-        // "the cheapest plan" where no element is a plan: the cards' own
-        // control ("Select" in each), by the price in each card.
-        // A rating is read from the cards whatever names them ("the hotel
-        // with the highest guest rating": a hotel's name is no card's
-        // control, its "See availability" is).
-        if let Some(h) = cards_own_control(cx, &out, x) {
+        // The control each card repeats ("Select" in each, "Enroll" in
+        // every row), by what each card shows (`extreme.rs`): worked out
+        // once, when one of the two cases below asks for it.
+        let once = std::cell::OnceCell::new();
+        let repeated = || *once.get_or_init(|| repeated_extreme(cx, x));
+        // The target names that control (among other things: "sign up"
+        // names "Register" too), for an extreme of a count or an amount:
+        // each card's words before it hold what is compared ("17 of 40
+        // left Enroll"), not the words after it (the next card's).
+        let by_count = !(x.is_duration() || x.is_moment() || x.is_distance());
+        let named = |h: &Hit<'p>| out.iter().any(|o| o.index == h.index && o.score >= FLOOR);
+        if let Some(h) = by_count.then(repeated).flatten().filter(named) {
             return vec![h];
         }
+        // "the cheapest plan" where no element is a plan: the cards' own
+        // control, by the price in each card. A rating is read from the
+        // cards whatever names them ("the hotel with the highest guest
+        // rating": a hotel's name is no card's control, its "See
+        // availability" is).
         if unveiled || x.is_rating() || !out.iter().any(|h| h.score >= FLOOR) {
-            if let Some(h) = repeated_extreme(cx, x) {
+            if let Some(h) = repeated() {
                 return vec![h];
             }
             // "the newest article" among results that differ in name: the

@@ -92,16 +92,15 @@ pub fn after_step(cx: &Cx<'_>, phrase: &str, at: usize) -> Option<Outcome> {
     let pressed = cx
         .history
         .iter()
-        .enumerate()
         .skip(at + 1)
-        .find(|(_, h)| h.action == "click" && ok(h) && cx.on(h, best));
-    match pressed {
-        Some((i, h)) if !h.no_page_change() => Some(Outcome::Done(i + 1)),
-        // Pressed and nothing changed: the refused-form check or the
-        // recovery decides what next, not another press.
-        Some((i, _)) => Some(Outcome::Done(i + 1)),
-        None => Some(click(cx, best)),
-    }
+        .position(|h| h.action == "click" && ok(h) && cx.on(h, best));
+    // Pressed, whether the page changed or not (when it did not, the
+    // refused-form check or the recovery decides what next, not another
+    // press): done.
+    Some(match pressed {
+        Some(k) => Outcome::Done(at + 1 + k + 1),
+        None => click(cx, best),
+    })
 }
 
 /// A value of a definite kind (an e-mail, a phone number) about to go into

@@ -40,12 +40,16 @@ pub fn unpressed<'p>(cx: &Cx<'p>, filled: &[&'p Observed]) -> Option<&'p Observe
 /// A button that takes in the field beside it (not the form's submit): a
 /// form's submit control is looked for among the others first.
 pub fn is_own_button(cx: &Cx<'_>, b: &Observed) -> bool {
+    // Only a field `b` stands beside can own it (`gap`): the cheap test
+    // first, since `submit_control` asks this of every candidate.
     takes_in(b)
-        && cx
-            .page
-            .elements
-            .iter()
-            .any(|f| f.is_text_entry() && own_button(cx, f).is_some_and(|o| std::ptr::eq(o, b)))
+        && b.has_box()
+        && cx.page.elements.iter().any(|f| {
+            f.is_text_entry()
+                && f.has_box()
+                && gap(f, b).is_some()
+                && own_button(cx, f).is_some_and(|o| std::ptr::eq(o, b))
+        })
 }
 
 fn takes_in(b: &Observed) -> bool {
