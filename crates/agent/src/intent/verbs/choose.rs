@@ -125,11 +125,10 @@ pub(super) fn parse(c: &Clause<'_>, on: bool) -> Vec<Step> {
             .unwrap_or(rest.len());
         // "tick A, B and C in the survey": a place after the set says
         // where its items stand; it is no part of the last one.
+        let lower =
+            |t: &crate::intent::tokens::Token| !t.quoted && !t.raw.starts_with(char::is_uppercase);
         let placed_at = (1..rest.len())
             .find(|&k| {
-                let lower = |t: &crate::intent::tokens::Token| {
-                    !t.quoted && !t.raw.starts_with(char::is_uppercase)
-                };
                 lower(&rest[k])
                     && matches!(rest[k].lower.as_str(), "in" | "on")
                     && rest

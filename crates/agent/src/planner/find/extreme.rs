@@ -279,17 +279,9 @@ pub(super) fn repeated_extreme<'p>(cx: &Cx<'p>, x: Extreme) -> Option<Hit<'p>> {
     // "the highest guest rating": the score each card shows, when every
     // card shows one (`measure.rs`).
     if x.is_rating() {
-        priced = cuts
-            .iter()
-            .enumerate()
-            .map(|(k, &cut)| {
-                let start = if k == 0 {
-                    floor_char(text, cut.saturating_sub(longest.unwrap_or(300)))
-                } else {
-                    cuts[k - 1] + raw_label.len()
-                };
-                Some((rating_in(text.get(start..cut)?)?, members[k]))
-            })
+        priced = cards_before(text, &cuts, raw_label.len(), longest.unwrap_or(300))
+            .zip(members.iter().copied())
+            .map(|(card, m)| Some((rating_in(card)?, m)))
             .collect::<Option<_>>()?;
     }
     if x.is_moment()
@@ -324,36 +316,48 @@ fn card_distances(
     members: &[usize],
 ) -> Option<Vec<(f64, usize)>> {
     let span = longest.unwrap_or(300);
-    let piece = |from: usize, to: usize| {
-        let (from, to) = (
-            floor_char(text, from.min(text.len())),
-            floor_char(text, to.min(text.len())),
-        );
-        text.get(from..to.max(from)).unwrap_or_default()
-    };
-    let before: Option<Vec<f64>> = cuts
-        .iter()
-        .enumerate()
-        .map(|(k, &cut)| {
-            let from = if k == 0 {
-                cut.saturating_sub(span)
-            } else {
-                cuts[k - 1] + len
-            };
-            distance_of(piece(from, cut))
-        })
+    let before: Option<Vec<f64>> = cards_before(text, cuts, len, span)
+        .map(distance_of)
         .collect();
     let after = || -> Option<Vec<f64>> {
         cuts.iter()
             .enumerate()
             .map(|(k, &cut)| {
                 let to = cuts.get(k + 1).copied().unwrap_or(cut + len + span);
-                distance_of(piece(cut + len, to))
+                distance_of(piece(text, cut + len, to))
             })
             .collect()
     };
     let got = before.or_else(after)?;
     Some(got.into_iter().zip(members.iter().copied()).collect())
+}
+
+/// The text of each card before its control (the controls at `cuts`, each
+/// `len` bytes long): from the end of the previous card's control, the
+/// first card reaching back `span` bytes.
+fn cards_before<'t>(
+    text: &'t str,
+    cuts: &'t [usize],
+    len: usize,
+    span: usize,
+) -> impl Iterator<Item = &'t str> + 't {
+    cuts.iter().enumerate().map(move |(k, &cut)| {
+        let from = if k == 0 {
+            cut.saturating_sub(span)
+        } else {
+            cuts[k - 1] + len
+        };
+        piece(text, from, cut)
+    })
+}
+
+/// `text[from..to]`, both ends moved back to char boundaries and clamped.
+fn piece(text: &str, from: usize, to: usize) -> &str {
+    let (from, to) = (
+        floor_char(text, from.min(text.len())),
+        floor_char(text, to.min(text.len())),
+    );
+    text.get(from..to.max(from)).unwrap_or_default()
 }
 
 /// The nearest char boundary at or before `i`.
