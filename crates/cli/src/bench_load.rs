@@ -127,6 +127,9 @@ pub struct Level {
 #[derive(serde::Deserialize)]
 struct EventAt {
     at: Option<f64>,
+    /// Its number in its run (joined with the servers' commit trace:
+    /// bench_commits.rs).
+    seq: Option<i64>,
 }
 
 /// One /step as the load generator saw it.
@@ -141,7 +144,7 @@ pub struct Sample {
 }
 
 /// One stream event as the load generator received it.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Arrival {
     /// ms after the level started.
     pub at: f64,
@@ -149,6 +152,11 @@ pub struct Arrival {
     pub delivery: f64,
     /// Committed before its stream was open.
     pub replay: bool,
+    /// Its run and number, and when it was received (wall clock, ms): to
+    /// measure its delivery from its commit (`--commit-trace`).
+    pub run: Arc<str>,
+    pub seq: i64,
+    pub received_ms: f64,
 }
 
 /// What a level measured.
@@ -192,6 +200,7 @@ async fn watch(
     let connected = now_ms();
     let _ = open.send(());
     let mut mine = Vec::new();
+    let run: Arc<str> = id.as_str().into();
     while let Some(msg) = ws.next().await {
         match msg? {
             async_tungstenite::tungstenite::Message::Text(t) => {
@@ -205,6 +214,9 @@ async fn watch(
                         // an event numbered in the ms the stream opened
                         // counts as live.
                         replay: at < connected - 1.0,
+                        run: run.clone(),
+                        seq: v.seq.unwrap_or(-1),
+                        received_ms: got,
                     });
                 }
             }

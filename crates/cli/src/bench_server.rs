@@ -20,11 +20,14 @@
 //! run pauses `--think-ms` ±25 % between steps, as an agent does while the
 //! browser acts; runs spread over one pause, or in step with `--burst`),
 //! then a paced level with a live stream per run, measuring how long an
-//! event takes from its commit to a client connected to the server (with
-//! replicas: to another replica than the one that committed it, mostly).
+//! event takes from its `at` (stamped before its commit; with
+//! `--commit-trace` also from the commit itself: bench_commits.rs) to a
+//! client connected to the server (with replicas: to another replica than
+//! the one that committed it, mostly).
 //! Prints p50 / p99 latency, throughput, the servers' (and PostgreSQL's)
 //! CPU per request, memory per idle run, and a summary table.
 
+use crate::bench_commits::{join, Joined, Received};
 use crate::bench_load::{level, pct, Conn, Level, Measured};
 use crate::bench_procs::{postgres_processes, rss_kb};
 use crate::bench_report::{report, turns, Cpu};
@@ -98,6 +101,12 @@ pub struct Args {
     /// older build, to compare servers under the same load generator.
     #[arg(long)]
     pub(crate) server_exe: Option<std::path::PathBuf>,
+    /// The servers trace each turn's commit instant (run, sequence range,
+    /// wall clock), and the stream level also reports delivery from the
+    /// commit (the definition) beside delivery from the event's
+    /// `at`, which is stamped before the commit (bench_commits.rs).
+    #[arg(long, conflicts_with = "in_process")]
+    pub(crate) commit_trace: bool,
 }
 
 /// One row of the summary.
@@ -105,18 +114,94 @@ struct Summary {
     store: String,
     paced: Option<(f64, f64, f64)>,
     stream: Option<(f64, f64, f64, usize)>,
+    /// Delivery from the commit, p50 / p99 (`--commit-trace`).
+    from_commit: Option<(f64, f64)>,
+}
+
+/// The stream level's events joined with the servers' traced commits
+/// (`--commit-trace`), printed; `None` without the trace.
+async fn from_commit(t: &Target, m: &Measured) -> Option<Joined> {
+    let commits = t.commits.as_ref()?;
+    // The servers' stderr is read on threads of their own: let them catch
+    // up with the level's last commits.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let commits = std::mem::take(&mut *commits.lock().unwrap_or_else(|e| e.into_inner()));
+    let received: Vec<Received> = m
+        .arrivals
+        .iter()
+        .filter(|a| !a.replay)
+        .map(|a| Received {
+            run: a.run.clone(),
+            seq: a.seq,
+            at_ms: a.received_ms,
+        })
+        .collect();
+    let j = join(&commits, &received);
+    let below0 = j.delivery.iter().filter(|d| **d < 0.0).count();
+    println!(
+        "        stream from the commit (servers' commit trace joined by run and sequence): {} of {} live events, delivery p50 {:.2} ms p90 {:.2} ms p99 {:.2} ms max {:.1} ms; {} received before the server read its clock after the commit; {} turns with events traced",
+        j.delivery.len(),
+        received.len(),
+        pct(&j.delivery, 0.5),
+        pct(&j.delivery, 0.9),
+        pct(&j.delivery, 0.99),
+        pct(&j.delivery, 1.0),
+        below0,
+        commits.len(),
+    );
+    if j.unmatched > 0 {
+        // E.g. a run's creation event counted live (numbered in the ms its
+        // stream opened): the run's insert is not a turn.
+        println!("        ({} live events had no traced commit)", j.unmatched);
+    }
+    Some(j)
 }
 
 async fn measure(t: &Target, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<Measured> {
+    if let Some(c) = &t.commits {
+        // Only this level's commits are joined with its events.
+        c.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
     // PostgreSQL's processes now, for their wait for a core (their CPU is
     // counted from the postmaster down, backends forked or closed during
     // the level included: bench_procs::family_cpu).
     let pg = postgres_processes(t.postmaster);
+    let counters0 = pg_counters(t).await;
     let before = Cpu::now(t, &pg);
     let turns0 = turns(t).await;
     let m = level(&t.addr, body, l.clone()).await?;
     let cpu = Cpu::now(t, &pg).since(before);
     report(t, &l, &m, cpu);
+    if let Some(a) = counters0 {
+        // A backend sends its statistics at most once a second; one that
+        // went idle within that second sends them 10 s later
+        // (PGSTAT_IDLE_INTERVAL): read until every step's update is counted
+        // (each step updates its run once) or 12 s have passed.
+        let mut last = None;
+        for _ in 0..12 {
+            tokio::time::sleep(Duration::from_millis(1000)).await;
+            last = pg_counters(t).await;
+            if last
+                .as_ref()
+                .is_some_and(|b| b.updates - a.updates >= m.steps.len() as i64)
+            {
+                break;
+            }
+        }
+        if let Some(b) = last {
+            let steps = m.steps.len().max(1) as f64;
+            let upd = b.updates - a.updates;
+            let hot = b.hot_updates - a.hot_updates;
+            println!(
+                "        PostgreSQL counters: runs updated {upd}, HOT {hot} ({:.1} % not HOT); WAL per step {:.0} records, {:.0} bytes ({:.1} full-page images); cluster-wide WAL over the level {:.1} MB",
+                if upd > 0 { 100.0 * (upd - hot) as f64 / upd as f64 } else { 0.0 },
+                (b.wal_records - a.wal_records) as f64 / steps,
+                (b.wal_bytes - a.wal_bytes) as f64 / steps,
+                (b.wal_fpi - a.wal_fpi) as f64 / steps,
+                (b.wal_bytes - a.wal_bytes) as f64 / 1e6,
+            );
+        }
+    }
     if let (Some(a), Some(b)) = (turns0, turns(t).await) {
         // An older server (`--server-exe`) does not count them.
         println!(
@@ -127,6 +212,47 @@ async fn measure(t: &Target, body: Arc<Vec<u8>>, l: Level) -> anyhow::Result<Mea
         );
     }
     Ok(m)
+}
+
+/// Load-independent counters of the PostgreSQL stores, read before and
+/// after a level: the runs table's updates and how many were HOT (the new
+/// version on the same page, no index entries), and the cluster's WAL
+/// (`pg_stat_wal`: the whole cluster, so use a cluster of the bench's own).
+struct PgCounters {
+    updates: i64,
+    hot_updates: i64,
+    wal_records: i64,
+    wal_fpi: i64,
+    wal_bytes: i64,
+}
+
+async fn pg_counters(t: &Target) -> Option<PgCounters> {
+    let (url, schema) = t.schema.as_ref()?;
+    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .ok()?;
+    tokio::spawn(conn);
+    let tables = client
+        .query_one(
+            "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = 'runs'",
+            &[schema],
+        )
+        .await
+        .ok()?;
+    let wal = client
+        .query_one(
+            "SELECT wal_records, wal_fpi, wal_bytes::bigint FROM pg_stat_wal",
+            &[],
+        )
+        .await
+        .ok()?;
+    Some(PgCounters {
+        updates: tables.get(0),
+        hot_updates: tables.get(1),
+        wal_records: wal.get(0),
+        wal_fpi: wal.get(1),
+        wal_bytes: wal.get(2),
+    })
 }
 
 /// RSS growth per idle run on a single server (runs each holding a
@@ -207,6 +333,7 @@ async fn bench_store(
         store: store.to_string(),
         paced: None,
         stream: None,
+        from_commit: None,
     };
     if a.modes != "paced" {
         for &c in &a.concurrency {
@@ -242,6 +369,9 @@ async fn bench_store(
             pct(&m.delivery, 0.99),
             m.delivery.len(),
         ));
+        if let Some(j) = from_commit(&t, &m).await {
+            summary.from_commit = Some((pct(&j.delivery, 0.5), pct(&j.delivery, 0.99)));
+        }
     }
     if let Some((url, schema)) = &t.schema {
         drop_schema(url, schema).await;
@@ -269,7 +399,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     rt.block_on(async {
         let body = Arc::new(serde_json::to_vec(&json!({"snapshot": sentience_agent::sample::login_page_snapshot(), "lastActionResult": {"success": true, "message": "ok"}}))?);
         println!(
-            "agent server overhead per /step (built-in scorer, loopback HTTP, {} KB snapshot{}); closed = each run steps again as soon as answered (saturation); paced = {} ms (±25 %) between a run's steps{}; stream = paced, with a live stream per run (delivery: event's commit → client)",
+            "agent server overhead per /step (built-in scorer, loopback HTTP, {} KB snapshot{}); closed = each run steps again as soon as answered (saturation); paced = {} ms (±25 %) between a run's steps{}; stream = paced, with a live stream per run (delivery: the event's `at`, stamped before its commit → client; with --commit-trace also from the commit)",
             body.len() / 1024,
             if a.no_run_cache { ", run cache off" } else { "" },
             a.think_ms,
@@ -281,13 +411,24 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         }
         let top = a.concurrency.iter().copied().max().unwrap_or(0);
         println!("\nsummary ({top} paced runs; stream level: {} runs):", a.stream_runs);
-        println!("| store | p50 | p99 | steps/s | stream level p99 | delivery p50 | delivery p99 | events |");
-        println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+        let trace = a.commit_trace;
+        if trace {
+            println!("| store | p50 | p99 | steps/s | stream level p99 | delivery p50 | delivery p99 | events | from the commit p50 | from the commit p99 |");
+            println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+        } else {
+            println!("| store | p50 | p99 | steps/s | stream level p99 | delivery p50 | delivery p99 | events |");
+            println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+        }
         for s in summary {
             let (p50, p99, rate) = s.paced.unwrap_or_default();
             let (sp99, d50, d99, events) = s.stream.unwrap_or_default();
+            let more = match s.from_commit {
+                Some((c50, c99)) if trace => format!(" {c50:.1} ms | {c99:.1} ms |"),
+                _ if trace => " – | – |".to_string(),
+                _ => String::new(),
+            };
             println!(
-                "| {} | {p50:.2} ms | {p99:.2} ms | {rate:.0} | {sp99:.2} ms | {d50:.1} ms | {d99:.1} ms | {events} |",
+                "| {} | {p50:.2} ms | {p99:.2} ms | {rate:.0} | {sp99:.2} ms | {d50:.1} ms | {d99:.1} ms | {events} |{more}",
                 s.store
             );
         }

@@ -2,6 +2,7 @@
 //! `sentience serve` on SQLite, or one or several on a fresh PostgreSQL
 //! schema, behind the bench's proxy or not, or a server inside this process.
 
+use crate::bench_commits::Commits;
 use crate::bench_procs::{stat, Readers};
 use crate::bench_server::Args;
 use anyhow::{bail, Context};
@@ -31,6 +32,8 @@ pub(crate) struct Target {
     pub(crate) readers: Readers,
     /// Keeps the in-process server's runtime alive.
     pub(crate) _rt: Option<tokio::runtime::Runtime>,
+    /// The servers' traced commits (`--commit-trace`).
+    pub(crate) commits: Option<Commits>,
 }
 
 impl Drop for Target {
@@ -49,30 +52,37 @@ impl Drop for Target {
     }
 }
 
+/// Starts `<exe> serve …`; with `commits`, the server also traces each
+/// turn's commit, read from its stderr into `commits` (bench_commits.rs).
 fn spawn_serve(
     exe: &std::path::Path,
     args: &[String],
-    env: &[(&str, &str)],
+    commits: Option<&Commits>,
 ) -> anyhow::Result<(Child, String)> {
+    let mut log = std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into());
+    if commits.is_some() {
+        log.push_str(",sentience_server::commits=trace");
+    }
     let mut cmd = Command::new(exe);
     cmd.arg("serve")
         .args(["--port", "0", "--host", "127.0.0.1"])
         .args(args)
-        .env(
-            "RUST_LOG",
-            std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),
-        )
+        .env("RUST_LOG", log)
         .env_remove("LLM_API_KEY")
         .env_remove("SENTIENCE_API_KEY")
         .env_remove("DATABASE_URL")
         .env_remove("S2_PORT")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
+        .stderr(if commits.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::inherit()
+        });
     let mut child = cmd.spawn().context("starting `sentience serve`")?;
+    if let (Some(into), Some(err)) = (commits, child.stderr.take()) {
+        crate::bench_commits::collect(err, into.clone());
+    }
     let out = child.stdout.take().context("no stdout")?;
     let mut line = String::new();
     std::io::BufReader::new(out).read_line(&mut line)?;
@@ -142,6 +152,7 @@ pub(crate) async fn start_target(a: &Args, store: &str, n: usize) -> anyhow::Res
         proxy: None,
         readers: Readers::start()?,
         _rt: None,
+        commits: a.commit_trace.then(Commits::default),
     };
     if store == "sqlite" {
         let dir = std::env::temp_dir().join(format!("sentience-bench-{}", std::process::id()));
@@ -179,7 +190,7 @@ pub(crate) async fn start_target(a: &Args, store: &str, n: usize) -> anyhow::Res
         }
         let mut args = common.clone();
         args.extend(["--db".to_string(), db.display().to_string()]);
-        let (child, addr) = spawn_serve(&exe, &args, &[])?;
+        let (child, addr) = spawn_serve(&exe, &args, t.commits.as_ref())?;
         t.pids.push(child.id());
         t.children.push(child);
         t.addr = addr.clone();
@@ -205,7 +216,7 @@ pub(crate) async fn start_target(a: &Args, store: &str, n: usize) -> anyhow::Res
     let mut args = common;
     args.extend(["--database".to_string(), db]);
     for _ in 0..count {
-        let (child, addr) = spawn_serve(&exe, &args, &[])?;
+        let (child, addr) = spawn_serve(&exe, &args, t.commits.as_ref())?;
         t.pids.push(child.id());
         t.children.push(child);
         t.servers.push(addr);

@@ -4,6 +4,7 @@
 mod act;
 mod act_io;
 mod act_step;
+mod bench_commits;
 mod bench_load;
 mod bench_procs;
 mod bench_proxy;

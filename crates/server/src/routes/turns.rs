@@ -196,6 +196,7 @@ async fn write(
         })
     });
     let events = events::number(&live.run, live.last_seq, evs);
+    let first_seq = live.last_seq + 1;
     let last_seq = live.last_seq + events.len() as i64;
     let version = live.version + 1;
     let row = RunRow::of(&live.run, version, last_seq)?;
@@ -207,10 +208,36 @@ async fn write(
     })
     .await?;
     let took = t.elapsed();
+    // The instant the turn's events became committed (docs/benchmarks.md
+    // "Agent server"): an event's `at` is taken before its run is
+    // serialised and committed, so delivery measured from `at` includes the
+    // commit; `sentience bench-server --commit-trace` joins these lines
+    // with its clients' receive times to measure from the commit instead.
+    // Wall clock, µs, read only when this target traces.
+    if last_seq >= first_seq
+        && tracing::enabled!(target: "sentience_server::commits", tracing::Level::TRACE)
+    {
+        tracing::trace!(
+            target: "sentience_server::commits",
+            run = %live.run.run_id,
+            first_seq,
+            last_seq,
+            committed_us = now_us(),
+            "turn committed"
+        );
+    }
     live.version = version;
     live.last_seq = last_seq;
     if let Some((k, endpoint, r)) = reply {
         live.remember(endpoint, k, r);
     }
     Ok(took)
+}
+
+/// Wall clock, µs since the Unix epoch (the commit trace's instants, to be
+/// compared with a client's clock on the same machine).
+fn now_us() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as u64)
 }
