@@ -11,7 +11,7 @@
 //! Both are dropped, the clause marks carried, so the request reads as its
 //! terse form ("delete the project", "build a pizza").
 
-use super::super::lexicon::Lexicon;
+use super::super::lexicon::{match_at, Lexicon};
 use super::super::tokens::Token;
 use super::*;
 
@@ -64,7 +64,10 @@ pub(super) fn benefactives(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
             && !toks[i - 1].quoted
             && !toks[i - 1].comma
             && !toks[i - 1].stop
-            && !matches!(toks[i - 1].lower.as_str(), "make" | "let" | "for" | "to" | "with")
+            && !matches!(
+                toks[i - 1].lower.as_str(),
+                "make" | "let" | "for" | "to" | "with"
+            )
             && !t.comma
             && !t.stop
             && toks
@@ -110,7 +113,8 @@ pub(super) fn reasons(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
             continue;
         }
         let value = s.iter().skip(1).any(|t| {
-            t.raw.chars().any(|c| c.is_ascii_digit()) || t.raw.chars().next().is_some_and(char::is_uppercase)
+            t.raw.chars().any(|c| c.is_ascii_digit())
+                || t.raw.chars().next().is_some_and(char::is_uppercase)
         });
         // Only after a request, and never a clause the next one goes on
         // ("it is X, then click it"): the segment ends the sentence or the
@@ -203,7 +207,10 @@ const PARTY: &[&[&str]] = &[
 ];
 
 fn party(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
-    let end = toks.iter().position(|t| t.stop).map_or(toks.len(), |k| k + 1);
+    let end = toks
+        .iter()
+        .position(|t| t.stop)
+        .map_or(toks.len(), |k| k + 1);
     let s = &toks[..end];
     if s.iter().any(|t| t.quoted || t.colon) {
         return None;
@@ -255,4 +262,166 @@ fn party(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
         l.stop = true;
     }
     Some((end, words))
+}
+
+/// "mushrooms, olives and onions (no pepperoni)": a set said with what it
+/// leaves out, in brackets, is that set and nothing else — "… onions
+/// only". The excluded thing is no value (it must stay unset).
+pub(super) fn exclusions(toks: Vec<Token>) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let t = &toks[i];
+        let opens = !t.quoted && matches!(t.lower.as_str(), "no" | "not" | "without");
+        let close = opens
+            .then(|| (i..toks.len().min(i + 4)).find(|&k| toks[k].mark.contains(')')))
+            .flatten();
+        let after_item = out.last().is_some_and(|p| !p.quoted || p.quoted) && i > 0 && {
+            let p = &toks[i - 1];
+            !p.comma && !p.stop && !p.colon
+        };
+        if let (Some(c), true) = (close, after_item) {
+            let mut only = word("only");
+            carry_marks(&mut only, &toks[c]);
+            only.mark = toks[c].mark.replace(')', "");
+            out.push(only);
+            i = c + 1;
+            continue;
+        }
+        out.push(t.clone());
+        i += 1;
+    }
+    out
+}
+
+/// The page's own thing said as the object of a request, with the new
+/// value after "to" (the thing is what the page is about: "this bug", "our
+/// plan"; `verbs/property.rs` reads a thing that has a row of its own):
+///
+/// - a count with its noun: "bump our plan up to 7 seats" is "change the
+///   seats to 7" (the noun names the field of the count);
+/// - a name, said capitalised, after a verb the lexicon lacks: "assign
+///   this bug to Joanna Reyes" is `assign to "Joanna Reyes"` (the verb
+///   and its "to" name the field, as the terse form says it).
+pub(super) fn page_objects(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let start = starts_clause(&toks, i, lex) || out.last().is_some_and(|p| filler(lex, p));
+        if start && !filler(lex, &toks[i]) {
+            if let Some((n, words)) = page_object(&toks[i..], lex) {
+                // (A verb dropped takes its courtesy with it: "please a
+                // large pizza" would be a name with "please" in it.)
+                if words.is_empty() {
+                    while out.last().is_some_and(|p| filler(lex, p)) {
+                        out.pop();
+                    }
+                }
+                out.extend(words);
+                i += n;
+                continue;
+            }
+        }
+        out.push(toks[i].clone());
+        i += 1;
+    }
+    out
+}
+
+fn filler(lex: &Lexicon, t: &Token) -> bool {
+    !t.quoted && lex.fillers.contains(&t.lower.as_str()) && !t.comma && !t.stop
+}
+
+/// Determiners of the page's own thing.
+const DEICTIC: &[&str] = &["this", "that", "my", "our", "your", "the"];
+
+fn page_object(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
+    let end = segment_end(toks, lex);
+    let s = &toks[..end];
+    let ws: Vec<&str> = s.iter().map(|t| t.lower.as_str()).collect();
+    if s.len() < 5 || s.iter().any(|t| t.quoted) || s[..end - 1].iter().any(|t| t.comma || t.colon)
+    {
+        return None;
+    }
+    let verb = &s[0];
+    let known = super::super::verbs::verb_phrase(s, lex).is_some_and(|(v, _, _)| v == 0);
+    if verb.raw.chars().any(|c| !c.is_alphabetic()) || !verb.raw.chars().all(char::is_lowercase) {
+        return None;
+    }
+    // "build a large pizza with …": a verb the lexicon lacks before a
+    // thing described by what it comes with is the thing wanted, chosen
+    // as "a large pizza with …" is.
+    let described = |k: usize| {
+        matches!(ws.get(k), Some(&"a") | Some(&"an"))
+            && ws[k..].contains(&"with")
+            && !ws[k..].iter().any(|w| *w == "to")
+    };
+    let setting = match_at(lex.settings, &ws).is_some();
+    if !known && !setting && described(1) {
+        return Some((1, Vec::new()));
+    }
+    if !known && !setting && SPEAKER.contains(&ws[1]) && described(2) {
+        return Some((2, Vec::new()));
+    }
+    if !DEICTIC.contains(&ws[1]) {
+        return None;
+    }
+    // The thing: one to three lowercase words before "(up) to".
+    let to = (2..s.len().min(6)).find(|&k| ws[k] == "to")?;
+    let thing_end = if ws[to - 1] == "up" { to - 1 } else { to };
+    if thing_end <= 2
+        || s[2..thing_end].iter().any(|t| {
+            !t.raw.chars().all(|c| c.is_alphabetic() || c == '-')
+                || t.raw.chars().any(char::is_uppercase)
+        })
+    {
+        return None;
+    }
+    let tail = &s[to + 1..];
+    let number = |w: &str| {
+        (!w.is_empty() && w.chars().all(|c| c.is_ascii_digit()))
+            .then(|| w.to_string())
+            .or_else(|| {
+                lex.numbers
+                    .iter()
+                    .find(|(x, _)| *x == w && !matches!(*x, "a" | "an"))
+                    .map(|(_, n)| format!("{n}"))
+            })
+    };
+    // "… to 7 seats": change the seats to 7.
+    if let [n, noun] = tail {
+        if let Some(n) = number(&n.lower) {
+            if noun.raw.chars().all(char::is_alphabetic) && noun.raw.chars().all(char::is_lowercase)
+            {
+                let mut words = vec![word("change"), word("the"), word(&noun.raw), word("to")];
+                let mut v = word(&n);
+                carry_marks(&mut v, noun);
+                words.push(v);
+                return Some((end, words));
+            }
+        }
+    }
+    // "assign this bug to Joanna Reyes": assign to "Joanna Reyes".
+    let name = !tail.is_empty()
+        && tail.len() <= 4
+        && tail.iter().all(|t| {
+            t.raw.chars().next().is_some_and(char::is_uppercase)
+                && t.raw
+                    .chars()
+                    .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+        });
+    // (A verb that sets a property of a thing with a row, "move the card
+    // to Done", is `verbs/property.rs`'s.)
+    if !known && !setting && name {
+        let raw = tail
+            .iter()
+            .map(|t| t.raw.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut v = Token::word(&raw, false, false, false);
+        v.quoted = true;
+        carry_marks(&mut v, &tail[tail.len() - 1]);
+        return Some((end, vec![verb.clone(), word("to"), v]));
+    }
+    None
 }

@@ -40,6 +40,7 @@ pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let toks = when_last::conditions_first(toks, lex);
     let toks = lists::separators(toks, lex);
     let toks = lists::negations(toks);
+    let toks = asides::exclusions(toks);
     let toks = asides::dashes(toks, lex);
     let toks = asides::reasons(toks, lex);
     let toks = asides::parties(toks, lex);
@@ -51,6 +52,7 @@ pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let toks = context::statements(toks, lex);
     let toks = starts::clause_starts(toks, lex);
     let toks = asides::benefactives(toks, lex);
+    let toks = asides::page_objects(toks, lex);
     let toks = states::passives(toks, lex);
     let toks = states::importance(toks, lex);
     let toks = order::particles(toks, lex);
