@@ -543,12 +543,3 @@ fn a_training_task_said_any_way_reads_the_same() {
         bad.join("\n")
     );
 }
-
-#[test]
-#[ignore]
-fn scratch_print_23s() {
-    let s = std::fs::read_to_string("/tmp/23s-sent.txt").unwrap_or_default();
-    for l in s.lines().filter(|l| !l.trim().is_empty()) {
-        println!("{l}\n  => {}", Intent::parse(l).describe());
-    }
-}

@@ -105,9 +105,18 @@ pub(super) fn reasons(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
             [w, b, rest @ ..] if SUBJECT.contains(w) && BE.contains(b) => Some(rest),
             _ => None,
         };
+        // A reason is a state the thing should not be in: said negated or
+        // in excess ("not used", "no longer needed", "too late"); "it's
+        // high priority" is a value of the request, and stays.
+        let negated = |r: &[&str]| {
+            r.iter()
+                .any(|w| matches!(*w, "not" | "no" | "never" | "too" | "anymore" | "more"))
+                || ws.iter().any(|w| w.ends_with("n't"))
+        };
         let statement = said.is_some_and(|r| {
             r.first()
                 .is_some_and(|w| !matches!(*w, "a" | "an" | "the" | "my" | "our" | "your"))
+                && negated(r)
         });
         if !statement || s.iter().any(|t| t.quoted) {
             continue;
@@ -276,7 +285,8 @@ pub(super) fn exclusions(toks: Vec<Token>) -> Vec<Token> {
         let close = opens
             .then(|| (i..toks.len().min(i + 4)).find(|&k| toks[k].mark.contains(')')))
             .flatten();
-        let after_item = out.last().is_some_and(|p| !p.quoted || p.quoted) && i > 0 && {
+        // Right after the set's last item, within its sentence.
+        let after_item = i > 0 && {
             let p = &toks[i - 1];
             !p.comma && !p.stop && !p.colon
         };
