@@ -364,7 +364,7 @@ fn page_object(toks: &[Token], lex: &Lexicon) -> Option<(usize, Vec<Token>)> {
     let described = |k: usize| {
         matches!(ws.get(k), Some(&"a") | Some(&"an"))
             && ws[k..].contains(&"with")
-            && !ws[k..].iter().any(|w| *w == "to")
+            && !ws[k..].contains(&"to")
     };
     let setting = match_at(lex.settings, &ws).is_some();
     if !known && !setting && described(1) {
