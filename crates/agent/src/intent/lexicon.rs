@@ -499,7 +499,7 @@ pub static ENGLISH: Lexicon = Lexicon {
     into: &["into", "in", "to", "inside", "on"],
     within: &["in", "from", "on", "inside", "within", "of"],
     articles: &[
-        "the", "a", "an", "this", "that", "these", "those", "its", "their", "your", "my",
+        "the", "a", "an", "this", "that", "these", "those", "its", "their", "your", "my", "our",
     ],
     nothing: &["nothing", "none", "no"],
     every: &["all", "every", "each", "both"],

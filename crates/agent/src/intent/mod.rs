@@ -32,6 +32,8 @@ mod verbs;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_asides;
+#[cfg(test)]
 mod tests_conditions;
 #[cfg(test)]
 mod tests_constructs;

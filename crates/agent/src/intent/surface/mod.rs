@@ -15,6 +15,8 @@
 //! - particles: "X off", "switch X on" (a toggle said after its object);
 //! - verb last: "INV-2043, download", "catalogue search: octopus" (the
 //!   object before its verb);
+//! - asides: who a request is for ("for me", "build me a pizza") and
+//!   why, said after it ("…, it is not used any more");
 //! - states: a request in the passive ("X needs to be deleted"), a
 //!   message marked important (its star).
 //!
@@ -22,6 +24,7 @@
 //! the task's start, after , : . ; ? ! or "and"/"then"), so a quoted value
 //! is never rewritten.
 
+mod asides;
 mod context;
 mod lists;
 mod order;
@@ -37,6 +40,10 @@ pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let toks = when_last::conditions_first(toks, lex);
     let toks = lists::separators(toks, lex);
     let toks = lists::negations(toks);
+    let toks = asides::exclusions(toks);
+    let toks = asides::dashes(toks, lex);
+    let toks = asides::reasons(toks, lex);
+    let toks = asides::parties(toks, lex);
     let toks = lists::named_roles(toks, lex);
     let toks = context::listings(toks, lex);
     let toks = questions::questions(toks, lex);
@@ -44,6 +51,8 @@ pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let toks = states::recipient_first(toks, lex);
     let toks = context::statements(toks, lex);
     let toks = starts::clause_starts(toks, lex);
+    let toks = asides::benefactives(toks, lex);
+    let toks = asides::page_objects(toks, lex);
     let toks = states::passives(toks, lex);
     let toks = states::importance(toks, lex);
     let toks = order::particles(toks, lex);
