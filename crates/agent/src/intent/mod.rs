@@ -47,6 +47,8 @@ mod tests_paraphrases;
 #[cfg(test)]
 mod tests_ranges;
 #[cfg(test)]
+mod tests_unquoted;
+#[cfg(test)]
 mod tests_verbs;
 
 use crate::task::FieldKind;

@@ -419,8 +419,29 @@ pub(super) fn name_of_thing(text: &str) -> String {
         w.starts_with(char::is_uppercase)
             || w.chars().any(|c| c.is_ascii_digit() || "-_.@#".contains(c))
     };
+    // (a kind is a noun phrase: "green kettle and 2 mugs", "order that
+    // went to Denver", "PDF of invoice X" say more than a kind)
     let kind = |k: usize| {
         let w = words[k];
+        if matches!(
+            w.to_lowercase().as_str(),
+            "and"
+                | "or"
+                | "of"
+                | "to"
+                | "in"
+                | "on"
+                | "at"
+                | "for"
+                | "with"
+                | "from"
+                | "that"
+                | "which"
+                | "who"
+                | "went"
+        ) {
+            return false;
+        }
         let lower = w.chars().all(|c| c.is_ascii_lowercase());
         let acronym = (2..=4).contains(&w.len())
             && w.chars().all(|c| c.is_ascii_uppercase())
@@ -433,7 +454,7 @@ pub(super) fn name_of_thing(text: &str) -> String {
         return text.to_string();
     };
     let name = &words[start..];
-    let bare_number = name.len() == 1 && name[0].chars().all(|c| c.is_ascii_digit());
+    let bare_number = name[0].chars().all(|c| c.is_ascii_digit());
     if start == 0 || !names(words[start]) || bare_number {
         return text.to_string();
     }

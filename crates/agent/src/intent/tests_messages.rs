@@ -61,14 +61,3 @@ fn messages_named_by_their_author() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
-
-#[test]
-#[ignore]
-fn scratch_print_parses() {
-    let Ok(p) = std::env::var("PARSE_FILE") else { return };
-    let text = std::fs::read_to_string(p).unwrap_or_default();
-    for line in text.lines() {
-        println!("{line}\n   => {}", Intent::parse(line).describe());
-        if std::env::var("PARSE_JSON").is_ok() { println!("   {}", serde_json::to_string(&Intent::parse(line)).unwrap_or_default()); }
-    }
-}

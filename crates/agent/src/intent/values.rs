@@ -1088,7 +1088,10 @@ fn date_or_time(part: &[Token], i: usize) -> Option<usize> {
 /// value and the tokens left for the other values.
 pub(super) fn titled(toks: &[Token], lex: &Lexicon) -> Option<(Value, Vec<Token>)> {
     let mut i = 0;
-    while toks.get(i).is_some_and(|t| !t.quoted && is_article(lex, &t.lower)) {
+    while toks
+        .get(i)
+        .is_some_and(|t| !t.quoted && is_article(lex, &t.lower))
+    {
         i += 1;
     }
     let kind_from = i;
@@ -1103,11 +1106,11 @@ pub(super) fn titled(toks: &[Token], lex: &Lexicon) -> Option<(Value, Vec<Token>
         i += 1;
     }
     let kind_words = &toks[kind_from..i];
-    // "a project named Apollo": `named` reads it.
-    if kind_words
-        .iter()
-        .any(|t| matches!(t.lower.as_str(), "named" | "called" | "titled" | "entitled"))
-    {
+    // "a project named Apollo", "a new API key called ci-deploy": `named`
+    // reads it.
+    if toks.iter().any(|t| {
+        !t.quoted && matches!(t.lower.as_str(), "named" | "called" | "titled" | "entitled")
+    }) {
         return None;
     }
     // (a word before a name: the article or kind must be said, or the name
@@ -1134,7 +1137,9 @@ pub(super) fn titled(toks: &[Token], lex: &Lexicon) -> Option<(Value, Vec<Token>
         if t.quoted
             || t.colon
             || value_word(end)
-            || end > i && !t.raw.starts_with(char::is_uppercase) && NAME_ENDS.contains(&t.lower.as_str())
+            || end > i
+                && !t.raw.starts_with(char::is_uppercase)
+                && NAME_ENDS.contains(&t.lower.as_str())
         {
             closed = true;
             break;
@@ -1145,8 +1150,13 @@ pub(super) fn titled(toks: &[Token], lex: &Lexicon) -> Option<(Value, Vec<Token>
             break;
         }
     }
-    // The name ends where a value or the sentence does, within a few words.
+    // The name ends where a value or the sentence does, within a few words;
+    // "set up Kettle Farm as a new supplier": the value-as-field construct
+    // reads it (`scan_part`).
     let ended = closed || end == toks.len();
+    if toks.get(end).is_some_and(|t| !t.quoted && t.lower == "as") {
+        return None;
+    }
     if !ended || end - i > 6 {
         return None;
     }

@@ -62,7 +62,11 @@ fn menu_of_thing(c: &Clause<'_>) -> Option<crate::intent::Target> {
     let menu = &toks[..of];
     let menu_word = |w: &str| matches!(w, "actions" | "options" | "menu");
     let plain = |t: &&crate::intent::tokens::Token| {
-        !t.quoted && !t.comma && t.lower.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-')
+        !t.quoted
+            && !t.comma
+            && t.lower
+                .chars()
+                .all(|ch| ch.is_ascii_lowercase() || ch == '-')
     };
     if menu.is_empty()
         || menu.len() > 2
