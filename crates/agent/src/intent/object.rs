@@ -400,8 +400,8 @@ pub(super) fn target_of(o: &Object, upto: usize) -> Target {
 /// old-landing"), not the kind's words, so a row is found by the name
 /// alone: the words after "named" / "called", else the words from the
 /// first one that names (a capital, or an identifier with a digit, "-",
-/// "_", ".", "@" or "#") when only kind words stand before it — lower-case
-/// words, or an acronym before one ("API key"). Unchanged when no name
+/// "_", ".", "@" or "#") when only kind words stand before it (lower-case
+/// words, no "and" / "of" / "to": those say more than a kind). Unchanged when no name
 /// follows its kind ("the blue mug"), when it starts with its name
 /// ("Q3 report.pdf"), or when the name is a bare number ("row 3": the
 /// number is no row's text).
@@ -442,13 +442,7 @@ pub(super) fn name_of_thing(text: &str) -> String {
         ) {
             return false;
         }
-        let lower = w.chars().all(|c| c.is_ascii_lowercase());
-        let acronym = (2..=4).contains(&w.len())
-            && w.chars().all(|c| c.is_ascii_uppercase())
-            && words
-                .get(k + 1)
-                .is_some_and(|n| n.chars().all(|c| c.is_ascii_lowercase()));
-        lower || acronym
+        w.chars().all(|c| c.is_ascii_lowercase())
     };
     let Some(start) = (0..words.len()).find(|&k| !kind(k)) else {
         return text.to_string();

@@ -24,6 +24,11 @@ const ROWS: &[(&str, &str, &str)] = &[
         r#"1. click "Retire" of "nightly-sync""#,
     ),
     (
+        "kind + name: a name with an acronym",
+        "Reopen the case SSO login fails",
+        r#"1. click "Reopen" of "SSO login fails""#,
+    ),
+    (
         "kind + name: no name, unchanged",
         "Remove the striped scarf",
         r#"1. click "Remove" of "striped scarf""#,
