@@ -610,15 +610,18 @@ fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
     }
     // "suspend the user Priya Nair": a lower-case word before an article
     // is a verb the lexicon lacks acting on a thing, not a field's name.
+    // (Capitalised only as a sentence's first word is: "Revoke the key
+    // named ci-deploy"; the article after it says it is no name.)
     let verb_like = words.len() > 2
         && !first.quoted
         && !NOT_VERB.contains(&first.lower.as_str())
-        && first.raw.chars().all(|c| c.is_ascii_lowercase())
+        && first.lower.chars().all(|c| c.is_ascii_lowercase())
+        && first.raw.chars().skip(1).all(|c| c.is_ascii_lowercase())
         && !words[1].quoted
         && lex.articles.contains(&words[1].lower.as_str())
         && match_at(lex.fields, &lowers(c)[c.len() - words.len()..]).is_none();
     if verb_like {
-        if let Some(step) = verb_on_object(&words, lex) {
+        if let Some(step) = verb_on_object(&words, lex, true) {
             return vec![step];
         }
     }
@@ -704,7 +707,7 @@ fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
         })
         .map(|t| t.raw.as_str())
         .collect();
-    if let Some(step) = verb_on_object(&words, lex) {
+    if let Some(step) = verb_on_object(&words, lex, false) {
         return vec![step];
     }
     vec![Step::Click {
@@ -722,10 +725,12 @@ fn statement(c: &[Token], lex: &Lexicon, after_values: bool) -> Vec<Step> {
 /// ("Suspend") for that thing, as "delete X" clicks "Delete" for X. The
 /// object must name something (an article, a capitalised word, a number
 /// or an identifier in it); a clause in capitals or a lone word stays the
-/// name of what is clicked.
-fn verb_on_object(words: &[&Token], lex: &Lexicon) -> Option<Step> {
+/// name of what is clicked, unless `capital_ok` (a sentence's first word
+/// with an article after it). The thing is found by its name, not its
+/// kind's words ("the member Lara Voss" → "Lara Voss", `name_of_thing`).
+fn verb_on_object(words: &[&Token], lex: &Lexicon, capital_ok: bool) -> Option<Step> {
     let (verb, object) = words.split_first()?;
-    if verb.raw.chars().next().is_some_and(char::is_uppercase)
+    if (verb.raw.chars().next().is_some_and(char::is_uppercase) && !capital_ok)
         || verb.raw.len() < 3
         || verb.lower.ends_with("ly")
         || lex.light_verbs.contains(&verb.lower.as_str())
@@ -802,7 +807,10 @@ fn verb_on_object(words: &[&Token], lex: &Lexicon) -> Option<Step> {
     Some(Step::Click {
         target: Target {
             text: Some(control),
-            relation: Some((super::Relation::Of, thing.join(" "))),
+            relation: Some((
+                super::Relation::Of,
+                super::object::name_of_thing(&thing.join(" ")),
+            )),
             ..Target::default()
         },
         touch: Touch::Click,

@@ -418,6 +418,8 @@ pub static ENGLISH: Lexicon = Lexicon {
         (&["comment"], FieldKind::Message),
         (&["comments"], FieldKind::Message),
         (&["note"], FieldKind::Message),
+        // "the body Running late, start without me": an e-mail's text.
+        (&["body"], FieldKind::Message),
         (&["description"], FieldKind::Message),
         (&["first", "name"], FieldKind::Name),
         (&["last", "name"], FieldKind::Name),

@@ -22,6 +22,7 @@ pub mod lexicon;
 mod lexicon_surface;
 mod object;
 mod range;
+mod rows;
 pub mod said;
 mod superlative;
 mod surface;
@@ -47,6 +48,8 @@ mod tests_messages;
 mod tests_paraphrases;
 #[cfg(test)]
 mod tests_ranges;
+#[cfg(test)]
+mod tests_unquoted;
 #[cfg(test)]
 mod tests_verbs;
 
@@ -512,7 +515,7 @@ impl Intent {
             })
             .map(|(_, s)| s)
             .collect();
-        let kept = awaited(submit_last(kept));
+        let kept = awaited(submit_last(rows::fold(kept)));
         let done = match kept.as_slice() {
             [Step::Navigate { url }] => Done::Url(url.clone()),
             ss if !ss.is_empty() && ss.iter().all(Step::is_find) => Done::Answer,

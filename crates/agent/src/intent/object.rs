@@ -393,3 +393,64 @@ pub(super) fn target_of(o: &Object, upto: usize) -> Target {
         all: o.every || (o.plural && o.ordinal.is_none() && o.extreme.is_none()),
     }
 }
+
+/// "the project old-landing", "member Lara Voss", "the API key named
+/// ci-deploy", "file Q3 report.pdf": a thing said by its kind, then its
+/// name. The page writes the name (a row's text, a control's "Delete
+/// old-landing"), not the kind's words, so a row is found by the name
+/// alone: the words after "named" / "called", else the words from the
+/// first one that names (a capital, or an identifier with a digit, "-",
+/// "_", ".", "@" or "#") when only kind words stand before it (lower-case
+/// words, no "and" / "of" / "to": those say more than a kind). Unchanged when no name
+/// follows its kind ("the blue mug"), when it starts with its name
+/// ("Q3 report.pdf"), or when the name is a bare number ("row 3": the
+/// number is no row's text).
+pub(super) fn name_of_thing(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if let Some(k) = words
+        .iter()
+        .position(|w| matches!(w.to_lowercase().as_str(), "named" | "called"))
+    {
+        if k > 0 && k + 1 < words.len() {
+            return words[k + 1..].join(" ");
+        }
+    }
+    let names = |w: &str| {
+        w.starts_with(char::is_uppercase)
+            || w.chars().any(|c| c.is_ascii_digit() || "-_.@#".contains(c))
+    };
+    // (a kind is a noun phrase: "green kettle and 2 mugs", "order that
+    // went to Denver", "PDF of invoice X" say more than a kind)
+    let kind = |k: usize| {
+        let w = words[k];
+        if matches!(
+            w.to_lowercase().as_str(),
+            "and"
+                | "or"
+                | "of"
+                | "to"
+                | "in"
+                | "on"
+                | "at"
+                | "for"
+                | "with"
+                | "from"
+                | "that"
+                | "which"
+                | "who"
+                | "went"
+        ) {
+            return false;
+        }
+        w.chars().all(|c| c.is_ascii_lowercase())
+    };
+    let Some(start) = (0..words.len()).find(|&k| !kind(k)) else {
+        return text.to_string();
+    };
+    let name = &words[start..];
+    let bare_number = name[0].chars().all(|c| c.is_ascii_digit());
+    if start == 0 || !names(words[start]) || bare_number {
+        return text.to_string();
+    }
+    name.join(" ")
+}

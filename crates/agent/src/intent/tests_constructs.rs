@@ -112,7 +112,7 @@ const CONSTRUCTS: &[(&str, &str, &str)] = &[
     (
         "add + named values = a form",
         r#"Add a vehicle Blue Van, plate number KX21 4TZ, fleet number 0042"#,
-        r#"1. type value[plate number]="KX21 4TZ" value[fleet number]="0042" → 2. submit add"#,
+        r#"1. type value[vehicle]="Blue Van" value[plate number]="KX21 4TZ" value[fleet number]="0042" → 2. submit add"#,
     ),
     // …but things put somewhere, or one thing, stay a click.
     (
@@ -171,7 +171,7 @@ const CONSTRUCTS: &[(&str, &str, &str)] = &[
     (
         "numbered field",
         r#"Add a supplier Kestrel Mills, address line 2 Unit 4, phone 2 01538 300400"#,
-        r#"1. type value[address line 2]="Unit 4" phone[phone 2]="01538 300400" → 2. submit add"#,
+        r#"1. type value[supplier]="Kestrel Mills" value[address line 2]="Unit 4" phone[phone 2]="01538 300400" → 2. submit add"#,
     ),
     (
         "numbered field",

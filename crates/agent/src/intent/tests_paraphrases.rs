@@ -29,15 +29,15 @@ const STRUCTURES: &[(&str, &str)] = &[
     // the verb names, for that thing
     (
         r#"unpublish the draft post Spring sale"#,
-        r#"1. click "Unpublish" of "draft post Spring sale""#,
+        r#"1. click "Unpublish" of "Spring sale""#,
     ),
     (
         r#"deactivate token build-bot-7"#,
-        r#"1. click "Deactivate" of "token build-bot-7""#,
+        r#"1. click "Deactivate" of "build-bot-7""#,
     ),
     (
         r#"Please make suspended the user Tomás Ruiz"#,
-        r#"1. click "Suspend" of "user Tomás Ruiz""#,
+        r#"1. click "Suspend" of "Tomás Ruiz""#,
     ),
     (
         r#"Please unpin the note about parking in the sidebar"#,
@@ -159,7 +159,7 @@ const STRUCTURES: &[(&str, &str)] = &[
     ),
     (
         r#"get rid of the project old-landing"#,
-        r#"1. click "Delete" of "project old-landing""#,
+        r#"1. click "Delete" of "old-landing""#,
     ),
     (
         r#"take out the Travel tumbler"#,

@@ -433,11 +433,38 @@ fn listed_values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) -> V
         .position(|t| !t.quoted && (matches!(t.lower.as_str(), "with" | "using") || t.colon))
         .unwrap_or(toks.len())
         .min(coded_list(toks).unwrap_or(toks.len()));
+    // A message said unquoted that ran to a comma ("the body Numbers
+    // attached, see sheet 2"): its index in `out`, while the next part may
+    // still be its words.
+    let mut open_message: Option<usize> = None;
     for range in parts(toks, lex) {
         let offset = range.start;
         let part = &toks[range];
+        if let Some(m) = open_message.take() {
+            if let Some(more) = message_goes_on(part, lex) {
+                if let ValueSource::Literal(text) = &mut out[m].source {
+                    text.push_str(", ");
+                    text.push_str(&more);
+                }
+                for k in 0..part.len() {
+                    used[offset + k] = true;
+                }
+                open_message = part.last().is_some_and(|t| t.comma).then_some(m);
+                continue;
+            }
+        }
         let before = out.len();
         scan_part(part, offset, lex, login, &mut out, &mut used);
+        let ends_message = out.len() > before
+            && out.last().is_some_and(|v| {
+                v.field == FieldKind::Message && matches!(v.source, ValueSource::Literal(_))
+            })
+            && part
+                .last()
+                .is_some_and(|t| t.comma && !t.quoted && used[offset + part.len() - 1]);
+        if ends_message {
+            open_message = Some(out.len() - 1);
+        }
         let in_list = offset >= list_from || before > 0;
         if out.len() == before && phrases && in_list {
             let words: Vec<&Token> = part
@@ -1048,4 +1075,126 @@ fn date_or_time(part: &[Token], i: usize) -> Option<usize> {
         return Some(if ampm { 2 } else { 1 });
     }
     None
+}
+
+/// "create a reminder Renew passport on 12/24/2026", "add a payee Harbor
+/// Gas Co, account number …", "schedule Team sync on Friday at 10:00": a
+/// thing being made, said by its kind (or by the verb alone) and then its
+/// name, unquoted — the name starts with a capital right after the kind's
+/// lower-case words and runs to a comma, the end, or the preposition or
+/// "and" that starts the next value ("on 12/24/2026", "with …"). The name
+/// never takes those words, and the kind's words label it ("payee" → the
+/// field "Payee name"; with no kind, a title → "Event title"). Returns the
+/// value and the tokens left for the other values.
+pub(super) fn titled(toks: &[Token], lex: &Lexicon) -> Option<(Value, Vec<Token>)> {
+    let mut i = 0;
+    while toks
+        .get(i)
+        .is_some_and(|t| !t.quoted && is_article(lex, &t.lower))
+    {
+        i += 1;
+    }
+    let kind_from = i;
+    // The kind: up to two lower-case words ("reminder", "new payee").
+    while i < toks.len()
+        && i - kind_from < 2
+        && !toks[i].quoted
+        && !toks[i].comma
+        && toks[i].raw.chars().all(|c| c.is_ascii_lowercase())
+        && !NAME_ENDS.contains(&toks[i].lower.as_str())
+    {
+        i += 1;
+    }
+    let kind_words = &toks[kind_from..i];
+    // "a project named Apollo", "a new API key called ci-deploy": `named`
+    // reads it.
+    if toks.iter().any(|t| {
+        !t.quoted && matches!(t.lower.as_str(), "named" | "called" | "titled" | "entitled")
+    }) {
+        return None;
+    }
+    // (a word before a name: the article or kind must be said, or the name
+    // come right after the verb)
+    if kind_from > 0 && kind_words.is_empty() {
+        return None;
+    }
+    let first = toks.get(i)?;
+    let ws = lowers(toks);
+    let value_word = |k: usize| {
+        let w = &toks[k].raw;
+        (w.contains('@') && w.contains('.'))
+            || date_or_time(toks, k).is_some()
+            || money(toks, k).is_some()
+            || field_at(&ws[k..], lex).is_some()
+    };
+    if first.quoted || !first.raw.starts_with(char::is_uppercase) || first.colon || value_word(i) {
+        return None;
+    }
+    let mut end = i;
+    let mut closed = false;
+    while end < toks.len() {
+        let t = &toks[end];
+        if t.quoted
+            || t.colon
+            || value_word(end)
+            || end > i
+                && !t.raw.starts_with(char::is_uppercase)
+                && NAME_ENDS.contains(&t.lower.as_str())
+        {
+            closed = true;
+            break;
+        }
+        end += 1;
+        if t.comma || t.stop {
+            closed = true;
+            break;
+        }
+    }
+    // The name ends where a value or the sentence does, within a few words;
+    // "set up Kettle Farm as a new supplier": the value-as-field construct
+    // reads it (`scan_part`).
+    let ended = closed || end == toks.len();
+    if toks.get(end).is_some_and(|t| !t.quoted && t.lower == "as") {
+        return None;
+    }
+    if !ended || end - i > 6 {
+        return None;
+    }
+    let name: Vec<&Token> = toks[i..end].iter().collect();
+    let label = if kind_words.is_empty() {
+        "title".to_string()
+    } else {
+        join(&kind_words.iter().collect::<Vec<_>>()).to_lowercase()
+    };
+    let mut rest: Vec<Token> = toks[..kind_from].to_vec();
+    rest.extend_from_slice(&toks[end..]);
+    Some((Value::literal(join(&name), FieldKind::Other, label), rest))
+}
+
+/// The words that end a name said unquoted (the next value's preposition,
+/// "and", a relative clause).
+const NAME_ENDS: &[&str] = &[
+    "on", "at", "with", "for", "and", "to", "from", "in", "by", "via", "using", "then", "that",
+    "which", "who", "as",
+];
+
+/// The words of a part that go on a message said unquoted before its
+/// comma ("…attached, see sheet 2"): a part of plain words that starts in
+/// lower case (a new sentence of it would not) with no field noun, quote,
+/// address, date or amount of its own — those start the next value.
+fn message_goes_on(part: &[Token], lex: &Lexicon) -> Option<String> {
+    let ws = lowers(part);
+    let first = part.first()?;
+    let starts_lower = first.raw.starts_with(|c: char| c.is_lowercase());
+    let own_value = (0..part.len()).any(|k| {
+        part[k].quoted
+            || part[k].raw.contains('@')
+            || field_at(&ws[k..], lex).is_some()
+            || date_or_time(part, k).is_some()
+            || money(part, k).is_some()
+    });
+    if !starts_lower || own_value || part.len() > 8 || GLUE.contains(&ws[0]) {
+        return None;
+    }
+    Some(join(&part.iter().collect::<Vec<_>>()))
 }

@@ -3,7 +3,7 @@
 //! Email", "Delete for Q3 plan").
 
 use super::Clause;
-use crate::intent::object::target_of;
+use crate::intent::object::{name_of_thing, target_of};
 use crate::intent::{Relation, Role, Step, Target, Touch, Verb};
 
 pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
@@ -111,7 +111,9 @@ pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
                 }
                 w => capitalised(w),
             };
-            let x = strip_cart(&x);
+            // "delete project old-landing": the row is found by its name,
+            // not by its kind's words (`name_of_thing`).
+            let x = name_of_thing(&strip_cart(&x));
             target.text = Some(control);
             if !x.is_empty() {
                 target.relation = Some((Relation::Of, x));

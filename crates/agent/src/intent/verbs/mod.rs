@@ -137,7 +137,15 @@ fn creates_with_values(c: &Clause<'_>) -> bool {
     if ws.iter().any(|w| *w == "to" || *w == "into") && ws.iter().any(|w| PLACES.contains(w)) {
         return false;
     }
-    let vals = super::values::values(c.rest, c.lex, false, true);
+    // (a name said after the kind, "add a payee Harbor Gas Co, …", is one)
+    let vals = match super::values::titled(c.rest, c.lex) {
+        Some((name, rest)) => {
+            let mut vals = vec![name];
+            vals.extend(super::values::values(&rest, c.lex, false, true));
+            vals
+        }
+        None => super::values::values(c.rest, c.lex, false, true),
+    };
     // A value is named by its field when the parse found the label, or
     // when it is a run of words ending in a code or number ("routing
     // number 123006800"), which the fill splits against the page's labels.

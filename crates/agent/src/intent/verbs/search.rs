@@ -30,6 +30,10 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
             _ => break,
         }
     }
+    // "a hotel in Lisbon", "a dentist near Leeds": a thing of the page's
+    // kind said with an article, then the place it is in — the place is
+    // what is searched (the page already searches that kind of thing).
+    let rest = in_place(rest, c).unwrap_or(rest);
     let term = rest
         .iter()
         .find(|t| t.quoted)
@@ -47,4 +51,27 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
         ..Value::literal(t, FieldKind::Search, "")
     });
     vec![Step::Search { term }]
+}
+
+/// The place after "an X in / at / near": `rest` from the place on, when
+/// it starts with an article, one or two lower-case words, the
+/// preposition, then a capitalised word or a quote.
+fn in_place<'t>(
+    rest: &'t [crate::intent::tokens::Token],
+    c: &Clause<'_>,
+) -> Option<&'t [crate::intent::tokens::Token]> {
+    let first = rest.first()?;
+    if first.quoted || !is_article(c.lex, &first.lower) {
+        return None;
+    }
+    let k = rest
+        .iter()
+        .position(|t| !t.quoted && matches!(t.lower.as_str(), "in" | "at" | "near"))?;
+    let kind = &rest[1..k];
+    let place = rest.get(k + 1)?;
+    let lower = |t: &crate::intent::tokens::Token| {
+        !t.quoted && !t.comma && t.raw.chars().all(|ch| ch.is_ascii_lowercase())
+    };
+    let named = place.quoted || place.raw.starts_with(char::is_uppercase);
+    ((1..=2).contains(&kind.len()) && kind.iter().all(lower) && named).then(|| &rest[k + 1..])
 }

@@ -12,7 +12,22 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
         return steps;
     }
     let login = matches!(c.phrase[0], "log" | "login" | "sign" | "signin");
-    let vals = values(c.rest, c.lex, login, true);
+    // "create a reminder Renew passport on …": the made thing's name first.
+    let making = matches!(
+        c.phrase.as_slice(),
+        ["create"] | ["add"] | ["schedule"] | ["make"] | ["plan"] | ["set", "up"]
+    );
+    let vals = match making
+        .then(|| crate::intent::values::titled(c.rest, c.lex))
+        .flatten()
+    {
+        Some((name, rest)) => {
+            let mut vals = vec![name];
+            vals.extend(values(&rest, c.lex, login, true));
+            vals
+        }
+        None => values(c.rest, c.lex, login, true),
+    };
     let mut out = Vec::new();
     let button = c
         .object

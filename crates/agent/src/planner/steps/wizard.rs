@@ -17,8 +17,9 @@ use sentience_snapshot_core::Observed;
 /// Words of a control that moves a form to its next step.
 const FORWARD: &[&str] = &["next", "continue", "review", "proceed"];
 
-/// Words of a button that ends a form of steps whatever the task called it.
-const FINAL: &[&str] = &["confirm", "submit", "finish", "complete", "place"];
+/// Words of a button that ends a form of steps whatever the task called it
+/// ("Create event" ends "schedule …" as it ends "create an event …").
+const FINAL: &[&str] = &["confirm", "submit", "finish", "complete", "place", "create"];
 
 /// A label that moves a form on a step ("Next →", "Continue to payment",
 /// "Review"): its first word is a forward word.
