@@ -3,7 +3,7 @@
 //! One group of rows per construct; every sentence is invented for the
 //! test (none is a benchmark task's).
 
-use super::Intent;
+use super::tests_constructs::assert_rows_read_as_written;
 
 /// (construct, instruction, how it must read).
 const ROWS: &[(&str, &str, &str)] = &[
@@ -128,18 +128,5 @@ const ROWS: &[(&str, &str, &str)] = &[
 
 #[test]
 fn unquoted_values_start_and_end_where_said() {
-    let mut bad = Vec::new();
-    for (construct, task, want) in ROWS {
-        let got = Intent::parse(task).describe();
-        if got != *want {
-            bad.push(format!("[{construct}] {task}\n  want {want}\n  got  {got}"));
-        }
-    }
-    assert!(
-        bad.is_empty(),
-        "{} of {} rows:\n{}",
-        bad.len(),
-        ROWS.len(),
-        bad.join("\n")
-    );
+    assert_rows_read_as_written(ROWS);
 }
