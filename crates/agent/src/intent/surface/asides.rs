@@ -189,15 +189,27 @@ pub(super) fn dashes(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
 /// whole sentence must be the counts (anything else keeps its reading: a
 /// statement before a request is `context.rs`'s).
 pub(super) fn parties(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
+    rewrite(&toks, |i, _| {
+        (i == 0 || toks[i - 1].stop)
+            .then(|| party(&toks[i..], lex))
+            .flatten()
+    })
+}
+
+/// Copies `toks`, except where `at(i, out)` gives a rewriting of the words
+/// from `i` on: (how many it reads, the words said instead). The passes
+/// that replace a stretch of words (`parties`, `page_objects`) share it.
+fn rewrite(
+    toks: &[Token],
+    mut at: impl FnMut(usize, &mut Vec<Token>) -> Option<(usize, Vec<Token>)>,
+) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::with_capacity(toks.len());
     let mut i = 0;
     while i < toks.len() {
-        if i == 0 || toks[i - 1].stop {
-            if let Some((n, words)) = party(&toks[i..], lex) {
-                out.extend(words);
-                i += n;
-                continue;
-            }
+        if let Some((n, words)) = at(i, &mut out) {
+            out.extend(words);
+            i += n;
+            continue;
         }
         out.push(toks[i].clone());
         i += 1;
@@ -314,28 +326,21 @@ pub(super) fn exclusions(toks: Vec<Token>) -> Vec<Token> {
 ///   this bug to Joanna Reyes" is `assign to "Joanna Reyes"` (the verb
 ///   and its "to" name the field, as the terse form says it).
 pub(super) fn page_objects(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
-    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
-    let mut i = 0;
-    while i < toks.len() {
+    rewrite(&toks, |i, out| {
         let start = starts_clause(&toks, i, lex) || out.last().is_some_and(|p| filler(lex, p));
-        if start && !filler(lex, &toks[i]) {
-            if let Some((n, words)) = page_object(&toks[i..], lex) {
-                // (A verb dropped takes its courtesy with it: "please a
-                // large pizza" would be a name with "please" in it.)
-                if words.is_empty() {
-                    while out.last().is_some_and(|p| filler(lex, p)) {
-                        out.pop();
-                    }
-                }
-                out.extend(words);
-                i += n;
-                continue;
+        if !start || filler(lex, &toks[i]) {
+            return None;
+        }
+        let (n, words) = page_object(&toks[i..], lex)?;
+        // (A verb dropped takes its courtesy with it: "please a large
+        // pizza" would be a name with "please" in it.)
+        if words.is_empty() {
+            while out.last().is_some_and(|p| filler(lex, p)) {
+                out.pop();
             }
         }
-        out.push(toks[i].clone());
-        i += 1;
-    }
-    out
+        Some((n, words))
+    })
 }
 
 fn filler(lex: &Lexicon, t: &Token) -> bool {
