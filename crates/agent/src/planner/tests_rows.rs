@@ -455,3 +455,34 @@ fn a_date_split_into_its_boxes_leaves_them_to_no_other_value() {
         Decision::Tool(Tool::Click { id: id("yes") })
     );
 }
+
+/// A name said before its kind ("the sun-deck board"): the page shows
+/// only the name, and the row's own control is the one whose name holds
+/// it — never the first or last row's (a destructive action on the wrong
+/// row was reported as done).
+#[test]
+fn a_name_said_before_its_kind_is_its_rows_control() {
+    let els = json!([
+        {"id": "nav", "tag": "a", "text": "Boards", "href": "#boards"},
+        {"id": "o1", "tag": "button", "text": "Open"},
+        {"id": "r1", "tag": "button", "text": "Remove moon-base", "ariaLabel": "Remove moon-base", "title": "Remove"},
+        {"id": "o2", "tag": "button", "text": "Open"},
+        {"id": "r2", "tag": "button", "text": "Remove sun-deck", "ariaLabel": "Remove sun-deck", "title": "Remove"},
+        {"id": "o3", "tag": "button", "text": "Open"},
+        {"id": "r3", "tag": "button", "text": "Remove star-gate", "ariaLabel": "Remove star-gate", "title": "Remove"},
+    ]);
+    let p = page(
+        els,
+        "Orbit Boards Boards moon-base Open 🗑 sun-deck Open 🗑 star-gate Open 🗑",
+    );
+    for task in [
+        "Remove the sun-deck board",
+        "Please remove the sun-deck board for me, it is not used any more.",
+    ] {
+        assert_eq!(
+            decide(task, &p, &[]),
+            Decision::Tool(Tool::Click { id: id("r2") }),
+            "{task}"
+        );
+    }
+}

@@ -65,14 +65,28 @@ pub(super) fn relate<'p>(
     let before = matches!(rel, Relation::Above | Relation::LeftOf);
     let best = hits.iter().map(|h| h.score).fold(0.0, f64::max);
     let anchor_words = normalize(anchor);
-    // A control whose own name holds the anchor ("Delete old-landing", an
-    // icon button's aria-label; "Remove Travel tumbler") belongs to it,
-    // wherever its words stand: an icon has no words in the text at all.
+    // What the page shows of the anchor: the part its mentions hold when
+    // the whole is not written ("old-landing" of "the old-landing
+    // project", a name said before its kind).
+    let shown: Vec<String> = {
+        let mut v: Vec<String> = mentions
+            .iter()
+            .map(|&(s, e)| normalize(cx.layout.text_between(s, e)))
+            .filter(|w| !w.is_empty() && *w != anchor_words)
+            .collect();
+        v.dedup();
+        v
+    };
+    // A control whose own name holds the anchor, or the part of it the
+    // page shows ("Delete old-landing", an icon button's aria-label;
+    // "Remove Travel tumbler"), belongs to it, wherever its words stand:
+    // an icon has no words in the text at all.
     let own_name = |h: &Hit<'_>| {
         let label = cx.label_words(h.e);
-        !anchor_words.is_empty()
-            && *label != anchor_words
-            && crate::text::has_words(&label, &anchor_words)
+        let holds = |w: &str| {
+            !w.is_empty() && label.as_ref() as &str != w && crate::text::has_words(&label, w)
+        };
+        holds(&anchor_words) || shown.iter().any(|w| holds(w))
     };
     if rel == Relation::Of
         && ordinal.is_none()
