@@ -486,3 +486,38 @@ fn a_name_said_before_its_kind_is_its_rows_control() {
         );
     }
 }
+
+/// A destructive row action whose row is not on the page ("the comet-tail
+/// board", named only in a note above the list): no other row's control
+/// stands in for it, neither by its place after the mention nor because
+/// its name holds the action's word. The planner looks elsewhere (the
+/// list's own page) or asks; it never clicks another row's "Remove".
+#[test]
+fn a_row_action_whose_row_is_missing_takes_no_other_rows_control() {
+    let els = json!([
+        {"id": "nav", "tag": "a", "text": "Boards", "href": "#boards"},
+        {"id": "o1", "tag": "button", "text": "Open"},
+        {"id": "r1", "tag": "button", "text": "Remove moon-base", "ariaLabel": "Remove moon-base", "title": "Remove"},
+        {"id": "o2", "tag": "button", "text": "Open"},
+        {"id": "r2", "tag": "button", "text": "Remove sun-deck", "ariaLabel": "Remove sun-deck", "title": "Remove"},
+    ]);
+    // The controls' names shown as words (placed after the mention), and
+    // as icons (not in the text at all).
+    for text in [
+        "Orbit Boards Boards Archived last week: comet-tail. moon-base Open Remove moon-base sun-deck Open Remove sun-deck",
+        "Orbit Boards Boards Archived last week: comet-tail. moon-base Open 🗑 sun-deck Open 🗑",
+    ] {
+        let p = page(els.clone(), text);
+        for task in [
+            "Remove the comet-tail board",
+            "Please delete the comet-tail board, we do not use it.",
+            "Remove \"comet-tail\"",
+        ] {
+            let d = decide(task, &p, &[]);
+            assert!(
+                !matches!(&d, Decision::Tool(Tool::Click { id }) if *id == self::id("r1") || *id == self::id("r2")),
+                "{task} on {text:?}: {d:?}"
+            );
+        }
+    }
+}

@@ -125,6 +125,15 @@ pub(super) fn relate<'p>(
             return in_row;
         }
     }
+    // Controls that each carry their own row's name ("Remove moon-base",
+    // "Remove sun-deck"), none of them the anchor's (that was tested just
+    // above): the anchor's row is not here, and a mention elsewhere (a
+    // note, a heading) must not lend it another row's control: that would
+    // be a destructive action on the wrong row. Nothing is found; the
+    // planner looks further or asks.
+    if rel == Relation::Of && ordinal.is_none() && named_per_row(cx, &hits, best) {
+        return Vec::new();
+    }
     // Each mention claims the nearest qualifying element after it (before
     // it, for "above"): "Retweet on the posts by @enola" is the Retweet of
     // each such post, not every Retweet further down. An element whose own
@@ -163,6 +172,47 @@ pub(super) fn relate<'p>(
         .into_iter()
         .filter_map(|(_, k)| placed.get_mut(k).and_then(Option::take))
         .collect()
+}
+
+/// Whether the qualifying hits are one control repeated per row, each
+/// named after its row: two or more, and what is left of each label once
+/// the words all of them share are taken out ("moon-base" of "Remove
+/// moon-base") is its own, non-empty, and shown on the page. "Delete" beside
+/// "Delete account" is not: nothing is left of the first.
+fn named_per_row(cx: &Cx<'_>, hits: &[Hit<'_>], best: f64) -> bool {
+    let labels: Vec<Vec<String>> = hits
+        .iter()
+        .filter(|h| h.score >= best * 0.6)
+        .map(|h| {
+            cx.label_words(h.e)
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .collect();
+    if labels.len() < 2 {
+        return false;
+    }
+    let shared = |w: &String| labels.iter().all(|l| l.contains(w));
+    let rests: Vec<String> = labels
+        .iter()
+        .map(|l| {
+            l.iter()
+                .filter(|w| !shared(w))
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let distinct = rests
+        .iter()
+        .enumerate()
+        .all(|(i, r)| !rests[..i].contains(r));
+    distinct
+        && rests
+            .iter()
+            .all(|r| !r.is_empty() && !cx.layout.occurrences(r).is_empty())
 }
 
 /// Distance from the anchor when `e` stands in relation `rel` to it.

@@ -85,8 +85,16 @@ pub fn reveal(cx: &Cx<'_>, target: &Target, cursor: usize) -> Outcome {
         }
     }
     // A control whose words name what is missing ("Add a coupon code" for
-    // the coupon code field, "Log in" for the log-in form), once.
-    if let Some(t) = target.text.as_ref().filter(|_| !anchor_missing) {
+    // the coupon code field, "Log in" for the log-in form), once. Not for a
+    // thing's own action ("Remove" of the comet-tail board): a control
+    // named with that action here is another thing's ("Remove sun-deck"),
+    // and clicking it would act on the wrong row.
+    let of_thing = matches!(target.relation, Some((crate::intent::Relation::Of, _)));
+    if let Some(t) = target
+        .text
+        .as_ref()
+        .filter(|_| !anchor_missing && !of_thing)
+    {
         if let Some(e) = naming(cx, t) {
             return click(cx, e);
         }
