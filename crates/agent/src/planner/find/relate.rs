@@ -175,10 +175,12 @@ pub(super) fn relate<'p>(
 }
 
 /// Whether the qualifying hits are one control repeated per row, each
-/// named after its row: two or more, and what is left of each label once
-/// the words all of them share are taken out ("moon-base" of "Remove
-/// moon-base") is its own, non-empty, and shown on the page. "Delete" beside
-/// "Delete account" is not: nothing is left of the first.
+/// named after its row: two or more that share a word (the action,
+/// "Remove"), and what is left of each label once the shared words are
+/// taken out ("moon-base" of "Remove moon-base") is its own, non-empty,
+/// and shown on the page outside the control itself (the row's name).
+/// "Delete" beside "Delete account" is not (nothing is left of the
+/// first), nor "Save details" beside "Request a change" (nothing shared).
 fn named_per_row(cx: &Cx<'_>, hits: &[Hit<'_>], best: f64) -> bool {
     let labels: Vec<Vec<String>> = hits
         .iter()
@@ -195,6 +197,9 @@ fn named_per_row(cx: &Cx<'_>, hits: &[Hit<'_>], best: f64) -> bool {
         return false;
     }
     let shared = |w: &String| labels.iter().all(|l| l.contains(w));
+    if !labels[0].iter().any(shared) {
+        return false;
+    }
     let rests: Vec<String> = labels
         .iter()
         .map(|l| {
@@ -209,10 +214,16 @@ fn named_per_row(cx: &Cx<'_>, hits: &[Hit<'_>], best: f64) -> bool {
         .iter()
         .enumerate()
         .all(|(i, r)| !rests[..i].contains(r));
+    // A label written on the page holds its rest once itself.
+    let shown_outside = |label: &[String], rest: &str| {
+        let own = usize::from(!cx.layout.occurrences(&label.join(" ")).is_empty());
+        cx.layout.occurrences(rest).len() > own
+    };
     distinct
-        && rests
+        && labels
             .iter()
-            .all(|r| !r.is_empty() && !cx.layout.occurrences(r).is_empty())
+            .zip(&rests)
+            .all(|(l, r)| !r.is_empty() && shown_outside(l, r))
 }
 
 /// Distance from the anchor when `e` stands in relation `rel` to it.
