@@ -134,9 +134,34 @@ pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
 /// before.
 fn closes_an_item(verb: &str, thing: Option<&str>, rest: &[Token]) -> bool {
     const OVERLAYS: &[&str] = &[
-        "banner", "message", "notification", "popup", "pop-up", "window", "panel", "sidebar",
-        "menu", "toast", "alert", "tab", "overlay", "notice", "bar", "drawer", "dialog", "modal",
-        "box", "ad", "advert", "tooltip", "tip", "form", "page", "it", "this", "that",
+        "banner",
+        "message",
+        "notification",
+        "popup",
+        "pop-up",
+        "window",
+        "panel",
+        "sidebar",
+        "menu",
+        "toast",
+        "alert",
+        "tab",
+        "overlay",
+        "notice",
+        "bar",
+        "drawer",
+        "dialog",
+        "modal",
+        "box",
+        "ad",
+        "advert",
+        "tooltip",
+        "tip",
+        "form",
+        "page",
+        "it",
+        "this",
+        "that",
     ];
     verb == "close"
         && thing.is_some_and(|t| !t.trim().is_empty() && !t.eq_ignore_ascii_case("close"))
