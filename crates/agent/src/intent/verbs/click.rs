@@ -93,7 +93,7 @@ pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
             | "track"
             | "archive"
             | "export"
-    ) || closes_an_item(c.phrase[0], target.text.as_deref(), &c.rest))
+    ) || closes_an_item(c.phrase[0], target.text.as_deref(), c.rest))
         && target.relation.is_none()
         && target.role.is_none()
     {
