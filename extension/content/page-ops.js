@@ -160,9 +160,11 @@ globalThis.SentiencePageOps = (() => {
       // (A bounded walk: a list of hundreds is a table or list, with rows.)
       if (!group || group.length < 2 || group.length > 100) return null;
       const others = group.filter((o) => o !== el);
+      /** @param {Element} box */
+      const holdsAnother = (box) => others.some((o) => box.contains(o));
       let card = el.parentElement;
-      if (!card || card === document.body || others.some((o) => card.contains(o))) return null;
-      for (let up = card.parentElement; up && up !== document.body && !others.some((o) => up.contains(o)); up = up.parentElement) card = up;
+      if (!card || card === document.body || holdsAnother(card)) return null;
+      for (let up = card.parentElement; up && up !== document.body && !holdsAnother(up); up = up.parentElement) card = up;
       return card;
     };
     for (const id of wanted) {
