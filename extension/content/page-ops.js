@@ -134,6 +134,39 @@ globalThis.SentiencePageOps = (() => {
     for (const f of byFrame.values()) if (f.text) text += ` ${f.text}`;
     /** @type {Map<Element, string>} */
     const rowWords = new Map();
+    // A control repeated outside any row or list item ("Status" on each
+    // card of a board, the "+" of each ticket tier, built of plain divs):
+    // its card is the largest ancestor that holds no other control of the
+    // same tag and name, so the card's words say which thing it acts on,
+    // as a row's do (observed.rs DomFacts::row). Only repeated controls:
+    // a control named once on the page is no item's of a list.
+    /** @type {Map<string, Element[]>} */
+    const sameName = new Map();
+    /** @type {Map<Element, string>} */
+    const keyOf = new Map();
+    for (const id of wanted) {
+      const el = /** @type {any} */ (SentienceSnapshots.registered(id));
+      if (!el) continue;
+      const label = el.getAttribute('aria-label') || (el.labels && el.labels[0] ? el.labels[0].textContent : '') || el.getAttribute('placeholder') || el.getAttribute('title') || el.textContent || '';
+      const key = `${el.localName}|${label.replace(/\s+/g, ' ').trim().slice(0, 80)}`;
+      keyOf.set(el, key);
+      const group = sameName.get(key);
+      if (group) group.push(el);
+      else sameName.set(key, [el]);
+    }
+    /** @param {Element} el @returns {Element | null} */
+    const cardOf = (el) => {
+      const group = sameName.get(keyOf.get(el) || '');
+      // (A bounded walk: a list of hundreds is a table or list, with rows.)
+      if (!group || group.length < 2 || group.length > 100) return null;
+      const others = group.filter((o) => o !== el);
+      /** @param {Element} box */
+      const holdsAnother = (box) => others.some((o) => box.contains(o));
+      let card = el.parentElement;
+      if (!card || card === document.body || holdsAnother(card)) return null;
+      for (let up = card.parentElement; up && up !== document.body && !holdsAnother(up); up = up.parentElement) card = up;
+      return card;
+    };
     for (const id of wanted) {
       const el = /** @type {any} */ (SentienceSnapshots.registered(id));
       if (!el) continue;
@@ -160,7 +193,7 @@ globalThis.SentiencePageOps = (() => {
       // The row or list item it acts on (observed.rs DomFacts::row).
       // (Each row's words are read once: its controls share them, and
       // innerText lays the row out.)
-      const row = el.parentElement && el.parentElement.closest('tr,li,[role=row],[role=listitem]');
+      const row = (el.parentElement && el.parentElement.closest('tr,li,[role=row],[role=listitem]')) || cardOf(el);
       if (row) {
         if (!rowWords.has(row)) rowWords.set(row, (row.innerText || row.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 200));
         info.row = rowWords.get(row);

@@ -70,7 +70,11 @@ pub struct DomFacts {
     /// The words of the row or list item it sits in (its nearest `tr`,
     /// `li`, `role=row` or `role=listitem` ancestor, at most 200
     /// characters): which item of a list a repeated control ("Revoke",
-    /// "⋯", an icon named only "More options") acts on.
+    /// "⋯", an icon named only "More options") acts on. A control repeated
+    /// on the page (same tag and name) with no such ancestor gets its
+    /// card's words: the largest ancestor holding no other control of
+    /// that tag and name (a board's cards, a basket's lines of divs;
+    /// extension/content/page-ops.js `cardOf`).
     #[serde(skip_serializing_if = "String::is_empty")]
     pub row: String,
 }

@@ -119,6 +119,34 @@ const VERBS: &[(&str, &str, &str)] = &[
         r#"Schedule "Standup" on 03/02/2027 at 9:00 AM"#,
         r#"1. type value[on]="03/02/2027" value[at]="9:00 AM" value="Standup" → 2. submit schedule"#,
     ),
+    // Close an item of a list: its row's or card's "Close" (branch
+    // issue-23p, 2026-11-28); what covers the page is closed as before.
+    (
+        "close an item",
+        "Close the incident Boiler pressure low",
+        r#"1. click "Close" of "Boiler pressure low""#,
+    ),
+    (
+        "close an item",
+        "close request R-5512",
+        r#"1. click "Close" of "R-5512""#,
+    ),
+    (
+        "close what covers the page",
+        "close the promo banner",
+        r#"1. click "promo banner""#,
+    ),
+    (
+        "close what covers the page",
+        "Close the dialog",
+        r#"1. click "Close""#,
+    ),
+    // Quoted words alone before "to" name what is set.
+    (
+        "set \"X\" to N",
+        r#"Set "Oat milk cartons" to 4"#,
+        r#"1. type value[Oat milk cartons]="4""#,
+    ),
 ];
 
 #[test]

@@ -39,6 +39,8 @@ mod tests;
 #[cfg(test)]
 mod tests_apply;
 #[cfg(test)]
+mod tests_cards;
+#[cfg(test)]
 mod tests_complete;
 #[cfg(test)]
 mod tests_consent;

@@ -65,19 +65,32 @@ pub fn first(cx: &Cx<'_>, tool: Tool) -> Tool {
     if !covered {
         return tool;
     }
-    match dismisser(cx) {
+    // Every control in view covered, the dialog's own among them: a modal
+    // over the whole page whose controls the engine's geometry flags with
+    // the rest (its box inside a positioned overlay that a later
+    // positioned box of the page overlaps). Its way out is still the one
+    // to take first, though it is flagged too.
+    let whole_page = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| e.element.in_viewport)
+        .all(|e| e.element.is_occluded);
+    match dismisser(cx, false).or_else(|| whole_page.then(|| dismisser(cx, true)).flatten()) {
         Some(e) => Tool::Click { id: cx.id(e) },
         None => tool,
     }
 }
 
-fn dismisser<'p>(cx: &Cx<'p>) -> Option<&'p Observed> {
+/// The first control of the page that dismisses a dialog, by the least
+/// consent its words give; `covered_too`: one flagged as covered counts.
+fn dismisser<'p>(cx: &Cx<'p>, covered_too: bool) -> Option<&'p Observed> {
     let usable = |e: &&Observed| {
         !e.is_field()
             && !e.is_checkable()
             && !e.is_disabled()
             && e.element.in_viewport
-            && !e.element.is_occluded
+            && (covered_too || !e.element.is_occluded)
             && !cx.useless_click(0, e)
     };
     for group in DISMISS {

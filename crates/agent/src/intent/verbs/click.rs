@@ -4,6 +4,7 @@
 
 use super::Clause;
 use crate::intent::object::{name_of_thing, target_of};
+use crate::intent::tokens::Token;
 use crate::intent::{Relation, Role, Step, Target, Touch, Verb};
 
 pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
@@ -81,7 +82,7 @@ pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
     }) {
         target.relation = None;
     }
-    if matches!(
+    if (matches!(
         c.phrase[0],
         "remove"
             | "delete"
@@ -92,7 +93,8 @@ pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
             | "track"
             | "archive"
             | "export"
-    ) && target.relation.is_none()
+    ) || closes_an_item(c.phrase[0], target.text.as_deref(), c.rest))
+        && target.relation.is_none()
         && target.role.is_none()
     {
         // "add to order", "add to cart": the control says it all.
@@ -123,6 +125,49 @@ pub(super) fn parse(c: &Clause<'_>, verb: Verb) -> Vec<Step> {
         }
     }
     vec![Step::Click { target, touch }]
+}
+
+/// "close ticket 4821", "close the incident about the printer": an item of
+/// a list closed by its own "Close" (of the row or card that names it), as
+/// "archive X" is; but what covers the page ("close the cookie banner",
+/// "the chat window") is closed by clicking it or its own close control, as
+/// before.
+fn closes_an_item(verb: &str, thing: Option<&str>, rest: &[Token]) -> bool {
+    const OVERLAYS: &[&str] = &[
+        "banner",
+        "message",
+        "notification",
+        "popup",
+        "pop-up",
+        "window",
+        "panel",
+        "sidebar",
+        "menu",
+        "toast",
+        "alert",
+        "tab",
+        "overlay",
+        "notice",
+        "bar",
+        "drawer",
+        "dialog",
+        "modal",
+        "box",
+        "ad",
+        "advert",
+        "tooltip",
+        "tip",
+        "form",
+        "page",
+        "it",
+        "this",
+        "that",
+    ];
+    verb == "close"
+        && thing.is_some_and(|t| !t.trim().is_empty() && !t.eq_ignore_ascii_case("close"))
+        && !rest
+            .iter()
+            .any(|w| !w.quoted && OVERLAYS.contains(&w.lower.as_str()))
 }
 
 fn capitalised(w: &str) -> String {

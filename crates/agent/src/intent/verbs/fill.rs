@@ -58,6 +58,19 @@ pub(super) fn parse(c: &Clause<'_>) -> Vec<Step> {
                         label = format!("{} of {}", label.trim(), owner.join(" "));
                     }
                 }
+                // "set "Merino socks" to 3", "set "Volume" to 40": quoted
+                // words and nothing else before "to" name what is set (a
+                // field, or the thing whose row or card holds its field or
+                // stepper), as the same words unquoted do; the object's
+                // text leaves quoted words out.
+                let named: Vec<&Token> = piece[..k]
+                    .iter()
+                    .filter(|t| !is_article(lex, &t.lower))
+                    .collect();
+                if label.trim().is_empty() && !named.is_empty() && named.iter().all(|t| t.quoted) {
+                    let owner: Vec<&str> = named.iter().map(|t| t.raw.as_str()).collect();
+                    label = owner.join(" ");
+                }
                 // "Priya Shah's role": the field of that owner's row, as
                 // "the role of Priya Shah" says it.
                 if let Some((owner, field)) = possessive(&piece[..k], lex) {
