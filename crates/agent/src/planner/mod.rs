@@ -79,6 +79,8 @@ mod tests_suggest;
 #[cfg(test)]
 mod tests_superlative;
 #[cfg(test)]
+mod tests_time_parts;
+#[cfg(test)]
 mod tests_toggles;
 #[cfg(test)]
 mod tests_walked;
