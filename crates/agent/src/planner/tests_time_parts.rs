@@ -111,3 +111,43 @@ fn a_time_with_no_field_is_the_slot_button_that_says_it() {
         Decision::Tool(Tool::Click { id: id("s2") })
     );
 }
+
+#[test]
+fn a_value_is_the_one_radio_whose_words_hold_it() {
+    let p = page(
+        json!([
+            {"id": "r1", "tag": "input", "type": "radio", "name": "fuel", "ariaLabel": "Petrol (unleaded)"},
+            {"id": "r2", "tag": "input", "type": "radio", "name": "fuel", "ariaLabel": "Hybrid or electric"},
+            {"id": "r3", "tag": "input", "type": "radio", "name": "fuel", "ariaLabel": "Diesel"},
+            {"id": "send", "tag": "button", "text": "Get price", "type": "submit"},
+        ]),
+        "Fuel Petrol (unleaded) Hybrid or electric Diesel Get price",
+    );
+    assert_eq!(
+        decide(r#"Get a price for an "electric" van"#, &p, &[]),
+        Decision::Tool(Tool::Click { id: id("r2") })
+    );
+}
+
+#[test]
+fn a_name_said_whole_fills_the_first_and_last_name_boxes() {
+    let p = page(
+        json!([
+            {"id": "fn", "tag": "input", "ariaLabel": "First name"},
+            {"id": "ln", "tag": "input", "ariaLabel": "Last name"},
+            {"id": "ph", "tag": "input", "type": "tel", "ariaLabel": "Phone"},
+            {"id": "ok", "tag": "button", "text": "Book lesson", "type": "submit"},
+        ]),
+        "Your details First name Last name Phone Book lesson",
+    );
+    let task = "Book a lesson for Ines Okoro, phone 555-0199";
+    let tools = run(task, &p, 6);
+    for want in [("fn", "Ines"), ("ln", "Okoro"), ("ph", "555-0199")] {
+        assert!(
+            tools.iter().any(
+                |t| matches!(t, Tool::Type { id: i, text } if i.key() == want.0 && text == want.1)
+            ),
+            "{want:?} not in {tools:?}"
+        );
+    }
+}

@@ -731,9 +731,25 @@ fn option_named<'p>(cx: &Cx<'p>, text: &str, taken: &[&'p Observed]) -> Option<&
                 l == want || l.starts_with(&format!("{want} "))
             }
     });
-    let first = hits.next()?;
-    // Two options of that name: which one is meant is not clear.
-    hits.next().is_none().then_some(first)
+    if let Some(first) = hits.next() {
+        // Two options of that name: which one is meant is not clear.
+        return hits.next().is_none().then_some(first);
+    }
+    // A radio button whose words hold the value's as whole words, among
+    // the others it describes ("recycling" → "Mixed recycling (blue
+    // lid)", "diesel" → "Hybrid or diesel"): a group of choices names each
+    // by more than the word people say. The one radio that does; a check
+    // box is left alone (an opt-in says many words).
+    let padded = format!(" {want} ");
+    let mut within = cx.page.elements.iter().filter(|e| {
+        (e.role() == sentience_snapshot_core::Role::Radio || e.facts.input_type == "radio")
+            && !e.is_disabled()
+            && !cx.avoided(e)
+            && !taken.iter().any(|t| std::ptr::eq(*t, *e))
+            && format!(" {} ", normalize(e.label())).contains(&padded)
+    });
+    let first = within.next()?;
+    within.next().is_none().then_some(first)
 }
 
 /// A time of day with no field for it, and exactly one enabled button
