@@ -316,9 +316,19 @@ fn person_name(cx: &Cx<'_>, p: &Part) -> Option<Account> {
         cs.next().is_some_and(char::is_uppercase)
             && cs.all(|c| c.is_alphabetic() || c == '-' || c == '\'')
     };
-    if !(2..=3).contains(&p.words.len()) || !p.words.iter().all(name) {
+    // The part's last two or three words, all capitalised: the whole
+    // part, or after "for" / "under" / "by" ("a court for Ines Okoro").
+    let run = p.words.iter().rev().take_while(|w| name(w)).count().min(3);
+    let start = p.words.len() - run;
+    let led = start == 0
+        || matches!(
+            p.words[start - 1].to_lowercase().as_str(),
+            "for" | "under" | "by"
+        );
+    if run < 2 || !led {
         return None;
     }
+    let words = &p.words[start..];
     let boxed = |names: &[&str]| {
         cx.page.elements.iter().find(|e| {
             e.is_text_entry() && !e.is_disabled() && {
@@ -329,8 +339,8 @@ fn person_name(cx: &Cx<'_>, p: &Part) -> Option<Account> {
     };
     let first = boxed(&["first name", "given name", "forename"])?;
     let last = boxed(&["last name", "surname", "family name"])?;
-    let rest = p.words[1..].join(" ");
-    for (e, want) in [(first, p.words[0].as_str()), (last, rest.as_str())] {
+    let rest = words[1..].join(" ");
+    for (e, want) in [(first, words[0].as_str()), (last, rest.as_str())] {
         if cx.holds(e, want) {
             continue;
         }

@@ -124,7 +124,7 @@ fn a_value_is_the_one_radio_whose_words_hold_it() {
         "Fuel Petrol (unleaded) Hybrid or electric Diesel Get price",
     );
     assert_eq!(
-        decide(r#"Get a price for an "electric" van"#, &p, &[]),
+        decide(r#"Rent a van with engine "electric""#, &p, &[]),
         Decision::Tool(Tool::Click { id: id("r2") })
     );
 }
@@ -135,12 +135,12 @@ fn a_name_said_whole_fills_the_first_and_last_name_boxes() {
         json!([
             {"id": "fn", "tag": "input", "ariaLabel": "First name"},
             {"id": "ln", "tag": "input", "ariaLabel": "Last name"},
-            {"id": "ph", "tag": "input", "type": "tel", "ariaLabel": "Phone"},
-            {"id": "ok", "tag": "button", "text": "Book lesson", "type": "submit"},
+            {"id": "ph", "tag": "input", "type": "tel", "ariaLabel": "Mobile"},
+            {"id": "ok", "tag": "button", "text": "Confirm booking", "type": "submit"},
         ]),
-        "Your details First name Last name Phone Book lesson",
+        "Your details First name Last name Mobile Confirm booking",
     );
-    let task = "Book a lesson for Ines Okoro, phone 555-0199";
+    let task = "Reserve a court for Ines Okoro, mobile 555-0199";
     let tools = run(task, &p, 6);
     for want in [("fn", "Ines"), ("ln", "Okoro"), ("ph", "555-0199")] {
         assert!(

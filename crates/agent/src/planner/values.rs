@@ -350,7 +350,7 @@ fn quantity(v: &str) -> Option<(String, String)> {
                 .split(|c: char| c.is_whitespace() || c == '-')
                 .filter(|w| !w.is_empty())
                 .count();
-            let joined = v.trim().split_whitespace().count() == 1;
+            let joined = v.split_whitespace().count() == 1;
             (words <= 2 || joined).then(|| (n.clone(), u.clone()))
         }
         _ => None,
