@@ -246,6 +246,9 @@ fn account(cx: &Cx<'_>, p: &Part) -> Account {
     if p.negated() {
         return Account::Nowhere;
     }
+    if let Some(a) = person_name(cx, p) {
+        return a;
+    }
     let n = p.words.len();
     // Some words name, the rest is the value: shown somewhere.
     let mut splits: Vec<(String, String)> = (1..n)
@@ -301,6 +304,55 @@ fn account(cx: &Cx<'_>, p: &Part) -> Account {
         }
     }
     Account::Nowhere
+}
+
+/// A person's name said whole ("under Tomas Reyes", "for Ada Quill")
+/// on a form that asks for it in two boxes, a first and a last name:
+/// the first word into the first, the rest into the last. Shown once both
+/// hold their part; a box holding something else is not overwritten.
+fn person_name(cx: &Cx<'_>, p: &Part) -> Option<Account> {
+    let name = |w: &String| {
+        let mut cs = w.chars();
+        cs.next().is_some_and(char::is_uppercase)
+            && cs.all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+    };
+    // The part's last two or three words, all capitalised: the whole
+    // part, or after "for" / "under" / "by" ("a court for Ines Okoro").
+    let run = p.words.iter().rev().take_while(|w| name(w)).count().min(3);
+    let start = p.words.len() - run;
+    let led = start == 0
+        || matches!(
+            p.words[start - 1].to_lowercase().as_str(),
+            "for" | "under" | "by"
+        );
+    if run < 2 || !led {
+        return None;
+    }
+    let words = &p.words[start..];
+    let boxed = |names: &[&str]| {
+        cx.page.elements.iter().find(|e| {
+            e.is_text_entry() && !e.is_disabled() && {
+                let l = format!(" {} ", normalize(e.label()));
+                names.iter().any(|n| l.contains(&format!(" {n} ")))
+            }
+        })
+    };
+    let first = boxed(&["first name", "given name", "forename"])?;
+    let last = boxed(&["last name", "surname", "family name"])?;
+    let rest = words[1..].join(" ");
+    for (e, want) in [(first, words[0].as_str()), (last, rest.as_str())] {
+        if cx.holds(e, want) {
+            continue;
+        }
+        if !e.value().trim().is_empty() {
+            return Some(Account::Nowhere);
+        }
+        return Some(Account::Do(Tool::Type {
+            id: cx.id(e),
+            text: want.to_string(),
+        }));
+    }
+    Some(Account::Shown)
 }
 
 impl Part {

@@ -81,6 +81,8 @@ mod tests_suggest;
 #[cfg(test)]
 mod tests_superlative;
 #[cfg(test)]
+mod tests_time_parts;
+#[cfg(test)]
 mod tests_toggles;
 #[cfg(test)]
 mod tests_walked;
@@ -277,6 +279,14 @@ fn decide_steps(cx: &Cx<'_>, intent: &Intent, said: &[leftover::Part]) -> Decisi
                 if let Some(first) = before_submit(cx, intent, said, &rest) {
                     return Decision::Tool(first);
                 }
+                // Going on to a form's next page ("Continue", "Next"):
+                // what the task said that no step carries and this page
+                // takes goes in first ("a table for 4" into the party
+                // size of a booking's first page), since this page is
+                // gone once the form moves on.
+                if let Some(first) = before_forward(cx, intent, said, &t) {
+                    return Decision::Tool(first);
+                }
                 return Decision::Tool(uncover::first(cx, t));
             }
         },
@@ -318,6 +328,19 @@ fn before_submit(
         cx.task
     );
     if !done {
+        return None;
+    }
+    leftover::first_action(cx, intent, said)
+}
+
+/// `t` clicks a form's forward control ("Continue", "Next"): the first
+/// leftover part this page can take (`leftover.rs`), done before it.
+fn before_forward(cx: &Cx<'_>, intent: &Intent, said: &[leftover::Part], t: &Tool) -> Option<Tool> {
+    let Tool::Click { id } = t else {
+        return None;
+    };
+    let e = cx.page.find(&id.key())?;
+    if !steps::wizard::is_forward(e.label()) {
         return None;
     }
     leftover::first_action(cx, intent, said)

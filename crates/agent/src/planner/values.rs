@@ -293,8 +293,11 @@ pub fn option_for(e: &Observed, v: &str) -> Option<String> {
     }
     let padded = format!(" {want} ");
     // A code ("RP-40718", "KES-210") is one word: an option that is only
-    // a piece of it ("RP") is not the value, however short.
-    let code = is_code(v);
+    // a piece of it ("RP") is not the value, however short. So is a date
+    // or a time of day: the Hour select's "12" is no piece of
+    // "12/09/2026", the Minute select's "30" none of "2:30 PM" (their
+    // parts are set by `steps/fill/date_parts.rs` and `time_parts.rs`).
+    let code = is_code(v) || date(v).is_some() || time(v).is_some();
     opts.iter()
         .filter(|o| format!(" {} ", normalize(&o.text)).contains(&padded))
         .min_by_key(|o| o.text.len())
@@ -308,7 +311,90 @@ pub fn option_for(e: &Observed, v: &str) -> Option<String> {
         })
         .map(|o| o.text.clone())
         .or_else(|| same_time_or_short(opts, v))
+        .or_else(|| same_quantity(opts, v))
         .or_else(|| led_by_short_word(opts, &want))
+}
+
+/// The one option that shows the same quantity as the value, its unit
+/// written short or joined to the number, among other words ("Standard
+/// (240L)" for "240 litres", "Pack of 6 (1.5 kg)" for "1.5 kilograms",
+/// "90-day" for "90 days"): option lists name a size by what it is and
+/// put the measure in brackets. The value is a number and a unit word
+/// only; the option's unit must be the value's or the start of it, so
+/// "240 litres" is not "240 ml". None when two options would fit.
+fn same_quantity(opts: &[SelectOption], v: &str) -> Option<String> {
+    let (num, unit) = quantity(v)?;
+    let fits: Vec<&SelectOption> = opts
+        .iter()
+        .filter(|o| {
+            quantities(&o.text).into_iter().any(|(n, u)| {
+                n == num
+                    && !u.is_empty()
+                    && (u == unit || unit.starts_with(&u) || u.starts_with(&unit))
+            })
+        })
+        .collect();
+    match fits.as_slice() {
+        [one] => Some(one.text.clone()),
+        _ => None,
+    }
+}
+
+/// A value that is a number and one unit word ("240 litres", "90-day",
+/// "1.5 kg"): the number as written and the unit, lower case, singular
+/// ("litres" → "litre", "days" → "day").
+fn quantity(v: &str) -> Option<(String, String)> {
+    match quantities(v).as_slice() {
+        [(n, u)] if !u.is_empty() => {
+            let words = v
+                .split(|c: char| c.is_whitespace() || c == '-')
+                .filter(|w| !w.is_empty())
+                .count();
+            let joined = v.split_whitespace().count() == 1;
+            (words <= 2 || joined).then(|| (n.clone(), u.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// Each number of a text with the letters right after it, joined or
+/// after a space or dash ("240L", "240 litres", "90-day"), singular.
+fn quantities(text: &str) -> Vec<(String, String)> {
+    let t = text.to_lowercase();
+    let chars: Vec<char> = t.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit() && (i == 0 || !chars[i - 1].is_alphanumeric());
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut n = String::new();
+        while i < chars.len()
+            && (chars[i].is_ascii_digit()
+                || (chars[i] == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit)))
+        {
+            n.push(chars[i]);
+            i += 1;
+        }
+        let mut j = i;
+        if j < chars.len() && (chars[j] == ' ' || chars[j] == '-') {
+            j += 1;
+        }
+        let mut u = String::new();
+        while j < chars.len() && chars[j].is_alphabetic() {
+            u.push(chars[j]);
+            j += 1;
+        }
+        if u.len() > 2 {
+            if let Some(one) = u.strip_suffix('s') {
+                u = one.to_string();
+            }
+        }
+        out.push((n, u));
+    }
+    out
 }
 
 /// The one option whose first word is written short for a word of the

@@ -45,3 +45,61 @@ fn an_option_list_abbreviates_the_value_word_by_word() {
     assert!(!abbreviates("Owner", "administrator"));
     assert!(!abbreviates("Dev", "design"));
 }
+
+#[test]
+fn a_quantity_finds_the_option_that_shows_it_with_its_unit_short() {
+    let opts = |ts: &[&str]| -> Vec<SelectOption> {
+        ts.iter()
+            .map(|t| SelectOption {
+                text: t.to_string(),
+                value: String::new(),
+                selected: false,
+            })
+            .collect()
+    };
+    let tanks = opts(&[
+        "Choose one",
+        "Compact (80L)",
+        "Family (150L)",
+        "Large (300L) — farms only",
+    ]);
+    assert_eq!(
+        same_quantity(&tanks, "150 litres").as_deref(),
+        Some("Family (150L)")
+    );
+    assert_eq!(
+        same_quantity(&tanks, "300 l").as_deref(),
+        Some("Large (300L) — farms only")
+    );
+    // Another number, another unit, or no unit: no option.
+    assert_eq!(same_quantity(&tanks, "200 litres"), None);
+    assert_eq!(same_quantity(&tanks, "150 kg"), None);
+    assert_eq!(same_quantity(&tanks, "150"), None);
+    let plans = opts(&["Trial (14-day)", "Quarterly (3 months)", "Yearly"]);
+    assert_eq!(
+        same_quantity(&plans, "14 days").as_deref(),
+        Some("Trial (14-day)")
+    );
+    assert_eq!(
+        same_quantity(&plans, "3-month").as_deref(),
+        Some("Quarterly (3 months)")
+    );
+    // Two options of that measure: not clear which.
+    let twice = opts(&["Basic 2 kg", "Deluxe 2 kg"]);
+    assert_eq!(same_quantity(&twice, "2 kilograms"), None);
+    // A date or a time is read whole: the Hour select's "12" is no piece
+    // of a date, the Minute select's "45" none of a time.
+    let hours = opts(&["--", "9", "10", "11", "12"]);
+    let minutes = opts(&["--", "00", "15", "30", "45"]);
+    let select = |o: Vec<SelectOption>| {
+        let mut p = crate::planner::tests::page(
+            serde_json::json!([{"id": "s", "tag": "select", "ariaLabel": "Part"}]),
+            "Part",
+        );
+        let mut e = p.elements.remove(0);
+        e.element.state.options = Some(o);
+        e
+    };
+    assert_eq!(option_for(&select(hours), "12/09/2027"), None);
+    assert_eq!(option_for(&select(minutes), "8:45 AM"), None);
+}

@@ -15,7 +15,7 @@ use crate::planner::find::{best, resolve, role_fit, text_fit};
 use crate::planner::form::submit_control;
 use crate::planner::layout::reading_order;
 use crate::planner::lookup;
-use crate::planner::values::{date, field_shape, for_field, Shape};
+use crate::planner::values::{date, field_shape, for_field, time, Shape};
 use crate::task::FieldKind;
 use crate::text::normalize;
 use crate::types::Tool;
@@ -30,6 +30,7 @@ mod row;
 mod slider;
 mod stepper;
 mod suggest;
+mod time_parts;
 
 /// Where one value stands.
 enum Place<'p> {
@@ -434,6 +435,10 @@ fn put<'p>(
     if let Some(p) = date(text).and_then(|ymd| date_parts::place(cx, ymd, taken)) {
         return p;
     }
+    // A time asked as Hour / Minute / AM-PM controls: each its part.
+    if let Some(p) = time(text).and_then(|hm| time_parts::place(cx, hm, taken)) {
+        return p;
+    }
     // A setting of one thing's row or card: that row's own field (after a
     // date's parts: "the date of birth" names a field, not a row).
     if let Some(p) = row::place(cx, text, label, field, taken) {
@@ -475,6 +480,13 @@ fn put<'p>(
     // of a form that has a next one: for a later step.
     let e = e.filter(|e| !super::wizard::for_later_step(cx, kind, e, cursor));
     let e = e.or_else(|| option_named(cx, text, taken));
+    // A time with no field: the page's button that says that time (a
+    // booking's row of time slots, "7:00 PM" "7:30 PM" …) is chosen.
+    if e.is_none() {
+        if let Some(p) = time_slot(cx, text, cursor) {
+            return p;
+        }
+    }
     // No field for a value that is no address, number or secret: the
     // page's one custom listbox may offer it ("Invite X as "Billing
     // manager"", the listbox labelled "Workspace role").
@@ -550,12 +562,23 @@ fn put<'p>(
 
 /// Typed (successfully) since `cursor` into an element that is not on this
 /// page any more.
+/// A date counts in the form the field took it ("2026-12-12" typed for
+/// "12/12/2026"), and a time chosen as a slot button (`time_slot`) counts
+/// as the time given.
 fn typed_elsewhere(cx: &Cx<'_>, text: &str, cursor: usize) -> bool {
+    let same = |t: &str| {
+        t == text
+            || normalize(t) == normalize(text)
+            || date(t).is_some_and(|d| date(text) == Some(d))
+    };
+    let slot = time(text);
     cx.history.iter().skip(cursor).any(|h| {
-        h.action == "type"
+        let typed = h.action == "type" && h.param_str("text").is_some_and(same);
+        let slot_clicked = h.action == "click"
+            && slot.is_some()
+            && h.element_text.as_deref().and_then(time) == slot;
+        (typed || slot_clicked)
             && ok(h)
-            && h.param_str("text")
-                .is_some_and(|t| t == text || normalize(t) == normalize(text))
             && h.element_id().is_none_or(|id| {
                 cx.page.find(&id).is_none() || h.url.as_deref() != Some(cx.page.url.as_str())
             })
@@ -708,9 +731,53 @@ fn option_named<'p>(cx: &Cx<'p>, text: &str, taken: &[&'p Observed]) -> Option<&
                 l == want || l.starts_with(&format!("{want} "))
             }
     });
-    let first = hits.next()?;
-    // Two options of that name: which one is meant is not clear.
-    hits.next().is_none().then_some(first)
+    if let Some(first) = hits.next() {
+        // Two options of that name: which one is meant is not clear.
+        return hits.next().is_none().then_some(first);
+    }
+    // A radio button whose words hold the value's as whole words, among
+    // the others it describes ("recycling" → "Mixed recycling (blue
+    // lid)", "diesel" → "Hybrid or diesel"): a group of choices names each
+    // by more than the word people say. The one radio that does; a check
+    // box is left alone (an opt-in says many words).
+    let padded = format!(" {want} ");
+    let mut within = cx.page.elements.iter().filter(|e| {
+        (e.role() == sentience_snapshot_core::Role::Radio || e.facts.input_type == "radio")
+            && !e.is_disabled()
+            && !cx.avoided(e)
+            && !taken.iter().any(|t| std::ptr::eq(*t, *e))
+            && format!(" {} ", normalize(e.label())).contains(&padded)
+    });
+    let first = within.next()?;
+    within.next().is_none().then_some(first)
+}
+
+/// A time of day with no field for it, and exactly one enabled button
+/// whose words are that same time ("7:30 PM" for "at 7:30 pm", "19:30"):
+/// a time slot, clicked once. Clicked already when a click since `cursor`
+/// was on a control saying that time (slot rows are often redrawn on a
+/// click, so the element's id may be new).
+fn time_slot<'p>(cx: &Cx<'p>, text: &str, cursor: usize) -> Option<Place<'p>> {
+    let want = time(text)?;
+    let mut slots = cx.page.elements.iter().filter(|e| {
+        e.role() == sentience_snapshot_core::Role::Button
+            && !e.is_disabled()
+            && !cx.avoided(e)
+            && time(e.label()) == Some(want)
+    });
+    let b = slots.next()?;
+    if slots.next().is_some() {
+        return None;
+    }
+    let clicked = cx.clicked_since(cursor, b).is_some()
+        || cx.history.iter().skip(cursor).any(|h| {
+            h.action == "click" && ok(h) && h.element_text.as_deref().and_then(time) == Some(want)
+        });
+    Some(if clicked {
+        Place::Done(Some(b))
+    } else {
+        Place::Act(click(cx, b))
+    })
 }
 
 /// A text field chosen for a value whose label names something else: no
