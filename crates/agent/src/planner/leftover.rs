@@ -382,7 +382,12 @@ fn toggle_named<'p>(cx: &Cx<'p>, p: &Part) -> Option<&'p Observed> {
             let within = ls.iter().all(|w| all.contains(w));
             let covers = p.content.iter().all(|w| ls.contains(&w.as_str()));
             let common = ls.iter().filter(|w| all.contains(w)).count();
-            (within || covers).then_some((common, e))
+            // A part said once names one toggle: of several with the same
+            // words (a "Slack" box among the tools used, a "Slack" radio
+            // for the one adopted first), the one already as said accounts
+            // for it, and the other is left alone.
+            let as_said = steps::is_checked(e) != p.negated();
+            (within || covers).then_some(((common, as_said), e))
         })
         .max_by_key(|(c, _)| *c)
         .map(|(_, e)| e)

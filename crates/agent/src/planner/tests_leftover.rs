@@ -148,3 +148,32 @@ fn one_planner_across_pages_decides_as_a_fresh_one_on_each() {
         h.push(clicked("rso", "Allow remote sign-out"));
     }
 }
+
+/// Two toggles with the same words on one page (a "Drum" box among the
+/// instruments played, a "Drum" radio for the one learnt first): the box
+/// the step ticked accounts for "our band is playing Drum"; the radio of
+/// another question is left alone before the form moves on.
+#[test]
+fn a_part_shown_by_one_toggle_does_not_tick_its_namesake() {
+    let els = json!([
+        {"id": "c1", "tag": "input", "type": "checkbox", "text": "Drum"},
+        {"id": "c2", "tag": "input", "type": "checkbox", "text": "Lute"},
+        {"id": "c3", "tag": "input", "type": "checkbox", "text": "Kazoo"},
+        {"id": "r1", "tag": "input", "type": "radio", "name": "first", "text": "Drum"},
+        {"id": "r2", "tag": "input", "type": "radio", "name": "first", "text": "Lute"},
+        {"id": "r3", "tag": "input", "type": "radio", "name": "first", "text": "Kazoo"},
+        {"id": "next", "tag": "button", "text": "Next"},
+    ]);
+    let text = "Band survey Instruments you play Drum Lute Kazoo Which did you learn first? Drum Lute Kazoo Next";
+    let task = "Please mark that our band is playing Drum, Lute and Kazoo, then go next";
+    let p = ticked(ticked(ticked(page(els, text), "c1"), "c2"), "c3");
+    let h = vec![
+        clicked("c1", "Drum"),
+        clicked("c2", "Lute"),
+        clicked("c3", "Kazoo"),
+    ];
+    assert_eq!(
+        decide(task, &p, &h),
+        Decision::Tool(Tool::Click { id: id("next") })
+    );
+}
