@@ -456,23 +456,26 @@ fn a_date_split_into_its_boxes_leaves_them_to_no_other_value() {
     );
 }
 
+/// A list of boards, each row an "Open" and an icon "Remove <name>"
+/// (`r1`, `r2`, … in order), under a link to the list itself.
+fn boards(names: &[&str]) -> serde_json::Value {
+    let mut els = vec![json!({"id": "nav", "tag": "a", "text": "Boards", "href": "#boards"})];
+    for (k, name) in names.iter().enumerate() {
+        let remove = format!("Remove {name}");
+        els.push(json!({"id": format!("o{}", k + 1), "tag": "button", "text": "Open"}));
+        els.push(json!({"id": format!("r{}", k + 1), "tag": "button", "text": remove, "ariaLabel": remove, "title": "Remove"}));
+    }
+    serde_json::Value::Array(els)
+}
+
 /// A name said before its kind ("the sun-deck board"): the page shows
 /// only the name, and the row's own control is the one whose name holds
 /// it — never the first or last row's (a destructive action on the wrong
 /// row was reported as done).
 #[test]
 fn a_name_said_before_its_kind_is_its_rows_control() {
-    let els = json!([
-        {"id": "nav", "tag": "a", "text": "Boards", "href": "#boards"},
-        {"id": "o1", "tag": "button", "text": "Open"},
-        {"id": "r1", "tag": "button", "text": "Remove moon-base", "ariaLabel": "Remove moon-base", "title": "Remove"},
-        {"id": "o2", "tag": "button", "text": "Open"},
-        {"id": "r2", "tag": "button", "text": "Remove sun-deck", "ariaLabel": "Remove sun-deck", "title": "Remove"},
-        {"id": "o3", "tag": "button", "text": "Open"},
-        {"id": "r3", "tag": "button", "text": "Remove star-gate", "ariaLabel": "Remove star-gate", "title": "Remove"},
-    ]);
     let p = page(
-        els,
+        boards(&["moon-base", "sun-deck", "star-gate"]),
         "Orbit Boards Boards moon-base Open 🗑 sun-deck Open 🗑 star-gate Open 🗑",
     );
     for task in [
@@ -494,13 +497,8 @@ fn a_name_said_before_its_kind_is_its_rows_control() {
 /// list's own page) or asks; it never clicks another row's "Remove".
 #[test]
 fn a_row_action_whose_row_is_missing_takes_no_other_rows_control() {
-    let els = json!([
-        {"id": "nav", "tag": "a", "text": "Boards", "href": "#boards"},
-        {"id": "o1", "tag": "button", "text": "Open"},
-        {"id": "r1", "tag": "button", "text": "Remove moon-base", "ariaLabel": "Remove moon-base", "title": "Remove"},
-        {"id": "o2", "tag": "button", "text": "Open"},
-        {"id": "r2", "tag": "button", "text": "Remove sun-deck", "ariaLabel": "Remove sun-deck", "title": "Remove"},
-    ]);
+    let els = boards(&["moon-base", "sun-deck"]);
+    let removes = [id("r1"), id("r2")];
     // The controls' names shown as words (placed after the mention), and
     // as icons (not in the text at all).
     for text in [
@@ -515,7 +513,7 @@ fn a_row_action_whose_row_is_missing_takes_no_other_rows_control() {
         ] {
             let d = decide(task, &p, &[]);
             assert!(
-                !matches!(&d, Decision::Tool(Tool::Click { id }) if *id == self::id("r1") || *id == self::id("r2")),
+                !matches!(&d, Decision::Tool(Tool::Click { id }) if removes.contains(id)),
                 "{task} on {text:?}: {d:?}"
             );
         }
