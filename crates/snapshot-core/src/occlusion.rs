@@ -111,6 +111,9 @@ pub struct OcclusionIndex {
     subtree_end: Vec<u32>,
     /// The control of the nearest `<label>` ancestor-or-self, or [`NONE`].
     label_target: Vec<u32>,
+    /// The nearest positioned ancestor-or-self, or [`NONE`]: in-flow
+    /// content paints with it (see [`paints_above`]).
+    painter: Vec<u32>,
 }
 
 impl OcclusionIndex {
@@ -135,13 +138,15 @@ impl OcclusionIndex {
             items: Vec::new(),
             subtree_end: (1..=n as u32).collect(),
             label_target: vec![NONE; n],
+            painter: vec![NONE; n],
         };
         index.link_tree(page);
         index.fill_grid(page);
         index
     }
 
-    /// Subtree ends (backward pass) and label targets (forward pass).
+    /// Subtree ends (backward pass), label targets and painters (forward
+    /// pass).
     /// Relies on the walker's pre-order: a subtree is a contiguous run.
     fn link_tree(&mut self, page: &RawPage) {
         for (i, node) in page.nodes.iter().enumerate().rev() {
@@ -165,6 +170,17 @@ impl OcclusionIndex {
             };
             if let Some(slot) = self.label_target.get_mut(i) {
                 *slot = target;
+            }
+            let painter = if node.has(Flags::POSITIONED) {
+                i as u32
+            } else {
+                node.parent
+                    .filter(|&p| (p as usize) < i)
+                    .and_then(|p| self.painter.get(p as usize).copied())
+                    .unwrap_or(NONE)
+            };
+            if let Some(slot) = self.painter.get_mut(i) {
+                *slot = painter;
             }
         }
     }
@@ -257,9 +273,16 @@ impl OcclusionIndex {
                 && page.nodes.get(o).is_some_and(|on| {
                     visible_rect(on).contains(x, y)
                         && !self.related(o, e)
-                        && paints_above(on, o, node, e)
+                        && paints_above(on, o, node, self.painter_of(e))
                 })
         })
+    }
+
+    fn painter_of(&self, e: usize) -> Option<usize> {
+        self.painter
+            .get(e)
+            .filter(|&&p| p != NONE)
+            .map(|&p| p as usize)
     }
 
     /// Ancestors and descendants are part of the same click target, and a
@@ -293,13 +316,19 @@ fn is_occluder(node: &RawNode) -> bool {
 /// CSS 2.1 Appendix E / §9.9.1: higher z-index paints above; at the same
 /// stacking level positioned boxes paint above in-flow ones (step 8 after
 /// steps 4–7), and among equals the later in document order paints above.
-/// The walker's `z_index` is that of the nearest ancestor-or-self stacking
-/// context, so comparing it approximates comparing stacking contexts.
-fn paints_above(o: &RawNode, o_index: usize, e: &RawNode, e_index: usize) -> bool {
+/// In-flow content inside a positioned box paints with that box (§9.9.1:
+/// a positioned `z-index: auto` box paints as if it made a stacking
+/// context), so `e_painter`, its nearest positioned ancestor-or-self, is
+/// what `o` is ordered against: the button of a fixed modal is above a
+/// sticky bar that comes earlier in the document, though the button itself
+/// is not positioned. The walker's `z_index` is that of the nearest
+/// ancestor-or-self stacking context, so comparing it approximates
+/// comparing stacking contexts.
+fn paints_above(o: &RawNode, o_index: usize, e: &RawNode, e_painter: Option<usize>) -> bool {
     if o.z_index != e.z_index {
         return o.z_index > e.z_index;
     }
-    o_index > e_index || !e.has(Flags::POSITIONED)
+    e_painter.is_none_or(|p| o_index > p)
 }
 
 #[cfg(test)]

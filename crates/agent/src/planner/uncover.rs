@@ -67,9 +67,10 @@ pub fn first(cx: &Cx<'_>, tool: Tool) -> Tool {
     }
     // Every control in view covered, the dialog's own among them: a modal
     // over the whole page whose controls the engine's geometry flags with
-    // the rest (its box inside a positioned overlay that a later
-    // positioned box of the page overlaps). Its way out is still the one
-    // to take first, though it is flagged too.
+    // the rest (its stacking is approximated: occlusion.rs `paints_above`;
+    // the modal's in-flow buttons under an earlier sticky bar were flagged
+    // until the engine ordered them with their positioned box). Its way
+    // out is still the one to take first, though it is flagged too.
     let whole_page = cx
         .page
         .elements

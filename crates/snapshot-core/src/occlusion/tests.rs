@@ -49,6 +49,34 @@ fn positioned_before_static_still_paints_above() {
 }
 
 #[test]
+fn in_flow_content_paints_with_its_positioned_box() {
+    // A sticky bar early in the document, then a fixed modal whose (static)
+    // button lies over the bar: the modal paints later, its button with it.
+    let page = PageBuilder::new(800.0, 600.0)
+        .node(el("div").positioned().rect(0, 540, 800, 60))
+        .node(
+            el("div")
+                .fixed()
+                .rect(0, 0, 800, 600)
+                .child(el("button").rect(360, 550, 80, 40)),
+        )
+        .build();
+    assert!(!occluded(&page, 2));
+    // The same button in a relatively positioned card that comes before
+    // the bar: the bar paints later, over it.
+    let page = PageBuilder::new(800.0, 600.0)
+        .node(
+            el("div")
+                .positioned()
+                .rect(0, 500, 800, 100)
+                .child(el("button").rect(360, 550, 80, 40)),
+        )
+        .node(el("div").positioned().rect(0, 540, 800, 60))
+        .build();
+    assert!(occluded(&page, 1));
+}
+
+#[test]
 fn fixed_header_elsewhere_does_not_occlude() {
     let page = PageBuilder::new(1280.0, 800.0)
         .node(el("header").fixed().z(100).rect(0, 0, 1280, 60))
