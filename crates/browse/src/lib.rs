@@ -7,6 +7,7 @@
 //! The server (crates/server `routes::browse`) adds HTTP, WebSocket and storage.
 
 pub mod builtin;
+mod cards;
 pub mod conversation;
 pub mod distill;
 pub mod dom;

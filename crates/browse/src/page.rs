@@ -55,7 +55,7 @@ impl BrowsePage {
             u32::try_from(before + 1).unwrap_or(0)
         };
         let mut nodes = Vec::with_capacity(snap.elements.len());
-        let elements = snap
+        let mut elements: Vec<Observed> = snap
             .elements
             .into_iter()
             .filter_map(|element| {
@@ -97,6 +97,7 @@ impl BrowsePage {
                 Some(Observed { element, facts })
             })
             .collect();
+        crate::cards::fill(&doc, &nodes, &mut elements);
         let title = doc
             .root_element()
             .descendent_elements()

@@ -64,3 +64,33 @@ fn unlabelled_boxes_under_one_line_each_are_named_by_those_lines() {
         .collect();
     assert_eq!(names, ["Director", "Genre", "Year"]);
 }
+
+/// A control repeated on cards of plain divs (no `tr` or `li`): each gets
+/// its own card's words as its row, as the extension's `page_info` gives
+/// them (page-ops.js `cardOf`); a control named once gets none, and a
+/// control in a list item keeps its item's words.
+#[test]
+fn repeated_controls_on_cards_get_their_cards_words_as_their_row() {
+    let html = "<html><head><title>t</title></head><body>\
+        <h1>Kettles</h1><div class=\"grid\">\
+        <div class=\"card\"><div><b>Copper kettle</b> £40</div><div><button aria-label=\"Add one\">+</button></div></div>\
+        <div class=\"card\"><div><b>Steel kettle</b> £25</div><div><button aria-label=\"Add one\">+</button></div></div>\
+        </div><button>Checkout</button>\
+        <ul><li>Gift wrap <button>Toggle</button></li><li>Card <button>Toggle</button></li></ul>\
+        </body></html>";
+    let p = BrowsePage::parse(html, "http://h/");
+    let rows = |name: &str| -> Vec<String> {
+        p.elements
+            .iter()
+            .filter(|e| e.label() == name)
+            .map(|e| e.facts.row.clone())
+            .collect()
+    };
+    let mut adds = rows("Add one");
+    adds.sort();
+    assert_eq!(adds, ["Copper kettle £40 +", "Steel kettle £25 +"]);
+    assert_eq!(rows("Checkout"), [""]);
+    let mut toggles = rows("Toggle");
+    toggles.sort();
+    assert_eq!(toggles, ["Card Toggle", "Gift wrap Toggle"]);
+}
