@@ -144,11 +144,18 @@ globalThis.SentiencePageOps = (() => {
     const sameName = new Map();
     /** @type {Map<Element, string>} */
     const keyOf = new Map();
+    // Each control's name as the DOM gives it (aria-label, its labels,
+    // placeholder, title): sent as `ariaLabel` below, and, else its text,
+    // what groups the same control repeated.
+    /** @type {Map<Element, string>} */
+    const nameOf = new Map();
     for (const id of wanted) {
       const el = /** @type {any} */ (SentienceSnapshots.registered(id));
       if (!el) continue;
-      const label = el.getAttribute('aria-label') || (el.labels && el.labels[0] ? el.labels[0].textContent : '') || el.getAttribute('placeholder') || el.getAttribute('title') || el.textContent || '';
-      const key = `${el.localName}|${label.replace(/\s+/g, ' ').trim().slice(0, 80)}`;
+      const labels = el.labels ? Array.from(/** @type {NodeListOf<HTMLLabelElement>} */ (el.labels), (l) => (l.textContent || '').trim()).join(' ') : '';
+      const name = (el.getAttribute('aria-label') || labels || el.getAttribute('placeholder') || el.getAttribute('title') || '').replace(/\s+/g, ' ').trim();
+      nameOf.set(el, name);
+      const key = `${el.localName}|${(name || (el.textContent || '').replace(/\s+/g, ' ').trim()).slice(0, 80)}`;
       keyOf.set(el, key);
       const group = sameName.get(key);
       if (group) group.push(el);
@@ -172,11 +179,10 @@ globalThis.SentiencePageOps = (() => {
       if (!el) continue;
       const tag = el.localName;
       const type = tag === 'input' || tag === 'button' ? (el.getAttribute('type') || (tag === 'input' ? 'text' : 'submit')).toLowerCase() : undefined;
-      const labels = el.labels ? Array.from(/** @type {NodeListOf<HTMLLabelElement>} */ (el.labels), (l) => (l.textContent || '').trim()).join(' ') : '';
       /** @type {Record<string, unknown>} */
       const info = {
         tag,
-        ariaLabel: (el.getAttribute('aria-label') || labels || el.getAttribute('placeholder') || el.getAttribute('title') || '').replace(/\s+/g, ' ').trim().slice(0, 200),
+        ariaLabel: (nameOf.get(el) || '').slice(0, 200),
         disabled: el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true',
       };
       if (type) info.type = type;

@@ -6,6 +6,7 @@
 //! other control of the same tag and name. Only repeated controls: a
 //! control named once on the page is no item's of a list.
 
+use crate::page::words_of;
 use ego_tree::NodeId;
 use scraper::{ElementRef, Html};
 use sentience_snapshot_core::Observed;
@@ -14,17 +15,13 @@ use std::collections::HashMap;
 /// Groups larger than this are tables or lists, which have rows (and the
 /// walk below is quadratic in the group).
 const MAX_GROUP: usize = 100;
-/// At most this many characters of a card's words, as a row's.
-const MAX_WORDS: usize = 200;
 
 /// Sets the row of each repeated control that has none (`nodes[i]` is the
 /// DOM node of `elements[i]`).
 pub(crate) fn fill(doc: &Html, nodes: &[NodeId], elements: &mut [Observed]) {
     let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, node) in nodes.iter().enumerate() {
-        if let Some(el) = doc.tree.get(*node).and_then(ElementRef::wrap) {
-            groups.entry(key(el)).or_default().push(i);
-        }
+    for (i, e) in elements.iter().enumerate() {
+        groups.entry(key(e)).or_default().push(i);
     }
     for group in groups.values() {
         if group.len() < 2 || group.len() > MAX_GROUP {
@@ -42,39 +39,24 @@ pub(crate) fn fill(doc: &Html, nodes: &[NodeId], elements: &mut [Observed]) {
             let Some(card) = nodes.get(i).and_then(|&n| card_of(doc, n, &others)) else {
                 continue;
             };
-            let words: Vec<&str> = card.text().flat_map(str::split_whitespace).collect();
-            let mut row = words.join(" ");
-            if let Some((cut, _)) = row.char_indices().nth(MAX_WORDS) {
-                row.truncate(cut);
-            }
             if let Some(e) = elements.get_mut(i) {
-                e.facts.row = row;
+                e.facts.row = words_of(card);
             }
         }
     }
 }
 
-/// Tag and name, as page-ops.js keys them: the aria-label, else the
-/// placeholder, else the title, else the text (80 characters at most).
-/// (page-ops.js also tries a field's `<label>` before the placeholder;
-/// repeated controls on cards are buttons and selects, named by these.)
-fn key(el: ElementRef<'_>) -> String {
-    let attr = |n: &str| el.value().attr(n).map(str::trim).filter(|v| !v.is_empty());
-    let text: String;
-    let label = match attr("aria-label").or(attr("placeholder")).or(attr("title")) {
-        Some(l) => l,
-        None => {
-            text = el
-                .text()
-                .flat_map(str::split_whitespace)
-                .collect::<Vec<_>>()
-                .join(" ");
-            text.as_str()
-        }
+/// Tag and name, as page-ops.js keys them: the name the DOM gives
+/// (`DomFacts::aria_label`: aria-label, labels, placeholder, title), else
+/// the element's text (80 characters at most).
+fn key(e: &Observed) -> String {
+    let name = match e.facts.aria_label.trim() {
+        "" => e.text(),
+        named => named,
     };
-    let label: String = label.split_whitespace().collect::<Vec<_>>().join(" ");
-    let label: String = label.chars().take(80).collect();
-    format!("{}|{label}", el.value().name())
+    let name: String = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    let name: String = name.chars().take(80).collect();
+    format!("{}|{name}", e.facts.tag)
 }
 
 /// The largest ancestor of `node` below `<body>` that holds none of

@@ -202,9 +202,12 @@ fn row_words(el: ElementRef<'_>) -> String {
                 Some("row" | "listitem")
             )
     });
-    let Some(row) = row else {
-        return String::new();
-    };
+    row.map(words_of).unwrap_or_default()
+}
+
+/// The words of a row or card, spaced once, at most 200 characters (as
+/// the extension's page_info cuts them).
+pub(crate) fn words_of(row: ElementRef<'_>) -> String {
     let words: Vec<&str> = row.text().flat_map(str::split_whitespace).collect();
     let mut out = words.join(" ");
     if let Some((cut, _)) = out.char_indices().nth(200) {

@@ -71,13 +71,14 @@ pub fn first(cx: &Cx<'_>, tool: Tool) -> Tool {
     // the modal's in-flow buttons under an earlier sticky bar were flagged
     // until the engine ordered them with their positioned box). Its way
     // out is still the one to take first, though it is flagged too.
-    let whole_page = cx
-        .page
-        .elements
-        .iter()
-        .filter(|e| e.element.in_viewport)
-        .all(|e| e.element.is_occluded);
-    match dismisser(cx, false).or_else(|| whole_page.then(|| dismisser(cx, true)).flatten()) {
+    let whole_page = || {
+        cx.page
+            .elements
+            .iter()
+            .filter(|e| e.element.in_viewport)
+            .all(|e| e.element.is_occluded)
+    };
+    match dismisser(cx, false).or_else(|| whole_page().then(|| dismisser(cx, true)).flatten()) {
         Some(e) => Tool::Click { id: cx.id(e) },
         None => tool,
     }

@@ -18,7 +18,7 @@ use crate::planner::lookup;
 use crate::planner::values::{date, field_shape, for_field, time, Shape};
 use crate::task::FieldKind;
 use crate::text::normalize;
-use crate::types::Tool;
+use crate::types::{HistoryEntry, Tool};
 use sentience_snapshot_core::Observed;
 
 mod apply;
@@ -573,12 +573,8 @@ fn typed_elsewhere(cx: &Cx<'_>, text: &str, cursor: usize) -> bool {
     };
     let slot = time(text);
     cx.history.iter().skip(cursor).any(|h| {
-        let typed = h.action == "type" && h.param_str("text").is_some_and(same);
-        let slot_clicked = h.action == "click"
-            && slot.is_some()
-            && h.element_text.as_deref().and_then(time) == slot;
-        (typed || slot_clicked)
-            && ok(h)
+        let typed = h.action == "type" && h.param_str("text").is_some_and(same) && ok(h);
+        (typed || slot.is_some_and(|t| clicked_time(h, t)))
             && h.element_id().is_none_or(|id| {
                 cx.page.find(&id).is_none() || h.url.as_deref() != Some(cx.page.url.as_str())
             })
@@ -752,6 +748,12 @@ fn option_named<'p>(cx: &Cx<'p>, text: &str, taken: &[&'p Observed]) -> Option<&
     within.next().is_none().then_some(first)
 }
 
+/// `h` is a successful click on a control that says the time `t` (a
+/// slot button, whose id may be new once the slots are redrawn).
+fn clicked_time(h: &HistoryEntry, t: (u32, u32)) -> bool {
+    h.action == "click" && ok(h) && h.element_text.as_deref().and_then(time) == Some(t)
+}
+
 /// A time of day with no field for it, and exactly one enabled button
 /// whose words are that same time ("7:30 PM" for "at 7:30 pm", "19:30"):
 /// a time slot, clicked once. Clicked already when a click since `cursor`
@@ -770,9 +772,11 @@ fn time_slot<'p>(cx: &Cx<'p>, text: &str, cursor: usize) -> Option<Place<'p>> {
         return None;
     }
     let clicked = cx.clicked_since(cursor, b).is_some()
-        || cx.history.iter().skip(cursor).any(|h| {
-            h.action == "click" && ok(h) && h.element_text.as_deref().and_then(time) == Some(want)
-        });
+        || cx
+            .history
+            .iter()
+            .skip(cursor)
+            .any(|h| clicked_time(h, want));
     Some(if clicked {
         Place::Done(Some(b))
     } else {
