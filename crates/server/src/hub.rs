@@ -14,7 +14,8 @@
 //! the ring when it holds every event after the last one sent, else from
 //! the store: an announcement missed, merged or repeated changes when events
 //! arrive, never which. After the listener reconnects, `poke_all` makes
-//! every stream look again (notifications sent meanwhile are lost).
+//! every stream look again in the store (notifications sent meanwhile are
+//! lost, and the ring's "nothing after N" only covers what was announced).
 
 use crate::store::StoredEvent;
 use std::collections::{HashMap, VecDeque};
@@ -49,10 +50,20 @@ pub struct Subscription {
     epoch: watch::Receiver<u64>,
 }
 
+/// Why a subscription woke up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wake {
+    /// A later event was announced: the ring may hold it.
+    Announced,
+    /// The hub asks everyone to look again (`poke_all`: announcements may
+    /// have been lost), so what it knows is no guide: read the store.
+    LookAgain,
+}
+
 impl Subscription {
     /// Waits until an event newer than the last one seen here may have been
     /// committed (or the hub asks everyone to look again).
-    pub async fn changed(&mut self) {
+    pub async fn changed(&mut self) -> Wake {
         tokio::select! {
             r = self.seq.changed() => {
                 if r.is_err() {
@@ -60,11 +71,13 @@ impl Subscription {
                     // subscriber holds it): nothing will come from it.
                     std::future::pending::<()>().await;
                 }
+                Wake::Announced
             }
             r = self.epoch.changed() => {
                 if r.is_err() {
                     std::future::pending::<()>().await;
                 }
+                Wake::LookAgain
             }
         }
     }

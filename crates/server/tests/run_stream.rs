@@ -361,6 +361,67 @@ async fn the_stream_is_refused_where_every_route_is() {
     assert!(v["message"].as_str().unwrap().contains("WebSocket"), "{v}");
 }
 
+/// A stream that has sent every event of the run's first step, the last
+/// of which this process committed (so the hub knows it), and the run's id.
+async fn caught_up(srv: &TestServer) -> (Ws, String) {
+    let id = srv.start(TASK, "autonomous").await;
+    let mut ws = open(srv, &id, "", &[]).await.unwrap();
+    assert_eq!(next(&mut ws).await.unwrap()["seq"], 1);
+    srv.step(&id, page("Please log in."), ok()).await;
+    let mut got = Vec::new();
+    while got.len() < 3 {
+        got.push(next(&mut ws).await.unwrap());
+    }
+    assert_eq!(
+        kinds(&got),
+        ["step_started", "tool_proposed", "status_changed"]
+    );
+    assert_eq!(got[2]["seq"], 4);
+    (ws, id)
+}
+
+/// An event stored by another replica whose announcement was lost (the
+/// listener was reconnecting).
+fn unannounced(id: &str) -> String {
+    json!({"seq": 5, "type": "step_started", "runId": id, "step": 2, "at": 1_800_000_000_000u64})
+        .to_string()
+}
+
+/// After the listener reconnects it pokes every stream, which must then
+/// read the store: the hub has only heard of the events this process
+/// committed, and would say "nothing new" (a stream stalled for good
+/// behind a lost announcement: issue 24, the replica test killed mid-step).
+#[tokio::test]
+async fn a_poke_finds_events_whose_announcement_was_lost() {
+    let config = ServerConfig {
+        stream_poll: Duration::from_secs(3600),
+        ..ServerConfig::default()
+    };
+    let srv = spawn_with(config, Arc::new(ScorerPolicy)).await;
+    let (mut ws, id) = caught_up(&srv).await;
+    srv.db.insert_event(&id, 5, &unannounced(&id)).await;
+    srv.state.store.hub().poke_all();
+    let e = next(&mut ws).await.unwrap();
+    assert_eq!(
+        (e["seq"].clone(), e["type"].clone()),
+        (json!(5), json!("step_started"))
+    );
+}
+
+/// Without a poke, the periodic look-up (`stream_poll`) finds them.
+#[tokio::test]
+async fn the_periodic_look_up_finds_events_whose_announcement_was_lost() {
+    let config = ServerConfig {
+        stream_poll: Duration::from_secs(1),
+        ..ServerConfig::default()
+    };
+    let srv = spawn_with(config, Arc::new(ScorerPolicy)).await;
+    let (mut ws, id) = caught_up(&srv).await;
+    srv.db.insert_event(&id, 5, &unannounced(&id)).await;
+    let e = next(&mut ws).await.unwrap();
+    assert_eq!(e["seq"], 5);
+}
+
 #[tokio::test]
 async fn a_stopping_server_closes_streams_so_clients_reconnect_elsewhere() {
     let srv = spawn().await;
@@ -386,4 +447,8 @@ async fn health_names_the_store_and_its_state() {
     assert_eq!(h["store"]["engine"], engine, "{h}");
     assert_eq!(h["store"]["status"], "ok", "{h}");
     assert!(h["store"]["latencyMs"].as_f64().is_some(), "{h}");
+    if engine == "postgres" {
+        // A replica serves once it hears the other replicas' commits.
+        assert_eq!(h["store"]["listener"], "listening", "{h}");
+    }
 }

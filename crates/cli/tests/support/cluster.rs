@@ -116,6 +116,20 @@ impl Cluster {
         // The first replica migrates the schema; the others start together.
         let mut replicas = vec![spawn_replica(&db, args, env)];
         replicas.extend((1..n).map(|_| spawn_replica(&db, args, env)));
+        // A replica serves once it hears the others (store/postgres: the
+        // listener's first LISTEN before the store opens).
+        let http = reqwest::Client::new();
+        for r in &replicas {
+            let h: Value = http
+                .get(format!("{}/health", r.base))
+                .send()
+                .await
+                .expect("health")
+                .json()
+                .await
+                .expect("health json");
+            assert_eq!(h["store"]["listener"], "listening", "{h}");
+        }
         let key = args
             .iter()
             .position(|a| *a == "--api-key")
@@ -124,7 +138,7 @@ impl Cluster {
         Cluster {
             replicas,
             next: AtomicUsize::new(0),
-            http: reqwest::Client::new(),
+            http,
             key,
         }
     }

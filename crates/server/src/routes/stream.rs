@@ -8,8 +8,9 @@
 //! again after the last event it sent: in the hub's ring of this process's
 //! recent commits when that holds every one of them, else in the store. Because events are read from the
 //! store in order of their numbers, an announcement missed, merged or
-//! repeated changes only when they arrive, never which. A look-up every
-//! `stream_poll` covers announcements lost between replicas. After the
+//! repeated changes only when they arrive, never which. A look-up in the
+//! store every `stream_poll`, and one when the hub pokes every stream (its
+//! listener reconnected), cover announcements lost between replicas. After the
 //! run's last event (its status changing into `completed`, `error` or
 //! `cancelled`) the server closes the stream (1000); when the server stops,
 //! it closes it with 1001, and the client reconnects (to any replica) with
@@ -17,6 +18,7 @@
 
 use crate::error::ApiError;
 use crate::events::ends_run;
+use crate::hub::Wake;
 use crate::live::Live;
 use crate::routes::turns::cached_version;
 use crate::state::AppState;
@@ -126,6 +128,7 @@ async fn pump(s: AppState, id: String, mut last: i64, ended: bool, mut socket: W
     let mut stopping = s.stopping();
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.reset();
+    let mut look_in_store = false;
     loop {
         if *stopping.borrow_and_update() {
             let _ = socket
@@ -134,8 +137,16 @@ async fn pump(s: AppState, id: String, mut last: i64, ended: bool, mut socket: W
             return;
         }
         // This process's own commits come from memory; anything else (an
-        // older event, another replica's) from the store.
-        let recent = s.store.hub().recent_after(&id, last);
+        // older event, another replica's) from the store. A periodic
+        // look-up or a poke reads the store whatever the hub knows: they
+        // exist for announcements that never came, which the hub cannot
+        // know of (it would answer "nothing after `last`" for ever).
+        let recent = if look_in_store {
+            None
+        } else {
+            s.store.hub().recent_after(&id, last)
+        };
+        look_in_store = false;
         let recent_was_some = recent.is_some();
         let events = match recent {
             Some(e) => Ok(e),
@@ -197,8 +208,8 @@ async fn pump(s: AppState, id: String, mut last: i64, ended: bool, mut socket: W
             continue;
         }
         tokio::select! {
-            () = announced.changed() => {}
-            () = tokio::time::sleep(s.config.stream_poll) => {}
+            wake = announced.changed() => look_in_store = wake == Wake::LookAgain,
+            () = tokio::time::sleep(s.config.stream_poll) => look_in_store = true,
             _ = ping.tick() => {
                 if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
                     return;

@@ -97,6 +97,41 @@ impl TestDb {
     }
 }
 
+impl TestDb {
+    /// Stores event `seq` of run `id` behind the server's back, as another
+    /// replica whose announcement never arrived would have.
+    pub async fn insert_event(&self, id: &str, seq: i64, body: &str) {
+        match self {
+            TestDb::Sqlite(path) => {
+                let c = rusqlite::Connection::open(path).expect("open");
+                c.busy_timeout(Duration::from_secs(5))
+                    .expect("busy timeout");
+                let n = c
+                    .execute(
+                        "INSERT INTO run_events (run_no, seq, body)
+                         SELECT run_no, ?2, ?3 FROM runs WHERE run_id = ?1",
+                        rusqlite::params![id, seq, body],
+                    )
+                    .expect("insert event");
+                assert_eq!(n, 1, "run {id} is not stored");
+            }
+            TestDb::Postgres(url) => {
+                let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                    .await
+                    .expect("connect");
+                tokio::spawn(conn);
+                client
+                    .execute(
+                        "INSERT INTO run_events (run_id, seq, body) VALUES ($1, $2, $3)",
+                        &[&id, &seq, &body],
+                    )
+                    .await
+                    .expect("insert event");
+            }
+        }
+    }
+}
+
 pub struct TestServer {
     pub base: String,
     pub client: reqwest::Client,

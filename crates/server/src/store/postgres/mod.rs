@@ -102,6 +102,9 @@ const EXPIRE_RUNS: &str = "WITH gone AS (
      )
      SELECT count(*) FROM gone";
 
+/// How long opening the store waits for the event listener's first LISTEN.
+const LISTEN_WAIT: Duration = Duration::from_secs(10);
+
 /// How to reach the database.
 #[derive(Debug, Clone)]
 pub struct PgOptions {
@@ -316,6 +319,21 @@ impl PgStore {
             .abort_handle(),
             tokio::spawn(listen::notifier(config, queue)).abort_handle(),
         ];
+        // Serve only once other replicas' commits are heard: a stream opened
+        // on a replica whose listener is still connecting would otherwise
+        // see them only at the listener's poke (issue 24: under load that
+        // took seconds after the replica said it was listening). A database
+        // slower than this still gets a replica that serves, and says so.
+        let t = Instant::now();
+        while !listening.load(Ordering::Relaxed) && t.elapsed() < LISTEN_WAIT {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        if !listening.load(Ordering::Relaxed) {
+            tracing::warn!(
+                waited_ms = LISTEN_WAIT.as_millis() as u64,
+                "not yet listening for other replicas' events; streams catch up once it is"
+            );
+        }
         Ok(PgStore {
             pool,
             shared,
