@@ -408,6 +408,21 @@ async fn a_poke_finds_events_whose_announcement_was_lost() {
     );
 }
 
+/// A stream opened after the loss reads the store at once, though another
+/// stream of the run made the hub's knowledge of it.
+#[tokio::test]
+async fn a_new_stream_finds_events_whose_announcement_was_lost() {
+    let config = ServerConfig {
+        stream_poll: Duration::from_secs(3600),
+        ..ServerConfig::default()
+    };
+    let srv = spawn_with(config, Arc::new(ScorerPolicy)).await;
+    let (_first, id) = caught_up(&srv).await;
+    srv.db.insert_event(&id, 5, &unannounced(&id)).await;
+    let mut second = open(&srv, &id, "?since=4", &[]).await.unwrap();
+    assert_eq!(next(&mut second).await.unwrap()["seq"], 5);
+}
+
 /// Without a poke, the periodic look-up (`stream_poll`) finds them.
 #[tokio::test]
 async fn the_periodic_look_up_finds_events_whose_announcement_was_lost() {

@@ -128,7 +128,10 @@ async fn pump(s: AppState, id: String, mut last: i64, ended: bool, mut socket: W
     let mut stopping = s.stopping();
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.reset();
-    let mut look_in_store = false;
+    // A new stream's first look is in the store too: another stream of the
+    // run may have made the hub's knowledge of it, and that may lack a
+    // lost announcement.
+    let mut look_in_store = true;
     loop {
         if *stopping.borrow_and_update() {
             let _ = socket
