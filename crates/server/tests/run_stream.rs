@@ -361,6 +361,16 @@ async fn the_stream_is_refused_where_every_route_is() {
     assert!(v["message"].as_str().unwrap().contains("WebSocket"), "{v}");
 }
 
+/// A server whose streams look in the store every `poll` besides
+/// announcements (3600 s: never, within a test).
+async fn polling_every(poll: Duration) -> TestServer {
+    let config = ServerConfig {
+        stream_poll: poll,
+        ..ServerConfig::default()
+    };
+    spawn_with(config, Arc::new(ScorerPolicy)).await
+}
+
 /// A stream that has sent every event of the run's first step, the last
 /// of which this process committed (so the hub knows it), and the run's id.
 async fn caught_up(srv: &TestServer) -> (Ws, String) {
@@ -393,11 +403,7 @@ fn unannounced(id: &str) -> String {
 /// behind a lost announcement: issue 24, the replica test killed mid-step).
 #[tokio::test]
 async fn a_poke_finds_events_whose_announcement_was_lost() {
-    let config = ServerConfig {
-        stream_poll: Duration::from_secs(3600),
-        ..ServerConfig::default()
-    };
-    let srv = spawn_with(config, Arc::new(ScorerPolicy)).await;
+    let srv = polling_every(Duration::from_secs(3600)).await;
     let (mut ws, id) = caught_up(&srv).await;
     srv.db.insert_event(&id, 5, &unannounced(&id)).await;
     srv.state.store.hub().poke_all();
@@ -412,11 +418,7 @@ async fn a_poke_finds_events_whose_announcement_was_lost() {
 /// stream of the run made the hub's knowledge of it.
 #[tokio::test]
 async fn a_new_stream_finds_events_whose_announcement_was_lost() {
-    let config = ServerConfig {
-        stream_poll: Duration::from_secs(3600),
-        ..ServerConfig::default()
-    };
-    let srv = spawn_with(config, Arc::new(ScorerPolicy)).await;
+    let srv = polling_every(Duration::from_secs(3600)).await;
     let (_first, id) = caught_up(&srv).await;
     srv.db.insert_event(&id, 5, &unannounced(&id)).await;
     let mut second = open(&srv, &id, "?since=4", &[]).await.unwrap();
@@ -426,11 +428,7 @@ async fn a_new_stream_finds_events_whose_announcement_was_lost() {
 /// Without a poke, the periodic look-up (`stream_poll`) finds them.
 #[tokio::test]
 async fn the_periodic_look_up_finds_events_whose_announcement_was_lost() {
-    let config = ServerConfig {
-        stream_poll: Duration::from_secs(1),
-        ..ServerConfig::default()
-    };
-    let srv = spawn_with(config, Arc::new(ScorerPolicy)).await;
+    let srv = polling_every(Duration::from_secs(1)).await;
     let (mut ws, id) = caught_up(&srv).await;
     srv.db.insert_event(&id, 5, &unannounced(&id)).await;
     let e = next(&mut ws).await.unwrap();
