@@ -17,6 +17,8 @@
 //!   object before its verb);
 //! - asides: who a request is for ("for me", "build me a pizza") and
 //!   why, said after it ("…, it is not used any more");
+//! - a sentence per step: a short request, then a sentence of its
+//!   details ("look up my order? The order number is AB-12"), joined;
 //! - states: a request in the passive ("X needs to be deleted"), a
 //!   message marked important (its star).
 //!
@@ -26,6 +28,7 @@
 
 mod asides;
 mod context;
+mod details;
 mod lists;
 mod order;
 mod questions;
@@ -51,6 +54,7 @@ pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let toks = states::recipient_first(toks, lex);
     let toks = context::statements(toks, lex);
     let toks = starts::clause_starts(toks, lex);
+    let toks = details::request_details(toks, lex);
     let toks = asides::benefactives(toks, lex);
     let toks = asides::page_objects(toks, lex);
     let toks = states::passives(toks, lex);
