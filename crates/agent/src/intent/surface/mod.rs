@@ -17,6 +17,8 @@
 //!   object before its verb);
 //! - asides: who a request is for ("for me", "build me a pizza") and
 //!   why, said after it ("…, it is not used any more");
+//! - a count wanted: "I'd like three pairs of the X", "could I get two
+//!   of the X?" (set X to the count);
 //! - a sentence per step: a short request, then a sentence of its
 //!   details ("look up my order? The order number is AB-12"), joined;
 //! - states: a request in the passive ("X needs to be deleted"), a
@@ -34,6 +36,7 @@ mod order;
 mod questions;
 mod starts;
 mod states;
+mod wants;
 mod when_last;
 
 use super::lexicon::Lexicon;
@@ -49,6 +52,7 @@ pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let toks = asides::parties(toks, lex);
     let toks = lists::named_roles(toks, lex);
     let toks = context::listings(toks, lex);
+    let toks = wants::counts(toks, lex);
     let toks = questions::questions(toks, lex);
     let toks = questions::heading_referent(toks, lex);
     let toks = states::recipient_first(toks, lex);
