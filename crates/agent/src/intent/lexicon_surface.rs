@@ -62,6 +62,16 @@ pub const SYNONYMS: &[(&[&str], &[&str])] = &[
     (&["agree", "to"], &["agree", "to"]),
     (&["agree"], &["accept"]),
     (&["yes", "to"], &["accept"]),
+    // find a record (a booking, an order) to see or change it
+    (&["pull", "up"], &["find"]),
+    (&["bring", "up"], &["find"]),
+    // submit something one hands in: "send in my reading / a claim" (the
+    // determiner keeps "send in the chat" a message)
+    (&["send", "in", "my"], &["submit", "my"]),
+    (&["send", "in", "our"], &["submit", "our"]),
+    (&["send", "in", "a"], &["submit", "a"]),
+    (&["send", "in", "an"], &["submit", "an"]),
+    (&["hand", "in"], &["submit"]),
     // choose
     (&["opt", "for"], &["choose"]),
     (&["settle", "on"], &["choose"]),

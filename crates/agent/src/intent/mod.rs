@@ -47,6 +47,8 @@ mod tests_messages;
 #[cfg(test)]
 mod tests_paraphrases;
 #[cfg(test)]
+mod tests_polite;
+#[cfg(test)]
 mod tests_ranges;
 #[cfg(test)]
 mod tests_unquoted;

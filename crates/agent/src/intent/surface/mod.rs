@@ -17,6 +17,10 @@
 //!   object before its verb);
 //! - asides: who a request is for ("for me", "build me a pizza") and
 //!   why, said after it ("…, it is not used any more");
+//! - a count wanted: "I'd like three pairs of the X", "could I get two
+//!   of the X?" (set X to the count);
+//! - a sentence per step: a short request, then a sentence of its
+//!   details ("look up my order? The order number is AB-12"), joined;
 //! - states: a request in the passive ("X needs to be deleted"), a
 //!   message marked important (its star).
 //!
@@ -26,11 +30,13 @@
 
 mod asides;
 mod context;
+mod details;
 mod lists;
 mod order;
 mod questions;
 mod starts;
 mod states;
+mod wants;
 mod when_last;
 
 use super::lexicon::Lexicon;
@@ -46,11 +52,13 @@ pub(super) fn normalize(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     let toks = asides::parties(toks, lex);
     let toks = lists::named_roles(toks, lex);
     let toks = context::listings(toks, lex);
+    let toks = wants::counts(toks, lex);
     let toks = questions::questions(toks, lex);
     let toks = questions::heading_referent(toks, lex);
     let toks = states::recipient_first(toks, lex);
     let toks = context::statements(toks, lex);
     let toks = starts::clause_starts(toks, lex);
+    let toks = details::request_details(toks, lex);
     let toks = asides::benefactives(toks, lex);
     let toks = asides::page_objects(toks, lex);
     let toks = states::passives(toks, lex);
