@@ -124,6 +124,38 @@ const ROWS: &[(&str, &str, &str)] = &[
         "Add a note Ring twice, phone 555-0101",
         r#"1. type message[note]="Ring twice" phone="555-0101""#,
     ),
+    // A count with its unit (branch issue-23u, second pass): one value,
+    // after "for" / "of" or alone in its part.
+    (
+        "count + unit after for",
+        "Book a cabin for 3 nights on 05/02/2027",
+        r#"1. type value="3 nights" value[on]="05/02/2027" → 2. submit book"#,
+    ),
+    (
+        "count + unit after for, before a time",
+        "Reserve a court for 2 players at 6:00 PM",
+        r#"1. type value="2 players" value[at]="6:00 PM" → 2. submit reserve"#,
+    ),
+    (
+        "count + unit after of, with a field",
+        "Order a compost sack of 80 litres, postcode AB1 2CD",
+        r#"1. type value="80 litres" value[postcode]="AB1 2CD" → 2. submit order"#,
+    ),
+    (
+        "count alone: the verb's reading stays",
+        "Rent a kayak for 2 hours",
+        r#"1. click "Rent" of "kayak 2 hours""#,
+    ),
+    (
+        "count of the verb's thing: a quantity, no value",
+        "Click the button 3 times",
+        r#"1. click "button 3 times""#,
+    ),
+    (
+        "a number before a name is an address, no count",
+        "Deliver to 12 Mill Road, postcode AB1 2CD",
+        r#"1. type value[postcode]="AB1 2CD""#,
+    ),
 ];
 
 #[test]

@@ -424,6 +424,31 @@ fn coded_list(toks: &[Token]) -> Option<usize> {
 }
 
 fn listed_values(toks: &[Token], lex: &Lexicon, login: bool, phrases: bool) -> Vec<Value> {
+    let mut out = listed_values_and_counts(toks, lex, login, phrases);
+    // A count alone makes no form to fill ("Refill X for 90 days at Y",
+    // "Rent a kayak for 2 hours"): the clause keeps its verb's reading
+    // (the thing, its place), and the count stays in its words.
+    if out.iter().all(|v| v.label == COUNT) {
+        out.clear();
+    }
+    for v in &mut out {
+        if v.label == COUNT {
+            v.label.clear();
+        }
+    }
+    out
+}
+
+/// The label a count with its unit carries inside `listed_values` only
+/// (never a field's words): unlabelled once the list is read.
+const COUNT: &str = "\u{0}count";
+
+fn listed_values_and_counts(
+    toks: &[Token],
+    lex: &Lexicon,
+    login: bool,
+    phrases: bool,
+) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     let mut used = vec![false; toks.len()];
     // Phrases only in a list of values: after "with" / "using" / a colon,
@@ -715,6 +740,18 @@ fn scan_part(
                 // value wherever it stands, for the amount field (whose
                 // currency sign, a prefix of the box, is no part of it).
                 out.push(Value::literal(amount, FieldKind::Other, "amount"));
+                for u in used.iter_mut().skip(offset + i).take(n) {
+                    *u = true;
+                }
+                i += n;
+                continue;
+            } else if let Some(n) = counted(part, i, lex) {
+                // "a table for 4 guests", "a bin of 240 litres", "…, 12
+                // months": a count with its unit is one value (an option
+                // says "4 guests", "240L", "12 months — $150"), never the
+                // unit alone nor nothing at all.
+                let text: Vec<&str> = part[i..i + n].iter().map(|t| t.raw.as_str()).collect();
+                out.push(Value::literal(text.join(" "), FieldKind::Other, COUNT));
                 for u in used.iter_mut().skip(offset + i).take(n) {
                     *u = true;
                 }
@@ -1056,6 +1093,37 @@ fn money(part: &[Token], i: usize) -> Option<(String, usize)> {
             )
     });
     (unit && number(w)).then(|| (w.replace(',', ""), 2))
+}
+
+/// A count said with its unit at `i`, unquoted: "for 4 guests", "of 240
+/// litres", a part "12 months" — a whole number after "for" / "of" or
+/// alone with its unit in its part, then one lower-case word that is no field noun
+/// and ends the part or comes before the next value's preposition. How
+/// many tokens it takes (2). "seats 2", "2 for …" (the number is a field's
+/// value or a quantity of the verb) and a number before a capitalised
+/// name ("12 Mill Lane", an address) are not counts.
+fn counted(part: &[Token], i: usize, lex: &Lexicon) -> Option<usize> {
+    let n = part.get(i)?;
+    let unit = part.get(i + 1)?;
+    let whole =
+        |t: &Token| !t.quoted && !t.raw.is_empty() && t.raw.chars().all(|c| c.is_ascii_digit());
+    // (a part that is the count alone, or a count the thing is "for" /
+    // "of": "Buy 2 tickets" counts the verb's thing and stays a quantity)
+    let opens = i == 0 && part.len() == 2
+        || i > 0 && matches!(part[i - 1].lower.as_str(), "for" | "of") && !part[i - 1].quoted;
+    let word = !unit.quoted
+        && unit.raw.len() >= 3
+        && unit.raw.chars().all(|c| c.is_ascii_lowercase())
+        && !GLUE.contains(&unit.lower.as_str())
+        && !NAME_ENDS.contains(&unit.lower.as_str())
+        && !lex.copula.contains(&unit.lower.as_str())
+        && field_at(&[unit.lower.as_str()], lex).is_none();
+    let ends = n.comma || n.colon || n.stop;
+    let after = match part.get(i + 2) {
+        None => true,
+        Some(t) => unit.comma || unit.stop || !t.quoted && NAME_ENDS.contains(&t.lower.as_str()),
+    };
+    (whole(n) && !ends && opens && word && after).then_some(2)
 }
 
 /// A date or time written at `i` ("10/11/2016", "12:13 PM", "7pm"): how many
