@@ -196,27 +196,6 @@ pub(super) fn parties(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
     })
 }
 
-/// Copies `toks`, except where `at(i, out)` gives a rewriting of the words
-/// from `i` on: (how many it reads, the words said instead). The passes
-/// that replace a stretch of words (`parties`, `page_objects`) share it.
-fn rewrite(
-    toks: &[Token],
-    mut at: impl FnMut(usize, &mut Vec<Token>) -> Option<(usize, Vec<Token>)>,
-) -> Vec<Token> {
-    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
-    let mut i = 0;
-    while i < toks.len() {
-        if let Some((n, words)) = at(i, &mut out) {
-            out.extend(words);
-            i += n;
-            continue;
-        }
-        out.push(toks[i].clone());
-        i += 1;
-    }
-    out
-}
-
 /// Openings of a statement of who is coming.
 const PARTY: &[&[&str]] = &[
     &["we", "are"],

@@ -160,3 +160,24 @@ fn segment_end(toks: &[Token], lex: &Lexicon) -> usize {
 fn is_pronoun(lex: &Lexicon, t: &Token) -> bool {
     !t.quoted && lex.pronouns.contains(&t.lower.as_str())
 }
+
+/// Copies `toks`, except where `at(i, out)` gives a rewriting of the words
+/// from `i` on: (how many it reads, the words said instead). The passes
+/// that replace a stretch of words (`asides`, `wants`) share it.
+pub(super) fn rewrite(
+    toks: &[Token],
+    mut at: impl FnMut(usize, &mut Vec<Token>) -> Option<(usize, Vec<Token>)>,
+) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        if let Some((n, words)) = at(i, &mut out) {
+            out.extend(words);
+            i += n;
+            continue;
+        }
+        out.push(toks[i].clone());
+        i += 1;
+    }
+    out
+}

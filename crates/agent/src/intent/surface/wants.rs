@@ -26,20 +26,13 @@ const ASKING_TO_HAVE: &[(&[&str], ())] = &[
 const AFTER_THING: &[&str] = &["in", "into", "to", "for", "on", "at"];
 
 pub(super) fn counts(toks: Vec<Token>, lex: &Lexicon) -> Vec<Token> {
-    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
-    let mut i = 0;
-    while i < toks.len() {
+    rewrite(&toks, |i, _| {
         if starts_clause(&toks, i, lex) && !toks[i].quoted {
-            if let Some((n, words)) = wanted_count(&toks[i..], lex) {
-                out.extend(words);
-                i += n;
-                continue;
-            }
+            wanted_count(&toks[i..], lex)
+        } else {
+            None
         }
-        out.push(toks[i].clone());
-        i += 1;
-    }
-    out
+    })
 }
 
 /// The words a wanted count takes and "set THING to N" for them.
