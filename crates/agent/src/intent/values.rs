@@ -619,7 +619,7 @@ fn numbered(rest: &[Token], lex: &Lexicon) -> Option<usize> {
 
 /// A token that starts a value rather than a sentence's words: quoted, or
 /// starting with a digit or a capital ("14 Quay Street", "WB4 1QR").
-fn value_like(t: &Token) -> bool {
+pub(super) fn value_like(t: &Token) -> bool {
     t.quoted
         || t.raw
             .chars()

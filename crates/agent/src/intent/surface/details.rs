@@ -153,9 +153,10 @@ fn shown_value(part: &[Token], req: &[Token], lex: &Lexicon) -> Option<Vec<Token
     Some(out)
 }
 
+/// A value ("K7Q2", "Okafor", "lu@fern.test"): what `values::value_like`
+/// takes, or an e-mail or a word with a digit inside.
 fn is_value_word(t: &Token) -> bool {
-    t.quoted
+    super::super::values::value_like(t)
         || t.raw.contains('@')
         || t.raw.chars().any(|c| c.is_ascii_digit())
-        || t.raw.chars().next().is_some_and(char::is_uppercase)
 }
