@@ -435,6 +435,44 @@ async fn the_periodic_look_up_finds_events_whose_announcement_was_lost() {
     assert_eq!(e["seq"], 5);
 }
 
+/// A replica whose listening connection is cut (a database restart, a
+/// proxy's idle timeout) listens again and hears other replicas' commits;
+/// `/health` says where the listener is meanwhile.
+#[tokio::test]
+async fn a_listener_cut_off_listens_again() {
+    if postgres_url().is_none() {
+        return; // SQLite has no listener: one process writes and hears.
+    }
+    let srv = polling_every(Duration::from_secs(3600)).await;
+    let (mut ws, id) = caught_up(&srv).await;
+    let before = srv.db.listeners().await;
+    assert_eq!(before.len(), 1, "{before:?}");
+    srv.db.cut(&before).await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let (_, h) = srv.get("/health").await;
+        let state = h["store"]["listener"].clone();
+        assert!(
+            ["listening", "reconnecting"].contains(&state.as_str().unwrap_or("")),
+            "{h}"
+        );
+        let now = srv.db.listeners().await;
+        if state == "listening" && now.len() == 1 && now != before {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "not listening again: {h}, {now:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Stored and announced by "another replica" after the reconnection:
+    // only the notification can bring it (the look-up is hourly).
+    srv.db.insert_event(&id, 5, &unannounced(&id)).await;
+    srv.db.notify(&id, 5).await;
+    assert_eq!(next(&mut ws).await.unwrap()["seq"], 5);
+}
+
 #[tokio::test]
 async fn a_stopping_server_closes_streams_so_clients_reconnect_elsewhere() {
     let srv = spawn().await;

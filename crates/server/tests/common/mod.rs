@@ -62,7 +62,11 @@ impl TestDb {
             .await
             .expect("create schema");
         let sep = if url.contains('?') { '&' } else { '?' };
-        TestDb::Postgres(format!("{url}{sep}options=-csearch_path%3D{schema}"))
+        // The schema as application name too: it tells this test's
+        // connections apart in pg_stat_activity (`listeners`).
+        TestDb::Postgres(format!(
+            "{url}{sep}options=-csearch_path%3D{schema}&application_name={schema}"
+        ))
     }
 
     pub async fn open(&self) -> Store {
@@ -129,6 +133,58 @@ impl TestDb {
                     .expect("insert event");
             }
         }
+    }
+}
+
+impl TestDb {
+    /// A connection of the test's own to its PostgreSQL schema.
+    async fn pg(&self) -> tokio_postgres::Client {
+        let TestDb::Postgres(url) = self else {
+            panic!("only PostgreSQL stores have a listener");
+        };
+        let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .expect("connect");
+        tokio::spawn(conn);
+        client
+    }
+
+    /// Backend pids of this test's stores' LISTEN connections.
+    pub async fn listeners(&self) -> Vec<i32> {
+        let c = self.pg().await;
+        let rows = c
+            .query(
+                "SELECT pid FROM pg_stat_activity
+                 WHERE application_name = current_setting('application_name')
+                   AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()
+                 ORDER BY pid",
+                &[],
+            )
+            .await
+            .expect("pg_stat_activity");
+        rows.iter().map(|r| r.get(0)).collect()
+    }
+
+    /// Cuts connections `pids` as a database restart or a proxy's idle
+    /// timeout would.
+    pub async fn cut(&self, pids: &[i32]) {
+        let c = self.pg().await;
+        for pid in pids {
+            c.query_one("SELECT pg_terminate_backend($1)", &[pid])
+                .await
+                .expect("terminate");
+        }
+    }
+
+    /// Announces event `seq` of run `id` as another replica's notifier does.
+    pub async fn notify(&self, id: &str, seq: i64) {
+        let c = self.pg().await;
+        c.query_one(
+            "SELECT pg_notify('sentience_run_events', $1)",
+            &[&format!("{seq} {id}")],
+        )
+        .await
+        .expect("notify");
     }
 }
 

@@ -19,10 +19,9 @@ use super::Shared;
 use crate::hub::Hub;
 use futures_util::StreamExt;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio_postgres::{AsyncMessage, Client, Config, NoTls, Statement};
 
 pub(crate) const CHANNEL: &str = "sentience_run_events";
@@ -91,13 +90,41 @@ pub(crate) async fn notifier(config: Config, mut queue: mpsc::UnboundedReceiver<
     }
 }
 
+/// Where the listener is, for opening the store and for `/health`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Listener {
+    /// Not yet listening since the store opened.
+    Connecting,
+    Listening,
+    /// Was listening, lost its connection, not listening again yet.
+    Reconnecting,
+}
+
+impl Listener {
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Listener::Connecting => "connecting",
+            Listener::Listening => "listening",
+            Listener::Reconnecting => "reconnecting",
+        }
+    }
+}
+
 /// Relays notifications into `hub` for as long as the store lives,
-/// reconnecting with backoff.
-pub(crate) async fn listener(config: Config, shared: Arc<Shared>, listening: Arc<AtomicBool>) {
+/// reconnecting with backoff; says where it is on `state`.
+pub(crate) async fn listener(config: Config, shared: Arc<Shared>, state: watch::Sender<Listener>) {
     let mut backoff = Duration::from_millis(100);
     loop {
-        let r = listen(&config, &shared, &listening).await;
-        listening.store(false, Ordering::Relaxed);
+        let r = listen(&config, &shared, &state).await;
+        // Only a listener that got to listen is *re*connecting; one that
+        // never did is still connecting (a database not up yet).
+        state.send_if_modified(|s| {
+            let was = *s;
+            if was == Listener::Listening {
+                *s = Listener::Reconnecting;
+            }
+            was == Listener::Listening
+        });
         match r {
             // It was up: start again at once.
             Ok(true) => backoff = Duration::from_millis(100),
@@ -115,7 +142,7 @@ pub(crate) async fn listener(config: Config, shared: Arc<Shared>, listening: Arc
 async fn listen(
     config: &Config,
     shared: &Shared,
-    listening: &AtomicBool,
+    state: &watch::Sender<Listener>,
 ) -> Result<bool, tokio_postgres::Error> {
     let hub: &Hub = &shared.hub;
     let (client, mut conn) = config.connect(NoTls).await?;
@@ -144,7 +171,7 @@ async fn listen(
             }
         }
     }
-    listening.store(true, Ordering::Relaxed);
+    state.send_replace(Listener::Listening);
     // Anything announced while this listener was away is in the tables;
     // which runs other replicas wrote meanwhile is not known.
     shared.forget_all();
@@ -154,4 +181,40 @@ async fn listen(
     }
     drop(client);
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::postgres::TurnCounts;
+    use std::sync::Mutex;
+
+    /// A database not up yet is not a lost connection: `/health` must not
+    /// say "reconnecting" for a listener that never listened.
+    #[tokio::test]
+    async fn a_listener_that_never_listened_is_connecting() {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        let mut config = Config::new();
+        config
+            .host("127.0.0.1")
+            .port(port)
+            .user("nobody")
+            .connect_timeout(Duration::from_millis(200));
+        let (notify, _queue) = mpsc::unbounded_channel();
+        let shared = Arc::new(Shared {
+            hub: Arc::new(Hub::default()),
+            notify,
+            fresh: Mutex::new(HashMap::new()),
+            counts: TurnCounts::default(),
+        });
+        let (state, seen) = watch::channel(Listener::Connecting);
+        let task = tokio::spawn(listener(config, shared, state));
+        // Refused at once, then retried after 100 and 200 ms.
+        tokio::time::sleep(Duration::from_millis(450)).await;
+        assert_eq!(*seen.borrow(), Listener::Connecting);
+        task.abort();
+    }
 }

@@ -42,10 +42,10 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use sentience_agent::Run;
 use sentience_guard::RateLimit;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{NoTls, Row};
 
@@ -221,7 +221,7 @@ impl Shared {
 pub struct PgStore {
     pool: Pool,
     shared: Arc<Shared>,
-    listening: Arc<AtomicBool>,
+    listener: watch::Receiver<listen::Listener>,
     tasks: Vec<tokio::task::AbortHandle>,
 }
 
@@ -303,7 +303,7 @@ impl PgStore {
         warm::open(&pool, options.pool_size.max(1)).await?;
         let hub = Arc::new(Hub::default());
         let (notify, queue) = mpsc::unbounded_channel();
-        let listening = Arc::new(AtomicBool::new(false));
+        let (state, mut listener) = watch::channel(listen::Listener::Connecting);
         let shared = Arc::new(Shared {
             hub,
             notify,
@@ -311,12 +311,7 @@ impl PgStore {
             counts: TurnCounts::default(),
         });
         let tasks = vec![
-            tokio::spawn(listen::listener(
-                config.clone(),
-                shared.clone(),
-                listening.clone(),
-            ))
-            .abort_handle(),
+            tokio::spawn(listen::listener(config.clone(), shared.clone(), state)).abort_handle(),
             tokio::spawn(listen::notifier(config, queue)).abort_handle(),
         ];
         // Serve only once other replicas' commits are heard: a stream opened
@@ -324,11 +319,8 @@ impl PgStore {
         // see them only at the listener's poke (issue 24: under load that
         // took seconds after the replica said it was listening). A database
         // slower than this still gets a replica that serves, and says so.
-        let t = Instant::now();
-        while !listening.load(Ordering::Relaxed) && t.elapsed() < LISTEN_WAIT {
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
-        if !listening.load(Ordering::Relaxed) {
+        let heard = listener.wait_for(|s| *s == listen::Listener::Listening);
+        if !matches!(tokio::time::timeout(LISTEN_WAIT, heard).await, Ok(Ok(_))) {
             tracing::warn!(
                 waited_ms = LISTEN_WAIT.as_millis() as u64,
                 "not yet listening for other replicas' events; streams catch up once it is"
@@ -337,7 +329,7 @@ impl PgStore {
         Ok(PgStore {
             pool,
             shared,
-            listening,
+            listener,
             tasks,
         })
     }
@@ -393,15 +385,7 @@ impl RunStore for PgStore {
             serde_json::json!({"max": s.max_size, "open": s.size, "idle": s.available, "waiting": s.waiting}),
         );
         details.insert("turns".into(), self.shared.counts.json());
-        details.insert(
-            "listener".into(),
-            if self.listening.load(Ordering::Relaxed) {
-                "listening"
-            } else {
-                "reconnecting"
-            }
-            .into(),
-        );
+        details.insert("listener".into(), self.listener.borrow().as_str().into());
         StoreHealth {
             engine: "postgres",
             status: if r.is_ok() { "ok" } else { "unavailable" },
