@@ -45,10 +45,10 @@ fn a_value_named_by_a_phrase_goes_into_an_editable_combobox() {
 fn a_search_goes_into_the_searchbox_named_only_by_its_placeholder() {
     let p = page(
         json!([
-            {"id": "zip", "tag": "input", "ariaLabel": "Postcode"},
-            {"id": "go", "tag": "input", "type": "image", "ariaLabel": "Go"},
-            {"id": "q", "tag": "input", "role": "searchbox", "placeholder": "Title, author or subject"},
-            {"id": "s", "tag": "button", "ariaLabel": "Search"}
+            {"id": "zip", "tag": "input", "type": "text", "ariaLabel": "Postcode", "bbox": {"x": 10, "y": 100, "width": 300, "height": 30}},
+            {"id": "go", "tag": "input", "type": "image", "ariaLabel": "Go", "bbox": {"x": 320, "y": 100, "width": 30, "height": 30}},
+            {"id": "q", "tag": "input", "type": "text", "role": "searchbox", "placeholder": "Title, author or subject", "bbox": {"x": 10, "y": 300, "width": 300, "height": 30}},
+            {"id": "s", "tag": "button", "ariaLabel": "Search", "bbox": {"x": 320, "y": 300, "width": 30, "height": 30}}
         ]),
         "Find a branch Search the archive",
     );
