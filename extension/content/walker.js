@@ -113,6 +113,7 @@ globalThis.SentienceWalker = (() => {
   // inline style can set anything, and the UA sheet positions popovers.
   const A_STYLE = 1 << 22;
   const A_POPOVER = 1 << 23;
+  const A_ARIA_PRESSED = 1 << 24;
   const ATTR_BITS = new Map([
     ['role', A_ROLE], ['aria-hidden', A_ARIA_HIDDEN], ['inert', A_INERT], ['onclick', A_ONCLICK],
     ['tabindex', A_TABINDEX], ['contenteditable', A_CONTENTEDITABLE], ['aria-haspopup', A_HASPOPUP],
@@ -120,7 +121,7 @@ globalThis.SentienceWalker = (() => {
     ['aria-selected', A_ARIA_SELECTED], ['aria-expanded', A_ARIA_EXPANDED], ['aria-required', A_ARIA_REQUIRED],
     ['aria-label', A_ARIA_LABEL], ['aria-labelledby', A_LABELLEDBY], ['placeholder', A_PLACEHOLDER],
     ['title', A_TITLE], ['name', A_NAME], ['type', A_TYPE], ['alt', A_ALT], ['hidden', A_HIDDEN],
-    ['style', A_STYLE], ['popover', A_POPOVER],
+    ['style', A_STYLE], ['popover', A_POPOVER], ['aria-pressed', A_ARIA_PRESSED],
   ]);
   /** @param {Element} el */
   function attrMask(el) {
@@ -504,7 +505,19 @@ globalThis.SentienceWalker = (() => {
       if (nums[o + N_H] === -1) {
         nums[o + N_X] = nums[o + N_Y] = nums[o + N_W] = nums[o + N_H] = 0;
       } else {
-        const r = elements[i].getBoundingClientRect();
+        let r = elements[i].getBoundingClientRect();
+        // A check box or radio shrunk to nothing (width/height 0, the
+        // "toggle switch" sites copy: `<label class="switch"><input
+        // type="checkbox"><span class="slider">`) is used through its label,
+        // which is what a person sees and clicks: it takes the label's box.
+        // Only a box of no area reads `labels` (a document search).
+        if ((r.width === 0 || r.height === 0) && elements[i].localName === 'input') {
+          const el = /** @type {HTMLInputElement} */ (elements[i]);
+          if ((el.type === 'checkbox' || el.type === 'radio') && el.labels && el.labels.length) {
+            const lr = el.labels[0].getBoundingClientRect();
+            if (lr.width > 0 && lr.height > 0) r = lr;
+          }
+        }
         nums[o + N_X] = r.x;
         nums[o + N_Y] = r.y;
         nums[o + N_W] = r.width;
@@ -737,6 +750,13 @@ globalThis.SentienceWalker = (() => {
             if (positioned && cs.pointerEvents === 'none') flags |= F.POINTER_EVENTS_NONE;
             if (attrs & A_HIDDEN) flags |= F.HIDDEN_ATTR;
             if (el.checked === true || attr(el, attrs, A_ARIA_CHECKED, 'aria-checked') === 'true') flags |= F.CHECKED;
+            // A toggle button (WAI-ARIA 1.2 §6.6 `aria-pressed`): pressed is its checked state (roles.rs).
+            if (attrs & A_ARIA_PRESSED) {
+              const pressed = el.getAttribute('aria-pressed');
+              if (pressed === 'true' || pressed === 'false' || pressed === 'mixed') flags |= F.TOGGLE;
+              if (pressed === 'true') flags |= F.CHECKED;
+              if (pressed === 'mixed') flags |= F.MIXED;
+            }
             if (tag === 'select' && (el.multiple || el.size > 1)) flags |= F.LISTBOX_SELECT;
             if (tag === 'input' && attrs & A_LIST) flags |= F.HAS_LIST;
             if ((tag === 'a' || tag === 'area') && attrs & A_HREF) flags |= F.HAS_HREF;

@@ -217,5 +217,7 @@ globalThis.SentienceWire = Object.freeze({
     COLLAPSED: 16777216,
     /** `required` (native form controls) or `aria-required="true"`. */
     REQUIRED: 33554432,
+    /** a button carrying `aria-pressed` (`true`, `false` or `mixed`): a toggle button (`CHECKED` then says pressed). */
+    TOGGLE: 67108864,
   }),
 });

@@ -371,6 +371,8 @@ flag_bits! {
     COLLAPSED,
     /// `required` (native form controls) or `aria-required="true"`.
     REQUIRED,
+    /// a button carrying `aria-pressed` (`true`, `false` or `mixed`): a toggle button (`CHECKED` then says pressed).
+    TOGGLE,
 }
 
 impl Flags {

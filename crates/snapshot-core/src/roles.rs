@@ -24,10 +24,24 @@ pub fn role_of(_page: &RawPage, node: &RawNode) -> Option<Role> {
             Implicit::Nothing => None,
         },
     };
-    match role {
+    match toggle_button(role, node) {
         Some(Role::Textbox) if is_search_context(node) => Some(Role::Searchbox),
         Some(r) => Some(r),
         None => generic_clickable(node).then_some(Role::Generic),
+    }
+}
+
+/// Deviation: WAI-ARIA 1.2 §6.6 `aria-pressed` makes a button a toggle
+/// button (Chromium: role "toggle button", pressed state); the contract has
+/// no such role, and a toggle button is used as a check box is — pizza
+/// builders' topping tiles, filter chips, "Bold" in an editor's toolbar
+/// (`<button aria-pressed="true">`). It is a Checkbox here, its pressed
+/// state the `checked` one (walker.js sets `CHECKED` / `MIXED` from it), so
+/// an agent sees which tiles are on.
+fn toggle_button(role: Option<Role>, node: &RawNode) -> Option<Role> {
+    match role {
+        Some(Role::Button) if node.has(Flags::TOGGLE) => Some(Role::Checkbox),
+        other => other,
     }
 }
 
@@ -36,14 +50,15 @@ pub fn role_of(_page: &RawPage, node: &RawNode) -> Option<Role> {
 /// context (search landmarks, clickability), for producers that send only
 /// markup facts (crate::observed::role_of_markup).
 pub fn role_of_node(node: &RawNode) -> Option<Role> {
-    match explicit_role(node) {
+    let role = match explicit_role(node) {
         Explicit::Mapped(r) => Some(r),
         Explicit::Other | Explicit::Presentational => None,
         Explicit::None => match implicit_role(node) {
             Implicit::Role(r) => Some(r),
             Implicit::Never | Implicit::Nothing => None,
         },
-    }
+    };
+    toggle_button(role, node)
 }
 
 enum Explicit {

@@ -57,6 +57,8 @@ mod tests_listbox;
 #[cfg(test)]
 mod tests_loops;
 #[cfg(test)]
+mod tests_markup;
+#[cfg(test)]
 mod tests_moments;
 #[cfg(test)]
 mod tests_option_nouns;

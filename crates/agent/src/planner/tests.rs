@@ -389,6 +389,15 @@ fn a_wrong_link_is_undone_and_not_taken_again() {
             "http://t/press",
             false,
         ),
+        // One look with a wait first: a page with no field may still be
+        // mounting (steps/reveal.rs `look`).
+        did(
+            "observe",
+            json!({"wait_ms": 1000}),
+            "",
+            "http://t/press",
+            false,
+        ),
     ];
     let d = decide(task, &press, &h);
     assert_eq!(
@@ -442,6 +451,9 @@ fn out_of_options_the_question_says_what_was_tried() {
             "http://t/",
             false,
         ),
+        // One look with a wait first: a page with no field may still be
+        // mounting (steps/reveal.rs `look`).
+        did("observe", json!({"wait_ms": 1000}), "", "http://t/", false),
     ];
     match decide(r#"Click "Checkout""#, &p, &h) {
         Decision::Ask(q) => assert!(

@@ -151,3 +151,33 @@ fn mentions_search_word() {
     assert!(!mentions_search("sear"));
     assert!(!mentions_search("ünïcödé"));
 }
+
+/// A button with `aria-pressed` is a toggle button: a Checkbox, its
+/// pressed state the checked one (a topping tile, a filter chip); a plain
+/// button, or `aria-pressed` on what is no button, is not.
+#[test]
+fn a_toggle_button_is_a_checkbox_pressed_is_checked() {
+    assert_eq!(role(el("button").flag(Flags::TOGGLE)), Some(Role::Checkbox));
+    assert_eq!(
+        role(el("div").role("button").flag(Flags::TOGGLE)),
+        Some(Role::Checkbox)
+    );
+    assert_eq!(
+        role_of_node(
+            &PageBuilder::new(800.0, 600.0)
+                .node(el("button").flag(Flags::TOGGLE))
+                .build()
+                .nodes[0]
+        ),
+        Some(Role::Checkbox)
+    );
+    assert_eq!(role(el("button")), Some(Role::Button));
+    assert_eq!(role(el("a").href().flag(Flags::TOGGLE)), Some(Role::Link));
+    let page = PageBuilder::new(800.0, 600.0)
+        .node(el("button").flag(Flags::TOGGLE | Flags::CHECKED))
+        .node(el("button").flag(Flags::TOGGLE))
+        .build();
+    let checked = |i: usize| crate::state::state_of(&page.nodes[i], Role::Checkbox).checked;
+    assert_eq!(checked(0), Some(crate::contract::Checked::Bool(true)));
+    assert_eq!(checked(1), Some(crate::contract::Checked::Bool(false)));
+}

@@ -30,7 +30,17 @@ pub fn candidate(e: &Observed) -> Candidate {
     } else {
         (0.0, 0.0, 100.0, 30.0)
     };
-    let kind = if !e.facts.input_type.is_empty() && e.facts.tag == "input" {
+    // A plain text box the engine calls a searchbox (it sits in a
+    // `role="search"` form or a `<search>` element: docs/contracts/snapshot.md
+    // roles) is a search field though its type says "text": library and shop
+    // search bars name such a box only by a placeholder ("Title, author or
+    // subject") and their button by an icon, so nothing else says "search".
+    let kind = if e.facts.tag == "input"
+        && matches!(e.facts.input_type.as_str(), "" | "text")
+        && e.role() == sentience_snapshot_core::Role::Searchbox
+    {
+        "searchbox".into()
+    } else if !e.facts.input_type.is_empty() && e.facts.tag == "input" {
         e.facts.input_type.clone()
     } else if e.facts.tag == "textarea" {
         "textarea".into()

@@ -299,6 +299,21 @@ pub fn look(cx: &Cx<'_>, what: &str, cursor: usize) -> Outcome {
             within: false,
         });
     }
+    // A page that shows no control to fill at all may still be mounting: a
+    // client-rendered app (a React checkout) draws its form into an empty
+    // root some time after the load, and a fast driver (`sentience act`)
+    // has scrolled the empty page twice by then. One look, with a wait,
+    // before turning back or giving up.
+    let looked = cx
+        .history
+        .iter()
+        .skip(cursor)
+        .any(|h| h.action == "observe");
+    if !looked && !cx.page.elements.iter().any(|e| e.is_field()) {
+        return Outcome::Act(Tool::Observe {
+            wait_ms: Some(1000),
+        });
+    }
     if let Some(t) = super::super::recover::back(cx) {
         return Outcome::Act(t);
     }

@@ -678,6 +678,23 @@ fn phrase<'p>(cx: &Cx<'p>, words: &str, taken: &[&'p Observed], cursor: usize) -
             text: option,
         }));
     }
+    // A select rebuilt as a custom listbox (a button with
+    // `aria-haspopup=listbox`, a select-only combobox) is no field, so the
+    // split above never tries it: "team size 2-10" is its label then its
+    // value, "the Billing category" its value then its label. The longest
+    // label first; the listbox is opened and its option clicked.
+    let ws: Vec<&str> = words.split_whitespace().collect();
+    for n in (1..ws.len()).rev() {
+        let splits = [
+            (ws[..n].join(" "), ws[n..].join(" ")),
+            (ws[ws.len() - n..].join(" "), ws[..ws.len() - n].join(" ")),
+        ];
+        for (label, value) in splits {
+            if let Some(p) = popup::place(cx, &value, &label, taken, cursor, false) {
+                return p;
+            }
+        }
+    }
     // An option to tick or pick whose words the phrase has.
     let tick = cx
         .page
