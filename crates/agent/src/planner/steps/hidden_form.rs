@@ -135,8 +135,11 @@ pub fn named_tab<'p>(cx: &Cx<'p>, values: &[String]) -> Option<&'p Observed> {
         .min_by(|a, b| reading_order(a, b))
 }
 
+/// A tab by its markup (`role="tab"`): an option or a row that is
+/// merely selectable is no scope to choose (the suggestion "Portland, OR"
+/// for a task that says Portland).
 fn is_tab(e: &Observed) -> bool {
-    e.facts.aria_role == "tab" || crate::planner::find::role_fit(e, crate::intent::Role::Tab) > 0.5
+    e.facts.aria_role == "tab"
 }
 
 /// The first text box after the selected tab the task names, in reading
