@@ -49,6 +49,8 @@ mod tests_distance;
 #[cfg(test)]
 mod tests_field_words;
 #[cfg(test)]
+mod tests_hidden_form;
+#[cfg(test)]
 mod tests_inbox;
 #[cfg(test)]
 mod tests_leftover;

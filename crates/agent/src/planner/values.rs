@@ -113,8 +113,24 @@ fn month_of(w: &str) -> Option<u32> {
         .map(|i| i as u32 + 1)
 }
 
+/// A weekday's name or its usual abbreviation ("Tuesday", "Tue", "Tues.").
+fn is_weekday(w: &str) -> bool {
+    const DAYS: [&str; 7] = [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ];
+    let w = w.trim_end_matches('.').to_lowercase();
+    w.len() >= 3 && DAYS.iter().any(|d| d.starts_with(&w))
+}
+
 /// (year, month, day) of a date as people write it: 10/11/2016 (month
-/// first), 2016-10-11, March 14, 2025, 14 March 2025, Mar 14 2025.
+/// first), 2016-10-11, March 14, 2025, 14 March 2025, Mar 14 2025, with or
+/// without a weekday before it (Tuesday, October 11, 2016).
 pub fn date(s: &str) -> Option<(u32, u32, u32)> {
     let t = s.trim().trim_end_matches(['.', ',']);
     let nums: Vec<&str> = t.split(['/', '-', '.']).collect();
@@ -139,7 +155,13 @@ pub fn date(s: &str) -> Option<(u32, u32, u32)> {
                 .then_some((y, m, d));
         }
     }
-    let words: Vec<&str> = t.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let mut words: Vec<&str> = t.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    // A weekday before the date ("Tuesday, October 11, 2016", "Tue 11 Oct
+    // 2016"): the accessible name date pickers give their day cells; the
+    // weekday adds nothing to the date.
+    if words.len() == 4 && is_weekday(words[0]) {
+        words.remove(0);
+    }
     if words.len() == 3 {
         let num = |w: &str| -> Option<u32> {
             w.trim_end_matches(|c: char| c.is_ascii_alphabetic())

@@ -10,6 +10,7 @@ mod click;
 pub mod consent;
 mod fill;
 mod find;
+mod hidden_form;
 mod open;
 mod path;
 mod read;

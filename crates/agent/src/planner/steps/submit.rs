@@ -152,6 +152,14 @@ pub fn search(cx: &Cx<'_>, term: Option<&Value>, cursor: usize) -> Outcome {
         .skip(cursor)
         .rposition(|h| h.action == "type" && h.param_str("text") == Some(text.as_str()))
         .map(|i| i + cursor);
+    // "Search the catalogue for X" where tabs choose what the box searches
+    // ("Everything", "Catalogue", "Articles"): the tab the task names
+    // first (`hidden_form.rs`).
+    if typed_at.is_none() {
+        if let Some(tab) = super::hidden_form::named_tab(cx, std::slice::from_ref(&text)) {
+            return super::click(cx, tab);
+        }
+    }
     if let Some(t) = typed_at {
         let submitted = cx.history[t + 1..]
             .iter()
@@ -207,12 +215,18 @@ pub fn search(cx: &Cx<'_>, term: Option<&Value>, cursor: usize) -> Outcome {
     // A search field; else the field whose words (or the heading over it:
     // "Search the catalogue") the task has.
     let task = crate::text::concepts(cx.task);
+    // The box under the tab the task named ("the catalogue"), before the
+    // header's site search (`hidden_form.rs`).
+    let scoped = super::hidden_form::box_of_named_tab(cx, std::slice::from_ref(&text));
     let score = |e: &Observed| -> f64 {
         let mut s = if kind_of(e) == Some(FieldKind::Search) {
             2.0
         } else {
             0.0
         };
+        if scoped.is_some_and(|b| std::ptr::eq(b, e)) {
+            s += 3.0;
+        }
         let mut words = crate::text::concepts(e.label());
         words.extend(crate::text::concepts(cx.layout.before(e.label(), 30)));
         s += words

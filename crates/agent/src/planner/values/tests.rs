@@ -7,6 +7,10 @@ fn dates_and_times_as_people_write_them() {
     assert_eq!(date("March 14, 2025"), Some((2025, 3, 14)));
     assert_eq!(date("14 March 2025"), Some((2025, 3, 14)));
     assert_eq!(date("Mar 14 2025"), Some((2025, 3, 14)));
+    // A day cell's accessible name in a calendar grid: a weekday first.
+    assert_eq!(date("Thursday, March 14, 2025"), Some((2025, 3, 14)));
+    assert_eq!(date("Thu 14 Mar 2025"), Some((2025, 3, 14)));
+    assert_eq!(date("Spring, March 14, 2025"), None);
     assert_eq!(date("13/40/2020"), None);
     assert_eq!(date("hello"), None);
     assert_eq!(time("12:13 PM"), Some((12, 13)));

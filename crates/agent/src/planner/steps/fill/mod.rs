@@ -53,6 +53,12 @@ pub fn step(
 ) -> Outcome {
     let mut taken: Vec<&Observed> = Vec::new();
     let mut pending: Vec<String> = Vec::new();
+    let texts: Vec<String> = values.iter().filter_map(|v| v.text()).collect();
+    // A tab the task names ("the catalogue" → "Catalogue") is the scope of
+    // the box its values go into: selected first (`hidden_form.rs`).
+    if let Some(tab) = super::hidden_form::named_tab(cx, &texts) {
+        return click(cx, tab);
+    }
     for v in values {
         if field.all {
             if let Some(o) = every_field(cx, v, field, &mut taken) {
@@ -127,6 +133,11 @@ pub fn step(
                 if let Some(e) = super::reveal::naming(cx, what) {
                     return click(cx, e);
                 }
+            }
+            // No box to type into at all: the form is behind a control
+            // ("Log in", "New ticket"; `hidden_form.rs`).
+            if let Some(e) = super::hidden_form::opener_of_form(cx, &texts) {
+                return click(cx, e);
             }
             let first = pending[0].clone();
             return reveal(

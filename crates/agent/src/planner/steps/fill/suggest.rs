@@ -42,19 +42,32 @@ fn suggestions<'p>(cx: &Cx<'p>, field: &Observed, typed: &str) -> Vec<&'p Observ
         return Vec::new();
     }
     let fb = field.element.bbox;
+    let typed_time = crate::planner::values::time(typed);
+    let at_time = |e: &Observed| {
+        typed_time.is_some() && crate::planner::values::time(e.label().trim()) == typed_time
+    };
     let mut out: Vec<(u8, &Observed)> = cx
         .page
         .elements
         .iter()
         .filter(|e| suggestion_like(e) && !cx.is_instruction(e))
         .filter(|e| {
-            // Under the field (or without boxes, anywhere).
-            !e.has_box()
+            // Under the field (or without boxes, anywhere); a list of
+            // times scrolls further down (its option at the time typed
+            // is the one, wherever it is).
+            at_time(e)
+                || !e.has_box()
                 || !field.has_box()
                 || e.element.bbox.y >= fb.y + fb.height / 2.0 && e.element.bbox.y - fb.y < 500.0
         })
         .filter_map(|e| {
             let l = cx.label_words(e);
+            // A list of times ("9:00am", "9:30am" every half hour, a
+            // calendar's time combobox): the one at the time typed,
+            // however it is written.
+            if at_time(e) {
+                return Some((0, e));
+            }
             if *l == want || l.len() <= want.len() {
                 return None;
             }
@@ -95,11 +108,33 @@ pub fn choose(cx: &Cx<'_>, field: &Observed, text: &str, cursor: usize) -> Optio
     if let Some(s) = suggestions(cx, field, text).first() {
         return Some(click(cx, s));
     }
-    let looked = cx.history[just_typed + 1..]
-        .iter()
-        .any(|h| h.action == "observe");
-    (autocompletes(field) && !looked && just_typed + 1 == cx.history.len())
+    // One look; more (up to four) while the list says it is still coming
+    // ("Searching…", "Loading…": suggestions from a server).
+    let since = &cx.history[just_typed + 1..];
+    let looks = since.iter().filter(|h| h.action == "observe").count();
+    let only_looks = since.iter().all(|h| h.action == "observe");
+    let allowed = if loading_shown(cx) { 4 } else { 1 };
+    (autocompletes(field) && only_looks && looks < allowed)
         .then_some(Outcome::Act(Tool::Observe { wait_ms: Some(400) }))
+}
+
+/// The page says a list is still arriving: an element whose words start
+/// with "loading", "searching" or "fetching" (a suggestion list's
+/// placeholder row while the server answers).
+fn loading_shown(cx: &Cx<'_>) -> bool {
+    const BUSY: [&str; 3] = ["loading", "searching", "fetching"];
+    let says = |l: &str| {
+        let l = normalize(l);
+        BUSY.iter()
+            .any(|w| l == *w || l.starts_with(&format!("{w} ")))
+    };
+    // The row is often no control (a plain item): the page's text says it,
+    // as a word before an ellipsis ("Searching…", "Loading...").
+    let text = cx.page.visible_text.to_lowercase();
+    cx.page.elements.iter().any(|e| says(e.label()))
+        || BUSY
+            .iter()
+            .any(|w| text.contains(&format!("{w}…")) || text.contains(&format!("{w}...")))
 }
 
 fn fits(s: &str, starts: Option<&str>, ends: Option<&str>) -> bool {
