@@ -49,9 +49,9 @@ fn label_words(e: &Observed) -> Vec<String> {
         .collect()
 }
 
-/// The same word, or one a longer form of the other ("remind" /
-/// "reminder", "subscribe" / "subscription" are not: only a shared start
-/// of five letters or more, the whole shorter word).
+/// The same word, or the whole shorter word of five letters or more
+/// starting the longer ("remind" / "reminder" are one; "subscribe" /
+/// "subscription" are not, nor "log" / "logo").
 fn same_word(a: &str, b: &str) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     short == long || short.len() >= 5 && long.starts_with(short)
