@@ -389,6 +389,13 @@ impl Run {
                 state: self.summary(),
             });
         }
+        // An approved answer is carried out as a step of its own (the gated
+        // action, or a look): at the limit it is the step past maxSteps
+        // (docs/contracts/run-api.md §5), which the run refuses as `/step`
+        // would, instead of counting step maxSteps + 1.
+        if self.current_step >= self.max_steps {
+            return Ok(self.fail("Maximum steps reached".into()));
+        }
         let page = self
             .current_snapshot
             .as_ref()
