@@ -25,6 +25,7 @@ const KNOWN = [
   { page: 'labels', role: 'searchbox', text: 'Search the docs', reason: 'context rule: a text input in a search landmark is a searchbox; HTML-AAM and Chromium say textbox' },
   { page: 'strict.csp', role: 'searchbox', text: 'Search strictly', reason: 'context rule: a text input whose placeholder says "search" is a searchbox; Chromium says textbox' },
   { page: 'labels', role: 'textbox', text: 'Edit me', reason: 'an editing host is a textbox (HTML-AAM: contenteditable) whose text is its visible content (docs/contracts/snapshot.md §6.3); Chromium 156 reports the host as a generic with an editable state and no name' },
+  ...['Bold', 'Italic', 'Underline'].map((text) => ({ page: 'toggles', role: 'checkbox', text, reason: 'docs/contracts/snapshot.md §6.2: a toggle button (aria-pressed) is a checkbox with its pressed state; Chromium says button with a pressed property' })),
   { page: 'labels', role: 'generic', text: 'Clickable card', reason: 'a cursor:pointer/onclick div is a clickable generic; Chromium names generics from nothing (no name from content)' },
 ];
 
