@@ -113,25 +113,31 @@ pub fn opener_of_form<'p>(cx: &Cx<'p>, values: &[String]) -> Option<&'p Observed
         .map(|(_, _, e)| e)
 }
 
-/// An unselected tab, not clicked yet, every word of whose name the task
-/// says outside its `values` ("Catalogue" for "search the catalogue for
-/// octopus"; not "Returns & refunds" for a task that says only "refund").
-pub fn named_tab<'p>(cx: &Cx<'p>, values: &[String]) -> Option<&'p Observed> {
+/// The tabs (`role="tab"`) every word of whose name the task says outside
+/// its `values` ("Catalogue" for "search the catalogue for octopus"; not
+/// "Returns & refunds" for a task that says only "refund"), selected
+/// (`Some(true)`) or not.
+fn tabs_named<'p>(
+    cx: &Cx<'p>,
+    values: &[String],
+    selected: bool,
+) -> impl Iterator<Item = &'p Observed> {
     let task: Vec<String> = task_words(cx, values).into_iter().map(|(_, w)| w).collect();
     cx.page
         .elements
         .iter()
-        .filter(|e| {
-            is_tab(e)
-                && e.element.state.selected == Some(false)
-                && !e.is_disabled()
-                && !cx.avoided(e)
-                && cx.clicked_since(0, e).is_none()
-        })
-        .filter(|e| {
+        .filter(move |e| is_tab(e) && e.element.state.selected == Some(selected))
+        .filter(move |e| {
             let have = label_words(e);
             !have.is_empty() && have.iter().all(|w| task.contains(w))
         })
+}
+
+/// An unselected tab the task names, not clicked yet, first in reading
+/// order.
+pub fn named_tab<'p>(cx: &Cx<'p>, values: &[String]) -> Option<&'p Observed> {
+    tabs_named(cx, values, false)
+        .filter(|e| !e.is_disabled() && !cx.avoided(e) && cx.clicked_since(0, e).is_none())
         .min_by(|a, b| reading_order(a, b))
 }
 
@@ -147,16 +153,7 @@ fn is_tab(e: &Observed) -> bool {
 /// "Catalogue"), which the task's search goes into before a site-wide
 /// search box of the header.
 pub fn box_of_named_tab<'p>(cx: &Cx<'p>, values: &[String]) -> Option<&'p Observed> {
-    let task: Vec<String> = task_words(cx, values).into_iter().map(|(_, w)| w).collect();
-    let tab = cx
-        .page
-        .elements
-        .iter()
-        .filter(|e| is_tab(e) && e.element.state.selected == Some(true))
-        .find(|e| {
-            let have = label_words(e);
-            !have.is_empty() && have.iter().all(|w| task.contains(w))
-        })?;
+    let tab = tabs_named(cx, values, true).next()?;
     cx.page
         .elements
         .iter()
