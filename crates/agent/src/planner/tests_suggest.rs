@@ -153,3 +153,42 @@ fn a_suggestion_list_of_one_element_is_walked_with_the_arrow_keys() {
         Decision::Tool(Tool::Click { id: id("s") })
     );
 }
+
+/// A list that says it is still coming ("Searching…", a server's answer
+/// on its way) gets more looks (up to four), where a quiet one gets one
+/// (fill/suggest.rs `loading_shown`).
+#[test]
+fn a_list_still_searching_gets_more_looks() {
+    let task = r#"Type "Portland, OR" into the From field and click Search"#;
+    let mut h = vec![did(
+        "type",
+        json!({ "id": 1, "text": "Portland, OR" }),
+        "",
+        "http://t/",
+        true,
+    )];
+    h.push(did("observe", json!({}), "", "http://t/", true));
+    let searching = |text: &str| {
+        Page::from_json(&json!({
+            "url": "http://t/", "title": "t",
+            "visibleText": format!("Book a flight {text} Search"),
+            "elements": [
+                {"id": 1, "role": "textbox", "tag": "input", "type": "text", "ariaLabel": "From", "value": "Portland, OR", "suggests": true, "bbox": {"x": 10, "y": 60, "width": 260, "height": 28}},
+                {"id": 2, "role": "button", "tag": "button", "text": "Search", "bbox": {"x": 10, "y": 120, "width": 80, "height": 28}},
+            ]
+        }))
+        .expect("page")
+    };
+    let look = Decision::Tool(Tool::Observe { wait_ms: Some(400) });
+    for text in ["Searching…", "Loading..."] {
+        assert_eq!(decide(task, &searching(text), &h), look, "{text}");
+    }
+    // A word that only starts like one is no sign of a list on its way.
+    assert_ne!(decide(task, &searching("Searchingly odd"), &h), look);
+    assert_ne!(decide(task, &form(true), &h), look);
+    // Four looks at most.
+    for _ in 0..3 {
+        h.push(did("observe", json!({}), "", "http://t/", true));
+    }
+    assert_ne!(decide(task, &searching("Searching…"), &h), look);
+}

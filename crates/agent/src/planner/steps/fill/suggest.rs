@@ -125,16 +125,21 @@ fn loading_shown(cx: &Cx<'_>) -> bool {
     const BUSY: [&str; 3] = ["loading", "searching", "fetching"];
     let says = |l: &str| {
         let l = normalize(l);
-        BUSY.iter()
-            .any(|w| l == *w || l.starts_with(&format!("{w} ")))
+        BUSY.iter().any(|w| {
+            l.strip_prefix(w)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+        })
     };
     // The row is often no control (a plain item): the page's text says it,
     // as a word before an ellipsis ("Searching…", "Loading...").
     let text = cx.page.visible_text.to_lowercase();
-    cx.page.elements.iter().any(|e| says(e.label()))
-        || BUSY
-            .iter()
-            .any(|w| text.contains(&format!("{w}…")) || text.contains(&format!("{w}...")))
+    let ellipsis = |w: &str| {
+        text.match_indices(w).any(|(i, _)| {
+            let rest = &text[i + w.len()..];
+            rest.starts_with('…') || rest.starts_with("...")
+        })
+    };
+    cx.page.elements.iter().any(|e| says(e.label())) || BUSY.iter().any(|w| ellipsis(w))
 }
 
 fn fits(s: &str, starts: Option<&str>, ends: Option<&str>) -> bool {
