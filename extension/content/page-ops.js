@@ -153,22 +153,13 @@ globalThis.SentiencePageOps = (() => {
     // anything else. Help desks and sign-in pages name their boxes only so
     // (a <div id> caption, a floating label <div>); without it an editable
     // combobox was named by its placeholder ("Select…") and a phrase naming
-    // its label ("the Billing category") found no field.
-    /** @param {Element} el */
-    const labelledBy = (el) => {
-      const refs = el.getAttribute('aria-labelledby');
-      if (!refs) return '';
-      const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
-      return refs.trim().split(/\s+/).map((ref) => {
-        const t = root.getElementById ? root.getElementById(ref) : document.getElementById(ref);
-        return t && t !== el ? t.getAttribute('aria-label') || t.textContent || '' : '';
-      }).join(' ').trim();
-    };
+    // its label ("the Billing category") found no field. Read as the
+    // snapshot's text reads it (walker.js `idrefText`).
     for (const id of wanted) {
       const el = /** @type {any} */ (SentienceSnapshots.registered(id));
       if (!el) continue;
       const labels = el.labels ? Array.from(/** @type {NodeListOf<HTMLLabelElement>} */ (el.labels), (l) => (l.textContent || '').trim()).join(' ') : '';
-      const name = (labelledBy(el) || el.getAttribute('aria-label') || labels || el.getAttribute('placeholder') || el.getAttribute('title') || '').replace(/\s+/g, ' ').trim();
+      const name = (SentienceWalker.idrefText(el, 'aria-labelledby') || el.getAttribute('aria-label') || labels || el.getAttribute('placeholder') || el.getAttribute('title') || '').replace(/\s+/g, ' ').trim();
       nameOf.set(el, name);
       const key = `${el.localName}|${(name || (el.textContent || '').replace(/\s+/g, ' ').trim()).slice(0, 80)}`;
       keyOf.set(el, key);

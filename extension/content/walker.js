@@ -936,5 +936,5 @@ globalThis.SentienceWalker = (() => {
     return nextId++;
   }
 
-  return { collect, idOf, reserveId, firstRole, ariaOption };
+  return { collect, idOf, reserveId, firstRole, ariaOption, idrefText };
 })();
