@@ -90,13 +90,13 @@ impl TestDb {
                 .expect("open");
                 c.query_row(&sql, [], |r| r.get(0)).expect("count")
             }
-            TestDb::Postgres(url) => {
-                let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-                    .await
-                    .expect("connect");
-                tokio::spawn(conn);
-                client.query_one(&sql, &[]).await.expect("count").get(0)
-            }
+            TestDb::Postgres(_) => self
+                .pg()
+                .await
+                .query_one(&sql, &[])
+                .await
+                .expect("count")
+                .get(0),
         }
     }
 }
@@ -119,12 +119,9 @@ impl TestDb {
                     .expect("insert event");
                 assert_eq!(n, 1, "run {id} is not stored");
             }
-            TestDb::Postgres(url) => {
-                let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            TestDb::Postgres(_) => {
+                self.pg()
                     .await
-                    .expect("connect");
-                tokio::spawn(conn);
-                client
                     .execute(
                         "INSERT INTO run_events (run_id, seq, body) VALUES ($1, $2, $3)",
                         &[&id, &seq, &body],
@@ -140,7 +137,7 @@ impl TestDb {
     /// A connection of the test's own to its PostgreSQL schema.
     async fn pg(&self) -> tokio_postgres::Client {
         let TestDb::Postgres(url) = self else {
-            panic!("only PostgreSQL stores have a listener");
+            panic!("not a PostgreSQL test database");
         };
         let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
             .await
