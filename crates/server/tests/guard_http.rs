@@ -123,6 +123,18 @@ async fn a_cross_site_page_gets_nothing_from_any_route_and_creates_nothing() {
     let state = s.state(&run).await;
     assert_eq!(state["status"], "created", "{state}");
     assert_eq!(state["currentStep"], 0, "{state}");
+    // A page's fetch of a GET route carries its Origin: refused too (the
+    // run's state, and `/health`, which names the store and its state).
+    for path in [format!("/agent/run/{run}"), "/health".to_string()] {
+        let r = s
+            .client
+            .get(format!("{}{path}", s.base))
+            .header("origin", EVIL)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 403, "GET {path} from {EVIL}");
+    }
     // A no-cors GET carries no Origin, but the browser says a page sent it.
     let r = s
         .client
