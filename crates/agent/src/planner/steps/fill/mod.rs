@@ -123,6 +123,15 @@ pub fn step(
         }
         let nothing_here = taken.is_empty();
         if nothing_here {
+            // The field is a thing's ("the role of Priya Shah") and the page
+            // does not show that thing: it is further down a list (in a box
+            // that scrolls on its own, on its next page), not in another
+            // form here (an "Invite a member" form has a role too).
+            if let Some((crate::intent::Relation::Of, thing)) = &field.relation {
+                if cx.layout.occurrences(thing).is_empty() {
+                    return reveal(cx, field, cursor);
+                }
+            }
             if let Some(o) = act_on_item(cx, values, cursor) {
                 return o;
             }
@@ -432,6 +441,14 @@ fn put<'p>(
     taken: &[&'p Observed],
     cursor: usize,
 ) -> Place<'p> {
+    // The field of a thing the page does not show ("the role of Priya
+    // Shah" on a list whose rows in view are others'): missing here, looked
+    // for by the step (`step`), never another form's field of that name.
+    if let Some((crate::intent::Relation::Of, thing)) = &field.relation {
+        if cx.layout.occurrences(thing).is_empty() {
+            return Place::Missing(format!("{label} \"{text}\" of {thing}"));
+        }
+    }
     // A number for a slider: its keys, not typing.
     if let Some(p) = slider::place(cx, text, label, field, taken) {
         return p;
