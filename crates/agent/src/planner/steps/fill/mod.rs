@@ -534,7 +534,17 @@ fn put<'p>(
     // instead shares no word with it nor its kind ("Recovery email" when
     // the Profile tab shows only Full name and Company): open the tab or
     // section that may hold it first, rather than type over another field.
-    if strays(e, label, kind) {
+    // (A value in the form of the field's own example, "e.g. 1234-5678",
+    // is the field's whatever the task called it.)
+    if strays(e, label, kind) && !crate::planner::values::fits_example(e, text) {
+        // A form of steps ("Step 1 of 2", "Continue"): the field is on a
+        // later step (an app's router shows step 2 in place of step 1),
+        // not behind a help link that shares its words ("How to read your
+        // meter" for the meter reading); the values this step takes go
+        // in first, then its forward control (`step`).
+        if super::wizard::forward_control(cx, cursor).is_some() {
+            return Place::Missing(format!("{label} \"{text}\""));
+        }
         // A control that names the field ("Have a promo code?", "+ Add a
         // gift message") shows it.
         // Never the control that sends the form ("Create reminder" for a
