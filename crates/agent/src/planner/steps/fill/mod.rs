@@ -188,6 +188,7 @@ pub fn complete_value(cx: &Cx<'_>, value: &str, label: &str) -> Option<Tool> {
         &Target::default(),
         &[],
         0,
+        &[],
     );
     let Place::Act(Outcome::Act(t)) = placed else {
         return None;
@@ -325,7 +326,7 @@ fn place<'p>(
     match &v.source {
         ValueSource::Literal(_) => {
             let text = v.text().unwrap_or_default();
-            put(cx, &text, v.field, &v.label, field, taken, cursor)
+            put(cx, &text, v.field, &v.label, field, taken, cursor, all)
         }
         ValueSource::Lookup { what, key } => {
             let mut keys: Vec<String> = vec![key.clone()];
@@ -348,7 +349,7 @@ fn place<'p>(
                     } else {
                         v.label.clone()
                     };
-                    put(cx, &t, v.field, &label, field, taken, cursor)
+                    put(cx, &t, v.field, &label, field, taken, cursor, all)
                 }
                 None => Place::Missing(format!(
                     "the {what}{}",
@@ -431,7 +432,9 @@ fn written_after_label(lines: &[&str], label: &str, task: &str) -> Option<String
         })
 }
 
-/// A literal text into the field that suits it.
+/// A literal text into the field that suits it (`all`: the task's values, for
+/// a field another of them claims).
+#[allow(clippy::too_many_arguments)]
 fn put<'p>(
     cx: &Cx<'p>,
     text: &str,
@@ -440,6 +443,7 @@ fn put<'p>(
     field: &Target,
     taken: &[&'p Observed],
     cursor: usize,
+    all: &[Value],
 ) -> Place<'p> {
     // The field of a thing the page does not show ("the role of Priya
     // Shah" on a list whose rows in view are others'): missing here, looked
@@ -542,7 +546,14 @@ fn put<'p>(
         // not behind a help link that shares its words ("How to read your
         // meter" for the meter reading); the values this step takes go
         // in first, then its forward control (`step`).
-        if super::wizard::forward_control(cx, cursor).is_some() {
+        // Only when the field is another value's of the task (in the form
+        // of its example, "e.g. 1234-5678"): a field no other value claims
+        // takes this one as before (the e-mail of "Log in as …" on a
+        // sign-in's first step).
+        let claimed = all.iter().filter_map(|o| o.text()).any(|o| {
+            o != text && crate::planner::values::fits_example(e, &o)
+        });
+        if claimed && super::wizard::forward_control(cx, cursor).is_some() {
             return Place::Missing(format!("{label} \"{text}\""));
         }
         // A control that names the field ("Have a promo code?", "+ Add a
