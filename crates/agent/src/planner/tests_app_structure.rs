@@ -2,9 +2,15 @@
 //! docs/agent.md "App structure"): a virtualised list whose rows scroll in
 //! a box of their own, a page that says it is still loading, a form of
 //! steps whose later fields are not on the page yet. Invented pages.
-use super::tests::{decide, did, id};
+use super::tests::{decide, did};
 use super::*;
+use crate::types::ElementId;
 use serde_json::json;
+
+/// The contract's numeric id.
+fn id(n: u64) -> ElementId {
+    ElementId::Num(n)
+}
 
 fn at(elements: serde_json::Value, text: &str) -> Page {
     Page::from_json(&json!({
@@ -21,9 +27,9 @@ fn members(last_clipped: bool) -> Page {
     let row = |n: usize, name: &str, clipped: bool| {
         let y = 200 + 44 * n;
         [
-            json!({"id": format!("r{n}"), "tag": "select", "ariaLabel": "Plan", "row": format!("{name} Basic Team Apply"),
+            json!({"id": 10 + 2 * n, "role": "combobox", "text": "", "tag": "select", "ariaLabel": "Plan", "row": format!("{name} Basic Team Apply"),
                    "bbox": {"x": 700, "y": y, "width": 100, "height": 30}, "in_viewport": !clipped}),
-            json!({"id": format!("a{n}"), "tag": "button", "text": "Apply", "row": format!("{name} Basic Team Apply"),
+            json!({"id": 11 + 2 * n, "role": "button", "tag": "button", "text": "Apply", "row": format!("{name} Basic Team Apply"),
                    "bbox": {"x": 820, "y": y, "width": 60, "height": 26}, "in_viewport": !clipped}),
         ]
     };
@@ -32,8 +38,8 @@ fn members(last_clipped: bool) -> Page {
         els.extend(row(n, name, false));
     }
     els.extend(row(3, "Di Eton", last_clipped));
-    els.push(json!({"id": "ip", "tag": "select", "ariaLabel": "Plan", "bbox": {"x": 200, "y": 500, "width": 300, "height": 30}}));
-    els.push(json!({"id": "send", "tag": "button", "text": "Send invite", "bbox": {"x": 200, "y": 540, "width": 120, "height": 30}}));
+    els.push(json!({"id": 30, "role": "combobox", "text": "", "tag": "select", "ariaLabel": "Plan", "bbox": {"x": 200, "y": 500, "width": 300, "height": 30}}));
+    els.push(json!({"id": 31, "role": "button", "tag": "button", "text": "Send invite", "bbox": {"x": 200, "y": 540, "width": 120, "height": 30}}));
     at(
         json!(els),
         "Seats Ana Bell Basic Team Apply Bo Chan Basic Team Apply Cy Dorn Basic Team Apply Di Eton Basic Team Apply Invite someone Plan Send invite",
@@ -46,13 +52,13 @@ fn a_row_not_shown_is_looked_for_in_the_box_its_list_scrolls_in() {
     let scroll = Decision::Tool(Tool::Scroll {
         direction: crate::types::Direction::Down,
         amount: 240,
-        id: Some(id("a3")),
+        id: Some(id(17)),
         within: true,
     });
     assert_eq!(decide(task, &members(true), &[]), scroll);
     // Never the other form's field of that name, nor its button.
     let d = decide(task, &members(false), &[]);
-    assert_ne!(d, Decision::Tool(Tool::Click { id: id("send") }), "{d:?}");
+    assert_ne!(d, Decision::Tool(Tool::Click { id: id(31) }), "{d:?}");
     assert_ne!(
         d, scroll,
         "a list that shows every row has no box to scroll"
@@ -60,7 +66,7 @@ fn a_row_not_shown_is_looked_for_in_the_box_its_list_scrolls_in() {
     // A scroll that changed nothing: the list's end.
     let end = did(
         "scroll",
-        json!({"id": "a3", "direction": "down", "amount": 240, "within": true}),
+        json!({"id": 17, "direction": "down", "amount": 240, "within": true}),
         "Apply",
         "http://t/",
         false,
@@ -109,10 +115,10 @@ fn a_steps_value_goes_in_and_a_later_steps_field_waits_for_it() {
     // on step 2. A help link shares the reading's words.
     let p = at(
         json!([
-            {"id": "m", "tag": "input", "type": "text", "ariaLabel": "Member number", "placeholder": "e.g. 12-3456",
+            {"id": 1, "role": "textbox", "text": "", "tag": "input", "type": "text", "ariaLabel": "Member number", "placeholder": "e.g. 12-3456",
              "bbox": {"x": 300, "y": 200, "width": 400, "height": 30}},
-            {"id": "go", "tag": "button", "text": "Continue", "bbox": {"x": 300, "y": 250, "width": 100, "height": 30}},
-            {"id": "help", "tag": "a", "text": "How to read your water meter", "href": "#help",
+            {"id": 2, "role": "button", "tag": "button", "text": "Continue", "bbox": {"x": 300, "y": 250, "width": 100, "height": 30}},
+            {"id": 3, "role": "link", "tag": "a", "text": "How to read your water meter", "href": "#help",
              "bbox": {"x": 20, "y": 700, "width": 200, "height": 15}},
         ]),
         "Send a reading\nStep 1 of 2 · Your membership\nMember number\nContinue\nHow to read your water meter",
@@ -121,7 +127,7 @@ fn a_steps_value_goes_in_and_a_later_steps_field_waits_for_it() {
     assert_eq!(
         decide(task, &p, &[]),
         Decision::Tool(Tool::Type {
-            id: id("m"),
+            id: id(1),
             text: "44-1290".into()
         })
     );

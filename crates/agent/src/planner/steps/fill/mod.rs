@@ -550,9 +550,10 @@ fn put<'p>(
         // of its example, "e.g. 1234-5678"): a field no other value claims
         // takes this one as before (the e-mail of "Log in as …" on a
         // sign-in's first step).
-        let claimed = all.iter().filter_map(|o| o.text()).any(|o| {
-            o != text && crate::planner::values::fits_example(e, &o)
-        });
+        let claimed = all
+            .iter()
+            .filter_map(|o| o.text())
+            .any(|o| o != text && crate::planner::values::fits_example(e, &o));
         if claimed && super::wizard::forward_control(cx, cursor).is_some() {
             return Place::Missing(format!("{label} \"{text}\""));
         }
