@@ -440,6 +440,22 @@ globalThis.SentienceActions = (() => {
   };
 
   /**
+   * The nearest ancestor of `el` (across shadow roots) that scrolls its
+   * content vertically, short of the document's own scrolling (the page
+   * scroll is `scroll` without an element).
+   * @param {Element} el
+   * @returns {Element | null}
+   */
+  function scrollerAround(el) {
+    for (let up = el.parentElement || /** @type {any} */ (el.getRootNode()).host; up; up = up.parentElement || /** @type {any} */ (up.getRootNode()).host) {
+      if (up === document.body || up === document.documentElement || up === document.scrollingElement) return null;
+      const oy = getComputedStyle(up).overflowY;
+      if ((oy === 'auto' || oy === 'scroll' || oy === 'overlay') && up.scrollHeight > up.clientHeight + 1) return up;
+    }
+    return null;
+  }
+
+  /**
    * @param {{dx?: unknown, dy?: unknown, within?: unknown}} target the page scroll when `el` is null; with `within`, how far the element's own content scrolls
    * @param {any} el an element of the last snapshot, or null
    */
@@ -447,11 +463,16 @@ globalThis.SentienceActions = (() => {
     return withOutcome(() => {
       if (el) {
         // `within`: the element's own content ("to the bottom of the
-        // textarea"); else the element into view.
-        if (target.within && el.scrollHeight > el.clientHeight + 1) {
+        // textarea"), or, when it does not scroll itself, the nearest box
+        // around it that does, as a wheel over it scrolls (a row of a
+        // virtualised list: its box scrolls, the row does not; a box that
+        // holds controls is no focusable scroller, so the snapshot lists
+        // the row, not the box); else the element into view.
+        const box = target.within ? (el.scrollHeight > el.clientHeight + 1 ? el : scrollerAround(el)) : null;
+        if (box) {
           const dy = Number(target.dy) || 0;
-          el.scrollTop = Math.max(0, Math.min(el.scrollHeight, el.scrollTop + dy));
-          el.dispatchEvent(new Event('scroll'));
+          box.scrollTop = Math.max(0, Math.min(box.scrollHeight, box.scrollTop + dy));
+          box.dispatchEvent(new Event('scroll'));
           return null;
         }
         el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });

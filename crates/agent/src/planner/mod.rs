@@ -37,6 +37,8 @@ mod words;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_app_structure;
+#[cfg(test)]
 mod tests_apply;
 #[cfg(test)]
 mod tests_cards;

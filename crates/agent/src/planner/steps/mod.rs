@@ -288,6 +288,46 @@ pub fn off_screen(cx: &Cx<'_>, e: &Observed) -> bool {
     }
 }
 
+/// The page says something is still arriving: an element whose words start
+/// with "loading", "searching" or "fetching" (a suggestion list's
+/// placeholder row while the server answers), or the page's text says it
+/// as such a word and an ellipsis in one short phrase ("Searching…",
+/// "Loading your accounts…": the status line a client-rendered page shows,
+/// often only to screen readers, while its skeleton stands in for the
+/// content).
+pub fn loading_shown(cx: &Cx<'_>) -> bool {
+    const BUSY: [&str; 3] = ["loading", "searching", "fetching"];
+    let says = |l: &str| {
+        let l = crate::text::normalize(l);
+        BUSY.iter().any(|w| {
+            l.strip_prefix(w)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+        })
+    };
+    // The row is often no control (a plain item): the page's text says it.
+    // The busy word starts a word, and an ellipsis ends the phrase within a
+    // few words, with no sentence's end between ("Loading your accounts…",
+    // not "Loading docks open at 6. More…").
+    let text = cx.page.visible_text.to_lowercase();
+    let phrase = |w: &str| {
+        text.match_indices(w).any(|(i, _)| {
+            let word_start = text[..i]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+            let rest = &text[i + w.len()..];
+            let end = rest
+                .char_indices()
+                .take(40)
+                .find(|(_, c)| matches!(c, '…' | '.' | '!' | '?' | '\n' | ':'))
+                .map(|(j, _)| j);
+            word_start
+                && end.is_some_and(|j| rest[j..].starts_with('…') || rest[j..].starts_with("..."))
+        })
+    };
+    cx.page.elements.iter().any(|e| says(e.label())) || BUSY.iter().any(|w| phrase(w))
+}
+
 /// The page is still changing: the last action changed it, and it was
 /// followed by no look yet (a wait would show its result).
 pub fn settling(cx: &Cx<'_>) -> bool {

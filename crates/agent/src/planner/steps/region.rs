@@ -67,14 +67,79 @@ pub fn look_within(cx: &Cx<'_>) -> Option<Tool> {
         .filter(|e| is_region(cx, e))
         .collect();
     regions.sort_by(|a, b| crate::planner::layout::reading_order(a, b));
-    regions.into_iter().find_map(|r| {
-        let (n, moved) = scrolled(cx, r);
-        (n < MAX_SCROLLS && moved).then(|| Tool::Scroll {
-            direction: Direction::Down,
-            amount: ((r.element.bbox.height * 0.8) as u32).max(60),
-            id: Some(cx.id(r)),
-            within: true,
+    regions
+        .into_iter()
+        .find_map(|r| {
+            let (n, moved) = scrolled(cx, r);
+            (n < MAX_SCROLLS && moved).then(|| Tool::Scroll {
+                direction: Direction::Down,
+                amount: ((r.element.bbox.height * 0.8) as u32).max(60),
+                id: Some(cx.id(r)),
+                within: true,
+            })
         })
+        .or_else(|| rows_box(cx))
+}
+
+/// Rows scrolled through by one of their controls, at most (a list of a
+/// few hundred rows of ~40 px).
+const MAX_ROW_SCROLLS: usize = 20;
+/// How far one scroll of a list of rows goes: less than the box of any
+/// list worth scrolling shows, so that no row is skipped even when the
+/// list renders only the rows in view.
+const ROWS_STEP: u32 = 240;
+
+/// A list whose rows scroll in a box of their own that the snapshot does
+/// not list: a box that holds controls is no focusable scroller
+/// (Chromium makes a scroller focusable only when nothing in it is), as in
+/// a virtualised grid (react-window, TanStack Virtual, AG Grid: only the
+/// rows in view exist, recycled as the box scrolls). Known by a row whose
+/// control is out of view although the window shows its place: the box's
+/// clip hides it (virtual lists render a row or more beyond the box's
+/// edge). Scrolled through the last row control in reading order (the
+/// extension scrolls the nearest box around it that scrolls, as a wheel
+/// over the row does). Only rows of a list (the control's row words known,
+/// at least three rows), up to [`MAX_ROW_SCROLLS`], and not after a scroll
+/// that changed nothing (the list's end).
+fn rows_box(cx: &Cx<'_>) -> Option<Tool> {
+    let rows: Vec<&Observed> = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| !e.facts.row.is_empty() && !e.is_disabled())
+        .collect();
+    let distinct: std::collections::HashSet<&str> =
+        rows.iter().map(|e| e.facts.row.as_str()).collect();
+    let h = cx.page.viewport_height?;
+    let clipped = rows.iter().any(|e| {
+        let b = e.element.bbox;
+        !e.element.in_viewport && b.height > 0.0 && b.y >= 0.0 && b.y + b.height <= h
+    });
+    if distinct.len() < 3 || !clipped {
+        return None;
+    }
+    let last = rows
+        .into_iter()
+        .max_by(|a, b| crate::planner::layout::reading_order(a, b))?;
+    let mine: Vec<_> = cx
+        .history
+        .iter()
+        .filter(|h| h.action == "scroll" && within(h))
+        .filter(|h| {
+            !cx.page
+                .elements
+                .iter()
+                .any(|r| is_region(cx, r) && cx.on(h, r))
+        })
+        .collect();
+    if mine.len() >= MAX_ROW_SCROLLS || mine.last().is_some_and(|h| h.no_page_change()) {
+        return None;
+    }
+    Some(Tool::Scroll {
+        direction: Direction::Down,
+        amount: ROWS_STEP,
+        id: Some(cx.id(last)),
+        within: true,
     })
 }
 

@@ -14,6 +14,8 @@ use sentience_snapshot_core::Observed;
 
 /// Scrolls the planner makes looking for a named target.
 const MAX_LOOK_SCROLLS: usize = 10;
+/// Looks (a second apart) at a page that says it is still loading.
+const MAX_LOADING_LOOKS: usize = 6;
 
 /// Something that hides other things until it is opened.
 pub fn opener(e: &Observed) -> bool {
@@ -277,6 +279,15 @@ pub fn look(cx: &Cx<'_>, what: &str, cursor: usize) -> Outcome {
     // A page still building after a click: one look before deciding.
     if settling(cx) {
         return Outcome::Act(Tool::Observe { wait_ms: Some(300) });
+    }
+    // A page that says it is still loading its content (a client-rendered
+    // app's skeleton with "Loading your accounts…"): what is sought may be
+    // on its way; a few looks a second apart before scrolling or deciding
+    // it is not here.
+    if super::loading_shown(cx) && cx.count_since(cursor, "observe") < MAX_LOADING_LOOKS {
+        return Outcome::Act(Tool::Observe {
+            wait_ms: Some(1000),
+        });
     }
     let scrolls = cx.count_since(cursor, "scroll");
     let long_page_first = cx

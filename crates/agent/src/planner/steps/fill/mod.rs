@@ -123,6 +123,15 @@ pub fn step(
         }
         let nothing_here = taken.is_empty();
         if nothing_here {
+            // The field is a thing's ("the role of Priya Shah") and the page
+            // does not show that thing: it is further down a list (in a box
+            // that scrolls on its own, on its next page), not in another
+            // form here (an "Invite a member" form has a role too).
+            if let Some((crate::intent::Relation::Of, thing)) = &field.relation {
+                if cx.layout.occurrences(thing).is_empty() {
+                    return reveal(cx, field, cursor);
+                }
+            }
             if let Some(o) = act_on_item(cx, values, cursor) {
                 return o;
             }
@@ -179,6 +188,7 @@ pub fn complete_value(cx: &Cx<'_>, value: &str, label: &str) -> Option<Tool> {
         &Target::default(),
         &[],
         0,
+        &[],
     );
     let Place::Act(Outcome::Act(t)) = placed else {
         return None;
@@ -316,7 +326,7 @@ fn place<'p>(
     match &v.source {
         ValueSource::Literal(_) => {
             let text = v.text().unwrap_or_default();
-            put(cx, &text, v.field, &v.label, field, taken, cursor)
+            put(cx, &text, v.field, &v.label, field, taken, cursor, all)
         }
         ValueSource::Lookup { what, key } => {
             let mut keys: Vec<String> = vec![key.clone()];
@@ -339,7 +349,7 @@ fn place<'p>(
                     } else {
                         v.label.clone()
                     };
-                    put(cx, &t, v.field, &label, field, taken, cursor)
+                    put(cx, &t, v.field, &label, field, taken, cursor, all)
                 }
                 None => Place::Missing(format!(
                     "the {what}{}",
@@ -422,7 +432,9 @@ fn written_after_label(lines: &[&str], label: &str, task: &str) -> Option<String
         })
 }
 
-/// A literal text into the field that suits it.
+/// A literal text into the field that suits it (`all`: the task's values, for
+/// a field another of them claims).
+#[allow(clippy::too_many_arguments)]
 fn put<'p>(
     cx: &Cx<'p>,
     text: &str,
@@ -431,7 +443,16 @@ fn put<'p>(
     field: &Target,
     taken: &[&'p Observed],
     cursor: usize,
+    all: &[Value],
 ) -> Place<'p> {
+    // The field of a thing the page does not show ("the role of Priya
+    // Shah" on a list whose rows in view are others'): missing here, looked
+    // for by the step (`step`), never another form's field of that name.
+    if let Some((crate::intent::Relation::Of, thing)) = &field.relation {
+        if cx.layout.occurrences(thing).is_empty() {
+            return Place::Missing(format!("{label} \"{text}\" of {thing}"));
+        }
+    }
     // A number for a slider: its keys, not typing.
     if let Some(p) = slider::place(cx, text, label, field, taken) {
         return p;
@@ -517,7 +538,25 @@ fn put<'p>(
     // instead shares no word with it nor its kind ("Recovery email" when
     // the Profile tab shows only Full name and Company): open the tab or
     // section that may hold it first, rather than type over another field.
-    if strays(e, label, kind) {
+    // (A value in the form of the field's own example, "e.g. 1234-5678",
+    // is the field's whatever the task called it.)
+    if strays(e, label, kind) && !crate::planner::values::fits_example(e, text) {
+        // A form of steps ("Step 1 of 2", "Continue"): the field is on a
+        // later step (an app's router shows step 2 in place of step 1),
+        // not behind a help link that shares its words ("How to read your
+        // meter" for the meter reading); the values this step takes go
+        // in first, then its forward control (`step`).
+        // Only when the field is another value's of the task (in the form
+        // of its example, "e.g. 1234-5678"): a field no other value claims
+        // takes this one as before (the e-mail of "Log in as …" on a
+        // sign-in's first step).
+        let claimed = all
+            .iter()
+            .filter_map(|o| o.text())
+            .any(|o| o != text && crate::planner::values::fits_example(e, &o));
+        if claimed && super::wizard::forward_control(cx, cursor).is_some() {
+            return Place::Missing(format!("{label} \"{text}\""));
+        }
         // A control that names the field ("Have a promo code?", "+ Add a
         // gift message") shows it.
         // Never the control that sends the form ("Create reminder" for a

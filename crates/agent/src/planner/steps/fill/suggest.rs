@@ -113,33 +113,13 @@ pub fn choose(cx: &Cx<'_>, field: &Observed, text: &str, cursor: usize) -> Optio
     let since = &cx.history[just_typed + 1..];
     let looks = since.iter().filter(|h| h.action == "observe").count();
     let only_looks = since.iter().all(|h| h.action == "observe");
-    let allowed = if loading_shown(cx) { 4 } else { 1 };
+    let allowed = if super::super::loading_shown(cx) {
+        4
+    } else {
+        1
+    };
     (autocompletes(field) && only_looks && looks < allowed)
         .then_some(Outcome::Act(Tool::Observe { wait_ms: Some(400) }))
-}
-
-/// The page says a list is still arriving: an element whose words start
-/// with "loading", "searching" or "fetching" (a suggestion list's
-/// placeholder row while the server answers).
-fn loading_shown(cx: &Cx<'_>) -> bool {
-    const BUSY: [&str; 3] = ["loading", "searching", "fetching"];
-    let says = |l: &str| {
-        let l = normalize(l);
-        BUSY.iter().any(|w| {
-            l.strip_prefix(w)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
-        })
-    };
-    // The row is often no control (a plain item): the page's text says it,
-    // as a word before an ellipsis ("Searching…", "Loading...").
-    let text = cx.page.visible_text.to_lowercase();
-    let ellipsis = |w: &str| {
-        text.match_indices(w).any(|(i, _)| {
-            let rest = &text[i + w.len()..];
-            rest.starts_with('…') || rest.starts_with("...")
-        })
-    };
-    cx.page.elements.iter().any(|e| says(e.label())) || BUSY.iter().any(|w| ellipsis(w))
 }
 
 fn fits(s: &str, starts: Option<&str>, ends: Option<&str>) -> bool {
