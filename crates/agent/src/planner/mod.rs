@@ -61,6 +61,8 @@ mod tests_loops;
 #[cfg(test)]
 mod tests_markup;
 #[cfg(test)]
+mod tests_design_systems;
+#[cfg(test)]
 mod tests_moments;
 #[cfg(test)]
 mod tests_option_nouns;
