@@ -283,11 +283,7 @@ pub fn select_naming<'p>(
 /// HTML), two at least. The whole phrase first, then its runs of words,
 /// longest first (as `select_naming`); the one radio of all groups, none
 /// when two groups offer it.
-pub fn radio_naming<'p>(
-    cx: &Cx<'p>,
-    phrase: &str,
-    taken: &[&Observed],
-) -> Option<&'p Observed> {
+pub fn radio_naming<'p>(cx: &Cx<'p>, phrase: &str, taken: &[&Observed]) -> Option<&'p Observed> {
     use sentience_snapshot_core::SelectOption;
     let radios: Vec<&'p Observed> = cx
         .page
@@ -308,8 +304,11 @@ pub fn radio_naming<'p>(
     for n in (1..=ws.len()).rev() {
         let mut hits: Vec<&'p Observed> = Vec::new();
         for name in &names {
-            let group: Vec<&'p Observed> =
-                radios.iter().copied().filter(|e| e.facts.name == *name).collect();
+            let group: Vec<&'p Observed> = radios
+                .iter()
+                .copied()
+                .filter(|e| e.facts.name == *name)
+                .collect();
             if group.len() < 2 {
                 continue;
             }

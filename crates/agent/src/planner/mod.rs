@@ -45,6 +45,8 @@ mod tests_complete;
 #[cfg(test)]
 mod tests_consent;
 #[cfg(test)]
+mod tests_design_systems;
+#[cfg(test)]
 mod tests_distance;
 #[cfg(test)]
 mod tests_field_words;
@@ -60,8 +62,6 @@ mod tests_listbox;
 mod tests_loops;
 #[cfg(test)]
 mod tests_markup;
-#[cfg(test)]
-mod tests_design_systems;
 #[cfg(test)]
 mod tests_moments;
 #[cfg(test)]
