@@ -4,7 +4,7 @@
 // tests/pages, or a MiniWoB++ task of the 64 at a seed), optionally clicks
 // elements by their text first, and prints the snapshot with its DOM facts.
 //
-//   node tests/bench/planner-replay.mjs --page=tests/pages/realistic/x.html [--click=Text,Text] > page.json
+//   node tests/bench/planner-replay.mjs --page=tests/pages/realistic/x.html [--click=Text,Text] [--css=SEL,SEL] > page.json
 //   node tests/bench/planner-replay.mjs --miniwob=TASK --seed=0 [--click=…] > page.json
 import path from 'node:path';
 import fs from 'node:fs';
@@ -42,6 +42,11 @@ try {
   }
   for (const text of (opt('click') || '').split(',').filter(Boolean)) {
     await page.getByText(text, { exact: true }).first().click();
+    await page.waitForTimeout(300);
+  }
+  // --css=SEL,SEL: clicks by CSS selector (a control whose words are not its own text).
+  for (const sel of (opt('css') || '').split(',').filter(Boolean)) {
+    await page.locator(sel).first().click();
     await page.waitForTimeout(300);
   }
   const tabId = await tabIdOf(browser.worker, page);

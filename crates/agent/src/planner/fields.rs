@@ -274,6 +274,75 @@ pub fn select_naming<'p>(
         })
 }
 
+/// The radio button a value or phrase names as one option of its group,
+/// read like a `<select>`'s options (`values::option_among`): a radio
+/// group is a select laid out flat, and design systems draw its inputs
+/// invisible beside labels written as short as a select's options ("SAV"
+/// for "savings account", "P2 – High" for "high priority"). A group is
+/// the enabled radios sharing a `name` (what makes them one group in
+/// HTML), two at least. The whole phrase first, then its runs of words,
+/// longest first (as `select_naming`); the one radio of all groups, none
+/// when two groups offer it.
+pub fn radio_naming<'p>(cx: &Cx<'p>, phrase: &str, taken: &[&Observed]) -> Option<&'p Observed> {
+    use sentience_snapshot_core::SelectOption;
+    let radios: Vec<&'p Observed> = cx
+        .page
+        .elements
+        .iter()
+        .filter(|e| {
+            (e.role() == crate::page::Role::Radio || e.facts.input_type == "radio")
+                && !e.facts.name.is_empty()
+                && !e.is_disabled()
+                && !cx.avoided(e)
+                && !taken.iter().any(|t| std::ptr::eq(*t, *e))
+        })
+        .collect();
+    let mut names: Vec<&str> = radios.iter().map(|e| e.facts.name.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    let ws: Vec<&str> = phrase.split_whitespace().collect();
+    for n in (1..=ws.len()).rev() {
+        let mut hits: Vec<&'p Observed> = Vec::new();
+        for name in &names {
+            let group: Vec<&'p Observed> = radios
+                .iter()
+                .copied()
+                .filter(|e| e.facts.name == *name)
+                .collect();
+            if group.len() < 2 {
+                continue;
+            }
+            let opts: Vec<SelectOption> = group
+                .iter()
+                .map(|e| SelectOption {
+                    text: e.label().to_string(),
+                    value: String::new(),
+                    selected: false,
+                })
+                .collect();
+            for s in 0..=ws.len() - n {
+                let Some(o) = super::values::option_among(&opts, &ws[s..s + n].join(" "))
+                    .filter(|o| normalize(o).split(' ').count() <= ws.len() + 2)
+                else {
+                    continue;
+                };
+                let mut same = group.iter().filter(|e| e.label() == o);
+                if let (Some(e), None) = (same.next(), same.next()) {
+                    if !hits.iter().any(|h| std::ptr::eq(*h, *e)) {
+                        hits.push(e);
+                    }
+                }
+            }
+        }
+        match hits.as_slice() {
+            [one] => return Some(one),
+            [] => {}
+            _ => return None,
+        }
+    }
+    None
+}
+
 /// Which end of a range words name: `Some(true)` the start ("from",
 /// "start date", "pick-up", "check-in", "departure", "min"), `Some(false)`
 /// the end ("to", "until", "return", "check-out", "max"); None for

@@ -47,6 +47,8 @@ mod tests_complete;
 #[cfg(test)]
 mod tests_consent;
 #[cfg(test)]
+mod tests_design_systems;
+#[cfg(test)]
 mod tests_distance;
 #[cfg(test)]
 mod tests_field_words;

@@ -302,11 +302,17 @@ pub fn write_date(pattern: &str, (y, m, d): (u32, u32, u32)) -> String {
 /// words, or the value's words among the option's ("Berlin" → "UTC+01:00
 /// Berlin"); dashes and case do not matter.
 pub fn option_for(e: &Observed, v: &str) -> Option<String> {
+    option_among(e.element.state.options(), v)
+}
+
+/// The option among `opts` that a value names, by the rules of
+/// `option_for`: also for a set of choices that is no `<select>` (a radio
+/// group, whose labels are its options).
+pub fn option_among(opts: &[SelectOption], v: &str) -> Option<String> {
     let want = normalize(v);
     if want.is_empty() {
         return None;
     }
-    let opts = e.element.state.options();
     let exact = opts
         .iter()
         .find(|o| normalize(&o.text) == want || normalize(&o.value) == want);
@@ -361,6 +367,28 @@ fn same_quantity(opts: &[SelectOption], v: &str) -> Option<String> {
         _ => None,
     }
 }
+
+/// `text` shows a number of the same unit as the value, a number and one
+/// unit word ("2 guests" in "Party size 2 guests" for "4 guests"): a
+/// control that shows a count of things is the one for a count of them.
+pub fn same_unit(text: &str, v: &str) -> bool {
+    let Some((_, unit)) = quantity(v) else {
+        return false;
+    };
+    let time = |u: &str| DURATION.contains(&u);
+    unit.len() >= 3
+        && quantities(text)
+            .iter()
+            .any(|(_, u)| *u == unit || time(u) && time(&unit))
+}
+
+/// Units of one kind of quantity, a length of time: "1 hour" and "30
+/// minutes" are amounts of the same thing (a Duration listbox showing
+/// "30 minutes" is the place for "1 hour"). Singular, as `quantities`
+/// writes them.
+const DURATION: &[&str] = &[
+    "second", "sec", "minute", "min", "hour", "hr", "day", "week", "month", "year",
+];
 
 /// A value that is a number and one unit word ("240 litres", "90-day",
 /// "1.5 kg"): the number as written and the unit, lower case, singular

@@ -19,8 +19,11 @@ const MAX_LOADING_LOOKS: usize = 6;
 
 /// Something that hides other things until it is opened.
 pub fn opener(e: &Observed) -> bool {
+    // An option of an open listbox says whether it is selected as a tab
+    // does, but choosing it opens nothing: it sets the listbox's value.
     !e.is_disabled()
         && !e.is_text_entry()
+        && e.facts.aria_role != "option"
         && (e.element.state.expanded == Some(false)
             || (e.element.state.selected == Some(false)
                 && (e.facts.aria_role == "tab" || role_fit(e, crate::intent::Role::Tab) > 0.5))

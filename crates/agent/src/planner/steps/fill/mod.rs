@@ -483,11 +483,11 @@ fn put<'p>(
     if typed_elsewhere(cx, text, cursor) {
         return Place::Done(None);
     }
-    // A custom listbox named by the label: opened, its option clicked.
-    if !label.is_empty() {
-        if let Some(p) = popup::place(cx, text, label, taken, cursor, false) {
-            return p;
-        }
+    // A custom listbox named by the label (or, with no label naming one,
+    // by the value's kind: a time, a count of things): opened, its option
+    // clicked.
+    if let Some(p) = popup::place(cx, text, label, taken, cursor, false) {
+        return p;
     }
     let placed = Placed {
         text: text.to_string(),
@@ -506,7 +506,20 @@ fn put<'p>(
             .filter(|e| !taken.iter().any(|t| std::ptr::eq(*t, *e)))
             .or_else(|| field_for(cx, &placed, taken))
     } else {
-        field_for(cx, &placed, taken).or_else(|| fallback_field(cx, &placed, taken))
+        // No field the value's label names (any free text box fits a
+        // plain word a little): a radio group offering the value (its
+        // label written short, "SAV" for "savings") before that box.
+        let f = field_for(cx, &placed, taken);
+        let radio = || {
+            (kind == FieldKind::Other)
+                .then(|| crate::planner::fields::radio_naming(cx, text, taken))
+                .flatten()
+        };
+        match f {
+            Some(e) if !strays(e, label, kind) => Some(e),
+            _ => radio().or(f),
+        }
+        .or_else(|| fallback_field(cx, &placed, taken))
     };
     // An e-mail or a phone number with no field made for it on this step
     // of a form that has a next one: for a later step.
@@ -755,6 +768,14 @@ fn phrase<'p>(cx: &Cx<'p>, words: &str, taken: &[&'p Observed], cursor: usize) -
         .filter(|(s, _)| *s >= 0.45)
         .max_by(|a, b| a.0.total_cmp(&b.0));
     if let Some((_, e)) = tick {
+        if super::choose::is_checked(e) || cx.clicked_since(cursor, e).is_some() {
+            return Place::Done(Some(e));
+        }
+        return Place::Act(click(cx, e));
+    }
+    // A radio group's option the phrase names as a select's would be
+    // ("it's high priority" → "P2 – High").
+    if let Some(e) = crate::planner::fields::radio_naming(cx, words, taken) {
         if super::choose::is_checked(e) || cx.clicked_since(cursor, e).is_some() {
             return Place::Done(Some(e));
         }
