@@ -108,6 +108,18 @@ test('scroll brings an element into view, or scrolls the page by dx/dy', async (
   await page.close();
 });
 
+test('scroll within a row that does not scroll moves the box around it, not the page', async () => {
+  const page = await open(env.browser.context, `${env.server.url}/scroll-box.html`);
+  const snap = await snapshot(page);
+  const open2 = snap.elements.find((e) => e.text === 'Open 2');
+  assert.ok(open2, 'the row button is in the snapshot');
+  const res = await viaWorker(env.browser.worker, page, 'scroll', { id: open2.id, dy: 120, within: true });
+  assert.equal(res.success, true, JSON.stringify(res));
+  assert.equal(await page.evaluate("document.getElementById('box').scrollTop"), 120);
+  assert.equal(await page.evaluate('window.scrollY'), 0);
+  await page.close();
+});
+
 test('click lands on the innermost element under the pointer, as a real click does', async () => {
   const page = await open(env.browser.context, `${env.server.url}/nested-click.html`);
   const snap = await snapshot(page);

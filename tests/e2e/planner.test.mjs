@@ -30,6 +30,9 @@
 //   - a command box: a line typed into a shell-like input, run with Enter
 //   - a scrollable box whose "I agree" is enabled only once it is read to
 //     its end (scrolled within, not the page)
+//   - a virtualised list: only the rows in view exist, so the member the
+//     task names is found by scrolling the list's box (the run loop scrolls
+//     the box around a row: extension/content/actions.js scrollerAround)
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -150,6 +153,12 @@ const SCENARIOS = [
     page: 'terms-box.html',
     task: 'Tick "I agree to the terms of service", then click Create account',
     check: (r) => assert.deepEqual(JSON.parse(r), { agreed: true }),
+  },
+  {
+    name: "a row of a virtualised list, far down, found by scrolling the list's own box",
+    page: 'virtual-rows.html',
+    task: 'Change the role of Hugo Penn to Editor',
+    check: (r) => assert.deepEqual(JSON.parse(r), { member: 'Hugo Penn', role: 'Editor' }),
   },
 ];
 
