@@ -265,13 +265,20 @@ pub fn select_naming<'p>(
             // The whole phrase, or the phrase without its last word ("the
             // Monthly digest option" → "Monthly digest").
             let ws: Vec<&str> = phrase.split_whitespace().collect();
-            (1..=ws.len())
-                .rev()
-                .flat_map(|n| (0..=ws.len() - n).map(move |s| (s, n)))
-                .find_map(|(s, n)| option_for(e, &ws[s..s + n].join(" ")).filter(|_| n >= 1))
+            let named = word_runs(&ws).find_map(|(_, run)| option_for(e, &run));
+            named
                 .filter(|o| normalize(o).split(' ').count() <= ws.len() + 2)
                 .map(|o| (e, o))
         })
+}
+
+/// The runs of consecutive words of `ws`, longest first, each with its
+/// length: how a phrase may name an option with words around it ("the
+/// Monthly digest option" → "Monthly digest").
+fn word_runs<'w>(ws: &'w [&str]) -> impl Iterator<Item = (usize, String)> + 'w {
+    (1..=ws.len())
+        .rev()
+        .flat_map(move |n| (0..=ws.len() - n).map(move |s| (n, ws[s..s + n].join(" "))))
 }
 
 /// The radio button a value or phrase names as one option of its group,
@@ -300,19 +307,19 @@ pub fn radio_naming<'p>(cx: &Cx<'p>, phrase: &str, taken: &[&Observed]) -> Optio
     let mut names: Vec<&str> = radios.iter().map(|e| e.facts.name.as_str()).collect();
     names.sort_unstable();
     names.dedup();
-    let ws: Vec<&str> = phrase.split_whitespace().collect();
-    for n in (1..=ws.len()).rev() {
-        let mut hits: Vec<&'p Observed> = Vec::new();
-        for name in &names {
-            let group: Vec<&'p Observed> = radios
+    // Each group with its labels as a select's options, built once.
+    let groups: Vec<(Vec<&'p Observed>, Vec<SelectOption>)> = names
+        .iter()
+        .map(|name| {
+            radios
                 .iter()
                 .copied()
                 .filter(|e| e.facts.name == *name)
-                .collect();
-            if group.len() < 2 {
-                continue;
-            }
-            let opts: Vec<SelectOption> = group
+                .collect::<Vec<_>>()
+        })
+        .filter(|group| group.len() >= 2)
+        .map(|group| {
+            let opts = group
                 .iter()
                 .map(|e| SelectOption {
                     text: e.label().to_string(),
@@ -320,8 +327,20 @@ pub fn radio_naming<'p>(cx: &Cx<'p>, phrase: &str, taken: &[&Observed]) -> Optio
                     selected: false,
                 })
                 .collect();
-            for s in 0..=ws.len() - n {
-                let Some(o) = super::values::option_among(&opts, &ws[s..s + n].join(" "))
+            (group, opts)
+        })
+        .collect();
+    let ws: Vec<&str> = phrase.split_whitespace().collect();
+    let mut runs = word_runs(&ws).peekable();
+    while let Some(&(n, _)) = runs.peek() {
+        // The runs of this length, every group: one radio named, or none.
+        let mut hits: Vec<&'p Observed> = Vec::new();
+        let this_length: Vec<String> = std::iter::from_fn(|| runs.next_if(|(m, _)| *m == n))
+            .map(|(_, run)| run)
+            .collect();
+        for (group, opts) in &groups {
+            for run in &this_length {
+                let Some(o) = super::values::option_among(opts, run)
                     .filter(|o| normalize(o).split(' ').count() <= ws.len() + 2)
                 else {
                     continue;

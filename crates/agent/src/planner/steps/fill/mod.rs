@@ -127,10 +127,8 @@ pub fn step(
             // does not show that thing: it is further down a list (in a box
             // that scrolls on its own, on its next page), not in another
             // form here (an "Invite a member" form has a role too).
-            if let Some((crate::intent::Relation::Of, thing)) = &field.relation {
-                if cx.layout.occurrences(thing).is_empty() {
-                    return reveal(cx, field, cursor);
-                }
+            if thing_not_shown(cx, field).is_some() {
+                return reveal(cx, field, cursor);
             }
             if let Some(o) = act_on_item(cx, values, cursor) {
                 return o;
@@ -432,6 +430,19 @@ fn written_after_label(lines: &[&str], label: &str, task: &str) -> Option<String
         })
 }
 
+/// The thing whose field the target is ("the role of Priya Shah"), when
+/// the page does not show it: its row is further down a list or on a later
+/// page, so the field is looked for rather than taken from another form
+/// that has one of that name.
+fn thing_not_shown<'t>(cx: &Cx<'_>, field: &'t Target) -> Option<&'t str> {
+    match &field.relation {
+        Some((crate::intent::Relation::Of, thing)) if cx.layout.occurrences(thing).is_empty() => {
+            Some(thing.as_str())
+        }
+        _ => None,
+    }
+}
+
 /// A literal text into the field that suits it (`all`: the task's values, for
 /// a field another of them claims).
 #[allow(clippy::too_many_arguments)]
@@ -448,10 +459,8 @@ fn put<'p>(
     // The field of a thing the page does not show ("the role of Priya
     // Shah" on a list whose rows in view are others'): missing here, looked
     // for by the step (`step`), never another form's field of that name.
-    if let Some((crate::intent::Relation::Of, thing)) = &field.relation {
-        if cx.layout.occurrences(thing).is_empty() {
-            return Place::Missing(format!("{label} \"{text}\" of {thing}"));
-        }
+    if let Some(thing) = thing_not_shown(cx, field) {
+        return Place::Missing(format!("{label} \"{text}\" of {thing}"));
     }
     // A number for a slider: its keys, not typing.
     if let Some(p) = slider::place(cx, text, label, field, taken) {

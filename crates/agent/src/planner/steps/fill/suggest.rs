@@ -4,7 +4,7 @@
 //! the suggestion that fits the whole constraint is chosen. Suggestions
 //! arrive late on many sites: one short look is spent waiting for them.
 
-use super::super::{click, Outcome};
+use super::super::{click, loading_shown, Outcome};
 use crate::intent::Target;
 use crate::planner::context::Cx;
 use crate::planner::find::{best, resolve};
@@ -113,11 +113,7 @@ pub fn choose(cx: &Cx<'_>, field: &Observed, text: &str, cursor: usize) -> Optio
     let since = &cx.history[just_typed + 1..];
     let looks = since.iter().filter(|h| h.action == "observe").count();
     let only_looks = since.iter().all(|h| h.action == "observe");
-    let allowed = if super::super::loading_shown(cx) {
-        4
-    } else {
-        1
-    };
+    let allowed = if loading_shown(cx) { 4 } else { 1 };
     (autocompletes(field) && only_looks && looks < allowed)
         .then_some(Outcome::Act(Tool::Observe { wait_ms: Some(400) }))
 }
